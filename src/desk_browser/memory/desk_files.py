@@ -1,0 +1,538 @@
+"""The one reader of a desk's files: journal days, summaries, notes and JSON-lines logs.
+
+Everything that reads the desk folder goes through this module, so there is one parser of each
+kind of file. Nothing here raises on bad input: a missing folder reads as empty, a damaged line is
+skipped and reported as a `Problem`, an unreadable file is reported and read as nothing.
+
+The folder's layout and the meaning of the journal's events are described in the project's
+README. Typical usage example:
+
+    for day, path in journal_files(Path('workspace/desks/main')):
+        journal_day = read_journal_day(path, day)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import json
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+_LOGGER = logging.getLogger(__name__)
+
+INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30), 'IST')
+"""India's time zone (UTC+05:30), which decides the desk's dates."""
+
+JOURNAL_FOLDER_NAME = 'journal'
+SESSIONS_FOLDER_NAME = 'sessions'
+SUMMARIES_FOLDER_NAME = 'summaries'
+NOTES_FOLDER_NAME = 'notes'
+
+_DATE_PATTERN = re.compile(r'[0-9]{4}-[0-9]{2}-[0-9]{2}', re.ASCII)
+_UNFINISHED_NUMBER_PATTERN = re.compile(r'-?[0-9]*(\.[0-9]*)?([eE][-+]?[0-9]*)?', re.ASCII)
+_OWN_SEARCH_TOOL = 'search_sessions'
+_OWN_SEARCH_TYPES = frozenset({'tool_call', 'tool_result'})
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """One damaged line of a file, or a file that could not be read.
+
+    Attributes:
+        path (Path): The file.
+        line_number (int | None): The damaged line, counting from 1, or None when the problem is
+            the whole file.
+        reason (str): What is wrong, as a short lower-case phrase such as "cut short".
+    """
+
+    path: Path
+    line_number: int | None
+    reason: str
+
+
+@dataclasses.dataclass(frozen=True)
+class JournalEvent:
+    """One well-formed line of a journal file.
+
+    Attributes:
+        line_number (int): The line it was read from, counting from 1.
+        type (str): The event's type, such as "order_placed".
+        time (str): When it happened, as written (an ISO 8601 string in UTC), or "" when the line
+            has no string time.
+        fields (dict[str, Any]): Every other field, in the file's order.
+    """
+
+    line_number: int
+    type: str
+    time: str
+    fields: dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class JournalExchange:
+    """A trigger the desk received and the pieces of text it answered with.
+
+    Attributes:
+        trigger (JournalEvent): The trigger_received event.
+        texts (list[JournalEvent]): The text events after it, up to the next trigger.
+    """
+
+    trigger: JournalEvent
+    texts: list[JournalEvent]
+
+    @property
+    def trigger_text(self) -> str:
+        """The trigger's text.
+
+        Returns:
+            str: The text, or "" when the event has none.
+        """
+        return _text_of(self.trigger.fields.get('text'))
+
+    @property
+    def answer(self) -> str:
+        """The desk's answer: its texts joined with newlines.
+
+        Returns:
+            str: The answer, or "" when the desk never answered.
+        """
+        return '\n'.join(_text_of(text.fields.get('text')) for text in self.texts)
+
+    @property
+    def text(self) -> str:
+        """The exchange's searchable text: the trigger's text, a blank line, then the answer.
+
+        Returns:
+            str: The text.
+        """
+        return self.trigger_text + '\n\n' + self.answer
+
+
+@dataclasses.dataclass(frozen=True)
+class JournalDay:
+    """One journal file, read.
+
+    Attributes:
+        day (str): The India date it holds, as YYYY-MM-DD.
+        events (list[JournalEvent]): Every well-formed event, in the file's order.
+        exchanges (list[JournalExchange]): Each trigger with its answer, in the file's order.
+        actions (list[JournalEvent]): Every event that is neither a trigger nor a text inside an
+            exchange, in the file's order, the desk's own search_sessions calls included.
+    """
+
+    day: str
+    events: list[JournalEvent]
+    exchanges: list[JournalExchange]
+    actions: list[JournalEvent]
+
+
+def _report(problems: list[Problem] | None, problem: Problem) -> None:
+    """Adds a problem to the caller's list, if it keeps one.
+
+    Args:
+        problems (list[Problem] | None): The caller's list, or None.
+        problem (Problem): The problem.
+    """
+    if problems is not None:
+        problems.append(problem)
+
+
+def _read_bytes(path: Path, problems: list[Problem] | None) -> bytes | None:
+    """Reads a whole file, reporting instead of raising when it cannot.
+
+    Args:
+        path (Path): The file.
+        problems (list[Problem] | None): Where to report an unreadable file, or None.
+
+    Returns:
+        bytes | None: The file's bytes, or None when it could not be read.
+    """
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        reason = error.strerror or error.__class__.__name__
+        _report(problems, Problem(path, None, f'unreadable: {reason}'))
+    except ValueError as error:  # A path holding a NUL character.
+        _report(problems, Problem(path, None, f'unreadable: {error}'))
+    return None
+
+
+def _json_problem(text: str, error: json.JSONDecodeError) -> str:
+    """Names what is wrong with a line that is not JSON.
+
+    Args:
+        text (str): The line.
+        error (json.JSONDecodeError): Why json.loads refused it.
+
+    Returns:
+        str: "cut short" when the line ends inside its JSON (an open object, string, word or
+            number), else "not JSON".
+    """
+    rest = text[error.pos :].rstrip()
+    if (
+        not rest
+        or error.msg.startswith('Unterminated string')
+        or any(word.startswith(rest) for word in ('true', 'false', 'null'))
+        or _UNFINISHED_NUMBER_PATTERN.fullmatch(rest)
+    ):
+        return 'cut short'
+    return 'not JSON'
+
+
+def read_json_objects(
+    path: Path,
+    problems: list[Problem] | None = None,
+) -> list[tuple[int, dict[str, Any]]]:
+    """Reads a JSON-lines file's objects, skipping every damaged line.
+
+    The file is read once and split on newline bytes only, so a line that is not UTF-8 or not
+    JSON costs only itself. Blank lines are skipped silently.
+
+    Args:
+        path (Path): The file.
+        problems (list[Problem] | None): Where to report each skipped line and an unreadable file;
+            None reports nothing.
+
+    Returns:
+        list[tuple[int, dict[str, Any]]]: Each object with its line number (from 1), in the
+            file's order; an empty list when the file cannot be read.
+    """
+    content = _read_bytes(path, problems)
+    if content is None:
+        return []
+    objects: list[tuple[int, dict[str, Any]]] = []
+    for index, raw_line in enumerate(content.split(b'\n')):
+        line_number = index + 1
+        if not raw_line.strip():
+            continue
+        try:
+            text = raw_line.decode('utf-8')
+        except UnicodeDecodeError:
+            _report(problems, Problem(path, line_number, 'not UTF-8'))
+            continue
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            _report(problems, Problem(path, line_number, _json_problem(text, error)))
+            continue
+        except (ValueError, RecursionError):  # Too many digits, or nested too deeply.
+            _report(problems, Problem(path, line_number, 'not JSON'))
+            continue
+        if not isinstance(value, dict):
+            _report(problems, Problem(path, line_number, 'not an object'))
+            continue
+        objects.append((line_number, value))
+    return objects
+
+
+def _text_of(value: Any) -> str:
+    """Turns a field's value into text, as the search reads it.
+
+    Args:
+        value (Any): The value.
+
+    Returns:
+        str: A string as it is, "" for a missing value, anything else as compact JSON.
+    """
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return ''
+    return _compact_json(value)
+
+
+def _compact_json(value: Any) -> str:
+    """Writes a value as compact JSON, keeping non-ASCII text as it is.
+
+    Args:
+        value (Any): The value.
+
+    Returns:
+        str: The JSON.
+    """
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(',', ':'))
+    except (ValueError, TypeError, RecursionError):
+        return repr(value)
+
+
+def _event_from_object(
+    path: Path,
+    line_number: int,
+    data: dict[str, Any],
+    problems: list[Problem] | None,
+) -> JournalEvent | None:
+    """Reads one journal object as an event.
+
+    Args:
+        path (Path): The journal file, for reporting.
+        line_number (int): The object's line.
+        data (dict[str, Any]): The object.
+        problems (list[Problem] | None): Where to report a damaged line, or None.
+
+    Returns:
+        JournalEvent | None: The event, or None when the object has no string type.
+    """
+    if 'type' not in data:
+        _report(problems, Problem(path, line_number, 'missing type'))
+        return None
+    event_type = data['type']
+    if not isinstance(event_type, str):
+        _report(problems, Problem(path, line_number, 'wrong type for field "type"'))
+        return None
+    time = data.get('time')
+    fields = {key: value for key, value in data.items() if key not in ('type', 'time')}
+    return JournalEvent(
+        line_number=line_number,
+        type=event_type,
+        time=time if isinstance(time, str) else '',
+        fields=fields,
+    )
+
+
+def read_journal_day(
+    path: Path,
+    day: str,
+    problems: list[Problem] | None = None,
+) -> JournalDay:
+    """Reads one day's journal into events, exchanges and actions.
+
+    A trigger_received event starts an exchange; the text events after it, up to the next
+    trigger, are its answer. Text events before the first trigger belong to no exchange and are
+    actions, as is every other event. A line that is not a JSON object with a string type is
+    skipped.
+
+    Args:
+        path (Path): The journal file.
+        day (str): The India date it holds, as YYYY-MM-DD.
+        problems (list[Problem] | None): Where to report damaged lines and an unreadable file;
+            None reports nothing.
+
+    Returns:
+        JournalDay: The day; empty when the file cannot be read.
+    """
+    events: list[JournalEvent] = []
+    exchanges: list[JournalExchange] = []
+    actions: list[JournalEvent] = []
+    current: JournalExchange | None = None
+    for line_number, data in read_json_objects(path, problems):
+        event = _event_from_object(path, line_number, data, problems)
+        if event is None:
+            continue
+        events.append(event)
+        if event.type == 'trigger_received':
+            current = JournalExchange(trigger=event, texts=[])
+            exchanges.append(current)
+        elif event.type == 'text' and current is not None:
+            current.texts.append(event)
+        else:
+            actions.append(event)
+    return JournalDay(day=day, events=events, exchanges=exchanges, actions=actions)
+
+
+def action_text(event: JournalEvent) -> str:
+    """The searchable text of an action.
+
+    Its type, then each other field but time, in the file's order, as "key: value", one a line:
+    strings as they are, anything else as compact JSON with non-ASCII text kept.
+
+    Args:
+        event (JournalEvent): The action.
+
+    Returns:
+        str: The text.
+    """
+    lines = [event.type]
+    for key, value in event.fields.items():
+        value_text = value if isinstance(value, str) else _compact_json(value)
+        lines.append(f'{key}: {value_text}')
+    return '\n'.join(lines)
+
+
+def is_own_search(event: JournalEvent) -> bool:
+    """Tells whether an event is the desk searching its own past, which search leaves out.
+
+    Args:
+        event (JournalEvent): The event.
+
+    Returns:
+        bool: True for a tool_call or tool_result whose tool is search_sessions.
+    """
+    return event.type in _OWN_SEARCH_TYPES and event.fields.get('tool') == _OWN_SEARCH_TOOL
+
+
+def date_of_name(name: str) -> str | None:
+    """Reads the date a file name starts with.
+
+    Args:
+        name (str): The name, such as "2026-10-19-nifty-gap.md".
+
+    Returns:
+        str | None: The date as YYYY-MM-DD, or None when the name does not start with a real
+            date written that way.
+    """
+    start = name[:10]
+    if not _DATE_PATTERN.fullmatch(start):
+        return None
+    try:
+        datetime.date.fromisoformat(start)
+    except ValueError:
+        return None
+    return start
+
+
+def files_in(folder: Path) -> list[Path]:
+    """Lists the regular files in a folder, sorted by name.
+
+    Args:
+        folder (Path): The folder.
+
+    Returns:
+        list[Path]: The files; empty when the folder is missing, not a folder or unreadable.
+    """
+    try:
+        entries = list(folder.iterdir())
+    except (OSError, ValueError):
+        return []
+    files = []
+    for entry in entries:
+        try:
+            if entry.is_file():
+                files.append(entry)
+        except OSError:
+            continue
+    files.sort(key=lambda path: path.name)
+    return files
+
+
+def dated_files(folder: Path, suffix: str) -> list[tuple[str, Path]]:
+    """Lists the files in a folder named <YYYY-MM-DD><suffix>, newest day first.
+
+    Args:
+        folder (Path): The folder.
+        suffix (str): The ending after the date, such as ".jsonl".
+
+    Returns:
+        list[tuple[str, Path]]: Each file's day and path; a name that is not exactly a date and
+            the suffix is left out, and a missing folder gives an empty list.
+    """
+    found = []
+    for path in files_in(folder):
+        name = path.name
+        if not name.endswith(suffix) or len(name) != 10 + len(suffix):
+            continue
+        day = date_of_name(name)
+        if day is not None:
+            found.append((day, path))
+    found.sort(key=lambda item: item[0], reverse=True)
+    return found
+
+
+def journal_files(desk_directory: Path) -> list[tuple[str, Path]]:
+    """Lists a desk's journal files, journal/<YYYY-MM-DD>.jsonl, newest day first.
+
+    Args:
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        list[tuple[str, Path]]: Each file's day and path.
+    """
+    return dated_files(desk_directory / JOURNAL_FOLDER_NAME, '.jsonl')
+
+
+def summary_files(desk_directory: Path) -> list[tuple[str, Path]]:
+    """Lists a desk's daily summaries, sessions/summaries/<YYYY-MM-DD>.md, newest day first.
+
+    Args:
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        list[tuple[str, Path]]: Each file's day and path.
+    """
+    return dated_files(desk_directory / SESSIONS_FOLDER_NAME / SUMMARIES_FOLDER_NAME, '.md')
+
+
+def summary_paragraphs(text: str) -> list[str]:
+    """Splits a summary into its paragraphs.
+
+    Args:
+        text (str): The summary.
+
+    Returns:
+        list[str]: The parts between blank lines, stripped, empty ones dropped.
+    """
+    paragraphs = []
+    current: list[str] = []
+    for line in text.split('\n'):
+        if line.strip():
+            current.append(line)
+        elif current:
+            paragraphs.append('\n'.join(current).strip())
+            current = []
+    if current:
+        paragraphs.append('\n'.join(current).strip())
+    return paragraphs
+
+
+def note_files(desk_directory: Path) -> list[tuple[str, Path]]:
+    """Lists a desk's notes, notes/*.md, sorted by file name.
+
+    Args:
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        list[tuple[str, Path]]: Each note's day (see note_day) and path.
+    """
+    return [
+        (note_day(path), path)
+        for path in files_in(desk_directory / NOTES_FOLDER_NAME)
+        if path.name.endswith('.md')
+    ]
+
+
+def note_day(path: Path) -> str:
+    """The day a note belongs to.
+
+    Args:
+        path (Path): The note's file.
+
+    Returns:
+        str: The date its name starts with, else the India date of its last modification, as
+            YYYY-MM-DD; "" when neither can be found (the file vanished, or its time is absurd).
+    """
+    day = date_of_name(path.name)
+    if day is not None:
+        return day
+    try:
+        modified_at = path.stat().st_mtime
+        return datetime.datetime.fromtimestamp(modified_at, INDIA).date().isoformat()
+    except (OSError, ValueError, OverflowError):
+        return ''
+
+
+def read_text(path: Path, problems: list[Problem] | None = None) -> str | None:
+    """Reads a UTF-8 text file, such as a summary or a note.
+
+    Bytes that are not UTF-8 are replaced with U+FFFD and reported, rather than making the whole
+    file unreadable.
+
+    Args:
+        path (Path): The file.
+        problems (list[Problem] | None): Where to report undecodable bytes (with the line of the
+            first) and an unreadable file; None reports nothing.
+
+    Returns:
+        str | None: The text, or None when the file cannot be read.
+    """
+    content = _read_bytes(path, problems)
+    if content is None:
+        return None
+    try:
+        return content.decode('utf-8')
+    except UnicodeDecodeError as error:
+        line_number = content.count(b'\n', 0, error.start) + 1
+        _report(problems, Problem(path, line_number, 'not UTF-8'))
+        return content.decode('utf-8', errors='replace')
