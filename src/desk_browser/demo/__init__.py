@@ -1,0 +1,25 @@
+"""The demo desk: a realistic, reproducible desk folder for trying, testing and benchmarking.
+
+`python -m desk_browser.demo DIR [--today YYYY-MM-DD] [--seed N] [--days N] [--damaged]
+[--state normal|damaged|missing]` builds the working folder of an AI trading agent trading Indian
+markets (NIFTY, BANKNIFTY, RELIANCE, HDFCBANK, INFY, TCS futures and options): a journal of every
+event, session logs, daily summaries, a state file and notes. The same arguments give the same bytes
+and the same file times.
+
+Typical usage example:
+
+    build_demo_desk(Path('/tmp/desks/main'), today=DEMO_TODAY, days=10)
+"""
+
+from __future__ import annotations
+
+from desk_browser.demo.builder import (
+    DEMO_TODAY,
+    INDIA,
+    STATE_VARIANTS,
+    build_demo_desk,
+    trading_days,
+)
+from desk_browser.demo.command import main
+
+__all__ = ['DEMO_TODAY', 'INDIA', 'STATE_VARIANTS', 'build_demo_desk', 'main', 'trading_days']

@@ -1,0 +1,134 @@
+"""The demo desk's command line: `python -m desk_browser.demo DIR [options]`."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import logging
+import sys
+from pathlib import Path
+
+from desk_browser.demo.builder import INDIA, STATE_VARIANTS, build_demo_desk
+
+_LOGGER = logging.getLogger(__name__)
+
+
+def _date(text: str) -> datetime.date:
+    """Reads a --today argument.
+
+    Args:
+        text (str): A date such as "2026-10-21".
+
+    Returns:
+        datetime.date: The date.
+
+    Raises:
+        argparse.ArgumentTypeError: The text is not an ISO 8601 date.
+    """
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'not a date (YYYY-MM-DD): {text!r}') from None
+
+
+def _positive(text: str) -> int:
+    """Reads a --days argument.
+
+    Args:
+        text (str): A whole number.
+
+    Returns:
+        int: The number, at least 1.
+
+    Raises:
+        argparse.ArgumentTypeError: The text is not a whole number of at least 1.
+    """
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'not a whole number: {text!r}') from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f'must be at least 1: {number}')
+    return number
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The command's argument parser."""
+    parser = argparse.ArgumentParser(
+        prog='python -m desk_browser.demo',
+        description='Builds a demo trading desk folder; the same arguments give the same bytes.',
+    )
+    parser.add_argument(
+        'directory', metavar='DIR', type=Path, help='where to build; must be empty or missing'
+    )
+    parser.add_argument(
+        '--today',
+        type=_date,
+        default=None,
+        help="the current India date, YYYY-MM-DD (default: today's India date)",
+    )
+    parser.add_argument(
+        '--seed', type=int, default=7, help='another seed gives another desk (default: 7)'
+    )
+    parser.add_argument(
+        '--days', type=_positive, default=10, help='how many trading days (default: 10)'
+    )
+    parser.add_argument(
+        '--damaged',
+        action='store_true',
+        help=(
+            'add typical damage: a cut-short line, lines that are not UTF-8, '
+            'a backend ahead of its log'
+        ),
+    )
+    parser.add_argument(
+        '--state',
+        choices=STATE_VARIANTS,
+        default='normal',
+        help='state.json: normal, damaged (not JSON) or missing (default: normal)',
+    )
+    parser.add_argument(
+        '--events-per-day',
+        type=_positive,
+        default=None,
+        help='roughly how many journal events a day holds (for benchmarks)',
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Builds a demo desk from command-line arguments.
+
+    Args:
+        argv (list[str] | None): The arguments after the program name; None reads sys.argv.
+
+    Returns:
+        int: 0 on success, 2 when the arguments are wrong or DIR exists and is not empty.
+    """
+    parser = _parser()
+    try:
+        arguments = parser.parse_args(argv)
+    except SystemExit as error:
+        return int(error.code or 0)
+    today = arguments.today or datetime.datetime.now(INDIA).date()
+    try:
+        build_demo_desk(
+            arguments.directory,
+            today=today,
+            seed=arguments.seed,
+            days=arguments.days,
+            damaged=arguments.damaged,
+            events_per_day=arguments.events_per_day,
+            state=arguments.state,
+        )
+    except FileExistsError as error:
+        print(f'demo: refusing to build the desk: {error}', file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f'demo: could not build the desk in {arguments.directory}: {error}', file=sys.stderr)
+        return 1
+    print(
+        f'demo: built a desk of {arguments.days} trading days ending {today.isoformat()} '
+        f'in {arguments.directory}'
+    )
+    return 0
