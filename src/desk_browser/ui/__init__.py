@@ -1,0 +1,1 @@
+"""The desk browser's Textual app: screens, widgets and the words they use."""

@@ -1,0 +1,221 @@
+"""What the screens show, read from the desk through `desk_browser.memory` (never directly).
+
+Each function here does its reading at once and returns plain records; the screens call them from
+thread workers. The memory readers never raise on a damaged or vanished file: they report a
+`Problem` instead, and the records below carry those problems up to the screen.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from desk_browser.memory.desk_files import Problem, read_text, summary_files
+from desk_browser.memory.session_store import (
+    STATE_FILE_NAME,
+    Exchange,
+    SessionStore,
+    StateReading,
+    log_path,
+    read_exchange_log,
+    read_state_file,
+)
+from desk_browser.ui.formatting import parse_day
+
+_LOGGER = logging.getLogger(__name__)
+
+DESK_FOLDER_NAMES = ('sessions', 'journal', 'notes')
+"""The folders a desk holds; a folder with none of them is not a desk (yet)."""
+
+
+@dataclass(frozen=True)
+class SessionEntry:
+    """One session in the sessions list.
+
+    Attributes:
+        session_id: The session's identifier, such as ``"2026-10-21-2"``.
+        day: The day the identifier starts with, or None when it starts with no date.
+        number: The session's number within its day, as written (``"2"``), or ``""``.
+        exchange_count: How many exchanges its log holds.
+        damaged_lines: How many lines of its log were skipped as damaged.
+        is_current: Whether state.json names it as the current session.
+    """
+
+    session_id: str
+    day: datetime.date | None
+    number: str
+    exchange_count: int
+    damaged_lines: int
+    is_current: bool
+
+
+@dataclass(frozen=True)
+class DeskOverview:
+    """Everything the left column shows: the state and the sessions.
+
+    Attributes:
+        looks_like_desk: Whether the folder holds any of sessions/, journal/ or notes/.
+        state: What reading state.json found.
+        sessions: Every session with a log, newest first.
+        current_log_count: How many exchanges the current session's log holds; None when there is
+            no current session or it has no log.
+        problems: Files that could not be read at all.
+    """
+
+    looks_like_desk: bool
+    state: StateReading
+    sessions: list[SessionEntry]
+    current_log_count: int | None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def current_session_id(self) -> str | None:
+        """The current session's identifier, or None when there is no readable state."""
+        return self.state.state.session_id if self.state.state is not None else None
+
+    def day_of(self, session_id: str) -> str | None:
+        """Returns the ISO day a session belongs to.
+
+        Args:
+            session_id: The session.
+
+        Returns:
+            The day, or None when its identifier starts with no date.
+        """
+        day = parse_day(session_id)
+        return day.isoformat() if day is not None else None
+
+
+@dataclass(frozen=True)
+class SessionLog:
+    """One session's exchanges, as its log holds them.
+
+    Attributes:
+        session_id: The session.
+        exchanges: Its readable exchanges, oldest first.
+        problems: Every damaged line or unreadable file met while reading it.
+    """
+
+    session_id: str
+    exchanges: list[Exchange]
+    problems: list[Problem]
+
+    @property
+    def damaged_lines(self) -> int:
+        """How many lines were skipped because they were damaged."""
+        return sum(1 for problem in self.problems if problem.line_number is not None)
+
+    @property
+    def unreadable(self) -> list[Problem]:
+        """Problems that stopped the whole file from being read."""
+        return [problem for problem in self.problems if problem.line_number is None]
+
+
+@dataclass(frozen=True)
+class DaySummary:
+    """The summary of one day.
+
+    Attributes:
+        day: The ISO day.
+        text: The summary's Markdown, or None when the day has none.
+        problems: Problems met while reading it.
+    """
+
+    day: str
+    text: str | None
+    problems: list[Problem]
+
+
+def sessions_directory(desk: Path) -> Path:
+    """Returns the desk's sessions folder.
+
+    Args:
+        desk: The desk folder.
+
+    Returns:
+        The sessions folder (which may not exist).
+    """
+    return desk / 'sessions'
+
+
+def _split_session_id(session_id: str) -> tuple[datetime.date | None, str]:
+    day = parse_day(session_id)
+    if day is None or len(session_id) < 12 or session_id[10] != '-':
+        return day, ''
+    return day, session_id[11:]
+
+
+def read_overview(desk: Path) -> DeskOverview:
+    """Reads the state and every session's log.
+
+    Args:
+        desk: The desk folder.
+
+    Returns:
+        The overview.
+    """
+    directory = sessions_directory(desk)
+    looks_like_desk = any((desk / name).is_dir() for name in DESK_FOLDER_NAMES)
+    state = read_state_file(directory / STATE_FILE_NAME)
+    current_id = state.state.session_id if state.state is not None else None
+    store = SessionStore(directory)
+    entries: list[SessionEntry] = []
+    problems: list[Problem] = []
+    current_log_count: int | None = None
+    for session_id in store.session_ids():
+        log = read_session_log(desk, session_id)
+        problems.extend(log.unreadable)
+        day, number = _split_session_id(session_id)
+        entries.append(
+            SessionEntry(
+                session_id=session_id,
+                day=day,
+                number=number,
+                exchange_count=len(log.exchanges),
+                damaged_lines=log.damaged_lines,
+                is_current=session_id == current_id,
+            )
+        )
+        if session_id == current_id and not log.unreadable:
+            current_log_count = len(log.exchanges)
+    return DeskOverview(
+        looks_like_desk=looks_like_desk,
+        state=state,
+        sessions=entries,
+        current_log_count=current_log_count,
+        problems=problems,
+    )
+
+
+def read_session_log(desk: Path, session_id: str) -> SessionLog:
+    """Reads one session's exchanges.
+
+    Args:
+        desk: The desk folder.
+        session_id: The session.
+
+    Returns:
+        The exchanges and the problems met.
+    """
+    problems: list[Problem] = []
+    exchanges = read_exchange_log(log_path(sessions_directory(desk), session_id), problems)
+    return SessionLog(session_id=session_id, exchanges=exchanges, problems=problems)
+
+
+def read_day_summary(desk: Path, day: str) -> DaySummary:
+    """Reads the summary of one day.
+
+    Args:
+        desk: The desk folder.
+        day: The ISO day.
+
+    Returns:
+        The summary, with text None when the day has none.
+    """
+    problems: list[Problem] = []
+    for summary_day, path in summary_files(desk):
+        if summary_day == day:
+            return DaySummary(day=day, text=read_text(path, problems), problems=problems)
+    return DaySummary(day=day, text=None, problems=problems)

@@ -1,0 +1,176 @@
+"""Words for dates, times, counts and route positions, as the desk browser shows them."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any, Literal
+
+_LOGGER = logging.getLogger(__name__)
+
+INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30), 'IST')
+"""India Standard Time, the desk's clock (UTC+05:30, no daylight saving)."""
+
+Severity = Literal['normal', 'warning', 'error']
+
+
+def india_today() -> datetime.date:
+    """Today's date in India, by the system clock.
+
+    Returns:
+        The date.
+    """
+    return datetime.datetime.now(INDIA).date()
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """Writes a count with its noun, such as ``"1 exchange"`` or ``"3 exchanges"``.
+
+    Args:
+        count: The number.
+        singular: The noun for one.
+        plural_form: The noun for many; the singular plus "s" when None.
+
+    Returns:
+        The count and the noun.
+    """
+    noun = singular if count == 1 else (plural_form or f'{singular}s')
+    return f'{count} {noun}'
+
+
+def parse_day(text: str) -> datetime.date | None:
+    """Reads an ISO date such as ``"2026-10-21"``.
+
+    Args:
+        text: The text.
+
+    Returns:
+        The date, or None when the text is not one.
+    """
+    try:
+        return datetime.date.fromisoformat(text[:10]) if len(text) >= 10 else None
+    except ValueError:
+        return None
+
+
+def day_with_weekday(day: datetime.date) -> str:
+    """Writes a date with its weekday, such as ``"Wed 2026-10-21"``.
+
+    Args:
+        day: The date.
+
+    Returns:
+        The text.
+    """
+    return f'{day:%a} {day.isoformat()}'
+
+
+def day_text(day: str) -> str:
+    """Writes an ISO day string with its weekday when it is a valid date.
+
+    Args:
+        day: A day such as ``"2026-10-21"``.
+
+    Returns:
+        ``"Wed 2026-10-21"``, or the text as it was when it is not a date.
+    """
+    parsed = parse_day(day)
+    if parsed is None or len(day) != 10:
+        return day
+    return day_with_weekday(parsed)
+
+
+def distance_from_today(day: datetime.date, today: datetime.date) -> str:
+    """Says how far a date is from today, such as ``"today"`` or ``"3 days ago"``.
+
+    Args:
+        day: The date.
+        today: India's today.
+
+    Returns:
+        The words.
+    """
+    days = (today - day).days
+    if days == 0:
+        return 'today'
+    if days == 1:
+        return 'yesterday'
+    if days == -1:
+        return 'tomorrow'
+    if days > 1:
+        return f'{days} days ago'
+    return f'in {-days} days'
+
+
+def india_time(iso_time: str) -> str | None:
+    """Converts an ISO 8601 time to India's clock, as ``HH:MM``.
+
+    Args:
+        iso_time: The time, normally UTC with an offset.
+
+    Returns:
+        The India time, or None when the text is not a time.
+    """
+    try:
+        moment = datetime.datetime.fromisoformat(iso_time)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.UTC)
+    return f'{moment.astimezone(INDIA):%H:%M}'
+
+
+@dataclass(frozen=True)
+class RouteStatus:
+    """Where one backend stands against the current session's log.
+
+    Attributes:
+        text: The words, such as ``"up to date"``.
+        severity: How much it should stand out.
+    """
+
+    text: str
+    severity: Severity
+
+
+def route_status(exchanges_seen: int, log_count: int | None) -> RouteStatus:
+    """Compares what a backend has seen with what the current session's log holds.
+
+    Args:
+        exchanges_seen: How many exchanges the backend knows about.
+        log_count: How many exchanges the log holds; None when the session has no log.
+
+    Returns:
+        The status.
+    """
+    if log_count is None:
+        return RouteStatus(
+            f'{plural(exchanges_seen, "exchange")} seen; no log to compare', 'warning'
+        )
+    if exchanges_seen == log_count:
+        return RouteStatus('up to date', 'normal')
+    if exchanges_seen < log_count:
+        behind = log_count - exchanges_seen
+        return RouteStatus(
+            f'{behind} behind: it gets {plural(behind, "exchange")} on its next turn', 'normal'
+        )
+    return RouteStatus(
+        f'{exchanges_seen - log_count} ahead of the log (the log lost lines)', 'error'
+    )
+
+
+def readable_json(value: Any) -> str:
+    """Writes a JSON value indented for reading.
+
+    Args:
+        value: Anything json.dumps can write.
+
+    Returns:
+        The JSON text.
+    """
+    try:
+        return json.dumps(value, indent=2, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)

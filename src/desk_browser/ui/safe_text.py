@@ -1,0 +1,118 @@
+"""Makes text from the desk safe to show: nothing in it is interpreted, everything stays visible.
+
+The desk's files hold whatever a model, a tool or a trader wrote. Shown as they are, escape
+sequences would drive the terminal, bidi overrides would reorder what the reader sees, and a
+megabyte line would stall the screen. Every piece of desk text goes through `visible` before it
+reaches a widget, and through `capped` (or `markdown_source`) when it may be long. Rich markup
+needs no treatment here: the UI builds `Content` objects from plain strings, so `[bold]` is only
+ever text.
+"""
+
+from __future__ import annotations
+
+import logging
+
+_LOGGER = logging.getLogger(__name__)
+
+_BIDI_CONTROLS = frozenset(
+    [0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)],
+)
+"""Code points that reorder text: embeddings, overrides, isolates and direction marks."""
+
+_OTHER_INVISIBLE = frozenset([0x200B, 0x2028, 0x2029, 0xFEFF])
+"""Zero-width space, line and paragraph separators and the byte order mark."""
+
+DEFAULT_LIMIT = 20_000
+"""How many characters of one piece of text a widget shows before the rest is cut off."""
+
+
+def _placeholder(code_point: int) -> str | None:
+    """Returns the visible stand-in for one code point, or None when it is shown as it is."""
+    if code_point in (0x0A, 0x09):
+        return None
+    if code_point < 0x20:
+        return chr(0x2400 + code_point)
+    if code_point == 0x7F:
+        return '\u2421'
+    if 0x80 <= code_point <= 0x9F:
+        return f'\\x{code_point:02x}'
+    if code_point in _BIDI_CONTROLS or code_point in _OTHER_INVISIBLE:
+        return f'<U+{code_point:04X}>'
+    return None
+
+
+_TRANSLATION = {
+    code_point: placeholder
+    for code_point in [*range(0x00, 0xA0), *_BIDI_CONTROLS, *_OTHER_INVISIBLE]
+    if (placeholder := _placeholder(code_point)) is not None
+}
+
+
+def visible(text: str) -> str:
+    r"""Replaces every control character and invisible reordering mark with a visible stand-in.
+
+    C0 controls become their Unicode control pictures (ESC shows as ␛, so an ANSI sequence reads
+    ``␛[31m``), DEL becomes ␡, C1 controls become ``\x9b``-style escapes, and bidi controls,
+    zero-width spaces and line separators become ``<U+202E>``-style names. Newlines stay; tabs
+    become four spaces.
+
+    Args:
+        text: Text from the desk.
+
+    Returns:
+        The text with nothing left that a terminal would act on.
+    """
+    return text.translate(_TRANSLATION).replace('\t', '    ')
+
+
+def size_label(character_count: int) -> str:
+    """Describes a length of text in the units a person reads.
+
+    Args:
+        character_count: How many characters.
+
+    Returns:
+        Text such as ``"950 characters"`` or ``"100 KB"``.
+    """
+    if character_count < 1000:
+        return f'{character_count} characters'
+    if character_count < 1_000_000:
+        return f'{round(character_count / 1000)} KB'
+    return f'{character_count / 1_000_000:.1f} MB'
+
+
+def capped(text: str, limit: int = DEFAULT_LIMIT) -> tuple[str, str | None]:
+    """Cuts text down to what one widget can show quickly.
+
+    Args:
+        text: The text.
+        limit: The most characters to keep.
+
+    Returns:
+        The kept text, and a note saying what was cut (None when nothing was).
+    """
+    if len(text) <= limit:
+        return text, None
+    return text[
+        :limit
+    ], f'… (truncated: showing the first {size_label(limit)} of {size_label(len(text))})'
+
+
+def markdown_source(text: str, limit: int = DEFAULT_LIMIT) -> str:
+    """Prepares desk text for a Markdown widget: made visible, capped, with a note when cut.
+
+    Args:
+        text: Markdown from the desk.
+        limit: The most characters to render.
+
+    Returns:
+        Markdown that is safe to render.
+    """
+    kept, note = capped(text, limit)
+    kept = visible(kept)
+    if note is None:
+        return kept
+    if kept.count('```') % 2 == 1:
+        # The cut fell inside a fenced block; close it so the note renders as text.
+        kept += '\n```'
+    return f'{kept}\n\n*{note}*'

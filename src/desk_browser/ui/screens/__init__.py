@@ -1,0 +1,1 @@
+"""The desk browser's screens, one module each."""

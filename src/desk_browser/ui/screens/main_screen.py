@@ -1,0 +1,307 @@
+"""The main screen: state and sessions on the left, the selected session's exchanges and summary."""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar, Literal
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widgets import Footer, Header, OptionList, TabbedContent, TabPane
+from textual.worker import get_current_worker
+
+from desk_browser.ui.desk_data import (
+    DeskOverview,
+    read_day_summary,
+    read_overview,
+    read_session_log,
+)
+from desk_browser.ui.formatting import day_text, parse_day
+from desk_browser.ui.messages import OverviewLoaded, SessionLoaded, SummaryLoaded
+from desk_browser.ui.safe_text import visible
+from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
+from desk_browser.ui.widgets.state_pane import StatePane
+from desk_browser.ui.widgets.summary_view import SummaryView
+
+_LOGGER = logging.getLogger(__name__)
+
+EXCHANGES_TAB = 'exchanges-tab'
+SUMMARY_TAB = 'summary-tab'
+TabName = Literal['exchanges-tab', 'summary-tab']
+
+
+@dataclass(frozen=True)
+class DayRequest:
+    """A request, from the search, to show one day in the main screen.
+
+    Attributes:
+        day: The ISO day.
+        tab: Which tab to show: the day's exchanges or its summary.
+    """
+
+    day: str
+    tab: TabName = EXCHANGES_TAB
+
+
+class MainScreen(DeskScreen[None]):
+    """Shows the state, the sessions, and the selected session's exchanges and day summary."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding('n,right_square_bracket', 'next_exchange', 'Next', key_display='n', id='next'),
+        Binding(
+            'p,left_square_bracket', 'previous_exchange', 'Previous', key_display='p', id='previous'
+        ),
+        Binding('e', 'show_tab("exchanges-tab")', 'Exchanges', id='exchanges'),
+        Binding('s', 'show_tab("summary-tab")', 'Summary', id='summary'),
+        Binding('c', 'current_session', 'Current', id='current'),
+        Binding('r', 'reload', 'Reload', id='reload'),
+    ]
+
+    selected_session: reactive[str | None] = reactive(None, init=False)
+    """The session whose exchanges are shown."""
+
+    shown_day: reactive[str | None] = reactive(None, init=False)
+    """The day whose summary is shown: the selected session's day, or a day picked in the search."""
+
+    def __init__(self, desk: Path, today: Callable[[], datetime.date]) -> None:
+        """Prepares the screen; nothing is read until it is mounted.
+
+        Args:
+            desk: The desk folder.
+            today: Returns India's today.
+        """
+        super().__init__()
+        self.desk = desk
+        """The desk folder."""
+        self._today = today
+        self.overview: DeskOverview | None = None
+        """What was last read of the state and the sessions."""
+        self._pending_day: DayRequest | None = None
+
+    def compose(self) -> ComposeResult:
+        """Builds the two columns."""
+        yield Header()
+        with Horizontal(id='columns'):
+            with Vertical(id='sidebar'):
+                yield StatePane(id='state')
+                yield SessionList(id='sessions')
+            with TabbedContent(id='tabs', initial=EXCHANGES_TAB):
+                with TabPane('Exchanges', id=EXCHANGES_TAB):
+                    yield ExchangeView(id='exchanges')
+                with TabPane('Summary', id=SUMMARY_TAB):
+                    yield SummaryView(id='summary')
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Starts reading the desk."""
+        self.query_one(StatePane).border_title = 'State'
+        sessions = self.query_one(SessionList)
+        sessions.border_title = f'Sessions  ({CURRENT_MARK} current)'
+        self.query_one(StatePane).show_loading()
+        self.load_overview()
+
+    # Reading, in thread workers; each kind of read has its own group, so none cancels another.
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group='overview',
+        exit_on_error=False,
+        description='reading the state and sessions',
+    )
+    def load_overview(self) -> None:
+        """Reads state.json and every session's log."""
+        overview = read_overview(self.desk)
+        if not get_current_worker().is_cancelled:
+            self.post_message(OverviewLoaded(overview))
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group='session',
+        exit_on_error=False,
+        description="reading a session's log",
+    )
+    def load_session(self, session_id: str) -> None:
+        """Reads one session's log.
+
+        Args:
+            session_id: The session.
+        """
+        log = read_session_log(self.desk, session_id)
+        if not get_current_worker().is_cancelled:
+            self.post_message(SessionLoaded(log))
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group='summary',
+        exit_on_error=False,
+        description="reading a day's summary",
+    )
+    def load_summary(self, day: str) -> None:
+        """Reads one day's summary.
+
+        Args:
+            day: The ISO day.
+        """
+        summary = read_day_summary(self.desk, day)
+        if not get_current_worker().is_cancelled:
+            self.post_message(SummaryLoaded(summary))
+
+    # Results coming back.
+
+    @on(OverviewLoaded)
+    async def show_overview(self, message: OverviewLoaded) -> None:
+        """Shows the state and sessions, and opens the current (or newest) session."""
+        overview = message.overview
+        self.overview = overview
+        self.query_one(StatePane).show_overview(overview, self._today())
+        for problem in overview.problems:
+            self.notify(
+                visible(f'{problem.path.name}: {problem.reason}'),
+                title='Could not read a log',
+                severity='warning',
+                markup=False,
+            )
+        sessions = self.query_one(SessionList)
+        previous = self.selected_session
+        sessions.show_sessions(overview.sessions)
+        if self._pending_day is not None:
+            self.show_day(self._pending_day)
+            return
+        for candidate in (previous, overview.current_session_id):
+            if candidate is not None and sessions.highlight_session(candidate):
+                return
+        if overview.sessions:
+            sessions.highlighted = 0
+            return
+        self.selected_session = None
+        exchanges = self.query_one(ExchangeView)
+        if not overview.looks_like_desk:
+            await exchanges.show_message('Nothing to show: this folder holds no desk.')
+            await self.query_one(SummaryView).show_message('Nothing to show.')
+        else:
+            await exchanges.show_message('No session has a log yet.')
+            state = overview.state.state
+            if state is not None:
+                self.shown_day = state.trading_date.isoformat()
+            else:
+                await self.query_one(SummaryView).show_message('No session is selected.')
+
+    @on(SessionLoaded)
+    async def show_session(self, message: SessionLoaded) -> None:
+        """Shows a session's exchanges, unless another session was selected meanwhile."""
+        if message.log.session_id != self.selected_session:
+            return
+        await self.query_one(ExchangeView).show_log(message.log)
+
+    @on(SummaryLoaded)
+    async def show_summary(self, message: SummaryLoaded) -> None:
+        """Shows a day's summary, unless another day was chosen meanwhile."""
+        if message.summary.day != self.shown_day:
+            return
+        await self.query_one(SummaryView).show_summary(message.summary)
+
+    # Selection.
+
+    @on(OptionList.OptionHighlighted, '#sessions')
+    def select_highlighted_session(self, event: OptionList.OptionHighlighted) -> None:
+        """Selects the session the list's highlight is on."""
+        self.selected_session = event.option.id
+
+    def watch_selected_session(self, session_id: str | None) -> None:
+        """Reads the newly selected session and its day's summary."""
+        if session_id is None:
+            return
+        self.load_session(session_id)
+        day = parse_day(session_id)
+        if day is not None:
+            self.shown_day = day.isoformat()
+
+    def watch_shown_day(self, day: str | None) -> None:
+        """Reads the summary of the day now shown."""
+        if day is not None:
+            self.load_summary(day)
+
+    def show_day(self, request: DayRequest) -> None:
+        """Shows a day: its first session's exchanges, or its summary.
+
+        Args:
+            request: The day and the tab to show.
+        """
+        if self.overview is None:
+            self._pending_day = request
+            return
+        self._pending_day = None
+        sessions = self.query_one(SessionList)
+        day_sessions = [
+            entry.session_id
+            for entry in self.overview.sessions
+            if entry.day is not None and entry.day.isoformat() == request.day
+        ]
+        tabs = self.query_one(TabbedContent)
+        if day_sessions:
+            # The list is newest first, so the day's first session is the last of them.
+            sessions.highlight_session(day_sessions[-1])
+            self.shown_day = request.day
+            tabs.active = request.tab
+        else:
+            self.shown_day = request.day
+            tabs.active = SUMMARY_TAB
+            self.notify(
+                f'No session has a log for {day_text(visible(request.day))}; showing its summary.',
+                markup=False,
+            )
+        if tabs.active == EXCHANGES_TAB:
+            self.query_one(ExchangeView).focus()
+        else:
+            self.query_one(SummaryView).focus()
+
+    # Actions.
+
+    def action_next_exchange(self) -> None:
+        """Moves to the next exchange."""
+        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        self.query_one(ExchangeView).next_exchange()
+
+    def action_previous_exchange(self) -> None:
+        """Moves to the previous exchange."""
+        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        self.query_one(ExchangeView).previous_exchange()
+
+    def action_show_tab(self, tab: str) -> None:
+        """Shows the exchanges or the summary tab.
+
+        Args:
+            tab: The tab's id.
+        """
+        self.query_one(TabbedContent).active = tab
+
+    def action_current_session(self) -> None:
+        """Selects the current session named by state.json."""
+        current = self.overview.current_session_id if self.overview is not None else None
+        if current is None:
+            self.notify('There is no current session: state.json is missing or unreadable.')
+            return
+        if not self.query_one(SessionList).highlight_session(current):
+            self.notify(visible(f'The current session {current} has no log yet.'), markup=False)
+            return
+        self.query_one(TabbedContent).active = EXCHANGES_TAB
+
+    def action_reload(self) -> None:
+        """Reads the desk again."""
+        self.load_overview()
+        if self.selected_session is not None:
+            self.load_session(self.selected_session)
+        if self.shown_day is not None:
+            self.load_summary(self.shown_day)

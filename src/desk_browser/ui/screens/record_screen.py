@@ -1,0 +1,89 @@
+"""One whole search record, every keyword marked, with a way to its day."""
+
+from __future__ import annotations
+
+import logging
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Footer, Header, Static
+
+from desk_browser.memory.session_search import SearchHit
+from desk_browser.ui.formatting import day_text, parse_day
+from desk_browser.ui.highlight import highlighted
+from desk_browser.ui.safe_text import capped, visible
+from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.screens.main_screen import EXCHANGES_TAB, SUMMARY_TAB, DayRequest
+
+_LOGGER = logging.getLogger(__name__)
+
+RECORD_LIMIT = 64_000
+"""How many characters of one record the screen shows."""
+
+
+class RecordScreen(DeskScreen[DayRequest | None]):
+    """Shows a hit's whole record; dismisses with a day to show, or None to go back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding('escape', 'back', 'Back', key_display='esc', id='record-back'),
+        Binding('d', 'show_day("exchanges-tab")', "Day's sessions", id='record-day'),
+        Binding('s', 'show_day("summary-tab")', "Day's summary", id='record-summary'),
+    ]
+
+    def __init__(self, hit: SearchHit, words: list[str]) -> None:
+        """Prepares the screen.
+
+        Args:
+            hit: The hit whose record is shown.
+            words: The keywords to mark.
+        """
+        super().__init__()
+        self.hit = hit
+        """The hit shown."""
+        self.words = words
+        """The keywords marked."""
+
+    def compose(self) -> ComposeResult:
+        """Builds the record's heading and its text."""
+        record = self.hit.record
+        yield Header()
+        yield Static(
+            Content.assemble(
+                (visible(record.kind), 'bold $text-accent'),
+                ('  ·  ', '$text-muted'),
+                (day_text(visible(record.day)), 'bold'),
+                ('  ·  ', '$text-muted'),
+                (f'{self.hit.matched_words} of {len(self.words)} words', '$text-muted'),
+                ("   d: the day's sessions   s: its summary   esc: back", '$text-muted'),
+            ),
+            id='record-heading',
+        )
+        text, note = capped(record.text, RECORD_LIMIT)
+        with VerticalScroll(id='record'):
+            yield Static(highlighted(text, self.words), id='record-text')
+            if note is not None:
+                yield Static(Content(note), classes='-explain')
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Lets the keyboard scroll the record."""
+        self.query_one('#record', VerticalScroll).focus()
+
+    def action_back(self) -> None:
+        """Goes back to the hits."""
+        self.dismiss(None)
+
+    def action_show_day(self, tab: str) -> None:
+        """Leaves the search and shows the record's day in the main screen.
+
+        Args:
+            tab: Which tab to show.
+        """
+        if parse_day(self.hit.record.day) is None:
+            self.notify('This record has no day to show.')
+            return
+        chosen = SUMMARY_TAB if tab == SUMMARY_TAB else EXCHANGES_TAB
+        self.dismiss(DayRequest(self.hit.record.day, chosen))

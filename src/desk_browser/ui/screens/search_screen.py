@@ -1,0 +1,178 @@
+"""The live search: results update as the person types; Enter opens a whole record."""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.worker import get_current_worker
+
+from desk_browser.memory.session_search import SearchResult, SessionSearch, words_of
+from desk_browser.ui.formatting import plural
+from desk_browser.ui.messages import SearchFinished
+from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.screens.main_screen import DayRequest
+from desk_browser.ui.screens.record_screen import RecordScreen
+from desk_browser.ui.widgets.search_hit_list import SearchHitList
+
+_LOGGER = logging.getLogger(__name__)
+
+SEARCH_LIMIT = 500
+"""The most hits one search shows."""
+
+_TYPING_PAUSE = 0.12
+"""Seconds a search waits before it starts, so a quick typist's older queries are dropped unread."""
+
+_PROMPT = 'Type words to search every exchange, action, summary and note. Enter opens a hit.'
+
+
+def result_headline(result: SearchResult) -> str:
+    """Says what a search found, such as "12 hits with every word".
+
+    Args:
+        result: The search's result.
+
+    Returns:
+        The headline.
+    """
+    count = len(result.hits)
+    more = f' (the first {SEARCH_LIMIT})' if count >= SEARCH_LIMIT else ''
+    if count == 0:
+        return 'No hits'
+    if result.matched_every_word:
+        return f'{plural(count, "hit")} with every word{more}'
+    return f'No record has every word · {plural(count, "partial hit")}{more}'
+
+
+class SearchScreen(DeskScreen[DayRequest | None]):
+    """Searches the desk as the person types; dismisses with a day to show, or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding('escape', 'clear_or_leave', 'Clear / back', key_display='esc', id='search-back'),
+        Binding('down', 'focus_hits', 'Hits', show=False),
+    ]
+
+    def __init__(self, desk: Path, *, cursor_blink: bool = True) -> None:
+        """Prepares the search.
+
+        Args:
+            desk: The desk folder.
+            cursor_blink: Whether the search box's cursor blinks (off in tests).
+        """
+        super().__init__()
+        self.desk = desk
+        """The desk folder."""
+        self._cursor_blink = cursor_blink
+        self._words: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        """Builds the search box, the headline and the hits."""
+        yield Header()
+        search_box = Input(placeholder='Search the desk', id='query')
+        search_box.cursor_blink = self._cursor_blink
+        yield search_box
+        yield Static(Content(_PROMPT), id='headline', classes='-explain')
+        yield SearchHitList(id='hits')
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Puts the cursor in the search box."""
+        self.query_one('#query', Input).focus()
+
+    @on(Input.Changed, '#query')
+    def search_as_typed(self, event: Input.Changed) -> None:
+        """Starts a search for what the box now holds (a newer search cancels an older one)."""
+        if not event.value.strip():
+            self.workers.cancel_group(self, 'search')
+            self.query_one('#headline', Static).update(Content(_PROMPT))
+            self.query_one(SearchHitList).show_result(
+                SearchResult(hits=[], matched_every_word=False, words=[])
+            )
+            return
+        self.run_search(event.value)
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group='search',
+        exit_on_error=False,
+        description='searching the desk',
+    )
+    def run_search(self, query: str) -> None:
+        """Searches the desk and posts the result back.
+
+        Args:
+            query: The words as typed.
+        """
+        worker = get_current_worker()
+        time.sleep(_TYPING_PAUSE)
+        if worker.is_cancelled:
+            return
+        result = SessionSearch(self.desk).search(query, SEARCH_LIMIT)
+        if not worker.is_cancelled:
+            self.post_message(SearchFinished(query, result))
+
+    @on(SearchFinished)
+    def show_result(self, message: SearchFinished) -> None:
+        """Shows a search's hits, unless the box already holds another query."""
+        if message.query != self.query_one('#query', Input).value:
+            return
+        headline = self.query_one('#headline', Static)
+        headline.update(Content(result_headline(message.result)))
+        headline.set_class(not message.result.hits, '-warning')
+        headline.set_class(bool(message.result.hits), '-explain')
+        self.query_one(SearchHitList).show_result(message.result)
+        self._words = words_of(message.query)
+
+    @on(Input.Submitted, '#query')
+    def open_first_hit(self) -> None:
+        """Enter in the box opens the highlighted hit (the first, until the person moves)."""
+        hits = self.query_one(SearchHitList)
+        if hits.highlighted is not None:
+            self._open(hits.highlighted)
+
+    def action_focus_hits(self) -> None:
+        """Moves from the search box to the hits."""
+        hits = self.query_one(SearchHitList)
+        if hits.option_count:
+            hits.focus()
+            if hits.highlighted is None:
+                hits.highlighted = 0
+
+    @on(OptionList.OptionSelected, '#hits')
+    def open_hit(self, event: OptionList.OptionSelected) -> None:
+        """Opens the whole record of the chosen hit."""
+        self._open(event.option_index)
+
+    def _open(self, index: int) -> None:
+        """Opens the record of the hit at a place in the list."""
+        hit = self.query_one(SearchHitList).hit_at(index)
+        if hit is None:
+            return
+        self.app.push_screen(RecordScreen(hit, list(self._words)), callback=self._record_closed)
+
+    def _record_closed(self, request: DayRequest | None) -> None:
+        """Leaves the search for the main screen when the record asked to show its day."""
+        if request is not None:
+            self.dismiss(request)
+
+    def action_clear_or_leave(self) -> None:
+        """Escape: from the hits back to the box; in the box, clears it; when empty, leaves."""
+        search_box = self.query_one('#query', Input)
+        if not search_box.has_focus:
+            search_box.focus()
+        elif search_box.value:
+            search_box.value = ''
+        else:
+            self.dismiss(None)
+
+    def focus_search_box(self) -> None:
+        """Puts the cursor back in the search box."""
+        self.query_one('#query', Input).focus()

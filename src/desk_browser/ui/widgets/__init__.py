@@ -1,0 +1,1 @@
+"""The desk browser's widgets, one module each."""

@@ -1,0 +1,57 @@
+"""A Markdown widget for text from the desk: made visible, capped, its links doing nothing."""
+
+from __future__ import annotations
+
+import logging
+
+from markdown_it import MarkdownIt
+from textual import on
+from textual.widgets import Markdown
+
+from desk_browser.ui.safe_text import DEFAULT_LIMIT, markdown_source, visible
+
+_LOGGER = logging.getLogger(__name__)
+
+
+def _parser() -> MarkdownIt:
+    """Textual's usual GitHub-like parser, with raw HTML kept as text rather than passed through."""
+    return MarkdownIt('gfm-like', {'html': False})
+
+
+class SafeMarkdown(Markdown):
+    """Renders Markdown written by the desk without letting it act.
+
+    Control characters and bidi overrides are shown as placeholders, the text is cut at `limit`
+    characters with a note, and a clicked link only shows its target: the desk's text decides
+    nothing the browser does.
+    """
+
+    def __init__(
+        self,
+        text: str,
+        *,
+        limit: int = DEFAULT_LIMIT,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """Prepares the widget.
+
+        Args:
+            text: Markdown from the desk.
+            limit: The most characters to render.
+            id: The widget's id.
+            classes: The widget's CSS classes.
+        """
+        super().__init__(
+            markdown_source(text, limit),
+            id=id,
+            classes=classes,
+            parser_factory=_parser,
+            open_links=False,
+        )
+
+    @on(Markdown.LinkClicked)
+    def show_link_target(self, event: Markdown.LinkClicked) -> None:
+        """Shows where a clicked link points instead of opening it."""
+        event.stop()
+        self.notify(f'Links are not opened: {visible(event.href)}', markup=False, timeout=4)

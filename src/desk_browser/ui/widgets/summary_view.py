@@ -1,0 +1,63 @@
+"""The summary of the selected session's day, rendered as Markdown."""
+
+from __future__ import annotations
+
+import logging
+
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from desk_browser.ui.desk_data import DaySummary
+from desk_browser.ui.formatting import day_text
+from desk_browser.ui.safe_text import visible
+from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
+
+_LOGGER = logging.getLogger(__name__)
+
+
+class SummaryView(VerticalScroll):
+    """Shows one day's summary, or says there is none."""
+
+    async def show_message(self, message: str) -> None:
+        """Shows a sentence instead of a summary.
+
+        Args:
+            message: The sentence (the UI's own words, shown as plain text).
+        """
+        await self.remove_children()
+        await self.mount(Static(Content(message), classes='summary-header -explain'))
+
+    async def show_summary(self, summary: DaySummary) -> None:
+        """Shows a day's summary.
+
+        Args:
+            summary: The summary just read.
+        """
+        await self.remove_children()
+        self.scroll_home(animate=False)
+        day = day_text(summary.day)
+        if summary.text is None:
+            unreadable = [problem for problem in summary.problems if problem.line_number is None]
+            if unreadable:
+                reason = visible(unreadable[0].reason)
+                await self.mount(
+                    Static(
+                        Content(f'The summary for {day} could not be read: {reason}'),
+                        classes='summary-header -error',
+                    )
+                )
+            else:
+                await self.mount(
+                    Static(Content(f'No summary for {day}'), classes='summary-header -explain')
+                )
+            return
+        await self.mount_all(
+            [
+                Static(
+                    Content.assemble(('Summary of ', '$text-muted'), (day, 'bold')),
+                    classes='summary-header',
+                ),
+                SafeMarkdown(summary.text, classes='summary-text'),
+            ]
+        )
