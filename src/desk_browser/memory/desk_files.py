@@ -160,6 +160,18 @@ def _read_bytes(path: Path, problems: list[Problem] | None) -> bytes | None:
     return None
 
 
+def sort_problems(problems: list[Problem]) -> list[Problem]:
+    """Orders one file's problems by line, the whole-file ones first.
+
+    Args:
+        problems (list[Problem]): The problems.
+
+    Returns:
+        list[Problem]: The same problems, sorted (stable).
+    """
+    return sorted(problems, key=lambda problem: problem.line_number or 0)
+
+
 def _json_problem(text: str, error: json.JSONDecodeError) -> str:
     """Names what is wrong with a line that is not JSON.
 
@@ -318,8 +330,9 @@ def read_journal_day(
     exchanges: list[JournalExchange] = []
     actions: list[JournalEvent] = []
     current: JournalExchange | None = None
-    for line_number, data in read_json_objects(path, problems):
-        event = _event_from_object(path, line_number, data, problems)
+    found: list[Problem] = []
+    for line_number, data in read_json_objects(path, found):
+        event = _event_from_object(path, line_number, data, found)
         if event is None:
             continue
         events.append(event)
@@ -330,6 +343,8 @@ def read_journal_day(
             current.texts.append(event)
         else:
             actions.append(event)
+    if problems is not None:
+        problems.extend(sort_problems(found))
     return JournalDay(day=day, events=events, exchanges=exchanges, actions=actions)
 
 

@@ -338,22 +338,23 @@ def read_exchange_log(path: Path, problems: list[Problem] | None = None) -> list
 
     Args:
         path (Path): The log file.
-        problems (list[Problem] | None): Where to report damaged lines and an unreadable file;
-            None reports nothing.
+        problems (list[Problem] | None): Where to report damaged lines (in line order) and an
+            unreadable file; None reports nothing.
 
     Returns:
         list[Exchange]: The exchanges, oldest first.
     """
     exchanges = []
-    for line_number, data in desk_files.read_json_objects(path, problems):
+    found: list[Problem] = []
+    for line_number, data in desk_files.read_json_objects(path, found):
         try:
             exchanges.append(Exchange.from_json_dictionary(data))
         except KeyError as error:
-            if problems is not None:
-                problems.append(Problem(path, line_number, f'missing field "{error.args[0]}"'))
+            found.append(Problem(path, line_number, f'missing field "{error.args[0]}"'))
         except TypeError as error:
-            if problems is not None:
-                problems.append(Problem(path, line_number, str(error)))
+            found.append(Problem(path, line_number, str(error)))
+    if problems is not None:
+        problems.extend(desk_files.sort_problems(found))
     return exchanges
 
 

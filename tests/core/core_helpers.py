@@ -1,0 +1,122 @@
+"""Builders shared by the core's tests: small desks written byte by byte."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
+
+
+def json_line(data: Any) -> str:
+    """One JSON line as the desk writes it (non-ASCII kept)."""
+    return json.dumps(data, ensure_ascii=False)
+
+
+def write_lines(path: Path, lines: list[str | bytes], *, final_newline: bool = True) -> Path:
+    """Writes lines (text or raw bytes) joined with newlines."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    encoded = [line if isinstance(line, bytes) else line.encode('utf-8') for line in lines]
+    content = b'\n'.join(encoded)
+    if final_newline and encoded:
+        content += b'\n'
+    path.write_bytes(content)
+    return path
+
+
+def write_journal(desk: Path, day: str, events: list[dict[str, Any] | bytes | str]) -> Path:
+    """Writes journal/<day>.jsonl: dicts become JSON lines, bytes and str go as they are."""
+    lines: list[str | bytes] = [
+        json_line(event) if isinstance(event, dict) else event for event in events
+    ]
+    return write_lines(desk / 'journal' / f'{day}.jsonl', lines)
+
+
+def set_india_mtime(path: Path, moment: datetime.datetime) -> None:
+    """Sets a file's modification time."""
+    timestamp = moment.timestamp()
+    os.utime(path, (timestamp, timestamp))
+
+
+def event(event_type: str, **fields: Any) -> dict[str, Any]:
+    """A journal event with a fixed time, type first, then the given fields in order."""
+    return {'type': event_type, 'time': '2026-10-19T03:46:02+00:00', **fields}
+
+
+def build_small_desk(desk: Path) -> Path:
+    """The small desk the search tests work their expectations out against.
+
+    2026-10-19 (journal, summary, a dated note) and 2026-10-20 (journal, summary, an undated
+    note whose modification time is 2026-10-20 in India), a picture in notes/ that must be
+    ignored, and a session log whose words must never be found (logs are not searched).
+    """
+    write_journal(
+        desk,
+        '2026-10-19',
+        [
+            event('text', text='Warming up before the open.', backend='claude'),
+            event('trigger_received', text='09:15 open: NIFTY GAPPED down 1.2%', source='tick'),
+            event('text', text='Holding.', backend='claude'),
+            event('text', text='No new entries before 09:30.', backend='claude'),
+            event('tool_call', tool='search_sessions', input={'query': 'gap down'}),
+            event('tool_result', tool='search_sessions', output='2026-10-12 exchange: gap, held'),
+            event(
+                'order_placed',
+                order_id=7731,
+                symbol='NIFTY24OCTFUT',
+                side='SELL',
+                quantity=50,
+                price=24512.5,
+            ),
+            event(
+                'risk_decision',
+                decision='rejected',
+                reason='Position limit reached',
+                symbol='BANKNIFTY',
+            ),
+            event('trigger_received', text='Trader: why no BANKNIFTY short?', source='trader'),
+            event('text', text='Risk rejected it: position limit.', backend='codex'),
+            b'{"type": "text", "time": "2026-10-19T09:00:00+00:00", "text": "cut sh',
+        ],
+    )
+    write_journal(
+        desk,
+        '2026-10-20',
+        [
+            event('trigger_received', text='09:15 open: flat', source='tick'),
+            event('text', text='Nothing to do.', backend='claude'),
+            event('tool_call', tool='get_quote', input={'symbol': 'NIFTY'}),
+        ],
+    )
+    summaries = desk / 'sessions' / 'summaries'
+    summaries.mkdir(parents=True)
+    (summaries / '2026-10-19.md').write_text(
+        'Gap-down open; held.\n\nBANKNIFTY short rejected by risk.\n', encoding='utf-8'
+    )
+    (summaries / '2026-10-20.md').write_text('Flat day.\n', encoding='utf-8')
+    notes = desk / 'notes'
+    notes.mkdir()
+    (notes / '2026-10-19-nifty-gap.md').write_text(
+        '# NIFTY gap\nGaps down over 1% filled by noon twice this month.\n', encoding='utf-8'
+    )
+    watchlist = notes / 'watchlist.md'
+    watchlist.write_text('NIFTY, BANKNIFTY, RELIANCE\n', encoding='utf-8')
+    set_india_mtime(watchlist, datetime.datetime(2026, 10, 20, 18, 0, tzinfo=INDIA))
+    (notes / 'photo.png').write_bytes(b'\x89PNG\r\n\x1a\nzebra nifty gap\x00\xff')
+    write_lines(
+        desk / 'sessions' / '2026-10-19-1.jsonl',
+        [
+            json_line(
+                {
+                    'trigger_text': 'sessionlogonly zebra',
+                    'answer': 'gap',
+                    'backend_name': 'claude',
+                    'finished_at': '2026-10-19T03:46:02+00:00',
+                }
+            )
+        ],
+    )
+    return desk
