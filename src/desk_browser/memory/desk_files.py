@@ -172,7 +172,7 @@ def sort_problems(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda problem: problem.line_number or 0)
 
 
-def _json_problem(text: str, error: json.JSONDecodeError) -> str:
+def describe_json_error(text: str, error: json.JSONDecodeError) -> str:
     """Names what is wrong with a line that is not JSON.
 
     Args:
@@ -228,7 +228,7 @@ def read_json_objects(
         try:
             value = json.loads(text)
         except json.JSONDecodeError as error:
-            _report(problems, Problem(path, line_number, _json_problem(text, error)))
+            _report(problems, Problem(path, line_number, describe_json_error(text, error)))
             continue
         except (ValueError, RecursionError):  # Too many digits, or nested too deeply.
             _report(problems, Problem(path, line_number, 'not JSON'))

@@ -40,6 +40,7 @@ _LOGGER = logging.getLogger(__name__)
 
 _SNIPPET_LENGTH = 160
 _SNIPPET_CONTEXT_BEFORE = 60
+_LONGEST_WORD_TRIMMED = 20
 _ELLIPSIS = '…'
 
 
@@ -170,9 +171,11 @@ def _lowered_span_in(folded: str, lowered: str, start: int, end: int) -> tuple[i
 def snippet_of(text: str, words: list[str]) -> str:
     """Cuts the part of a text around the earliest place where any keyword occurs.
 
-    Runs of white space are folded to one space. The part is about 160 characters, starting
-    about 60 characters before the keyword, trimmed to whole words where it is cut, and marked
-    with "…" at each end where it was cut.
+    Runs of white space are folded to one space. The part is 160 characters (fewer when the
+    text is shorter), starting 60 characters before the keyword or earlier when the keyword is
+    near the end. Where it cuts a word of up to 20 characters, the cut piece is dropped, so the
+    part starts and ends on whole words; longer words are cut where they are. Each end where
+    the text was cut is marked with "…".
 
     Args:
         text (str): The text.
@@ -199,11 +202,11 @@ def snippet_of(text: str, words: list[str]) -> str:
     end = min(len(folded), start + _SNIPPET_LENGTH)
     start = max(0, min(start, end - _SNIPPET_LENGTH))
     if start > 0 and folded[start - 1] != ' ':
-        space = folded.find(' ', start, word_start)
+        space = folded.find(' ', start, min(word_start, start + _LONGEST_WORD_TRIMMED + 1))
         if space >= 0:
             start = space + 1
     if end < len(folded) and folded[end] != ' ':
-        space = folded.rfind(' ', word_end, end)
+        space = folded.rfind(' ', max(word_end, end - _LONGEST_WORD_TRIMMED - 1), end)
         if space >= 0:
             end = space
     snippet = folded[start:end].strip()

@@ -381,12 +381,16 @@ def read_state_file(path: Path) -> StateReading:
         )
     reason = None
     state = None
+    text = ''
     try:
-        data = json.loads(path.read_bytes().decode('utf-8'))
+        text = path.read_bytes().decode('utf-8')
+        data = json.loads(text)
     except OSError as error:
         reason = f'unreadable: {error.strerror or error.__class__.__name__}'
     except UnicodeDecodeError:
         reason = 'not UTF-8'
+    except json.JSONDecodeError as error:
+        reason = 'empty' if not text.strip() else desk_files.describe_json_error(text, error)
     except (ValueError, RecursionError):
         reason = 'not JSON'
     else:
