@@ -320,8 +320,8 @@ def read_journal_day(
     Args:
         path (Path): The journal file.
         day (str): The India date it holds, as YYYY-MM-DD.
-        problems (list[Problem] | None): Where to report damaged lines and an unreadable file;
-            None reports nothing.
+        problems (list[Problem] | None): Where to report damaged lines (in line order) and an
+            unreadable file; None reports nothing.
 
     Returns:
         JournalDay: The day; empty when the file cannot be read.
