@@ -414,3 +414,9 @@ def test_summary_with_binary_content_does_not_crash(tmp_path: Path) -> None:
     assert [(hit.record.kind, hit.record.text) for hit in result.hits] == [
         ('summary', '\ufffd\ufffd nifty')
     ]
+
+
+def test_state_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    state, problem = load_state_from(tmp_path, b'\xef\xbb\xbf' + state_with())
+    assert problem is None
+    assert state is not None and state.session_id == '2026-10-19-2'

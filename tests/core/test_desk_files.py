@@ -420,3 +420,12 @@ def test_read_text_of_a_denied_file_is_none(
 
 def test_india_is_five_and_a_half_hours_ahead_of_utc() -> None:
     assert desk_files.INDIA.utcoffset(None) == datetime.timedelta(hours=5, minutes=30)
+
+
+def test_a_byte_order_mark_at_the_start_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / 'a.jsonl'
+    path.write_bytes(b'\xef\xbb\xbf{"a": 1}\n{"b": 2}\n')
+    assert read_json_objects(path) == [(1, {'a': 1}), (2, {'b': 2})]
+    note = tmp_path / 'a.md'
+    note.write_bytes(b'\xef\xbb\xbfnote')
+    assert read_text(note) == 'note'

@@ -33,6 +33,7 @@ NOTES_FOLDER_NAME = 'notes'
 
 _DATE_PATTERN = re.compile(r'[0-9]{4}-[0-9]{2}-[0-9]{2}', re.ASCII)
 _UNFINISHED_NUMBER_PATTERN = re.compile(r'-?[0-9]*(\.[0-9]*)?([eE][-+]?[0-9]*)?', re.ASCII)
+BYTE_ORDER_MARK = b'\xef\xbb\xbf'
 _OWN_SEARCH_TOOL = 'search_sessions'
 _OWN_SEARCH_TYPES = frozenset({'tool_call', 'tool_result'})
 
@@ -201,7 +202,8 @@ def read_json_objects(
     """Reads a JSON-lines file's objects, skipping every damaged line.
 
     The file is read once and split on newline bytes only, so a line that is not UTF-8 or not
-    JSON costs only itself. Blank lines are skipped silently.
+    JSON costs only itself. Blank lines are skipped silently, and a UTF-8 byte order mark at
+    the start of the file is ignored.
 
     Args:
         path (Path): The file.
@@ -215,6 +217,7 @@ def read_json_objects(
     content = _read_bytes(path, problems)
     if content is None:
         return []
+    content = content.removeprefix(BYTE_ORDER_MARK)
     objects: list[tuple[int, dict[str, Any]]] = []
     for index, raw_line in enumerate(content.split(b'\n')):
         line_number = index + 1
@@ -532,7 +535,7 @@ def read_text(path: Path, problems: list[Problem] | None = None) -> str | None:
     """Reads a UTF-8 text file, such as a summary or a note.
 
     Bytes that are not UTF-8 are replaced with U+FFFD and reported, rather than making the whole
-    file unreadable.
+    file unreadable. A UTF-8 byte order mark at the start is dropped.
 
     Args:
         path (Path): The file.
@@ -545,6 +548,7 @@ def read_text(path: Path, problems: list[Problem] | None = None) -> str | None:
     content = _read_bytes(path, problems)
     if content is None:
         return None
+    content = content.removeprefix(BYTE_ORDER_MARK)
     try:
         return content.decode('utf-8')
     except UnicodeDecodeError as error:

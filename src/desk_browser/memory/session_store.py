@@ -383,7 +383,7 @@ def read_state_file(path: Path) -> StateReading:
     state = None
     text = ''
     try:
-        text = path.read_bytes().decode('utf-8')
+        text = path.read_bytes().removeprefix(desk_files.BYTE_ORDER_MARK).decode('utf-8')
         data = json.loads(text)
     except OSError as error:
         reason = f'unreadable: {error.strerror or error.__class__.__name__}'
