@@ -44,6 +44,10 @@ Where this module does better than the desk's documented code (same API):
   instead of raising, an unreadable file is skipped (and logged) instead of raising, and only
   names that are exactly YYYY-MM-DD.md count (Python 3.11's date.fromisoformat also accepts
   names such as 20261019).
+- A UTF-8 byte order mark at the start of a state file, log or summary (as some editors write)
+  is ignored instead of making the first line, or the whole state, unreadable.
+- A state file that is not a regular file, is not UTF-8 or is nested too deeply for json is
+  damaged and logged like any other damage (the documented code let RecursionError escape).
 """
 
 from __future__ import annotations
