@@ -1,0 +1,74 @@
+"""Fixtures for the desk browser's app tests: demo desks built once, and a deterministic app."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from desk_browser.demo import DEMO_TODAY, build_demo_desk
+from desk_browser.ui.app import DeskBrowser, make_app
+
+SNAPSHOT_SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def _plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NO_COLOR is read in App.__init__ and would turn every snapshot grey."""
+    monkeypatch.delenv('NO_COLOR', raising=False)
+
+
+def _build(root: Path, **options: object) -> Path:
+    # The desk is always named "main", so the title on screen never depends on tmp paths.
+    desk = root / 'main'
+    build_demo_desk(desk, today=DEMO_TODAY, seed=7, days=10, **options)  # type: ignore[arg-type]
+    return desk
+
+
+@pytest.fixture(scope='session')
+def demo_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo desk with a normal state. Tests must not change it."""
+    return _build(tmp_path_factory.mktemp('demo-normal'))
+
+
+@pytest.fixture(scope='session')
+def damaged_state_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo desk whose state.json is damaged."""
+    return _build(tmp_path_factory.mktemp('demo-damaged-state'), state='damaged')
+
+
+@pytest.fixture(scope='session')
+def missing_state_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo desk with no state.json."""
+    return _build(tmp_path_factory.mktemp('demo-missing-state'), state='missing')
+
+
+@pytest.fixture(scope='session')
+def damaged_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo desk with typical damage: cut lines, a backend ahead of its log."""
+    return _build(tmp_path_factory.mktemp('demo-damaged'), damaged=True)
+
+
+@pytest.fixture
+def empty_desk(tmp_path: Path) -> Path:
+    """A folder that holds no desk."""
+    desk = tmp_path / 'main'
+    desk.mkdir()
+    return desk
+
+
+@pytest.fixture
+def app_for() -> Callable[[Path], DeskBrowser]:
+    """Builds the app the deterministic way: fixed today, no blink, no animation, fixed theme."""
+
+    def build(desk: Path) -> DeskBrowser:
+        return make_app(
+            desk,
+            today=lambda: DEMO_TODAY,
+            cursor_blink=False,
+            animation_level='none',
+            theme='textual-dark',
+        )
+
+    return build

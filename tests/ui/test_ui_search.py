@@ -1,0 +1,159 @@
+"""Pilot tests of the live search, the record screen, and going from a hit to its day."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import Input, Static, TabbedContent
+from ui_helpers import settle, widget_texts
+
+from desk_browser.memory.session_search import SearchResult
+from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.messages import SearchFinished
+from desk_browser.ui.screens.main_screen import MainScreen
+from desk_browser.ui.screens.record_screen import RecordScreen
+from desk_browser.ui.screens.search_screen import SearchScreen
+from desk_browser.ui.widgets.search_hit_list import SearchHitList
+
+AppFor = Callable[[Path], DeskBrowser]
+
+
+def headline(app: DeskBrowser) -> str:
+    return str(app.screen.query_one('#headline', Static).content)
+
+
+async def test_full_hit_search_lists_records_with_every_word(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'nifty gap')
+        await settle(pilot)
+        assert isinstance(app.screen, SearchScreen)
+        assert headline(app).endswith('hits with every word')
+        hits = app.screen.query_one(SearchHitList)
+        assert hits.option_count > 0
+        first = hits.hit_at(0)
+        assert first is not None
+        assert 'nifty' in first.record.text.lower() and 'gap' in first.record.text.lower()
+        assert 'all words' in widget_texts(pilot)
+
+
+async def test_partial_hit_search_says_no_record_has_every_word(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'nifty zzqx')
+        await settle(pilot)
+        assert headline(app).startswith('No record has every word · ')
+        assert headline(app).endswith('partial hits')
+        assert '1 of 2 words' in widget_texts(pilot)
+
+
+async def test_search_with_no_hits_says_so(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'zzqx')
+        await settle(pilot)
+        assert headline(app) == 'No hits'
+
+
+async def test_results_of_an_older_query_are_dropped(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'nifty')
+        await settle(pilot)
+        before = headline(app)
+        stale = SearchResult(hits=[], matched_every_word=False, words=['zzqx'])
+        app.screen.post_message(SearchFinished('zzqx', stale))
+        await pilot.pause()
+        assert headline(app) == before
+
+
+async def test_enter_opens_the_record_and_d_shows_its_day(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'rbi policy')
+        await settle(pilot)
+        hit = app.screen.query_one(SearchHitList).hit_at(0)
+        assert hit is not None
+        await pilot.press('enter')
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen)
+        record_text = str(app.screen.query_one('#record-text', Static).content)
+        assert record_text.startswith(hit.record.text[:50])
+        await pilot.press('d')
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MainScreen)
+        assert screen.selected_session is not None
+        assert screen.selected_session.startswith(hit.record.day)
+        assert screen.shown_day == hit.record.day
+        assert app.query_one(TabbedContent).active == 'exchanges-tab'
+
+
+async def test_s_in_a_record_shows_its_days_summary(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'breadth')
+        await settle(pilot)
+        hits = app.screen.query_one(SearchHitList)
+        hits.focus()
+        await pilot.press('end', 'enter')
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen)
+        day = app.screen.hit.record.day
+        await pilot.press('s')
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MainScreen)
+        assert screen.shown_day == day
+        assert app.query_one(TabbedContent).active == 'summary-tab'
+
+
+async def test_escape_clears_the_box_then_leaves_the_search(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'nifty')
+        await settle(pilot)
+        await pilot.press('escape')
+        await settle(pilot)
+        assert isinstance(app.screen, SearchScreen)
+        assert app.screen.query_one(Input).value == ''
+        assert app.screen.query_one(SearchHitList).option_count == 0
+        await pilot.press('escape')
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+
+
+async def test_escape_in_a_record_goes_back_to_the_hits(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'nifty')
+        await settle(pilot)
+        await pilot.press('down', 'enter')
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen)
+        await pilot.press('escape')
+        await pilot.pause()
+        assert isinstance(app.screen, SearchScreen)
+        assert app.screen.query_one(Input).value == 'nifty'
+        await pilot.press('escape')  # from the hits back to the box
+        await pilot.pause()
+        assert app.screen.query_one(Input).has_focus
