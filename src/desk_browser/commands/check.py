@@ -1,0 +1,163 @@
+"""`desk-browser check DESK [--json]`: every damaged line and unreadable file, for monitoring."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from typing import Any
+
+from desk_browser.commands.common import (
+    EXIT_FOUND,
+    EXIT_NOTHING,
+    EXIT_USAGE,
+    add_desk_argument,
+    add_json_argument,
+    checked_desk,
+    describe,
+    guarded,
+)
+from desk_browser.commands.output import json_text, print_data, print_note, visible_field
+from desk_browser.memory.desk_check import DeskReport, check_desk
+from desk_browser.memory.desk_files import Problem
+from desk_browser.ui.desk_data import DESK_FOLDER_NAMES
+from desk_browser.ui.formatting import plural
+
+_LOGGER = logging.getLogger(__name__)
+
+HELP = 'check a whole desk: every damaged line, unreadable file and state problem'
+
+_EPILOG = """\
+output:
+  one problem a line, PATH:LINE: REASON (PATH relative to DESK; PATH: REASON when the problem is
+  the whole file), sorted by path and line; reasons such as "cut short", "not JSON", "not an
+  object", "not UTF-8", "missing field "answer"", "missing type", "unreadable: Permission
+  denied", "damaged state (not JSON): the desk will start a new session", "the current session
+  ID has no log", "route codex: 2 ahead of the log (the log lost lines)". Then a summary: a line
+  "checked N files: P problems" and one line a kind of file ("  journal  10 files  3 problems").
+  --json writes one object: {"desk", "healthy", "files_checked", "problem_count",
+  "kinds": {KIND: {"files", "problems"}}, "problems": [{"path", "line", "reason", "kind"}]};
+  "line" is null for a whole-file problem. Kinds: journal, session log, summary, note, state.
+  Nothing in the desk is written.
+
+exit status: 0 healthy, 1 problems found, 2 bad usage or DESK missing or unreadable,
+130 interrupted
+
+examples:
+  desk-browser check workspace/desks/main
+  desk-browser check workspace/desks/main --json | jq '.problems[] | .path'
+  desk-browser check workspace/desks/main > /dev/null || alert 'the desk has damaged files'
+"""
+
+_KIND_WIDTH = 13
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds the check command's arguments.
+
+    Args:
+        parser (argparse.ArgumentParser): The command's parser.
+    """
+    add_desk_argument(parser)
+    add_json_argument(parser, 'the report')
+    describe(parser, _EPILOG)
+
+
+def report_object(report: DeskReport, desk_text: str) -> dict[str, Any]:
+    """Describes a report for --json.
+
+    Args:
+        report (DeskReport): The report.
+        desk_text (str): The desk as given on the command line.
+
+    Returns:
+        dict[str, Any]: The JSON object.
+    """
+    problems = [
+        {
+            'path': report.relative_path(problem),
+            'line': problem.line_number,
+            'reason': problem.reason,
+            'kind': report.kind_of(problem),
+        }
+        for problem in report.problems
+    ]
+    return {
+        'desk': desk_text,
+        'healthy': report.healthy,
+        'files_checked': report.files_checked,
+        'problem_count': len(report.problems),
+        'kinds': {
+            summary.kind: {'files': summary.files, 'problems': summary.problems}
+            for summary in report.kinds
+        },
+        'problems': problems,
+    }
+
+
+def problem_line(report: DeskReport, problem: Problem) -> str:
+    """Writes one problem as PATH:LINE: REASON.
+
+    Args:
+        report (DeskReport): The report it belongs to.
+        problem (Problem): The problem.
+
+    Returns:
+        str: The line, with the path and the reason made safe; PATH: REASON when the problem is
+            the whole file.
+    """
+    path = visible_field(report.relative_path(problem))
+    reason = visible_field(problem.reason)
+    if problem.line_number is None:
+        return f'{path}: {reason}'
+    return f'{path}:{problem.line_number}: {reason}'
+
+
+def summary_lines(report: DeskReport) -> list[str]:
+    """Writes the report's summary: the totals, then one line a kind of file.
+
+    Args:
+        report (DeskReport): The report.
+
+    Returns:
+        list[str]: The lines.
+    """
+    lines = [
+        f'checked {plural(report.files_checked, "file")}: {plural(len(report.problems), "problem")}'
+    ]
+    for summary in report.kinds:
+        lines.append(
+            f'  {summary.kind:<{_KIND_WIDTH}}{plural(summary.files, "file"):>10}'
+            f'  {plural(summary.problems, "problem")}'
+        )
+    return lines
+
+
+@guarded
+def run(arguments: argparse.Namespace) -> int:
+    """Checks the desk and writes the report.
+
+    Args:
+        arguments (argparse.Namespace): desk and json.
+
+    Returns:
+        int: 0 when the desk is healthy, 1 when problems were found, 2 for a missing or
+            unreadable desk.
+    """
+    desk = checked_desk(arguments)
+    if desk is None:
+        return EXIT_USAGE
+    if not any((desk / name).is_dir() for name in DESK_FOLDER_NAMES):
+        folders = ', '.join(f'{name}/' for name in DESK_FOLDER_NAMES)
+        print_note(
+            f'{visible_field(str(desk))} holds none of {folders}: nothing to check. '
+            'Is it the desk folder?'
+        )
+    report = check_desk(desk)
+    if arguments.json:
+        print_data(json_text(report_object(report, str(desk))))
+    else:
+        for problem in report.problems:
+            print_data(problem_line(report, problem))
+        for line in summary_lines(report):
+            print_data(line)
+    return EXIT_FOUND if report.healthy else EXIT_NOTHING

@@ -1,0 +1,130 @@
+"""`desk-browser sessions DESK [--json]`: the sessions list of the app, newest first."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+from typing import Any
+
+from desk_browser.commands.common import (
+    EXIT_FOUND,
+    EXIT_NOTHING,
+    EXIT_USAGE,
+    add_desk_argument,
+    add_json_argument,
+    checked_desk,
+    describe,
+    guarded,
+)
+from desk_browser.commands.output import json_text, print_data, print_note, visible_field
+from desk_browser.ui.desk_data import SessionEntry, read_overview
+from desk_browser.ui.formatting import day_with_weekday, plural
+
+_LOGGER = logging.getLogger(__name__)
+
+HELP = 'list the sessions of a desk, newest first'
+
+_EPILOG = """\
+output:
+  one session a line, fields separated by tabs: SESSION_ID, its day with the weekday
+  ("Wed 2026-10-21", or "-" when the id starts with no date), "N exchanges", and, when they
+  apply, "current" (the session state.json names) and "K damaged lines" (skipped in its log).
+  Sessions sort by date, then by number as a number (2026-10-21-10 after 2026-10-21-9).
+  --json writes a list of {"session_id", "trading_date", "exchanges", "current",
+  "damaged_lines"}; "trading_date" is YYYY-MM-DD or null.
+
+exit status: 0 sessions found, 1 none, 2 bad usage or unreadable DESK, 130 interrupted
+
+examples:
+  desk-browser sessions workspace/desks/main
+  desk-browser sessions workspace/desks/main | head -5
+  desk-browser sessions workspace/desks/main --json | jq '.[] | select(.current)'
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds the sessions command's arguments.
+
+    Args:
+        parser (argparse.ArgumentParser): The command's parser.
+    """
+    add_desk_argument(parser)
+    add_json_argument(parser, 'the sessions')
+    describe(parser, _EPILOG)
+
+
+def session_object(entry: SessionEntry) -> dict[str, Any]:
+    """Describes one session for --json.
+
+    Args:
+        entry (SessionEntry): The session.
+
+    Returns:
+        dict[str, Any]: session_id, trading_date, exchanges, current and damaged_lines.
+    """
+    return {
+        'session_id': entry.session_id,
+        'trading_date': entry.day.isoformat() if entry.day is not None else None,
+        'exchanges': entry.exchange_count,
+        'current': entry.is_current,
+        'damaged_lines': entry.damaged_lines,
+    }
+
+
+def session_line(entry: SessionEntry) -> str:
+    """Writes one session as a tab-separated line.
+
+    Args:
+        entry (SessionEntry): The session.
+
+    Returns:
+        str: The line, every piece of desk text made safe.
+    """
+    fields = [
+        visible_field(entry.session_id),
+        day_with_weekday(entry.day) if entry.day is not None else '-',
+        plural(entry.exchange_count, 'exchange'),
+    ]
+    if entry.is_current:
+        fields.append('current')
+    if entry.damaged_lines:
+        fields.append(plural(entry.damaged_lines, 'damaged line'))
+    return '\t'.join(fields)
+
+
+def list_sessions(desk: Path) -> list[SessionEntry]:
+    """Reads every session that has a log, newest first.
+
+    Args:
+        desk (Path): The desk folder.
+
+    Returns:
+        list[SessionEntry]: The sessions.
+    """
+    return read_overview(desk).sessions
+
+
+@guarded
+def run(arguments: argparse.Namespace) -> int:
+    """Writes the desk's sessions.
+
+    Args:
+        arguments (argparse.Namespace): desk and json.
+
+    Returns:
+        int: 0 when there are sessions, 1 when there are none, 2 for an unreadable desk.
+    """
+    desk = checked_desk(arguments)
+    if desk is None:
+        return EXIT_USAGE
+    sessions = list_sessions(desk)
+    if arguments.json:
+        print_data(json_text([session_object(entry) for entry in sessions]))
+    else:
+        for entry in sessions:
+            print_data(session_line(entry))
+    if not sessions:
+        print_note('no sessions: sessions/ holds no session log.')
+        return EXIT_NOTHING
+    return EXIT_FOUND

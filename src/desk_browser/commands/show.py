@@ -1,0 +1,160 @@
+"""`desk-browser show DESK SESSION_ID [--format md|json]`: one session's exchanges."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from desk_browser.commands.common import (
+    EXIT_FOUND,
+    EXIT_NOTHING,
+    EXIT_USAGE,
+    add_desk_argument,
+    checked_desk,
+    describe,
+    guarded,
+)
+from desk_browser.commands.output import (
+    json_text,
+    print_data,
+    print_note,
+    visible_field,
+    visible_text,
+)
+from desk_browser.memory.session_store import Exchange, SessionStore
+from desk_browser.ui.desk_data import read_session_log, sessions_directory
+from desk_browser.ui.formatting import india_time, plural
+
+_LOGGER = logging.getLogger(__name__)
+
+HELP = "write one session's exchanges as Markdown or as JSON lines"
+
+FORMATS = ('md', 'json')
+
+_EPILOG = """\
+output:
+  md (the default): a "# Session ID" heading, then for each exchange, oldest first, a heading
+  "## N · HH:MM IST · BACKEND" (India time it finished), the trigger as a "> " quote, and the
+  answer as it was written. Control characters in desk text are shown, never sent to the
+  terminal.
+  json: one JSON object a line, as the session log holds it:
+  {"trigger_text", "answer", "backend_name", "finished_at"}.
+  Damaged lines of the log are skipped and noted on stderr.
+
+exit status: 0 exchanges written, 1 no such session or no exchanges, 2 bad usage or unreadable
+DESK, 130 interrupted
+
+examples:
+  desk-browser show workspace/desks/main 2026-10-21-2
+  desk-browser show workspace/desks/main 2026-10-21-2 > ticket-4711.md
+  desk-browser show workspace/desks/main 2026-10-21-2 --format json | jq -r .answer
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds the show command's arguments.
+
+    Args:
+        parser (argparse.ArgumentParser): The command's parser.
+    """
+    add_desk_argument(parser)
+    parser.add_argument(
+        'session_id',
+        metavar='SESSION_ID',
+        help='the session, such as 2026-10-21-2 (desk-browser sessions DESK lists them)',
+    )
+    parser.add_argument(
+        '--format',
+        choices=FORMATS,
+        default='md',
+        help='md for Markdown (the default), json for one JSON object a line',
+    )
+    describe(parser, _EPILOG)
+
+
+def _quoted(text: str) -> str:
+    """Quotes text as a Markdown block quote.
+
+    Args:
+        text (str): The text, already made safe.
+
+    Returns:
+        str: Every line prefixed with "> " (a blank line with ">").
+    """
+    return '\n'.join(f'> {line}' if line else '>' for line in text.split('\n'))
+
+
+def exchange_markdown(number: int, exchange: Exchange) -> str:
+    """Writes one exchange as Markdown.
+
+    Args:
+        number (int): Its place in the session, from 1.
+        exchange (Exchange): The exchange.
+
+    Returns:
+        str: A heading, the quoted trigger and the answer, every piece of desk text made safe.
+    """
+    time = india_time(exchange.finished_at)
+    when = f'{time} IST' if time is not None else visible_field(exchange.finished_at)
+    heading = f'## {number} · {when} · {visible_field(exchange.backend_name)}'
+    parts = [heading, _quoted(visible_text(exchange.trigger_text))]
+    answer = visible_text(exchange.answer).strip('\n')
+    if answer:
+        parts.append(answer)
+    return '\n\n'.join(parts)
+
+
+def session_markdown(session_id: str, exchanges: list[Exchange]) -> str:
+    """Writes a session's exchanges as one Markdown document.
+
+    Args:
+        session_id (str): The session.
+        exchanges (list[Exchange]): Its exchanges, oldest first.
+
+    Returns:
+        str: The document, without a final newline.
+    """
+    parts = [f'# Session {visible_field(session_id)}']
+    parts.extend(
+        exchange_markdown(number, exchange) for number, exchange in enumerate(exchanges, start=1)
+    )
+    return '\n\n'.join(parts)
+
+
+@guarded
+def run(arguments: argparse.Namespace) -> int:
+    """Writes the session's exchanges.
+
+    Args:
+        arguments (argparse.Namespace): desk, session_id and format.
+
+    Returns:
+        int: 0 when exchanges were written, 1 when the session has no log or no exchanges, 2
+            for an unreadable desk.
+    """
+    desk = checked_desk(arguments)
+    if desk is None:
+        return EXIT_USAGE
+    session_id: str = arguments.session_id
+    shown_id = visible_field(session_id)
+    # Only sessions that have a log are shown, so an id such as ../x never leaves the desk.
+    if session_id not in SessionStore(sessions_directory(desk)).session_ids():
+        print_note(
+            f'no session {shown_id}: sessions/ holds no log of that name. '
+            'desk-browser sessions DESK lists them.'
+        )
+        return EXIT_NOTHING
+    log = read_session_log(desk, session_id)
+    for problem in log.problems:
+        where = f'line {problem.line_number}' if problem.line_number is not None else 'the file'
+        print_note(f'skipped {where} of the log of {shown_id}: {visible_field(problem.reason)}')
+    if not log.exchanges:
+        print_note(f'session {shown_id} has no exchanges.')
+        return EXIT_NOTHING
+    if arguments.format == 'json':
+        for exchange in log.exchanges:
+            print_data(json_text(exchange.to_json_dictionary()))
+    else:
+        print_data(session_markdown(session_id, log.exchanges))
+    print_note(f'{plural(len(log.exchanges), "exchange")} in session {shown_id}.')
+    return EXIT_FOUND

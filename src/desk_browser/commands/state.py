@@ -1,0 +1,258 @@
+"""`desk-browser state DESK [--json]`: what the app's state pane shows, for scripts and tickets.
+
+The facts and the conclusions come from the same helpers the state pane uses
+(`desk_data.read_overview` and `formatting.route_status`), so the command and the app never
+disagree about a route.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import logging
+from pathlib import Path
+from typing import Any
+
+from desk_browser.commands.common import (
+    EXIT_FOUND,
+    EXIT_NOTHING,
+    EXIT_USAGE,
+    add_desk_argument,
+    add_json_argument,
+    checked_desk,
+    describe,
+    guarded,
+)
+from desk_browser.commands.output import json_text, print_data, print_note, visible_field
+from desk_browser.memory.session_store import STATE_FILE_NAME, log_path
+from desk_browser.ui.desk_data import DeskOverview, read_overview, sessions_directory
+from desk_browser.ui.formatting import (
+    day_with_weekday,
+    distance_from_today,
+    india_today,
+    plural,
+    route_status,
+)
+
+_LOGGER = logging.getLogger(__name__)
+
+HELP = "show which session is current and where each backend stands, as the app's state pane does"
+
+_EPILOG = """\
+output:
+  one fact a line, its name first: session_id, trading_date (with its weekday and distance from
+  India's today), log (how many exchanges the current session's log holds), then for each
+  backend a route line (exchanges seen and what that means) and a runner_state line.
+  --json writes one object: {"session_id", "trading_date", "today", "log_exchanges",
+  "log_damaged_lines", "routes": {NAME: {"exchanges_seen", "runner_state", "log_exchanges",
+  "status", "severity"}}, "problem"}; "problem" is null or says what is wrong.
+
+exit status: 0 a readable state, 1 no state or a damaged one, 2 bad usage or unreadable DESK,
+130 interrupted
+
+examples:
+  desk-browser state workspace/desks/main
+  desk-browser state workspace/desks/main --json | jq '.routes[] | .status'
+"""
+
+_LABEL_WIDTH = 14
+
+
+def _date(text: str) -> datetime.date:
+    """Reads --today.
+
+    Args:
+        text (str): The argument.
+
+    Returns:
+        datetime.date: The date.
+
+    Raises:
+        argparse.ArgumentTypeError: The text is not a YYYY-MM-DD date.
+    """
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'not a YYYY-MM-DD date: {text!r}') from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds the state command's arguments.
+
+    Args:
+        parser (argparse.ArgumentParser): The command's parser.
+    """
+    add_desk_argument(parser)
+    add_json_argument(parser, 'the state and the conclusions')
+    parser.add_argument(
+        '--today',
+        type=_date,
+        default=None,
+        metavar='YYYY-MM-DD',
+        help="the date to count from (default: India's today)",
+    )
+    describe(parser, _EPILOG)
+
+
+def _missing_state_problem(overview: DeskOverview) -> str:
+    """Says why there is no readable state, in the state pane's words.
+
+    Args:
+        overview (DeskOverview): What was read.
+
+    Returns:
+        str: The words.
+    """
+    reading = overview.state
+    if reading.exists:
+        reason = reading.problem.reason if reading.problem is not None else 'damaged'
+        return f'state.json is damaged: {reason}; the desk will start a new session'
+    return f'no state yet: sessions/{STATE_FILE_NAME} does not exist'
+
+
+def _log_problem(desk: Path, overview: DeskOverview) -> tuple[str | None, int]:
+    """Says what is wrong with the current session's log, if anything.
+
+    Args:
+        desk (Path): The desk folder.
+        overview (DeskOverview): What was read; it has a readable state.
+
+    Returns:
+        tuple[str | None, int]: The problem (None when the log was read) and how many of its
+            lines were skipped as damaged.
+    """
+    current = next((entry for entry in overview.sessions if entry.is_current), None)
+    if current is None:
+        return 'the current session has no log', 0
+    if overview.current_log_count is None:
+        session_id = current.session_id
+        path = log_path(sessions_directory(desk), session_id)
+        reasons = [problem.reason for problem in overview.problems if problem.path == path]
+        reason = reasons[0] if reasons else 'unreadable'
+        return f"the current session's log cannot be read: {reason}", current.damaged_lines
+    return None, current.damaged_lines
+
+
+def state_facts(desk: Path, today: datetime.date) -> dict[str, Any]:
+    """Reads the state and concludes what the state pane concludes.
+
+    Args:
+        desk (Path): The desk folder.
+        today (datetime.date): India's today.
+
+    Returns:
+        dict[str, Any]: The JSON object the command writes with --json.
+    """
+    overview = read_overview(desk)
+    state = overview.state.state
+    if state is None:
+        return {
+            'session_id': None,
+            'trading_date': None,
+            'today': today.isoformat(),
+            'log_exchanges': None,
+            'log_damaged_lines': 0,
+            'routes': {},
+            'problem': _missing_state_problem(overview),
+        }
+    problem, damaged_lines = _log_problem(desk, overview)
+    log_count = overview.current_log_count
+    routes = {}
+    for name, route in state.routes.items():
+        status = route_status(route.exchanges_seen, log_count)
+        routes[name] = {
+            'exchanges_seen': route.exchanges_seen,
+            'runner_state': route.runner_state,
+            'log_exchanges': log_count,
+            'status': status.text,
+            'severity': status.severity,
+        }
+    return {
+        'session_id': state.session_id,
+        'trading_date': state.trading_date.isoformat(),
+        'today': today.isoformat(),
+        'log_exchanges': log_count,
+        'log_damaged_lines': damaged_lines,
+        'routes': routes,
+        'problem': problem,
+    }
+
+
+def _line(label: str, value: str) -> str:
+    """One fact: its name, padded, then its value.
+
+    Args:
+        label (str): The fact's name.
+        value (str): Its value, already made safe.
+
+    Returns:
+        str: The line.
+    """
+    return f'{label:<{_LABEL_WIDTH}}{value}'
+
+
+def state_lines(facts: dict[str, Any]) -> list[str]:
+    """Writes the facts as the command's text lines.
+
+    Args:
+        facts (dict[str, Any]): What state_facts returned, for a readable state.
+
+    Returns:
+        list[str]: The lines, every piece of desk text made safe.
+    """
+    trading_date = datetime.date.fromisoformat(facts['trading_date'])
+    today = datetime.date.fromisoformat(facts['today'])
+    lines = [
+        _line('session_id', visible_field(facts['session_id'])),
+        _line(
+            'trading_date',
+            f'{day_with_weekday(trading_date)} · {distance_from_today(trading_date, today)}',
+        ),
+    ]
+    if facts['log_exchanges'] is None:
+        lines.append(_line('log', f'none: {facts["problem"]}'))
+    else:
+        log_text = plural(facts['log_exchanges'], 'exchange')
+        if facts['log_damaged_lines']:
+            skipped = plural(facts['log_damaged_lines'], 'damaged line')
+            log_text += f', {skipped} skipped'
+        lines.append(_line('log', log_text))
+    if not facts['routes']:
+        lines.append(_line('route', 'none: no backend has a route yet'))
+    for name, route in facts['routes'].items():
+        shown_name = visible_field(name)
+        seen = plural(route['exchanges_seen'], 'exchange')
+        lines.append(_line('route', f'{shown_name}: {seen} seen · {route["status"]}'))
+        runner_state = route['runner_state']
+        runner_text = 'none' if runner_state is None else visible_field(json_text(runner_state))
+        lines.append(_line('runner_state', f'{shown_name}: {runner_text}'))
+    return lines
+
+
+@guarded
+def run(arguments: argparse.Namespace) -> int:
+    """Writes the desk's state and what it means.
+
+    Args:
+        arguments (argparse.Namespace): desk, json and today.
+
+    Returns:
+        int: 0 for a readable state, 1 when there is none or it is damaged, 2 for an unreadable
+            desk.
+    """
+    desk = checked_desk(arguments)
+    if desk is None:
+        return EXIT_USAGE
+    today = arguments.today or india_today()
+    facts = state_facts(desk, today)
+    if arguments.json:
+        print_data(json_text(facts))
+    if facts['session_id'] is None:
+        print_note(visible_field(facts['problem']))
+        return EXIT_NOTHING
+    if not arguments.json:
+        for line in state_lines(facts):
+            print_data(line)
+    if facts['problem'] is not None:
+        print_note(visible_field(facts['problem']))
+    return EXIT_FOUND

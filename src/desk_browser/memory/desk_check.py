@@ -1,0 +1,352 @@
+"""Checks a whole desk folder and reports everything its readers had to skip.
+
+Every file is read through the desk's own readers (desk_files and the session store) with their
+problem collectors, so the report lists exactly what the browser and the desk skip: each damaged
+line (cut short, not JSON, not an object, not UTF-8, a missing or wrong field) and each file that
+could not be read. Besides the files, it checks the state: a state.json the desk would treat as
+missing, a current session with no log, and a backend that has seen more exchanges than the
+current log holds (the log lost lines). Nothing is written.
+
+Typical usage example:
+
+    report = check_desk(Path('workspace/desks/main'))
+    for problem in report.problems:
+        print(report.relative_path(problem), problem.line_number, problem.reason)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+from pathlib import Path
+
+from desk_browser.memory import desk_files
+from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.session_store import (
+    STATE_FILE_NAME,
+    SUMMARIES_FOLDER_NAME,
+    SessionStore,
+    log_path,
+    read_exchange_log,
+    read_state_file,
+)
+
+_LOGGER = logging.getLogger(__name__)
+
+JOURNAL_KIND = 'journal'
+SESSION_LOG_KIND = 'session log'
+SUMMARY_KIND = 'summary'
+NOTE_KIND = 'note'
+STATE_KIND = 'state'
+FILE_KINDS = (JOURNAL_KIND, SESSION_LOG_KIND, SUMMARY_KIND, NOTE_KIND, STATE_KIND)
+"""The kinds of file a desk holds, in the order the report lists them."""
+
+_JOURNAL_SUFFIX = '.jsonl'
+_LOG_SUFFIX = '.jsonl'
+_MARKDOWN_SUFFIX = '.md'
+
+
+@dataclasses.dataclass(frozen=True)
+class KindSummary:
+    """How one kind of file fared.
+
+    Attributes:
+        kind (str): One of FILE_KINDS, such as "journal".
+        files (int): How many files of that kind were read.
+        problems (int): How many problems were found in them (or, for the state, about it).
+    """
+
+    kind: str
+    files: int
+    problems: int
+
+
+@dataclasses.dataclass(frozen=True)
+class DeskReport:
+    """What checking a desk found.
+
+    Attributes:
+        desk_directory (Path): The desk folder checked.
+        problems (list[Problem]): Every problem, sorted by path (relative to the desk) and line,
+            whole-file problems before a file's lines.
+        kinds (list[KindSummary]): Files read and problems found per kind, in FILE_KINDS order.
+        files_checked (int): How many files were read, of every kind.
+        problem_kinds (dict[Problem, str]): The kind of file each problem belongs to.
+    """
+
+    desk_directory: Path
+    problems: list[Problem]
+    kinds: list[KindSummary]
+    files_checked: int
+    problem_kinds: dict[Problem, str]
+
+    @property
+    def healthy(self) -> bool:
+        """Whether nothing was found wrong.
+
+        Returns:
+            bool: True when there are no problems.
+        """
+        return not self.problems
+
+    def relative_path(self, problem: Problem) -> str:
+        """The path of a problem's file, relative to the desk folder.
+
+        Args:
+            problem (Problem): One of the report's problems.
+
+        Returns:
+            str: The path with forward slashes, such as "journal/2026-10-20.jsonl"; the path as
+                given when it lies outside the desk folder.
+        """
+        return _relative(problem.path, self.desk_directory)
+
+    def kind_of(self, problem: Problem) -> str:
+        """The kind of file a problem belongs to.
+
+        Args:
+            problem (Problem): One of the report's problems.
+
+        Returns:
+            str: One of FILE_KINDS.
+
+        Raises:
+            KeyError: The problem is not one of the report's.
+        """
+        return self.problem_kinds[problem]
+
+
+def _relative(path: Path, desk_directory: Path) -> str:
+    """Writes a path relative to the desk folder.
+
+    Args:
+        path (Path): The path.
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        str: The relative path with forward slashes, or the path as given when it lies outside.
+    """
+    try:
+        return path.relative_to(desk_directory).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _is_dated_name(name: str, suffix: str) -> bool:
+    """Tells whether a file name is a date followed by a suffix, as journal files are named.
+
+    Args:
+        name (str): The name.
+        suffix (str): The ending, such as ".jsonl".
+
+    Returns:
+        bool: True for names such as "2026-10-20.jsonl".
+    """
+    return (
+        name.endswith(suffix)
+        and len(name) == 10 + len(suffix)
+        and desk_files.date_of_name(name) is not None
+    )
+
+
+def _folder_problems(folder: Path, suffix: str, *, dated: bool) -> list[Problem]:
+    """Finds what the readers' listings pass over in silence in one folder.
+
+    The listings skip a folder that is not a folder or cannot be read, and entries that are not
+    regular files (a folder named like a journal file, a symlink loop). This names them.
+
+    Args:
+        folder (Path): The folder; a missing folder has no problems.
+        suffix (str): The ending of the files the folder holds.
+        dated (bool): Whether those files are named <YYYY-MM-DD><suffix>.
+
+    Returns:
+        list[Problem]: The folder's problems, in name order.
+    """
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(entry.name for entry in entries)
+    except FileNotFoundError:
+        return []
+    except NotADirectoryError:
+        return [Problem(folder, None, 'not a folder')]
+    except (OSError, ValueError) as error:
+        reason = getattr(error, 'strerror', None) or error.__class__.__name__
+        return [Problem(folder, None, f'unreadable: {reason}')]
+    problems = []
+    for name in names:
+        if dated and not _is_dated_name(name, suffix):
+            continue
+        if not name.endswith(suffix):
+            continue
+        entry_path = folder / name
+        try:
+            if not entry_path.is_file():
+                problems.append(Problem(entry_path, None, 'not a file'))
+        except OSError as error:
+            reason = error.strerror or error.__class__.__name__
+            problems.append(Problem(entry_path, None, f'unreadable: {reason}'))
+    return problems
+
+
+def _check_journal(desk_directory: Path, problems: list[Problem]) -> int:
+    """Reads every journal file, collecting its problems.
+
+    Args:
+        desk_directory (Path): The desk folder.
+        problems (list[Problem]): Where the problems go.
+
+    Returns:
+        int: How many journal files were read.
+    """
+    folder = desk_directory / desk_files.JOURNAL_FOLDER_NAME
+    problems.extend(_folder_problems(folder, _JOURNAL_SUFFIX, dated=True))
+    files = desk_files.journal_files(desk_directory)
+    for day, path in files:
+        desk_files.read_journal_day(path, day, problems)
+    return len(files)
+
+
+def _check_session_logs(
+    sessions_directory: Path,
+    problems: list[Problem],
+) -> dict[str, int | None]:
+    """Reads every session log, collecting its problems.
+
+    Args:
+        sessions_directory (Path): The desk's sessions folder.
+        problems (list[Problem]): Where the problems go.
+
+    Returns:
+        dict[str, int | None]: Each session's count of readable exchanges, None when its log
+            could not be read at all.
+    """
+    problems.extend(_folder_problems(sessions_directory, _LOG_SUFFIX, dated=False))
+    counts: dict[str, int | None] = {}
+    for session_id in SessionStore(sessions_directory).session_ids():
+        found: list[Problem] = []
+        exchanges = read_exchange_log(log_path(sessions_directory, session_id), found)
+        problems.extend(found)
+        unreadable = any(problem.line_number is None for problem in found)
+        counts[session_id] = None if unreadable else len(exchanges)
+    return counts
+
+
+def _check_summaries(desk_directory: Path, problems: list[Problem]) -> int:
+    """Reads every daily summary, collecting its problems.
+
+    Args:
+        desk_directory (Path): The desk folder.
+        problems (list[Problem]): Where the problems go.
+
+    Returns:
+        int: How many summaries were read.
+    """
+    folder = desk_directory / desk_files.SESSIONS_FOLDER_NAME / SUMMARIES_FOLDER_NAME
+    problems.extend(_folder_problems(folder, _MARKDOWN_SUFFIX, dated=True))
+    files = desk_files.summary_files(desk_directory)
+    for _day, path in files:
+        desk_files.read_text(path, problems)
+    return len(files)
+
+
+def _check_notes(desk_directory: Path, problems: list[Problem]) -> int:
+    """Reads every note, collecting its problems.
+
+    Args:
+        desk_directory (Path): The desk folder.
+        problems (list[Problem]): Where the problems go.
+
+    Returns:
+        int: How many notes were read.
+    """
+    folder = desk_directory / desk_files.NOTES_FOLDER_NAME
+    problems.extend(_folder_problems(folder, _MARKDOWN_SUFFIX, dated=False))
+    files = desk_files.note_files(desk_directory)
+    for _day, path in files:
+        desk_files.read_text(path, problems)
+    return len(files)
+
+
+def _check_state(
+    sessions_directory: Path,
+    log_counts: dict[str, int | None],
+    problems: list[Problem],
+) -> int:
+    """Reads state.json and compares it with the current session's log.
+
+    A missing state is no problem (the desk has not run yet). A damaged one is; so is a current
+    session with no log, and a backend that has seen more exchanges than the log holds.
+
+    Args:
+        sessions_directory (Path): The desk's sessions folder.
+        log_counts (dict[str, int | None]): Each session's count of readable exchanges, None when
+            its log could not be read.
+        problems (list[Problem]): Where the problems go.
+
+    Returns:
+        int: 1 when state.json exists, else 0.
+    """
+    path = sessions_directory / STATE_FILE_NAME
+    reading = read_state_file(path)
+    if not reading.exists:
+        return 0
+    if reading.problem is not None:
+        problems.append(
+            Problem(
+                path,
+                None,
+                f'damaged state ({reading.problem.reason}): the desk will start a new session',
+            )
+        )
+        return 1
+    state = reading.state
+    if state is None:
+        return 1
+    if state.session_id not in log_counts:
+        problems.append(Problem(path, None, f'the current session {state.session_id} has no log'))
+        return 1
+    log_count = log_counts[state.session_id]
+    if log_count is None:
+        return 1
+    for name, route in state.routes.items():
+        ahead = route.exchanges_seen - log_count
+        if ahead > 0:
+            problems.append(
+                Problem(path, None, f'route {name}: {ahead} ahead of the log (the log lost lines)')
+            )
+    return 1
+
+
+def check_desk(desk_directory: Path) -> DeskReport:
+    """Reads a whole desk through its readers and reports every problem found.
+
+    Args:
+        desk_directory (Path): The desk folder. A missing or unreadable folder reads as empty;
+            callers that must tell those apart check the folder first.
+
+    Returns:
+        DeskReport: The problems, sorted by path and line, and what was read.
+    """
+    sessions_directory = desk_directory / desk_files.SESSIONS_FOLDER_NAME
+    found: dict[str, list[Problem]] = {kind: [] for kind in FILE_KINDS}
+    files: dict[str, int] = {}
+    files[JOURNAL_KIND] = _check_journal(desk_directory, found[JOURNAL_KIND])
+    log_counts = _check_session_logs(sessions_directory, found[SESSION_LOG_KIND])
+    files[SESSION_LOG_KIND] = len(log_counts)
+    files[SUMMARY_KIND] = _check_summaries(desk_directory, found[SUMMARY_KIND])
+    files[NOTE_KIND] = _check_notes(desk_directory, found[NOTE_KIND])
+    files[STATE_KIND] = _check_state(sessions_directory, log_counts, found[STATE_KIND])
+    kinds = [KindSummary(kind, files[kind], len(found[kind])) for kind in FILE_KINDS]
+    problems = [problem for kind in FILE_KINDS for problem in found[kind]]
+    problems.sort(
+        key=lambda problem: (_relative(problem.path, desk_directory), problem.line_number or 0)
+    )
+    return DeskReport(
+        desk_directory=desk_directory,
+        problems=problems,
+        kinds=kinds,
+        files_checked=sum(files.values()),
+        problem_kinds={problem: kind for kind in FILE_KINDS for problem in found[kind]},
+    )
