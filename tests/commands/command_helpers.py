@@ -1,0 +1,83 @@
+"""Helpers shared by the command tests: running a command, hostile text, the desk's tree."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from desk_browser import cli
+from desk_browser.commands.registry import run_subcommand
+
+HOSTILE_PIECES = ('\x1b]52;c;aGVsbG8=\x07', '\x1b[31m', '\u202e', '\x9b2J', '\x7f')
+"""An OSC 52 clipboard write, a colour change, a right-to-left override, a C1 CSI and DEL."""
+HOSTILE_TEXT = 'hostile ' + ' '.join(HOSTILE_PIECES) + ' zebrafinch end'
+"""Desk text carrying every hostile piece and a word no demo record contains."""
+RAW_CONTROLS = ('\x1b', '\x07', '\u202e', '\x9b', '\x7f')
+"""Characters that must never reach stdout raw."""
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """What one command run left behind."""
+
+    status: int
+    stdout: str
+    stderr: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.stdout.splitlines()
+
+
+def run_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> CommandResult:
+    """Runs `desk-browser ARGV` through cli.main once cli lists the commands, else the registry."""
+    capsys.readouterr()
+    if 'search' in cli.SUBCOMMANDS:
+        status = cli.main(argv)
+    else:
+        found = run_subcommand(argv)
+        assert found is not None, f'{argv[0]} is not a subcommand'
+        status = found
+    captured = capsys.readouterr()
+    return CommandResult(status, captured.out, captured.err)
+
+
+def assert_no_raw_controls(text: str) -> None:
+    for character in RAW_CONTROLS:
+        assert character not in text, f'{character!r} reached the output raw'
+
+
+def tree_snapshot(root: Path) -> dict[str, tuple[str, bytes | None, int, int]]:
+    """Every entry under root: its kind, bytes (files), mode and modification time in ns."""
+    snapshot: dict[str, tuple[str, bytes | None, int, int]] = {}
+    for folder, folder_names, file_names in os.walk(root):
+        for name in [*folder_names, *file_names]:
+            path = Path(folder) / name
+            status = path.lstat()
+            if path.is_symlink():
+                snapshot[str(path.relative_to(root))] = (
+                    'link',
+                    os.readlink(path).encode(),
+                    status.st_mode,
+                    status.st_mtime_ns,
+                )
+            elif path.is_dir():
+                snapshot[str(path.relative_to(root))] = (
+                    'folder',
+                    None,
+                    status.st_mode,
+                    status.st_mtime_ns,
+                )
+            else:
+                snapshot[str(path.relative_to(root))] = (
+                    'file',
+                    path.read_bytes(),
+                    status.st_mode,
+                    status.st_mtime_ns,
+                )
+    status = root.stat()
+    snapshot['.'] = ('folder', None, status.st_mode, status.st_mtime_ns)
+    return snapshot

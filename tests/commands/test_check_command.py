@@ -1,0 +1,154 @@
+"""`desk-browser check`: the damage report on stdout, its exit status, and a desk left untouched."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from command_helpers import assert_no_raw_controls, run_command, tree_snapshot
+
+KIND_NAMES = ['journal', 'session log', 'summary', 'note', 'state']
+
+
+def _cut_short_line(desk: Path) -> int:
+    """The number of the current log's last line, which damaged=True cuts short."""
+    return (desk / 'sessions' / '2026-10-21-3.jsonl').read_bytes().count(b'\n') + 1
+
+
+def test_the_demo_desk_is_healthy(demo_desk: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_command(['check', str(demo_desk)], capsys)
+    assert result.status == 0
+    assert result.lines == [
+        'checked 48 files: 0 problems',
+        '  journal        10 files  0 problems',
+        '  session log    23 files  0 problems',
+        '  summary         9 files  0 problems',
+        '  note            5 files  0 problems',
+        '  state            1 file  0 problems',
+    ]
+    assert result.stderr == ''
+
+
+def test_the_damaged_demo_desk_lists_every_problem(
+    damaged_desk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = run_command(['check', str(damaged_desk)], capsys)
+    assert result.status == 1
+    assert result.lines == [
+        'journal/2026-10-20.jsonl:3: not UTF-8',
+        'journal/2026-10-20.jsonl:7: not an object',
+        'journal/2026-10-20.jsonl:11: missing type',
+        'sessions/2026-10-20-1.jsonl:2: not UTF-8',
+        'sessions/2026-10-20-1.jsonl:4: missing field "answer"',
+        f'sessions/2026-10-21-3.jsonl:{_cut_short_line(damaged_desk)}: cut short',
+        'sessions/state.json: route codex: 2 ahead of the log (the log lost lines)',
+        'checked 48 files: 7 problems',
+        '  journal        10 files  3 problems',
+        '  session log    23 files  3 problems',
+        '  summary         9 files  0 problems',
+        '  note            5 files  0 problems',
+        '  state            1 file  1 problem',
+    ]
+
+
+def test_a_damaged_state_is_the_only_problem_of_that_demo_desk(
+    damaged_state_desk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = run_command(['check', str(damaged_state_desk)], capsys)
+    assert result.status == 1
+    problem_lines = [line for line in result.lines if not line.startswith(('checked', ' '))]
+    assert len(problem_lines) == 1
+    assert problem_lines[0].startswith('sessions/state.json: damaged state (')
+    assert problem_lines[0].endswith('): the desk will start a new session')
+
+
+def test_json_report_has_the_fields(damaged_desk: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_command(['check', str(damaged_desk), '--json'], capsys)
+    assert result.status == 1
+    data = json.loads(result.stdout)
+    assert data['healthy'] is False
+    assert data['files_checked'] == 48
+    assert data['problem_count'] == 7
+    assert data['desk'] == str(damaged_desk)
+    assert list(data['kinds']) == KIND_NAMES
+    assert data['kinds']['journal'] == {'files': 10, 'problems': 3}
+    assert data['problems'][0] == {
+        'path': 'journal/2026-10-20.jsonl',
+        'line': 3,
+        'reason': 'not UTF-8',
+        'kind': 'journal',
+    }
+    assert data['problems'][-1] == {
+        'path': 'sessions/state.json',
+        'line': None,
+        'reason': 'route codex: 2 ahead of the log (the log lost lines)',
+        'kind': 'state',
+    }
+    assert [problem['kind'] for problem in data['problems']] == [
+        'journal',
+        'journal',
+        'journal',
+        'session log',
+        'session log',
+        'session log',
+        'state',
+    ]
+
+
+def test_json_of_a_healthy_desk(demo_desk: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_command(['check', str(demo_desk), '--json'], capsys)
+    assert result.status == 0
+    data = json.loads(result.stdout)
+    assert data['healthy'] is True
+    assert data['problems'] == []
+    assert data['files_checked'] == 48
+
+
+def test_a_folder_that_is_not_a_desk_is_healthy_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = run_command(['check', str(tmp_path)], capsys)
+    assert result.status == 0
+    assert 'holds none of sessions/, journal/, notes/' in result.stderr
+    assert result.lines[0] == 'checked 0 files: 0 problems'
+
+
+def test_hostile_file_names_never_reach_stdout_raw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = tmp_path / 'notes'
+    notes.mkdir()
+    (notes / 'bad \x1b[31m\u202e\x07.md').write_bytes(b'caf\xe9\n')
+    result = run_command(['check', str(tmp_path)], capsys)
+    assert result.status == 1
+    assert_no_raw_controls(result.stdout)
+    assert result.lines[0] == 'notes/bad ␛[31m<U+202E>␇.md:1: not UTF-8'
+    as_json = run_command(['check', str(tmp_path), '--json'], capsys)
+    assert_no_raw_controls(as_json.stdout)
+    assert json.loads(as_json.stdout)['problems'][0]['path'] == 'notes/bad \x1b[31m\u202e\x07.md'
+
+
+def test_no_command_writes_into_the_desk(
+    desk_copy: Callable[[], Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    desk = desk_copy()
+    # A current session with no log and a damaged note, so every reading path runs.
+    (desk / 'notes' / 'broken.md').write_bytes(b'\xff\xfe')
+    before = tree_snapshot(desk.parent)
+    for argv in (
+        ['check', str(desk)],
+        ['check', str(desk), '--json'],
+        ['search', str(desk), 'nifty', 'gap'],
+        ['search', str(desk), 'zebrafinch', '--json'],
+        ['state', str(desk)],
+        ['state', str(desk), '--json'],
+        ['sessions', str(desk)],
+        ['sessions', str(desk), '--json'],
+        ['show', str(desk), '2026-10-21-1'],
+        ['show', str(desk), '2026-10-21-1', '--format', 'json'],
+        ['show', str(desk), '../../x'],
+    ):
+        run_command(argv, capsys)
+    assert tree_snapshot(desk.parent) == before

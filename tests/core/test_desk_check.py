@@ -1,0 +1,221 @@
+"""check_desk: every damaged line, unreadable file and state problem of a desk, read-only."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from core_helpers import event, write_journal, write_lines
+
+from desk_browser.demo import DEMO_TODAY, build_demo_desk
+from desk_browser.memory import desk_check
+from desk_browser.memory.desk_check import FILE_KINDS, DeskReport, check_desk
+
+
+def _build(root: Path, **options: object) -> Path:
+    desk = root / 'main'
+    build_demo_desk(desk, today=DEMO_TODAY, seed=7, days=10, **options)  # type: ignore[arg-type]
+    return desk
+
+
+@pytest.fixture(scope='module')
+def demo_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build(tmp_path_factory.mktemp('check-normal'))
+
+
+@pytest.fixture(scope='module')
+def damaged_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build(tmp_path_factory.mktemp('check-damaged'), damaged=True)
+
+
+@pytest.fixture
+def desk(tmp_path: Path, demo_desk: Path) -> Path:
+    """A copy of the normal demo desk, to change."""
+    copy = tmp_path / 'main'
+    shutil.copytree(demo_desk, copy)
+    return copy
+
+
+def _found(report: DeskReport) -> list[tuple[str, int | None, str]]:
+    return [
+        (report.relative_path(problem), problem.line_number, problem.reason)
+        for problem in report.problems
+    ]
+
+
+def _kinds(report: DeskReport) -> dict[str, tuple[int, int]]:
+    return {summary.kind: (summary.files, summary.problems) for summary in report.kinds}
+
+
+def _snapshot(root: Path) -> dict[str, tuple[bytes | None, int]]:
+    snapshot: dict[str, tuple[bytes | None, int]] = {}
+    for folder, _folders, files in os.walk(root):
+        snapshot[folder] = (None, Path(folder).stat().st_mtime_ns)
+        for name in files:
+            path = Path(folder) / name
+            snapshot[str(path)] = (path.read_bytes(), path.stat().st_mtime_ns)
+    return snapshot
+
+
+def test_the_demo_desk_is_healthy(demo_desk: Path) -> None:
+    report = check_desk(demo_desk)
+    assert report.healthy
+    assert report.problems == []
+    assert report.files_checked == 48
+    assert _kinds(report) == {
+        'journal': (10, 0),
+        'session log': (23, 0),
+        'summary': (9, 0),
+        'note': (5, 0),
+        'state': (1, 0),
+    }
+    assert [summary.kind for summary in report.kinds] == list(FILE_KINDS)
+
+
+def test_the_damaged_demo_desk_reports_exactly_its_damage(damaged_desk: Path) -> None:
+    report = check_desk(damaged_desk)
+    last_line = (damaged_desk / 'sessions' / '2026-10-21-3.jsonl').read_bytes().count(b'\n') + 1
+    assert not report.healthy
+    assert _found(report) == [
+        ('journal/2026-10-20.jsonl', 3, 'not UTF-8'),
+        ('journal/2026-10-20.jsonl', 7, 'not an object'),
+        ('journal/2026-10-20.jsonl', 11, 'missing type'),
+        ('sessions/2026-10-20-1.jsonl', 2, 'not UTF-8'),
+        ('sessions/2026-10-20-1.jsonl', 4, 'missing field "answer"'),
+        ('sessions/2026-10-21-3.jsonl', last_line, 'cut short'),
+        ('sessions/state.json', None, 'route codex: 2 ahead of the log (the log lost lines)'),
+    ]
+    assert [report.kind_of(problem) for problem in report.problems] == [
+        'journal',
+        'journal',
+        'journal',
+        'session log',
+        'session log',
+        'session log',
+        'state',
+    ]
+    assert _kinds(report)['state'] == (1, 1)
+
+
+def test_a_damaged_state_is_reported_as_starting_a_new_session(tmp_path: Path) -> None:
+    report = check_desk(_build(tmp_path, state='damaged'))
+    assert len(report.problems) == 1
+    path, line, reason = _found(report)[0]
+    assert (path, line) == ('sessions/state.json', None)
+    assert reason.startswith('damaged state (')
+    assert reason.endswith('): the desk will start a new session')
+
+
+def test_a_missing_state_is_no_problem(tmp_path: Path) -> None:
+    report = check_desk(_build(tmp_path, state='missing'))
+    assert report.healthy
+    assert _kinds(report)['state'] == (0, 0)
+
+
+def test_a_current_session_without_a_log_is_a_problem(desk: Path) -> None:
+    session_id = json.loads((desk / 'sessions' / 'state.json').read_text())['session_id']
+    (desk / 'sessions' / f'{session_id}.jsonl').unlink()
+    assert _found(check_desk(desk)) == [
+        ('sessions/state.json', None, f'the current session {session_id} has no log')
+    ]
+
+
+def test_an_unreadable_file_is_reported_once_without_a_line(
+    desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Tests run as root, which reads any file: simulate the refusal.
+    locked = desk / 'journal' / '2026-10-19.jsonl'
+    original = Path.read_bytes
+
+    def read_bytes(path: Path) -> bytes:
+        if path == locked:
+            raise PermissionError(13, 'Permission denied', str(path))
+        return original(path)
+
+    monkeypatch.setattr(Path, 'read_bytes', read_bytes)
+    assert _found(check_desk(desk)) == [
+        ('journal/2026-10-19.jsonl', None, 'unreadable: Permission denied')
+    ]
+
+
+def test_an_unreadable_current_log_is_not_compared_with_the_routes(
+    damaged_desk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = tmp_path / 'main'
+    shutil.copytree(damaged_desk, desk)
+    locked = desk / 'sessions' / '2026-10-21-3.jsonl'
+    original = Path.read_bytes
+
+    def read_bytes(path: Path) -> bytes:
+        if path == locked:
+            raise PermissionError(13, 'Permission denied', str(path))
+        return original(path)
+
+    monkeypatch.setattr(Path, 'read_bytes', read_bytes)
+    found = _found(check_desk(desk))
+    assert ('sessions/2026-10-21-3.jsonl', None, 'unreadable: Permission denied') in found
+    assert not [problem for problem in found if problem[0] == 'sessions/state.json']
+
+
+def test_problems_sort_by_path_then_line_whole_file_first(tmp_path: Path) -> None:
+    write_journal(tmp_path, '2026-10-20', ['{"type": "text"', b'\xff', event('text', text='x')])
+    write_journal(tmp_path, '2026-10-19', ['[1]'])
+    write_lines(tmp_path / 'notes' / 'a.md', [b'fine', b'caf\xe9'])
+    os.mkdir(tmp_path / 'journal' / '2026-10-18.jsonl')
+    assert _found(check_desk(tmp_path)) == [
+        ('journal/2026-10-18.jsonl', None, 'not a file'),
+        ('journal/2026-10-19.jsonl', 1, 'not an object'),
+        ('journal/2026-10-20.jsonl', 1, 'cut short'),
+        ('journal/2026-10-20.jsonl', 2, 'not UTF-8'),
+        ('notes/a.md', 2, 'not UTF-8'),
+    ]
+
+
+def test_a_journal_that_is_a_file_is_reported(desk: Path) -> None:
+    shutil.rmtree(desk / 'journal')
+    (desk / 'journal').write_text('not a folder')
+    report = check_desk(desk)
+    assert _found(report) == [('journal', None, 'not a folder')]
+    assert _kinds(report)['journal'] == (0, 1)
+
+
+def test_a_symlink_loop_under_notes_is_reported(desk: Path) -> None:
+    (desk / 'notes' / 'loop.md').symlink_to(desk / 'notes' / 'loop.md')
+    report = check_desk(desk)
+    assert [(path, line) for path, line, _reason in _found(report)] == [('notes/loop.md', None)]
+
+
+def test_an_unreadable_folder_is_reported(desk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    locked = desk / 'notes'
+    original = os.scandir
+
+    def scandir(path: Path) -> object:
+        if Path(path) == locked:
+            raise PermissionError(13, 'Permission denied', str(path))
+        return original(path)
+
+    monkeypatch.setattr(desk_check.os, 'scandir', scandir)
+    assert ('notes', None, 'unreadable: Permission denied') in _found(check_desk(desk))
+
+
+def test_a_summary_that_is_not_utf8_is_reported_at_its_line(desk: Path) -> None:
+    summary = sorted((desk / 'sessions' / 'summaries').iterdir())[0]
+    summary.write_bytes(b'# Day\n\nRupee \xa3 note\n')
+    assert _found(check_desk(desk)) == [
+        (f'sessions/summaries/{summary.name}', 3, 'not UTF-8'),
+    ]
+
+
+def test_a_missing_desk_reads_as_empty(tmp_path: Path) -> None:
+    report = check_desk(tmp_path / 'nothing-here')
+    assert report.healthy
+    assert report.files_checked == 0
+
+
+def test_checking_never_writes(damaged_desk: Path) -> None:
+    before = _snapshot(damaged_desk.parent)
+    check_desk(damaged_desk)
+    assert _snapshot(damaged_desk.parent) == before
