@@ -17,6 +17,7 @@ import dataclasses
 import datetime
 import json
 import logging
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -195,6 +196,85 @@ def describe_json_error(text: str, error: json.JSONDecodeError) -> str:
     return 'not JSON'
 
 
+@dataclasses.dataclass(frozen=True)
+class JsonLinesReading:
+    """What reading a JSON-lines file from a byte offset found, for following a growing file.
+
+    Attributes:
+        objects (list[tuple[int, dict[str, Any]]]): Each object read, with its line number (from
+            1, counted from the start of the file), in the file's order.
+        end_offset (int): The byte offset just after the last byte read: where the next read
+            starts. When only complete lines are read, it is the end of the last line that
+            ended with a newline.
+        next_line_number (int): The line number of the line that starts at end_offset.
+        pending_bytes (int): How many bytes follow end_offset unread: a last line still being
+            written (no newline yet). 0 when everything was read.
+        shrank (bool): Whether the file is now shorter than the offset asked for (it was
+            truncated or replaced); nothing was read, and the caller should read it again from
+            offset 0.
+    """
+
+    objects: list[tuple[int, dict[str, Any]]]
+    end_offset: int
+    next_line_number: int
+    pending_bytes: int = 0
+    shrank: bool = False
+
+
+def _parse_json_lines(
+    path: Path,
+    content: bytes,
+    first_line_number: int,
+    problems: list[Problem] | None,
+) -> list[tuple[int, dict[str, Any]]]:
+    """Parses JSON lines, skipping and reporting every damaged line.
+
+    Lines are split on newline bytes only, one at a time (a huge file is never copied into a
+    list of lines). Blank lines are skipped silently.
+
+    Args:
+        path (Path): The file, for reporting.
+        content (bytes): The lines' bytes.
+        first_line_number (int): The line number of the first line in content.
+        problems (list[Problem] | None): Where to report each skipped line, or None.
+
+    Returns:
+        list[tuple[int, dict[str, Any]]]: Each object with its line number, in order.
+    """
+    objects: list[tuple[int, dict[str, Any]]] = []
+    line_number = first_line_number
+    start = 0
+    length = len(content)
+    while start < length:
+        end = content.find(b'\n', start)
+        if end < 0:
+            end = length
+        raw_line = content[start:end]
+        current = line_number
+        start = end + 1
+        line_number += 1
+        if not raw_line.strip():
+            continue
+        try:
+            text = raw_line.decode('utf-8')
+        except UnicodeDecodeError:
+            _report(problems, Problem(path, current, 'not UTF-8'))
+            continue
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            _report(problems, Problem(path, current, describe_json_error(text, error)))
+            continue
+        except (ValueError, RecursionError):  # Too many digits, or nested too deeply.
+            _report(problems, Problem(path, current, 'not JSON'))
+            continue
+        if not isinstance(value, dict):
+            _report(problems, Problem(path, current, 'not an object'))
+            continue
+        objects.append((current, value))
+    return objects
+
+
 def read_json_objects(
     path: Path,
     problems: list[Problem] | None = None,
@@ -203,7 +283,8 @@ def read_json_objects(
 
     The file is read once and split on newline bytes only, so a line that is not UTF-8 or not
     JSON costs only itself. Blank lines are skipped silently, and a UTF-8 byte order mark at
-    the start of the file is ignored.
+    the start of the file is ignored. A last line with no newline is read like any other (and
+    reported when it is cut short); read_json_objects_from can leave it for later instead.
 
     Args:
         path (Path): The file.
@@ -217,30 +298,101 @@ def read_json_objects(
     content = _read_bytes(path, problems)
     if content is None:
         return []
-    content = content.removeprefix(BYTE_ORDER_MARK)
-    objects: list[tuple[int, dict[str, Any]]] = []
-    for index, raw_line in enumerate(content.split(b'\n')):
-        line_number = index + 1
-        if not raw_line.strip():
-            continue
-        try:
-            text = raw_line.decode('utf-8')
-        except UnicodeDecodeError:
-            _report(problems, Problem(path, line_number, 'not UTF-8'))
-            continue
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as error:
-            _report(problems, Problem(path, line_number, describe_json_error(text, error)))
-            continue
-        except (ValueError, RecursionError):  # Too many digits, or nested too deeply.
-            _report(problems, Problem(path, line_number, 'not JSON'))
-            continue
-        if not isinstance(value, dict):
-            _report(problems, Problem(path, line_number, 'not an object'))
-            continue
-        objects.append((line_number, value))
-    return objects
+    return _parse_json_lines(path, content.removeprefix(BYTE_ORDER_MARK), 1, problems)
+
+
+def _read_bytes_from(
+    path: Path,
+    offset: int,
+    problems: list[Problem] | None,
+) -> tuple[bytes, int] | None:
+    """Reads a file from a byte offset to its end, reporting instead of raising when it cannot.
+
+    Args:
+        path (Path): The file.
+        offset (int): Where to start, in bytes from the start of the file.
+        problems (list[Problem] | None): Where to report an unreadable file, or None.
+
+    Returns:
+        tuple[bytes, int] | None: The bytes from the offset on and the file's size when it was
+            opened, or None when it could not be read.
+    """
+    if offset <= 0:
+        content = _read_bytes(path, problems)
+        return None if content is None else (content, len(content))
+    try:
+        with path.open('rb') as file:
+            size = os.fstat(file.fileno()).st_size
+            if size < offset:
+                return b'', size
+            file.seek(offset)
+            return file.read(), size
+    except OSError as error:
+        reason = error.strerror or error.__class__.__name__
+        _report(problems, Problem(path, None, f'unreadable: {reason}'))
+    except ValueError as error:  # A path holding a NUL character.
+        _report(problems, Problem(path, None, f'unreadable: {error}'))
+    return None
+
+
+def read_json_objects_from(
+    path: Path,
+    offset: int = 0,
+    problems: list[Problem] | None = None,
+    *,
+    first_line_number: int = 1,
+    complete_lines_only: bool = True,
+) -> JsonLinesReading:
+    """Reads the JSON-lines objects after a byte offset, for following a file that grows.
+
+    The lines are parsed exactly as read_json_objects parses them. By default only complete
+    lines (ending with a newline) are read: a last line the writer has not finished yet is
+    neither read nor reported, and is read by the next call, which starts at end_offset. A
+    UTF-8 byte order mark is ignored at offset 0 only. A file that shrank below the offset is
+    noticed (shrank); one replaced by another at least as long is not (compare the file's inode,
+    as desk_watch does).
+
+    Typical usage example:
+
+        reading = read_json_objects_from(path)
+        ...
+        reading = read_json_objects_from(
+            path, reading.end_offset, first_line_number=reading.next_line_number
+        )
+
+    Args:
+        path (Path): The file.
+        offset (int): Where to start, in bytes: 0, or an end_offset an earlier call returned.
+        problems (list[Problem] | None): Where to report each skipped line and an unreadable file;
+            None reports nothing.
+        first_line_number (int): The line number of the line that starts at offset: 1, or the
+            next_line_number an earlier call returned.
+        complete_lines_only (bool): Whether to leave a last line with no newline unread; False
+            reads (and reports) it as read_json_objects does, for a final read rather than for
+            following.
+
+    Returns:
+        JsonLinesReading: The objects, and where the next read starts. An unreadable file reads
+            as nothing, with end_offset and next_line_number as given.
+    """
+    offset = max(offset, 0)
+    nothing = JsonLinesReading(objects=[], end_offset=offset, next_line_number=first_line_number)
+    read = _read_bytes_from(path, offset, problems)
+    if read is None:
+        return nothing
+    content, size = read
+    if size < offset:
+        return dataclasses.replace(nothing, shrank=True)
+    parsed_length = content.rfind(b'\n') + 1 if complete_lines_only else len(content)
+    parsed = content[:parsed_length]  # The content itself (no copy) when it is all parsed.
+    start = len(BYTE_ORDER_MARK) if offset == 0 and parsed.startswith(BYTE_ORDER_MARK) else 0
+    objects = _parse_json_lines(path, parsed[start:], first_line_number, problems)
+    return JsonLinesReading(
+        objects=objects,
+        end_offset=offset + parsed_length,
+        next_line_number=first_line_number + parsed.count(b'\n'),
+        pending_bytes=len(content) - parsed_length,
+    )
 
 
 def _text_of(value: Any) -> str:
