@@ -144,9 +144,7 @@ async def test_empty_folder_says_what_a_desk_holds(app_for: AppFor, empty_desk: 
         assert 'No hits' in widget_texts(pilot)
 
 
-async def test_current_session_without_a_log_is_called_out(
-    app_for: AppFor, tmp_path: Path
-) -> None:
+async def test_current_session_without_a_log_is_called_out(app_for: AppFor, tmp_path: Path) -> None:
     desk = tmp_path / 'main'
     write_lines(desk / 'sessions' / '2026-10-20-1.jsonl', [exchange('t', 'a')])
     write_state(desk, '2026-10-21-1', {'claude': {'exchanges_seen': 3, 'runner_state': None}})
@@ -161,9 +159,7 @@ async def test_current_session_without_a_log_is_called_out(
         assert screen.selected_session == '2026-10-20-1'
 
 
-async def test_a_log_that_vanishes_is_a_note_not_a_crash(
-    app_for: AppFor, tmp_path: Path
-) -> None:
+async def test_a_log_that_vanishes_is_a_note_not_a_crash(app_for: AppFor, tmp_path: Path) -> None:
     desk = tmp_path / 'main'
     write_lines(desk / 'sessions' / '2026-10-21-1.jsonl', [exchange('t', 'first answer')])
     write_lines(desk / 'sessions' / '2026-10-20-1.jsonl', [exchange('t', 'older answer')])

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import TabbedContent
-from ui_helpers import widget_texts, settle
+from ui_helpers import settle, widget_texts
 
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.main_screen import MainScreen

@@ -76,9 +76,7 @@ async def test_results_of_an_older_query_are_dropped(app_for: AppFor, demo_desk:
         assert headline(app) == before
 
 
-async def test_enter_opens_the_record_and_d_shows_its_day(
-    app_for: AppFor, demo_desk: Path
-) -> None:
+async def test_enter_opens_the_record_and_d_shows_its_day(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -139,9 +137,7 @@ async def test_escape_clears_the_box_then_leaves_the_search(
         assert isinstance(app.screen, MainScreen)
 
 
-async def test_escape_in_a_record_goes_back_to_the_hits(
-    app_for: AppFor, demo_desk: Path
-) -> None:
+async def test_escape_in_a_record_goes_back_to_the_hits(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)

@@ -139,12 +139,11 @@ class SearchScreen(DeskScreen[DayRequest | None]):
             self._open(hits.highlighted)
 
     def action_focus_hits(self) -> None:
-        """Moves from the search box to the hits."""
+        """Moves from the search box to the hits (even before the first ones arrive)."""
         hits = self.query_one(SearchHitList)
-        if hits.option_count:
-            hits.focus()
-            if hits.highlighted is None:
-                hits.highlighted = 0
+        hits.focus()
+        if hits.option_count and hits.highlighted is None:
+            hits.highlighted = 0
 
     @on(OptionList.OptionSelected, '#hits')
     def open_hit(self, event: OptionList.OptionSelected) -> None:

@@ -1,0 +1,111 @@
+"""Tests of the `desk-browser` command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from ui_helpers import settle, widget_texts
+
+from desk_browser import __version__, cli
+from desk_browser.ui.app import DeskBrowser
+
+
+def test_a_missing_desk_exits_2_naming_the_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / 'no-such-desk'
+    assert cli.main([str(missing)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ''
+    lines = captured.err.splitlines()
+    assert len(lines) == 1
+    assert str(missing) in lines[0]
+    assert 'no such folder' in lines[0]
+
+
+def test_a_file_instead_of_a_folder_exits_2_naming_the_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = tmp_path / 'state.json'
+    file.write_text('{}', encoding='utf-8')
+    assert cli.main([str(file)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1
+    assert str(file) in err
+    assert 'not a folder' in err
+
+
+def test_version_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(['--version'])
+    assert exit_info.value.code == 0
+    assert __version__ in capsys.readouterr().out
+
+
+def test_help_shows_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(['--help'])
+    out = capsys.readouterr().out
+    assert 'desk-browser --demo' in out
+    assert 'examples:' in out
+
+
+def test_desk_and_demo_together_is_a_usage_error(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main([str(tmp_path), '--demo'])
+    assert exit_info.value.code == 2
+
+
+def _run_headless(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> None:
+    """Makes DeskBrowser.run run headless, record what the screen says, and quit."""
+
+    async def look_and_quit(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        seen['text'] = widget_texts(pilot)
+        seen['title'] = f'{pilot.app.title} {pilot.app.sub_title}'
+        pilot.app.exit()
+
+    def run_headless(self: DeskBrowser, **_: Any) -> None:
+        seen['desk'] = self.desk
+        App.run(self, headless=True, auto_pilot=look_and_quit, size=(120, 40))
+
+    monkeypatch.setattr(DeskBrowser, 'run', run_headless)
+
+
+def test_an_empty_folder_opens_with_what_a_desk_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: dict[str, Any] = {}
+    _run_headless(monkeypatch, seen)
+    (tmp_path / 'empty').mkdir()
+    assert cli.main([str(tmp_path / 'empty')]) == 0
+    assert 'This folder is not a desk (yet).' in seen['text']
+    assert str(tmp_path) not in seen['title']
+
+
+def test_the_current_folder_is_the_default_desk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: dict[str, Any] = {}
+    _run_headless(monkeypatch, seen)
+    monkeypatch.chdir(tmp_path)
+    assert cli.main([]) == 0
+    assert seen['desk'] == tmp_path.resolve()
+
+
+def test_demo_builds_a_desk_named_main_and_removes_it_on_exit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: dict[str, Any] = {}
+    _run_headless(monkeypatch, seen)
+    assert cli.main(['--demo']) == 0
+    desk: Path = seen['desk']
+    assert desk.name == 'main'
+    assert 'main' in seen['title']
+    assert 'up to date' in seen['text'] or 'behind' in seen['text']
+    assert not desk.exists()
+    assert not desk.parent.exists()
