@@ -24,6 +24,12 @@ Typical usage example:
 Every file is read through desk_files, so damaged lines and unreadable files are skipped rather
 than raised. The search reads one day at a time, newest first, and stops as soon as it has
 `limit` records that match every keyword, since no older record can rank above them.
+
+One SessionSearch keeps the days it has read in memory (up to about 48 million characters of
+text, least recently used dropped first), keyed by each day's files' sizes, modification times
+and inode numbers, so repeated searches read only what changed. Files modified in the last two
+seconds are always read again. For big desks, search_index.IndexedSearch gives the same results
+from an index kept in the user's cache folder.
 """
 
 from __future__ import annotations
@@ -31,10 +37,11 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import logging
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from desk_browser.memory import desk_files
+from desk_browser.memory import desk_files, index_days
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -42,6 +49,7 @@ _SNIPPET_LENGTH = 160
 _SNIPPET_CONTEXT_BEFORE = 60
 _LONGEST_WORD_TRIMMED = 20
 _ELLIPSIS = '…'
+_CACHED_CHARACTERS = 48_000_000
 
 
 @dataclasses.dataclass
@@ -278,6 +286,28 @@ class SessionSearch:
             desk_directory (Path): The desk folder.
         """
         self._desk_directory = desk_directory
+        self._day_cache: index_days.DayCache[list[SearchRecord]] = index_days.DayCache(
+            _CACHED_CHARACTERS
+        )
+
+    def _day_records(self, desk_day: index_days.DeskDay) -> list[SearchRecord]:
+        """Reads one day's records, or finds them in memory when its files have not changed.
+
+        Args:
+            desk_day (index_days.DeskDay): The day and its files.
+
+        Returns:
+            list[SearchRecord]: The records, as day_records reads them (shared: not to be changed).
+        """
+        signature, racy = index_days.day_signature(desk_day, time.time_ns())
+        if not racy:
+            cached = self._day_cache.get(signature)
+            if cached is not None:
+                return cached
+        records = day_records(desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes)
+        if not racy:
+            self._day_cache.put(signature, records, sum(len(record.text) for record in records))
+        return records
 
     def _records(self) -> Iterator[SearchRecord]:
         """Reads the desk's records lazily, one day at a time, newest day first.
@@ -285,14 +315,8 @@ class SessionSearch:
         Yields:
             SearchRecord: The records, in the order the search ranks ties.
         """
-        desk = self._desk_directory
-        journals = dict(desk_files.journal_files(desk))
-        summaries = dict(desk_files.summary_files(desk))
-        notes: dict[str, list[Path]] = {}
-        for day, path in desk_files.note_files(desk):
-            notes.setdefault(day, []).append(path)
-        for day in sorted(journals.keys() | summaries.keys() | notes.keys(), reverse=True):
-            yield from day_records(day, journals.get(day), summaries.get(day), notes.get(day, []))
+        for desk_day in index_days.desk_days(self._desk_directory):
+            yield from self._day_records(desk_day)
 
     def search(self, query: str, limit: int) -> SearchResult:
         """Finds the records that best match the keywords.
@@ -307,4 +331,7 @@ class SessionSearch:
         words = words_of(query)
         if not words or limit <= 0:
             return SearchResult(hits=[], matched_every_word=False, words=words)
-        return rank(self._records(), words, limit)
+        result = rank(self._records(), words, limit)
+        for hit in result.hits:  # The kept records stay as they were read.
+            hit.record = dataclasses.replace(hit.record)
+        return result

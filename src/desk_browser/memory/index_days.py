@@ -1,0 +1,254 @@
+"""A desk's days as the search walks them, with a signature that tells when a day's files change.
+
+The search reads a desk one day at a time, newest first: the day's journal, its summary and its
+notes. This module lists those days exactly as the documented search does (through desk_files),
+gives each day a signature built from its files' sizes, modification times and inode numbers, and
+keeps a small in-memory cache of days already read, keyed by that signature. A day whose files
+were modified in the last two seconds is "racy": a change in the same clock tick could keep its
+signature, so such a day is never cached or indexed, only read.
+
+Typical usage example:
+
+    for desk_day in desk_days(Path('workspace/desks/main')):
+        signature, racy = day_signature(desk_day, time.time_ns())
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import json
+import logging
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from desk_browser.memory import desk_files
+
+_LOGGER = logging.getLogger(__name__)
+
+RACY_NANOSECONDS = 2_000_000_000
+"""How recently a file may have changed before its signature is not trusted (two seconds)."""
+
+_Value = TypeVar('_Value')
+
+
+@dataclasses.dataclass(frozen=True)
+class DeskDay:
+    """The files that hold one day's records.
+
+    Attributes:
+        day (str): The India date, as YYYY-MM-DD ("" for notes whose date cannot be found).
+        journal (Path | None): The day's journal file, or None.
+        summary (Path | None): The day's summary file, or None.
+        notes (tuple[Path, ...]): The day's notes, sorted by file name.
+    """
+
+    day: str
+    journal: Path | None
+    summary: Path | None
+    notes: tuple[Path, ...]
+
+    @property
+    def paths(self) -> list[Path]:
+        """Every file of the day.
+
+        Returns:
+            list[Path]: The journal, the summary and the notes, those that exist.
+        """
+        found = [path for path in (self.journal, self.summary) if path is not None]
+        return found + list(self.notes)
+
+
+def combine_days(
+    journals: Sequence[tuple[str, Path]],
+    summaries: Sequence[tuple[str, Path]],
+    notes: Sequence[tuple[str, Path]],
+) -> list[DeskDay]:
+    """Groups a desk's listed files into days, newest day first, as the documented search does.
+
+    Args:
+        journals (Sequence[tuple[str, Path]]): desk_files.journal_files' answer.
+        summaries (Sequence[tuple[str, Path]]): desk_files.summary_files' answer.
+        notes (Sequence[tuple[str, Path]]): desk_files.note_files' answer (sorted by name).
+
+    Returns:
+        list[DeskDay]: The days.
+    """
+    journal_of = dict(journals)
+    summary_of = dict(summaries)
+    notes_of: dict[str, list[Path]] = {}
+    for day, path in notes:
+        notes_of.setdefault(day, []).append(path)
+    return [
+        DeskDay(
+            day=day,
+            journal=journal_of.get(day),
+            summary=summary_of.get(day),
+            notes=tuple(notes_of.get(day, [])),
+        )
+        for day in sorted(journal_of.keys() | summary_of.keys() | notes_of.keys(), reverse=True)
+    ]
+
+
+def desk_days(desk_directory: Path) -> list[DeskDay]:
+    """Lists a desk's days, newest first, read from the folder now.
+
+    Args:
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        list[DeskDay]: The days.
+    """
+    return combine_days(
+        desk_files.journal_files(desk_directory),
+        desk_files.summary_files(desk_directory),
+        desk_files.note_files(desk_directory),
+    )
+
+
+def _folder_key(folder: Path, now_ns: int) -> tuple[int, int, int] | None:
+    """Identifies a folder's listing: its inode, size and modification time.
+
+    Args:
+        folder (Path): The folder.
+        now_ns (int): The time now, in nanoseconds.
+
+    Returns:
+        tuple[int, int, int] | None: The key, or None when the folder is missing, unreadable or
+            changed too recently for its modification time to be trusted.
+    """
+    try:
+        status = os.stat(folder)
+    except (OSError, ValueError):
+        return None
+    if status.st_mtime_ns > now_ns - RACY_NANOSECONDS:
+        return None
+    return (status.st_ino, status.st_size, status.st_mtime_ns)
+
+
+class DeskListing:
+    """Lists a desk's days, listing the journal and summary folders again only when they change.
+
+    Creating, deleting or renaming a file changes its folder's modification time, so a folder
+    whose time is unchanged (and not recent) still holds the same files. Notes are listed every
+    time, since a note's day can follow its own modification time.
+    """
+
+    def __init__(self, desk_directory: Path):
+        """Creates the listing.
+
+        Args:
+            desk_directory (Path): The desk folder.
+        """
+        self._desk_directory = desk_directory
+        self._lock = threading.Lock()
+        self._journals: tuple[tuple[int, int, int] | None, list[tuple[str, Path]]] = (None, [])
+        self._summaries: tuple[tuple[int, int, int] | None, list[tuple[str, Path]]] = (None, [])
+
+    def days(self, now_ns: int) -> list[DeskDay]:
+        """Lists the desk's days as they are now, newest first.
+
+        Args:
+            now_ns (int): The time now, in nanoseconds (time.time_ns()).
+
+        Returns:
+            list[DeskDay]: The days.
+        """
+        desk = self._desk_directory
+        journal_key = _folder_key(desk / desk_files.JOURNAL_FOLDER_NAME, now_ns)
+        summary_key = _folder_key(
+            desk / desk_files.SESSIONS_FOLDER_NAME / desk_files.SUMMARIES_FOLDER_NAME, now_ns
+        )
+        with self._lock:
+            if journal_key is None or self._journals[0] != journal_key:
+                self._journals = (journal_key, desk_files.journal_files(desk))
+            if summary_key is None or self._summaries[0] != summary_key:
+                self._summaries = (summary_key, desk_files.summary_files(desk))
+            journals = self._journals[1]
+            summaries = self._summaries[1]
+        return combine_days(journals, summaries, desk_files.note_files(desk))
+
+
+def day_signature(desk_day: DeskDay, now_ns: int) -> tuple[str, bool]:
+    """Describes a day's files, so that any change to them changes the description.
+
+    Args:
+        desk_day (DeskDay): The day.
+        now_ns (int): The time now, in nanoseconds (time.time_ns()).
+
+    Returns:
+        tuple[str, bool]: The signature (each file's role, name, size, modification time and
+            inode, as JSON), and whether the day is racy: a file changed in the last two
+            seconds, has a time in the future, or could not be examined.
+    """
+    parts: list[list[str | int]] = []
+    racy = False
+    roles = [('journal', desk_day.journal), ('summary', desk_day.summary)]
+    roles.extend(('note', path) for path in desk_day.notes)
+    for role, path in roles:
+        if path is None:
+            continue
+        try:
+            status = os.stat(path)
+        except (OSError, ValueError):
+            parts.append([role, str(path), -1, -1, -1])
+            racy = True
+            continue
+        if status.st_mtime_ns > now_ns - RACY_NANOSECONDS:
+            racy = True
+        parts.append([role, str(path), status.st_size, status.st_mtime_ns, status.st_ino])
+    return json.dumps(parts, ensure_ascii=True, separators=(',', ':')), racy
+
+
+class DayCache(Generic[_Value]):
+    """Keeps the most recently used days' records in memory, up to a budget of characters."""
+
+    def __init__(self, max_characters: int):
+        """Creates an empty cache.
+
+        Args:
+            max_characters (int): Roughly how much text to keep, in characters.
+        """
+        self._max_characters = max_characters
+        self._entries: collections.OrderedDict[str, tuple[_Value, int]] = collections.OrderedDict()
+        self._characters = 0
+        self._lock = threading.Lock()
+
+    def get(self, signature: str) -> _Value | None:
+        """Finds a day's records.
+
+        Args:
+            signature (str): The day's signature (see day_signature).
+
+        Returns:
+            _Value | None: The records, or None when they are not kept.
+        """
+        with self._lock:
+            entry = self._entries.get(signature)
+            if entry is None:
+                return None
+            self._entries.move_to_end(signature)
+            return entry[0]
+
+    def put(self, signature: str, value: _Value, characters: int) -> None:
+        """Keeps a day's records, dropping the least recently used days beyond the budget.
+
+        Args:
+            signature (str): The day's signature.
+            value (_Value): The records.
+            characters (int): How much text they hold.
+        """
+        if characters > self._max_characters:
+            return
+        with self._lock:
+            old = self._entries.pop(signature, None)
+            if old is not None:
+                self._characters -= old[1]
+            self._entries[signature] = (value, characters)
+            self._characters += characters
+            while self._characters > self._max_characters and self._entries:
+                _, (_, dropped) = self._entries.popitem(last=False)
+                self._characters -= dropped

@@ -1,0 +1,390 @@
+"""The search index's SQLite file: where it lives, its tables, and reading and writing days.
+
+The index is one SQLite file in the user's cache folder (never in the desk), named after a hash
+of the desk's resolved path. It holds:
+
+- `meta`: the schema version and the desk's path, checked on every open;
+- `days`: each indexed day with the signature of its files (see index_days.day_signature);
+- `records`: each record's text, under an id that orders records exactly as the search does
+  (newest day first; then exchanges, actions, summary paragraphs, notes; then file order);
+- `record_grams`: an FTS5 table (trigram tokenizer, case-sensitive, no stored content, no
+  positions) over each record's lowered text, used only to find candidates, which the search
+  then checks against the documented rule.
+
+A file that is not a database, was written by another schema version or for another desk is
+deleted and created again. Writes happen in transactions, so a crash leaves whole days or nothing.
+
+Typical usage example:
+
+    connection = open_index(index_file(cache_directory, desk_directory), desk_directory)
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import logging
+import re
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+
+_LOGGER = logging.getLogger(__name__)
+
+SCHEMA_VERSION = '1'
+"""Written into every index; an index with another version is rebuilt."""
+
+KINDS = ('exchange', 'journal', 'summary', 'note')
+"""Record kinds, in the order the search returns them within a day."""
+
+_DAY_SHIFT = 32
+_KIND_SHIFT = 28
+_LAST_ORDINAL = 4_000_000  # Above datetime.date.max.toordinal().
+MAX_POSITION = (1 << _KIND_SHIFT) - 1
+"""The most records of one kind that one indexed day can hold."""
+_BUSY_SECONDS = 5.0
+_UNSAFE_CHARACTERS = re.compile('[\x00\ud800-\udfff]')
+_REPLACEMENT = '\ufffd'
+
+_SCHEMA = (
+    'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
+    'CREATE TABLE days (day TEXT PRIMARY KEY, signature TEXT NOT NULL)',
+    'CREATE TABLE records (id INTEGER PRIMARY KEY, text NOT NULL)',
+    "CREATE VIRTUAL TABLE record_grams USING fts5(lowered, content='', "
+    "tokenize='trigram case_sensitive 1', detail=none)",
+)
+
+
+class IndexUnavailable(Exception):
+    """The index cannot be opened or created (its folder is not writable, say)."""
+
+
+def index_file(cache_directory: Path, desk_directory: Path) -> Path:
+    """Names a desk's index file.
+
+    Args:
+        cache_directory (Path): The folder that holds indexes.
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        Path: `<cache>/indexes/<hash of the desk's resolved path>.sqlite3`.
+    """
+    key = hashlib.sha256(desk_key(desk_directory).encode('utf-8', 'surrogatepass')).hexdigest()
+    return cache_directory / 'indexes' / f'{key[:32]}.sqlite3'
+
+
+def desk_key(desk_directory: Path) -> str:
+    """The desk's resolved path, which names its index.
+
+    Args:
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        str: The resolved path, or the absolute path when it cannot be resolved.
+    """
+    try:
+        return str(desk_directory.resolve())
+    except (OSError, RuntimeError):
+        return str(desk_directory.absolute())
+
+
+def day_ordinal(day: str) -> int:
+    """Turns a day into a number that orders days.
+
+    Args:
+        day (str): YYYY-MM-DD, or "" (notes whose day cannot be found), which comes last.
+
+    Returns:
+        int: The date's ordinal; 0 for "" or anything that is not a date.
+    """
+    try:
+        return datetime.date.fromisoformat(day).toordinal() if day else 0
+    except ValueError:
+        return 0
+
+
+def record_id(ordinal: int, kind: int, position: int) -> int:
+    """The id of a record, which sorts records in the order the search returns them.
+
+    Args:
+        ordinal (int): The day's ordinal (day_ordinal).
+        kind (int): The kind's place in KINDS.
+        position (int): The record's place among the day's records of that kind.
+
+    Returns:
+        int: The id.
+    """
+    return ((_LAST_ORDINAL - ordinal) << _DAY_SHIFT) | (kind << _KIND_SHIFT) | position
+
+
+def day_range(day: str) -> tuple[int, int]:
+    """The ids a day's records can have.
+
+    Args:
+        day (str): The day.
+
+    Returns:
+        tuple[int, int]: The lowest and highest id, inclusive.
+    """
+    low = (_LAST_ORDINAL - day_ordinal(day)) << _DAY_SHIFT
+    return low, low + (1 << _DAY_SHIFT) - 1
+
+
+def kind_of(identifier: int) -> str:
+    """The kind of the record with this id.
+
+    Args:
+        identifier (int): The record's id.
+
+    Returns:
+        str: The kind.
+    """
+    return KINDS[(identifier >> _KIND_SHIFT) & 0xF]
+
+
+def grams_text(lowered: str) -> str:
+    """The text the trigram index holds for a record's lowered text.
+
+    NUL characters (which end FTS5's text) and lone surrogates (which are not UTF-8) become
+    U+FFFD. That adds candidates (which the search checks) and loses none for the keywords the
+    index is asked about (see is_indexable).
+
+    Args:
+        lowered (str): The record's text, lowered.
+
+    Returns:
+        str: The text to index.
+    """
+    if '\x00' in lowered or not lowered.isascii():
+        return _UNSAFE_CHARACTERS.sub(_REPLACEMENT, lowered)
+    return lowered
+
+
+def is_indexable(word: str) -> bool:
+    """Tells whether the trigram index can find the records that contain a keyword.
+
+    Args:
+        word (str): The keyword, lowered.
+
+    Returns:
+        bool: True for a keyword of 3 characters or more with no NUL and no lone surrogate.
+    """
+    return len(word) >= 3 and _UNSAFE_CHARACTERS.search(word) is None
+
+
+def stored_text(text: str) -> str | bytes:
+    """A record's text as the records table holds it.
+
+    Args:
+        text (str): The text.
+
+    Returns:
+        str | bytes: The text, or its bytes (lone surrogates kept) when it is not valid UTF-8.
+    """
+    try:
+        text.encode('utf-8')
+    except UnicodeEncodeError:
+        return text.encode('utf-8', 'surrogatepass')
+    return text
+
+
+def loaded_text(value: str | bytes) -> str:
+    """A record's text as read back from the records table.
+
+    Args:
+        value (str | bytes): What the table holds.
+
+    Returns:
+        str: The text.
+    """
+    if isinstance(value, bytes):
+        return value.decode('utf-8', 'surrogatepass')
+    return value
+
+
+def connect(path: Path, *, busy_seconds: float = _BUSY_SECONDS) -> sqlite3.Connection:
+    """Opens an index file, without checking it.
+
+    Args:
+        path (Path): The file.
+        busy_seconds (float): How long to wait for another writer.
+
+    Returns:
+        sqlite3.Connection: The connection, in autocommit mode (transactions are explicit).
+    """
+    connection = sqlite3.connect(
+        str(path), timeout=busy_seconds, isolation_level=None, check_same_thread=True
+    )
+    return connection
+
+
+def _remove_index_files(path: Path) -> None:
+    """Deletes an index file and its WAL companions.
+
+    Args:
+        path (Path): The index file.
+
+    Raises:
+        IndexUnavailable: When they cannot be deleted.
+    """
+    for suffix in ('', '-wal', '-shm'):
+        companion = path.with_name(path.name + suffix)
+        try:
+            companion.unlink(missing_ok=True)
+        except OSError as error:
+            raise IndexUnavailable(f'cannot remove {companion}: {error.strerror}') from error
+
+
+def _check_or_create(connection: sqlite3.Connection, desk: str) -> bool:
+    """Checks that an open index belongs to this desk and schema, creating it when empty.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        desk (str): The desk's resolved path.
+
+    Returns:
+        bool: True when the index is usable; False when it must be deleted.
+    """
+    connection.execute('PRAGMA journal_mode=WAL')
+    tables = {
+        row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+    }
+    if 'meta' not in tables:
+        if tables:
+            return False
+        connection.execute('BEGIN IMMEDIATE')
+        try:
+            tables = {
+                row[0]
+                for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+            if not tables:  # Another process may have created it meanwhile.
+                for statement in _SCHEMA:
+                    connection.execute(statement)
+                connection.executemany(
+                    'INSERT INTO meta (key, value) VALUES (?, ?)',
+                    [('schema_version', SCHEMA_VERSION), ('desk', desk)],
+                )
+            connection.execute('COMMIT')
+        except BaseException:
+            connection.execute('ROLLBACK')
+            raise
+    meta = dict(connection.execute('SELECT key, value FROM meta').fetchall())
+    return meta.get('schema_version') == SCHEMA_VERSION and meta.get('desk') == desk
+
+
+def open_index(path: Path, desk_directory: Path) -> sqlite3.Connection:
+    """Opens a desk's index, creating it, or replacing a damaged or stale one.
+
+    Args:
+        path (Path): The index file (index_file).
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        sqlite3.Connection: The open, checked index, in WAL mode.
+
+    Raises:
+        IndexUnavailable: When the index cannot be opened or created.
+    """
+    desk = desk_key(desk_directory)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as error:
+        raise IndexUnavailable(f'cannot create {path.parent}: {error}') from error
+    for attempt in range(2):
+        connection: sqlite3.Connection | None = None
+        try:
+            connection = connect(path)
+            if _check_or_create(connection, desk):
+                return connection
+            reason = 'stale or foreign'
+        except sqlite3.DatabaseError as error:
+            if isinstance(error, sqlite3.OperationalError) and 'locked' in str(error):
+                if connection is not None:
+                    connection.close()
+                raise IndexUnavailable(f'index is locked: {error}') from error
+            reason = f'damaged ({error})'
+        except (OSError, ValueError) as error:
+            if connection is not None:
+                connection.close()
+            raise IndexUnavailable(f'cannot open {path}: {error}') from error
+        if connection is not None:
+            connection.close()
+        if attempt == 1:
+            break
+        _LOGGER.warning('The search index %s is %s; creating it again', path, reason)
+        _remove_index_files(path)
+    raise IndexUnavailable(f'cannot create a usable index at {path}')
+
+
+def indexed_days(connection: sqlite3.Connection) -> dict[str, str]:
+    """Reads which days the index holds.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+
+    Returns:
+        dict[str, str]: Each indexed day's signature.
+    """
+    return dict(connection.execute('SELECT day, signature FROM days').fetchall())
+
+
+def _delete_day_records(connection: sqlite3.Connection, day: str) -> None:
+    """Deletes one day's records from the records and trigram tables (inside a transaction).
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        day (str): The day.
+    """
+    low, high = day_range(day)
+    old = connection.execute(
+        'SELECT id, text FROM records WHERE id BETWEEN ? AND ?', (low, high)
+    ).fetchall()
+    connection.executemany(
+        "INSERT INTO record_grams (record_grams, rowid, lowered) VALUES ('delete', ?, ?)",
+        [(identifier, grams_text(loaded_text(value).lower())) for identifier, value in old],
+    )
+    connection.execute('DELETE FROM records WHERE id BETWEEN ? AND ?', (low, high))
+
+
+def remove_day(connection: sqlite3.Connection, day: str) -> None:
+    """Drops a day from the index (inside a transaction).
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        day (str): The day.
+    """
+    _delete_day_records(connection, day)
+    connection.execute('DELETE FROM days WHERE day = ?', (day,))
+
+
+def write_day(
+    connection: sqlite3.Connection,
+    day: str,
+    signature: str,
+    records: Sequence[tuple[str, str]],
+) -> None:
+    """Replaces a day's records in the index (inside a transaction).
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        day (str): The day.
+        signature (str): The signature of the files the records were read from.
+        records (Sequence[tuple[str, str]]): Each record's kind and text, in the search's order.
+    """
+    _delete_day_records(connection, day)
+    ordinal = day_ordinal(day)
+    positions = [0] * len(KINDS)
+    rows = []
+    grams = []
+    for kind, text in records:
+        kind_index = KINDS.index(kind)
+        identifier = record_id(ordinal, kind_index, positions[kind_index])
+        positions[kind_index] += 1
+        rows.append((identifier, stored_text(text)))
+        grams.append((identifier, grams_text(text.lower())))
+    connection.executemany('INSERT INTO records (id, text) VALUES (?, ?)', rows)
+    connection.executemany('INSERT INTO record_grams (rowid, lowered) VALUES (?, ?)', grams)
+    connection.execute(
+        'INSERT OR REPLACE INTO days (day, signature) VALUES (?, ?)', (day, signature)
+    )

@@ -1,0 +1,799 @@
+"""Session search from an index kept in the user's cache folder: the same results, in milliseconds.
+
+`IndexedSearch` answers exactly what `session_search.SessionSearch` answers (the documented
+rule: every keyword, ignoring case; otherwise most keywords first; ties in record order, newest
+day first), but reads the desk only where it must:
+
+- The index (see index_store) is an SQLite file in the user's cache folder
+  (platformdirs.user_cache_dir('desk-browser'), which honours XDG_CACHE_HOME), named after a hash
+  of the desk's resolved path. The browser never writes into the desk.
+- `build` indexes the desk's days newest first, in batches, reporting progress and honouring a
+  cancel check. Searches work during the build: a day is used from the index only when the
+  signature of its files (sizes, modification times, inodes) still matches the one it was
+  indexed with; every other day (not indexed yet, changed since, or changed in the last two
+  seconds, as today's growing journal is) is read from the desk, with the most recent such days
+  kept in memory.
+- A keyword of three characters or more is looked up in a trigram index of the lowered text,
+  which gives candidates; every candidate is checked against the documented rule. Shorter
+  keywords are checked on the candidates of the longer ones, or on every record in order.
+  Records are visited in the order the search ranks them, so the search stops as soon as it has
+  `limit` hits: for the full hits, and then one level of partial hits at a time (records with
+  every keyword but one, and so on).
+- A missing, damaged, stale or locked index is created again or bypassed (the desk is then read
+  directly): never an exception, never a different answer.
+
+Changes to the desk's folders (a new day, a deleted file), to the newest day and to the notes
+are seen by every search; a change to an older day's files is seen within `recheck_seconds`
+(1 second unless told), since checking every file on every keystroke costs more than the search.
+
+Typical usage example:
+
+    search = IndexedSearch(Path('workspace/desks/main'))
+    threading.Thread(target=search.build, kwargs={'progress': show_progress}).start()
+    result = search.search('NIFTY gap down', limit=50)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import itertools
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Generator, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from desk_browser.memory import index_days, index_store
+from desk_browser.memory.session_search import (
+    SearchHit,
+    SearchRecord,
+    SearchResult,
+    day_records,
+    snippet_of,
+    words_of,
+)
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX.
+    fcntl = None  # type: ignore[assignment]
+
+_LOGGER = logging.getLogger(__name__)
+
+ProgressCallback = Callable[[int, int], None]
+"""Called as progress(indexed_days, total_days) while the index is built."""
+CancelCheck = Callable[[], bool]
+"""Returns True when the work should stop."""
+
+_APPLICATION_NAME = 'desk-browser'
+_DIRECT_CACHE_CHARACTERS = 16_000_000
+_BATCH_RECORDS = 20_000
+_BATCH_DAYS = 16
+_MOST_SUBSETS = 64
+_CANCEL_EVERY = 512
+_RETRY_SECONDS = 5.0
+_READER_BUSY_SECONDS = 1.0
+_LOCK_POLL_SECONDS = 0.1
+
+
+class SearchCancelled(Exception):
+    """A search was stopped by its cancel check."""
+
+
+@dataclasses.dataclass(frozen=True)
+class IndexStatus:
+    """How much of a desk the index covers.
+
+    Attributes:
+        indexed_days (int): Days searched from the index (days changed in the last two seconds,
+            which are always read from the desk, count as indexed).
+        total_days (int): The desk's days.
+        available (bool): Whether the index can be used; when it cannot, searches read the desk.
+        problem (str): Why the index cannot be used, or "".
+    """
+
+    indexed_days: int
+    total_days: int
+    available: bool
+    problem: str = ''
+
+    @property
+    def complete(self) -> bool:
+        """Whether every day is indexed.
+
+        Returns:
+            bool: True when indexed_days equals total_days and the index is available.
+        """
+        return self.available and self.indexed_days >= self.total_days
+
+    @property
+    def text(self) -> str:
+        """The status for the screen, such as "indexed 212 of 1,250 days".
+
+        Returns:
+            str: The text.
+        """
+        if not self.available:
+            return f'search index unavailable ({self.problem}): searching the desk directly'
+        return f'indexed {self.indexed_days:,} of {self.total_days:,} days'
+
+
+def default_cache_directory() -> Path:
+    """The user's cache folder for the browser (honours XDG_CACHE_HOME on Linux).
+
+    Returns:
+        Path: The folder, such as ~/.cache/desk-browser.
+    """
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(_APPLICATION_NAME, appauthor=False))
+
+
+def _fts_string(text: str) -> str:
+    """Quotes a string for an FTS5 query.
+
+    Args:
+        text (str): The string.
+
+    Returns:
+        str: The string in double quotes, inner quotes doubled.
+    """
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _word_expression(word: str) -> str:
+    """The FTS5 query for the records whose lowered text may contain a keyword.
+
+    Args:
+        word (str): The keyword, indexable (three characters or more).
+
+    Returns:
+        str: Every trigram of the keyword, joined with AND.
+    """
+    grams = dict.fromkeys(word[index : index + 3] for index in range(len(word) - 2))
+    return '(' + ' AND '.join(_fts_string(gram) for gram in grams) + ')'
+
+
+def candidate_expression(words: Sequence[str], least: int) -> str:
+    """The FTS5 query for the records that may contain at least `least` of the keywords.
+
+    Args:
+        words (Sequence[str]): The indexable keywords.
+        least (int): How many of them a record must contain, from 1 to len(words).
+
+    Returns:
+        str: The query. With too many combinations it asks for any one keyword, which finds
+            more candidates but never fewer.
+    """
+    expressions = [_word_expression(word) for word in words]
+    subsets = list(itertools.islice(itertools.combinations(expressions, least), _MOST_SUBSETS + 1))
+    if len(subsets) > _MOST_SUBSETS:
+        subsets = [(expression,) for expression in expressions]
+    return ' OR '.join('(' + ' AND '.join(subset) + ')' for subset in subsets)
+
+
+@dataclasses.dataclass
+class _DayCheck:
+    """What the last look at a day's files found.
+
+    Attributes:
+        desk_day (index_days.DeskDay): The day's files.
+        signature (str): Their signature.
+        racy (bool): Whether they changed too recently to be trusted.
+        checked_at (int): When they were looked at (time.monotonic_ns()).
+    """
+
+    desk_day: index_days.DeskDay
+    signature: str
+    racy: bool
+    checked_at: int
+
+
+class _Searcher:
+    """One search: visits the desk's records in ranking order, from the index where it can."""
+
+    def __init__(
+        self,
+        owner: IndexedSearch,
+        words: list[str],
+        days: list[index_days.DeskDay],
+        connection: sqlite3.Connection | None,
+        indexed: dict[str, str],
+        cancelled: CancelCheck | None,
+    ):
+        """Prepares the search.
+
+        Args:
+            owner (IndexedSearch): The search's owner (its caches).
+            words (list[str]): The keywords.
+            days (list[index_days.DeskDay]): The desk's days, newest first.
+            connection (sqlite3.Connection | None): The index, or None to read the desk only.
+            indexed (dict[str, str]): The index's days and their signatures.
+            cancelled (CancelCheck | None): The cancel check, or None.
+        """
+        self._owner = owner
+        self._words = words
+        self._days = days
+        self._connection = connection
+        self._indexed = indexed
+        self._cancelled = cancelled
+        self._fresh: dict[str, bool] = {}
+        self._visited = 0
+
+    def _check_cancelled(self) -> None:
+        """Stops the search when its cancel check says so.
+
+        Raises:
+            SearchCancelled: When the check returns True.
+        """
+        self._visited += 1
+        if self._cancelled is not None and self._visited % _CANCEL_EVERY == 0 and self._cancelled():
+            raise SearchCancelled
+
+    def _is_fresh(self, position: int) -> bool:
+        """Tells whether a day can be read from the index.
+
+        Args:
+            position (int): The day's place in the days list.
+
+        Returns:
+            bool: True when the index holds the day as its files are now.
+        """
+        desk_day = self._days[position]
+        known = self._fresh.get(desk_day.day)
+        if known is None:
+            signature = self._indexed.get(desk_day.day)
+            if self._connection is None or signature is None:
+                known = False
+            else:
+                check = self._owner._check_day(desk_day, always=position == 0)
+                known = not check.racy and check.signature == signature
+            self._fresh[desk_day.day] = known
+        return known
+
+    def _count(self, text: str) -> int:
+        """Counts the keywords a text contains, by the documented rule.
+
+        Args:
+            text (str): The record's text.
+
+        Returns:
+            int: How many keywords its lowered text contains.
+        """
+        lowered = text.lower()
+        return sum(1 for word in self._words if word in lowered)
+
+    def _index_rows(
+        self, expression: str | None, start: int
+    ) -> Generator[tuple[int, Any], None, None]:
+        """Reads candidate records from the index, in ranking order.
+
+        Args:
+            expression (str | None): The FTS5 query, or None for every record.
+            start (int): The lowest id to read.
+
+        Yields:
+            tuple[int, Any]: Each record's id and stored text.
+        """
+        assert self._connection is not None
+        if expression is None:
+            cursor = self._connection.execute(
+                'SELECT id, text FROM records WHERE id >= ? ORDER BY id', (start,)
+            )
+        else:
+            cursor = self._connection.execute(
+                'SELECT records.id, records.text FROM record_grams '
+                'JOIN records ON records.id = record_grams.rowid '
+                'WHERE record_grams MATCH ? AND record_grams.rowid >= ? '
+                'ORDER BY record_grams.rowid',
+                (expression, start),
+            )
+        try:
+            while True:
+                rows = cursor.fetchmany(64)
+                if not rows:
+                    return
+                yield from rows
+        finally:
+            cursor.close()
+
+    def candidates(self, expression: str | None) -> Iterator[tuple[int, SearchRecord]]:
+        """Visits the records that may hold enough keywords, in ranking order.
+
+        Args:
+            expression (str | None): The FTS5 query for the index's candidates, or None when
+                every record is a candidate.
+
+        Yields:
+            tuple[int, SearchRecord]: Each record with at least one keyword, with how many.
+        """
+        rows: Generator[tuple[int, Any], None, None] | None = None
+        row: tuple[int, Any] | None = None
+        previous_fresh = False
+        for position, desk_day in enumerate(self._days):
+            if self._cancelled is not None and self._cancelled():
+                raise SearchCancelled
+            if not self._is_fresh(position):
+                previous_fresh = False
+                for record in self._owner._direct_records(desk_day):
+                    self._check_cancelled()
+                    matched = self._count(record.text)
+                    if matched:
+                        yield matched, record
+                continue
+            low, high = index_store.day_range(desk_day.day)
+            if rows is None or not previous_fresh:
+                if rows is not None:
+                    rows.close()
+                rows = self._index_rows(expression, low)
+                row = next(rows, None)
+            previous_fresh = True
+            while row is not None and row[0] < low:
+                row = next(rows, None)
+            while row is not None and row[0] <= high:
+                self._check_cancelled()
+                text = index_store.loaded_text(row[1])
+                matched = self._count(text)
+                if matched:
+                    kind = index_store.kind_of(row[0])
+                    yield matched, SearchRecord(day=desk_day.day, kind=kind, text=text)
+                row = next(rows, None)
+
+    def run(self, limit: int) -> SearchResult:
+        """Finds the best hits, one level of matched keywords at a time.
+
+        Args:
+            limit (int): The most hits, at least 1.
+
+        Returns:
+            SearchResult: The hits, as the documented rank gives them.
+        """
+        words = self._words
+        long_words = [word for word in words if index_store.is_indexable(word)]
+        short_count = len(words) - len(long_words)
+        collected: list[tuple[int, SearchRecord]] = []
+        full = False
+        for level in range(len(words), 0, -1):
+            least = level - short_count
+            expression = candidate_expression(long_words, least) if least > 0 else None
+            for matched, record in self.candidates(expression):
+                if matched == level:
+                    collected.append((matched, record))
+                    if len(collected) >= limit:
+                        break
+            if level == len(words) and collected:
+                full = True
+                break
+            if len(collected) >= limit:
+                break
+        hits = [
+            SearchHit(
+                record=dataclasses.replace(record),
+                matched_words=matched,
+                snippet=snippet_of(record.text, words),
+            )
+            for matched, record in collected
+        ]
+        return SearchResult(hits=hits, matched_every_word=full, words=words)
+
+
+class IndexedSearch:
+    """Searches one desk with the help of an index in the user's cache folder.
+
+    Safe to use from several threads: build in one, search in others. Two processes may share
+    one desk's index: SQLite's WAL mode lets searches read while one process builds, and a lock
+    file lets one process build at a time.
+    """
+
+    def __init__(
+        self,
+        desk_directory: Path,
+        *,
+        cache_directory: Path | None = None,
+        recheck_seconds: float = 1.0,
+    ):
+        """Creates the search; nothing is read or written until it is used.
+
+        Args:
+            desk_directory (Path): The desk folder.
+            cache_directory (Path | None): Where indexes are kept; None for the user's cache
+                folder (default_cache_directory()).
+            recheck_seconds (float): How long a look at an older day's files is trusted before
+                they are examined again; 0 examines them on every search.
+        """
+        self._desk_directory = desk_directory
+        self._cache_directory = cache_directory
+        self._recheck_nanoseconds = int(recheck_seconds * 1e9)
+        self._listing = index_days.DeskListing(desk_directory)
+        self._direct_cache: index_days.DayCache[list[SearchRecord]] = index_days.DayCache(
+            _DIRECT_CACHE_CHARACTERS
+        )
+        self._checks: dict[str, _DayCheck] = {}
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._connections: list[sqlite3.Connection] = []
+        self._problem = ''
+        self._retry_at = 0.0
+        self._index_path: Path | None = None
+
+    @property
+    def index_path(self) -> Path:
+        """The index file.
+
+        Returns:
+            Path: Where the desk's index is kept.
+        """
+        if self._index_path is None:
+            cache = self._cache_directory
+            if cache is None:
+                cache = default_cache_directory()
+            self._index_path = index_store.index_file(cache, self._desk_directory)
+        return self._index_path
+
+    def _check_day(self, desk_day: index_days.DeskDay, *, always: bool) -> _DayCheck:
+        """Examines a day's files, or trusts a recent look at them.
+
+        Args:
+            desk_day (index_days.DeskDay): The day.
+            always (bool): Whether to examine them even after a recent look.
+
+        Returns:
+            _DayCheck: What was found.
+        """
+        now = time.monotonic_ns()
+        check = self._checks.get(desk_day.day)
+        if (
+            check is None
+            or always
+            or check.racy
+            or check.desk_day != desk_day
+            or desk_day.notes
+            or now - check.checked_at > self._recheck_nanoseconds
+        ):
+            signature, racy = index_days.day_signature(desk_day, time.time_ns())
+            check = _DayCheck(desk_day, signature, racy, now)
+            self._checks[desk_day.day] = check
+        return check
+
+    def _direct_records(self, desk_day: index_days.DeskDay) -> list[SearchRecord]:
+        """Reads a day's records from the desk, or from memory when its files have not changed.
+
+        Args:
+            desk_day (index_days.DeskDay): The day.
+
+        Returns:
+            list[SearchRecord]: Its records, in ranking order (shared: not to be changed).
+        """
+        signature, racy = index_days.day_signature(desk_day, time.time_ns())
+        if not racy:
+            cached = self._direct_cache.get(signature)
+            if cached is not None:
+                return cached
+        records = day_records(desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes)
+        if not racy:
+            characters = sum(len(record.text) for record in records)
+            self._direct_cache.put(signature, records, characters)
+        return records
+
+    def _reader(self) -> sqlite3.Connection | None:
+        """This thread's connection to the index, opened (or created) when first needed.
+
+        Returns:
+            sqlite3.Connection | None: The connection, or None while the index is unavailable.
+        """
+        connection: sqlite3.Connection | None = getattr(self._local, 'connection', None)
+        if connection is not None:
+            return connection
+        if time.monotonic() < self._retry_at:
+            return None
+        try:
+            connection = index_store.open_index(self.index_path, self._desk_directory)
+            connection.execute(f'PRAGMA busy_timeout = {int(_READER_BUSY_SECONDS * 1000)}')
+        except (index_store.IndexUnavailable, sqlite3.Error) as error:
+            self._unavailable(str(error))
+            return None
+        self._local.connection = connection
+        self._local.version = None
+        with self._lock:
+            self._connections.append(connection)
+            self._problem = ''
+        return connection
+
+    def _unavailable(self, problem: str) -> None:
+        """Notes that the index cannot be used for a while.
+
+        Args:
+            problem (str): Why.
+        """
+        _LOGGER.warning('Search index unavailable, reading the desk directly: %s', problem)
+        with self._lock:
+            self._problem = problem
+            self._retry_at = time.monotonic() + _RETRY_SECONDS
+
+    def _drop_reader(self, problem: str) -> None:
+        """Closes this thread's connection after an error, and rests the index for a while.
+
+        Args:
+            problem (str): What went wrong.
+        """
+        connection: sqlite3.Connection | None = getattr(self._local, 'connection', None)
+        self._local.connection = None
+        if connection is not None:
+            with self._lock:
+                if connection in self._connections:
+                    self._connections.remove(connection)
+            with contextlib.suppress(sqlite3.Error):
+                connection.close()
+        self._unavailable(problem)
+
+    def _indexed(self, connection: sqlite3.Connection) -> dict[str, str]:
+        """The index's days and signatures, read again only when another connection wrote.
+
+        Args:
+            connection (sqlite3.Connection): This thread's connection.
+
+        Returns:
+            dict[str, str]: Each indexed day's signature.
+        """
+        version = connection.execute('PRAGMA data_version').fetchone()[0]
+        if self._local.version != version:
+            self._local.indexed = index_store.indexed_days(connection)
+            self._local.version = version
+        indexed: dict[str, str] = self._local.indexed
+        return indexed
+
+    def search(
+        self,
+        query: str,
+        limit: int,
+        *,
+        cancelled: CancelCheck | None = None,
+    ) -> SearchResult:
+        """Finds the records that best match the keywords: SessionSearch.search's answer.
+
+        Args:
+            query (str): Keywords separated by spaces.
+            limit (int): The most hits to return; 0 or less returns no hits.
+            cancelled (CancelCheck | None): Checked while searching; when it returns True the
+                search stops.
+
+        Returns:
+            SearchResult: The hits.
+
+        Raises:
+            SearchCancelled: When `cancelled` returned True.
+        """
+        words = words_of(query)
+        if not words or limit <= 0:
+            return SearchResult(hits=[], matched_every_word=False, words=words)
+        days = self._listing.days(time.time_ns())
+        connection = self._reader()
+        if connection is not None:
+            try:
+                connection.execute('BEGIN')
+                try:
+                    indexed = self._indexed(connection)
+                    searcher = _Searcher(self, words, days, connection, indexed, cancelled)
+                    return searcher.run(limit)
+                finally:
+                    if connection.in_transaction:
+                        connection.execute('COMMIT')
+            except sqlite3.Error as error:
+                self._drop_reader(f'{error.__class__.__name__}: {error}')
+        return _Searcher(self, words, days, None, {}, cancelled).run(limit)
+
+    def status(self) -> IndexStatus:
+        """Counts the days the index covers now.
+
+        Returns:
+            IndexStatus: The counts, or why the index is unavailable.
+        """
+        days = self._listing.days(time.time_ns())
+        connection = self._reader()
+        if connection is None:
+            return IndexStatus(0, len(days), available=False, problem=self._problem)
+        try:
+            indexed = self._indexed(connection)
+        except sqlite3.Error as error:
+            self._drop_reader(f'{error.__class__.__name__}: {error}')
+            return IndexStatus(0, len(days), available=False, problem=self._problem)
+        covered = 0
+        for position, desk_day in enumerate(days):
+            check = self._check_day(desk_day, always=position == 0)
+            if check.racy or indexed.get(desk_day.day) == check.signature:
+                covered += 1
+        return IndexStatus(covered, len(days), available=True)
+
+    def _lock_builds(self, cancelled: CancelCheck | None) -> IO[bytes] | None:
+        """Waits until no other builder (in any process) works on this index.
+
+        Args:
+            cancelled (CancelCheck | None): Stops the wait when it returns True.
+
+        Returns:
+            IO[bytes] | None: The open lock file (closing it releases the lock), or None when
+                cancelled or when the lock file cannot be made.
+        """
+        lock_path = self.index_path.with_name(self.index_path.name + '.lock')
+        try:
+            handle = open(lock_path, 'ab')  # noqa: SIM115 - held until the build ends.
+        except OSError as error:
+            _LOGGER.warning('Cannot open the index lock %s: %s', lock_path, error)
+            return None
+        if fcntl is None:  # pragma: no cover - not on POSIX: transactions still keep it whole.
+            return handle
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return handle
+            except BlockingIOError:
+                if cancelled is not None and cancelled():
+                    handle.close()
+                    return None
+                time.sleep(_LOCK_POLL_SECONDS)
+            except OSError as error:
+                _LOGGER.warning('Cannot lock %s: %s', lock_path, error)
+                return handle
+
+    def build(
+        self,
+        progress: ProgressCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> IndexStatus:
+        """Brings the index up to date with the desk, newest days first, in batches.
+
+        Meant to run in a background thread. Days already indexed as they are now are kept;
+        changed days are read again, new days added, days gone from the desk dropped. Days
+        changed in the last two seconds are left to the searches, which read them directly.
+
+        Args:
+            progress (ProgressCallback | None): Called as progress(indexed_days, total_days)
+                at the start and after each batch.
+            cancelled (CancelCheck | None): Checked between days; when it returns True the
+                build stops, keeping the batches already written.
+
+        Returns:
+            IndexStatus: The index's state when the build ended.
+        """
+        try:
+            connection = index_store.open_index(self.index_path, self._desk_directory)
+        except (index_store.IndexUnavailable, sqlite3.Error) as error:
+            self._unavailable(str(error))
+            return IndexStatus(0, 0, available=False, problem=self._problem)
+        lock = self._lock_builds(cancelled)
+        try:
+            if lock is not None or fcntl is None:
+                self._build_days(connection, progress, cancelled)
+        except sqlite3.Error as error:
+            _LOGGER.warning('Building the search index failed: %s', error)
+            with self._lock:
+                self._problem = f'{error.__class__.__name__}: {error}'
+        finally:
+            if connection.in_transaction:
+                connection.execute('ROLLBACK')
+            connection.close()
+            if lock is not None:
+                lock.close()
+        return self.status()
+
+    def _build_days(
+        self,
+        connection: sqlite3.Connection,
+        progress: ProgressCallback | None,
+        cancelled: CancelCheck | None,
+    ) -> None:
+        """Indexes every day that is not indexed as it is now (see build).
+
+        Args:
+            connection (sqlite3.Connection): The builder's own connection.
+            progress (ProgressCallback | None): The progress callback.
+            cancelled (CancelCheck | None): The cancel check.
+        """
+        days = index_days.desk_days(self._desk_directory)
+        total = len(days)
+        indexed = index_store.indexed_days(connection)
+        listed = {desk_day.day for desk_day in days}
+        gone = [day for day in indexed if day not in listed]
+        if gone:
+            connection.execute('BEGIN IMMEDIATE')
+            for day in gone:
+                index_store.remove_day(connection, day)
+            connection.execute('COMMIT')
+        done = 0
+        batch: list[tuple[str, str, list[tuple[str, str]]]] = []
+        batch_records = 0
+        if progress is not None:
+            progress(0, total)
+        for desk_day in days:
+            if cancelled is not None and cancelled():
+                break
+            signature, racy = index_days.day_signature(desk_day, time.time_ns())
+            if racy or indexed.get(desk_day.day) == signature:
+                done += 1
+                continue
+            records = day_records(desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes)
+            if _too_many(records):
+                done += 1  # Never indexed: searches read it from the desk.
+                continue
+            batch.append(
+                (desk_day.day, signature, [(record.kind, record.text) for record in records])
+            )
+            batch_records += len(records)
+            if batch_records >= _BATCH_RECORDS or len(batch) >= _BATCH_DAYS:
+                _write_batch(connection, batch)
+                done += len(batch)
+                batch = []
+                batch_records = 0
+                if progress is not None:
+                    progress(done, total)
+        if batch:
+            _write_batch(connection, batch)
+            done += len(batch)
+        if progress is not None:
+            progress(done, total)
+
+    def close(self) -> None:
+        """Closes the index connections this object opened (in this thread; others at exit)."""
+        connection: sqlite3.Connection | None = getattr(self._local, 'connection', None)
+        self._local.connection = None
+        if connection is not None:
+            with self._lock:
+                if connection in self._connections:
+                    self._connections.remove(connection)
+            connection.close()
+
+
+def _too_many(records: Sequence[SearchRecord]) -> bool:
+    """Tells whether a day holds more records of one kind than an id can number.
+
+    Args:
+        records (Sequence[SearchRecord]): The day's records.
+
+    Returns:
+        bool: True when the day cannot be indexed.
+    """
+    if len(records) <= index_store.MAX_POSITION:
+        return False
+    counts: dict[str, int] = {}
+    for record in records:
+        counts[record.kind] = counts.get(record.kind, 0) + 1
+    return max(counts.values()) > index_store.MAX_POSITION
+
+
+def _write_batch(
+    connection: sqlite3.Connection,
+    batch: Sequence[tuple[str, str, list[tuple[str, str]]]],
+) -> None:
+    """Writes a batch of days in one transaction, skipping days another builder already wrote.
+
+    Args:
+        connection (sqlite3.Connection): The builder's connection.
+        batch (Sequence[tuple[str, str, list[tuple[str, str]]]]): Each day, its signature and
+            its records' kinds and texts.
+    """
+    connection.execute('BEGIN IMMEDIATE')
+    try:
+        for day, signature, records in batch:
+            row = connection.execute('SELECT signature FROM days WHERE day = ?', (day,)).fetchone()
+            if row is not None and row[0] == signature:
+                continue
+            index_store.write_day(connection, day, signature, records)
+        connection.execute('COMMIT')
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute('ROLLBACK')
+        raise
+
+
+__all__ = [
+    'CancelCheck',
+    'IndexStatus',
+    'IndexedSearch',
+    'ProgressCallback',
+    'SearchCancelled',
+    'candidate_expression',
+    'default_cache_directory',
+]
