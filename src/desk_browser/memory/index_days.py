@@ -130,11 +130,12 @@ def _folder_key(folder: Path, now_ns: int) -> tuple[int, int, int] | None:
 
 
 class DeskListing:
-    """Lists a desk's days, listing the journal and summary folders again only when they change.
+    """Lists a desk's days, listing its folders again only when they change.
 
     Creating, deleting or renaming a file changes its folder's modification time, so a folder
-    whose time is unchanged (and not recent) still holds the same files. Notes are listed every
-    time, since a note's day can follow its own modification time.
+    whose time is unchanged (and not recent) still holds the same files. A note whose name holds
+    no date belongs to the day of its own modification time, so that day is found again every
+    time.
     """
 
     def __init__(self, desk_directory: Path):
@@ -147,6 +148,9 @@ class DeskListing:
         self._lock = threading.Lock()
         self._journals: tuple[tuple[int, int, int] | None, list[tuple[str, Path]]] = (None, [])
         self._summaries: tuple[tuple[int, int, int] | None, list[tuple[str, Path]]] = (None, [])
+        self._notes: tuple[tuple[int, int, int] | None, list[Path]] = (None, [])
+        self._generation = 0
+        self._combined: tuple[object, list[DeskDay]] = (None, [])
 
     def days(self, now_ns: int) -> list[DeskDay]:
         """Lists the desk's days as they are now, newest first.
@@ -155,21 +159,31 @@ class DeskListing:
             now_ns (int): The time now, in nanoseconds (time.time_ns()).
 
         Returns:
-            list[DeskDay]: The days.
+            list[DeskDay]: The days (shared: not to be changed).
         """
         desk = self._desk_directory
         journal_key = _folder_key(desk / desk_files.JOURNAL_FOLDER_NAME, now_ns)
         summary_key = _folder_key(
             desk / desk_files.SESSIONS_FOLDER_NAME / desk_files.SUMMARIES_FOLDER_NAME, now_ns
         )
+        notes_key = _folder_key(desk / desk_files.NOTES_FOLDER_NAME, now_ns)
         with self._lock:
             if journal_key is None or self._journals[0] != journal_key:
                 self._journals = (journal_key, desk_files.journal_files(desk))
+                self._generation += 1
             if summary_key is None or self._summaries[0] != summary_key:
                 self._summaries = (summary_key, desk_files.summary_files(desk))
-            journals = self._journals[1]
-            summaries = self._summaries[1]
-        return combine_days(journals, summaries, desk_files.note_files(desk))
+                self._generation += 1
+            if notes_key is None or self._notes[0] != notes_key:
+                notes = desk_files.note_files(desk)
+                self._notes = (notes_key, [path for _, path in notes])
+            else:
+                notes = [(desk_files.note_day(path), path) for path in self._notes[1]]
+            key = (self._generation, notes)
+            if self._combined[0] != key:
+                days = combine_days(self._journals[1], self._summaries[1], notes)
+                self._combined = (key, days)
+            return self._combined[1]
 
 
 def day_signature(desk_day: DeskDay, now_ns: int) -> tuple[str, bool]:

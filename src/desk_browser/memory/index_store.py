@@ -8,8 +8,12 @@ of the desk's resolved path. It holds:
 - `records`: each record's text, under an id that orders records exactly as the search does
   (newest day first; then exchanges, actions, summary paragraphs, notes; then file order);
 - `record_grams`: an FTS5 table (trigram tokenizer, case-sensitive, no stored content, no
-  positions) over each record's lowered text, used only to find candidates, which the search
-  then checks against the documented rule.
+  positions) over each record's lowered text followed by two spaces, used only to find
+  candidates, which the search then checks against the documented rule. A keyword of three
+  characters or more may be in a record only if each of its trigrams is; a keyword of one or
+  two characters is in a record exactly when one of the record's trigrams starts with it (the
+  two spaces give every character a trigram, and a keyword holds no white space), and the
+  trigrams that start with it are found in the table's vocabulary (`vocabulary_terms`).
 
 A file that is not a database, was written by another schema version or for another desk is
 deleted and created again. Writes happen in transactions, so a crash leaves whole days or nothing.
@@ -31,7 +35,7 @@ from pathlib import Path
 
 _LOGGER = logging.getLogger(__name__)
 
-SCHEMA_VERSION = '1'
+SCHEMA_VERSION = '2'
 """Written into every index; an index with another version is rebuilt."""
 
 KINDS = ('exchange', 'journal', 'summary', 'note')
@@ -45,6 +49,8 @@ MAX_POSITION = (1 << _KIND_SHIFT) - 1
 _BUSY_SECONDS = 5.0
 _UNSAFE_CHARACTERS = re.compile('[\x00\ud800-\udfff]')
 _REPLACEMENT = '\ufffd'
+_PADDING = '  '
+_LAST_CHARACTER = '\U0010ffff'
 
 _SCHEMA = (
     'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
@@ -147,7 +153,8 @@ def grams_text(lowered: str) -> str:
 
     NUL characters (which end FTS5's text) and lone surrogates (which are not UTF-8) become
     U+FFFD. That adds candidates (which the search checks) and loses none for the keywords the
-    index is asked about (see is_indexable).
+    index is asked about (see is_indexable). Two spaces are added at the end, so that every
+    character starts a trigram.
 
     Args:
         lowered (str): The record's text, lowered.
@@ -156,8 +163,8 @@ def grams_text(lowered: str) -> str:
         str: The text to index.
     """
     if '\x00' in lowered or not lowered.isascii():
-        return _UNSAFE_CHARACTERS.sub(_REPLACEMENT, lowered)
-    return lowered
+        lowered = _UNSAFE_CHARACTERS.sub(_REPLACEMENT, lowered)
+    return lowered + _PADDING
 
 
 def is_indexable(word: str) -> bool:
@@ -167,9 +174,9 @@ def is_indexable(word: str) -> bool:
         word (str): The keyword, lowered.
 
     Returns:
-        bool: True for a keyword of 3 characters or more with no NUL and no lone surrogate.
+        bool: True for a keyword with no NUL and no lone surrogate.
     """
-    return len(word) >= 3 and _UNSAFE_CHARACTERS.search(word) is None
+    return bool(word) and _UNSAFE_CHARACTERS.search(word) is None
 
 
 def stored_text(text: str) -> str | bytes:
@@ -273,12 +280,15 @@ def _check_or_create(connection: sqlite3.Connection, desk: str) -> bool:
     return meta.get('schema_version') == SCHEMA_VERSION and meta.get('desk') == desk
 
 
-def open_index(path: Path, desk_directory: Path) -> sqlite3.Connection:
+def open_index(
+    path: Path, desk_directory: Path, *, busy_seconds: float = _BUSY_SECONDS
+) -> sqlite3.Connection:
     """Opens a desk's index, creating it, or replacing a damaged or stale one.
 
     Args:
         path (Path): The index file (index_file).
         desk_directory (Path): The desk folder.
+        busy_seconds (float): How long to wait for another process's lock.
 
     Returns:
         sqlite3.Connection: The open, checked index, in WAL mode.
@@ -294,7 +304,7 @@ def open_index(path: Path, desk_directory: Path) -> sqlite3.Connection:
     for attempt in range(2):
         connection: sqlite3.Connection | None = None
         try:
-            connection = connect(path)
+            connection = connect(path, busy_seconds=busy_seconds)
             if _check_or_create(connection, desk):
                 return connection
             reason = 'stale or foreign'
@@ -315,6 +325,40 @@ def open_index(path: Path, desk_directory: Path) -> sqlite3.Connection:
         _LOGGER.warning('The search index %s is %s; creating it again', path, reason)
         _remove_index_files(path)
     raise IndexUnavailable(f'cannot create a usable index at {path}')
+
+
+def attach_vocabulary(connection: sqlite3.Connection) -> None:
+    """Makes the trigram table's vocabulary readable on a connection, as temp.record_terms.
+
+    The vocabulary table lives in the connection's temporary schema: nothing is written to the
+    index file.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+    """
+    connection.execute(
+        'CREATE VIRTUAL TABLE IF NOT EXISTS temp.record_terms '
+        "USING fts5vocab(main, record_grams, 'row')"
+    )
+
+
+def vocabulary_terms(connection: sqlite3.Connection, prefix: str, most: int) -> list[str] | None:
+    """Finds the trigrams in the index that start with a short keyword.
+
+    Args:
+        connection (sqlite3.Connection): The open index, with attach_vocabulary done.
+        prefix (str): The keyword, one or two characters.
+        most (int): How many trigrams are worth a query.
+
+    Returns:
+        list[str] | None: The trigrams, or None when there are more than `most`.
+    """
+    cursor = connection.execute(
+        'SELECT term FROM temp.record_terms WHERE term >= ? AND term <= ? LIMIT ?',
+        (prefix, prefix + _LAST_CHARACTER * 2, most + 1),
+    )
+    terms = [row[0] for row in cursor.fetchall() if row[0].startswith(prefix)]
+    return None if len(terms) > most else terms
 
 
 def indexed_days(connection: sqlite3.Connection) -> dict[str, str]:

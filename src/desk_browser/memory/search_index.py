@@ -77,6 +77,10 @@ _CANCEL_EVERY = 512
 _RETRY_SECONDS = 5.0
 _READER_BUSY_SECONDS = 1.0
 _LOCK_POLL_SECONDS = 0.1
+_MOST_TERMS = 256
+
+NO_CANDIDATES = ''
+"""The candidate query that no indexed record can satisfy."""
 
 
 class SearchCancelled(Exception):
@@ -144,31 +148,46 @@ def _fts_string(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def _word_expression(word: str) -> str:
-    """The FTS5 query for the records whose lowered text may contain a keyword.
+def word_expression(word: str, terms_of: Callable[[str], list[str] | None]) -> str | None:
+    """The FTS5 query for the indexed records whose lowered text may contain a keyword.
 
     Args:
-        word (str): The keyword, indexable (three characters or more).
+        word (str): The keyword, lowered.
+        terms_of (Callable[[str], list[str] | None]): Finds the index's trigrams that start with
+            a one- or two-character keyword (None when there are too many to ask for).
 
     Returns:
-        str: Every trigram of the keyword, joined with AND.
+        str | None: For three characters or more, every trigram of the keyword joined with AND;
+            for one or two, the trigrams that start with it joined with OR; "" when no indexed
+            record can contain it; None when the index cannot narrow it down.
     """
-    grams = dict.fromkeys(word[index : index + 3] for index in range(len(word) - 2))
-    return '(' + ' AND '.join(_fts_string(gram) for gram in grams) + ')'
+    if not index_store.is_indexable(word):
+        return None
+    if len(word) >= 3:
+        grams = dict.fromkeys(word[index : index + 3] for index in range(len(word) - 2))
+        return '(' + ' AND '.join(_fts_string(gram) for gram in grams) + ')'
+    terms = terms_of(word)
+    if terms is None:
+        return None
+    if not terms:
+        return NO_CANDIDATES
+    return '(' + ' OR '.join(_fts_string(term) for term in terms) + ')'
 
 
-def candidate_expression(words: Sequence[str], least: int) -> str:
-    """The FTS5 query for the records that may contain at least `least` of the keywords.
+def candidate_expression(expressions: Sequence[str], least: int) -> str:
+    """The FTS5 query for the records that may contain at least `least` of some keywords.
 
     Args:
-        words (Sequence[str]): The indexable keywords.
-        least (int): How many of them a record must contain, from 1 to len(words).
+        expressions (Sequence[str]): Each keyword's query (word_expression), none empty.
+        least (int): How many of them a record must contain, at least 1.
 
     Returns:
-        str: The query. With too many combinations it asks for any one keyword, which finds
-            more candidates but never fewer.
+        str: The query; NO_CANDIDATES when `least` is more than there are keywords. With too
+            many combinations it asks for any one keyword, which finds more candidates but never
+            fewer.
     """
-    expressions = [_word_expression(word) for word in words]
+    if least > len(expressions):
+        return NO_CANDIDATES
     subsets = list(itertools.islice(itertools.combinations(expressions, least), _MOST_SUBSETS + 1))
     if len(subsets) > _MOST_SUBSETS:
         subsets = [(expression,) for expression in expressions]
@@ -304,8 +323,8 @@ class _Searcher:
         """Visits the records that may hold enough keywords, in ranking order.
 
         Args:
-            expression (str | None): The FTS5 query for the index's candidates, or None when
-                every record is a candidate.
+            expression (str | None): The FTS5 query for the index's candidates, None when every
+                record is a candidate, NO_CANDIDATES when no indexed record is.
 
         Yields:
             tuple[int, SearchRecord]: Each record with at least one keyword, with how many.
@@ -323,6 +342,8 @@ class _Searcher:
                     matched = self._count(record.text)
                     if matched:
                         yield matched, record
+                continue
+            if expression == NO_CANDIDATES:
                 continue
             low, high = index_store.day_range(desk_day.day)
             if rows is None or not previous_fresh:
@@ -352,13 +373,23 @@ class _Searcher:
             SearchResult: The hits, as the documented rank gives them.
         """
         words = self._words
-        long_words = [word for word in words if index_store.is_indexable(word)]
-        short_count = len(words) - len(long_words)
+        connection = self._connection
+        if connection is None:
+            expressions: list[str | None] = [None] * len(words)
+        else:
+            index_store.attach_vocabulary(connection)
+
+            def terms_of(prefix: str) -> list[str] | None:
+                return index_store.vocabulary_terms(connection, prefix, _MOST_TERMS)
+
+            expressions = [word_expression(word, terms_of) for word in words]
+        unfiltered = expressions.count(None)
+        present = [expression for expression in expressions if expression]
         collected: list[tuple[int, SearchRecord]] = []
         full = False
         for level in range(len(words), 0, -1):
-            least = level - short_count
-            expression = candidate_expression(long_words, least) if least > 0 else None
+            least = level - unfiltered
+            expression = candidate_expression(present, least) if least > 0 else None
             for matched, record in self.candidates(expression):
                 if matched == level:
                     collected.append((matched, record))
@@ -371,7 +402,7 @@ class _Searcher:
                 break
         hits = [
             SearchHit(
-                record=dataclasses.replace(record),
+                record=SearchRecord(day=record.day, kind=record.kind, text=record.text),
                 matched_words=matched,
                 snippet=snippet_of(record.text, words),
             )
@@ -490,8 +521,9 @@ class IndexedSearch:
         if time.monotonic() < self._retry_at:
             return None
         try:
-            connection = index_store.open_index(self.index_path, self._desk_directory)
-            connection.execute(f'PRAGMA busy_timeout = {int(_READER_BUSY_SECONDS * 1000)}')
+            connection = index_store.open_index(
+                self.index_path, self._desk_directory, busy_seconds=_READER_BUSY_SECONDS
+            )
         except (index_store.IndexUnavailable, sqlite3.Error) as error:
             self._unavailable(str(error))
             return None
@@ -789,6 +821,7 @@ def _write_batch(
 
 
 __all__ = [
+    'NO_CANDIDATES',
     'CancelCheck',
     'IndexStatus',
     'IndexedSearch',
@@ -796,4 +829,5 @@ __all__ = [
     'SearchCancelled',
     'candidate_expression',
     'default_cache_directory',
+    'word_expression',
 ]

@@ -1,0 +1,372 @@
+"""IndexedSearch and SessionSearch answer exactly what the documented algorithm answers.
+
+The documented algorithm is written out here, independently of the package: read every day's
+journal, summary and notes, newest day first, and rank every record. Random small desks and
+queries (hypothesis) are searched through a plain scan, through SessionSearch and through
+IndexedSearch before, during and after indexing, and after the desk changes.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from desk_browser.memory.search_index import IndexedSearch
+from desk_browser.memory.session_search import SearchResult, SessionSearch, snippet_of
+
+INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
+OLD_TIME = datetime.datetime(2026, 10, 20, 12, 0, tzinfo=INDIA).timestamp()
+LATER_TIME = OLD_TIME + 3 * 86400
+EQUIVALENCE_SETTINGS = settings(
+    max_examples=70,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+Reference = tuple[list[tuple[int, tuple[str, str, str]]], bool]
+
+# ---------------------------------------------------------------------------------------------
+# The documented algorithm (desk-format.md, "Searching"), written out without the package.
+
+
+def _dated_files(folder: Path, suffix: str) -> dict[str, Path]:
+    found = {}
+    if not folder.is_dir():
+        return found
+    for path in folder.iterdir():
+        name = path.name
+        if not path.is_file() or not name.endswith(suffix) or len(name) != 10 + len(suffix):
+            continue
+        day = _date_of(name)
+        if day is not None:
+            found[day] = path
+    return found
+
+
+def _date_of(name: str) -> str | None:
+    start = name[:10]
+    if not re.fullmatch(r'[0-9]{4}-[0-9]{2}-[0-9]{2}', start):
+        return None
+    try:
+        datetime.date.fromisoformat(start)
+    except ValueError:
+        return None
+    return start
+
+
+def _text_of(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return ''
+    return json.dumps(value, ensure_ascii=False, separators=(',', ':'))
+
+
+def _journal_records(path: Path) -> tuple[list[str], list[str]]:
+    exchanges: list[list[Any]] = []
+    actions: list[str] = []
+    content = path.read_bytes().removeprefix(b'\xef\xbb\xbf')
+    current: list[Any] | None = None
+    for raw in content.split(b'\n'):
+        if not raw.strip():
+            continue
+        try:
+            data = json.loads(raw.decode('utf-8'))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            continue
+        if not isinstance(data, dict) or not isinstance(data.get('type'), str):
+            continue
+        kind = data['type']
+        if kind == 'trigger_received':
+            current = [_text_of(data.get('text')), []]
+            exchanges.append(current)
+        elif kind == 'text' and current is not None:
+            current[1].append(_text_of(data.get('text')))
+        else:
+            if kind in ('tool_call', 'tool_result') and data.get('tool') == 'search_sessions':
+                continue
+            lines = [kind] + [
+                f'{key}: {_text_of(value) if value is not None else "null"}'
+                for key, value in data.items()
+                if key not in ('type', 'time')
+            ]
+            actions.append('\n'.join(lines))
+    return [trigger + '\n\n' + '\n'.join(texts) for trigger, texts in exchanges], actions
+
+
+def _read_text(path: Path) -> str:
+    return path.read_bytes().removeprefix(b'\xef\xbb\xbf').decode('utf-8', errors='replace')
+
+
+def _paragraphs(text: str) -> list[str]:
+    paragraphs, current = [], []
+    for line in text.split('\n'):
+        if line.strip():
+            current.append(line)
+        elif current:
+            paragraphs.append('\n'.join(current).strip())
+            current = []
+    if current:
+        paragraphs.append('\n'.join(current).strip())
+    return paragraphs
+
+
+def reference_records(desk: Path) -> list[tuple[str, str, str]]:
+    """Every record of the desk, in the documented order: (day, kind, text)."""
+    journals = _dated_files(desk / 'journal', '.jsonl')
+    summaries = _dated_files(desk / 'sessions' / 'summaries', '.md')
+    notes: dict[str, list[Path]] = {}
+    notes_folder = desk / 'notes'
+    if notes_folder.is_dir():
+        for path in sorted(notes_folder.iterdir(), key=lambda path: path.name):
+            if path.is_file() and path.name.endswith('.md'):
+                day = (
+                    _date_of(path.name)
+                    or datetime.datetime.fromtimestamp(path.stat().st_mtime, INDIA)
+                    .date()
+                    .isoformat()
+                )
+                notes.setdefault(day, []).append(path)
+    records = []
+    for day in sorted(journals.keys() | summaries.keys() | notes.keys(), reverse=True):
+        if day in journals:
+            exchanges, actions = _journal_records(journals[day])
+            records += [(day, 'exchange', text) for text in exchanges]
+            records += [(day, 'journal', text) for text in actions]
+        if day in summaries:
+            records += [(day, 'summary', text) for text in _paragraphs(_read_text(summaries[day]))]
+        records += [(day, 'note', _read_text(path)) for path in notes.get(day, [])]
+    return records
+
+
+def reference_search(desk: Path, query: str, limit: int) -> Reference:
+    """The documented ranking over a plain scan: (matched words, record) pairs, full or not."""
+    words = list(dict.fromkeys(query.lower().split()))
+    if not words or limit <= 0:
+        return [], False
+    scored = []
+    for order, record in enumerate(reference_records(desk)):
+        lowered = record[2].lower()
+        matched = sum(1 for word in words if word in lowered)
+        if matched:
+            scored.append((matched, order, record))
+    full = [(matched, record) for matched, _, record in scored if matched == len(words)]
+    if full:
+        return full[:limit], True
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [(matched, record) for matched, _, record in scored[:limit]], False
+
+
+def as_reference(result: SearchResult) -> Reference:
+    return (
+        [
+            (hit.matched_words, (hit.record.day, hit.record.kind, hit.record.text))
+            for hit in result.hits
+        ],
+        result.matched_every_word,
+    )
+
+
+def assert_same(desk: Path, searches: list[Any], queries: list[tuple[str, int]]) -> None:
+    for query, limit in queries:
+        expected = reference_search(desk, query, limit)
+        for search in searches:
+            result = search.search(query, limit)
+            assert as_reference(result) == expected, (type(search).__name__, query, limit)
+            for hit in result.hits:
+                assert hit.snippet == snippet_of(hit.record.text, result.words)
+
+
+# ---------------------------------------------------------------------------------------------
+# Random desks.
+
+ALPHABET = 'abcABC çÇİıKé日.,-_"\\\n\t\x00\ud800'
+QUERY_ALPHABET = 'abcABCçÇİıKé日.,-_"\\\x00\ud800'
+DAYS = ['2026-10-14', '2026-10-15', '2026-10-16', '2026-10-19', '2026-10-20']
+fragments = st.text(alphabet=ALPHABET, max_size=14)
+
+events = st.one_of(
+    st.builds(lambda text: {'type': 'trigger_received', 'time': 't', 'text': text}, fragments),
+    st.builds(lambda text: {'type': 'text', 'time': 't', 'text': text, 'backend': 'x'}, fragments),
+    st.builds(
+        lambda tool, query: {'type': 'tool_call', 'time': 't', 'tool': tool, 'input': {'q': query}},
+        st.sampled_from(['search_sessions', 'get_quote']),
+        fragments,
+    ),
+    st.builds(
+        lambda symbol, quantity: {
+            'type': 'order_placed',
+            'time': 't',
+            'symbol': symbol,
+            'quantity': quantity,
+        },
+        fragments,
+        st.integers(-5, 10**20),
+    ),
+    st.builds(lambda kind, text: {'type': kind, 'time': 't', 'note': text}, fragments, fragments),
+)
+raw_lines = st.sampled_from(
+    [b'{"type": "text", "text": "cut sho', b'\xff\xfeabc', b'[1, 2]', b'{"no": "type"}', b'  ']
+)
+journal_lines = st.lists(
+    st.one_of(
+        st.tuples(events, st.booleans()).map(
+            lambda pair: json.dumps(pair[0], ensure_ascii=pair[1]).encode('utf-8', 'surrogatepass')
+        ),
+        raw_lines,
+    ),
+    max_size=8,
+)
+day_contents = st.fixed_dictionaries(
+    {
+        'journal': st.one_of(st.none(), journal_lines),
+        'summary': st.one_of(st.none(), st.lists(fragments, max_size=3)),
+        'notes': st.lists(st.tuples(st.sampled_from(['-a', '-b']), fragments), max_size=2),
+    }
+)
+desks = st.dictionaries(st.sampled_from(DAYS), day_contents, min_size=1, max_size=4)
+undated_notes = st.lists(
+    st.tuples(st.sampled_from(['watch', 'ideas']), fragments, st.integers(0, 3)), max_size=2
+)
+words = st.text(alphabet=QUERY_ALPHABET, min_size=1, max_size=4)
+queries = st.lists(
+    st.tuples(st.lists(words, min_size=1, max_size=3).map(' '.join), st.integers(1, 5)),
+    min_size=1,
+    max_size=6,
+)
+
+
+def write_desk(desk: Path, days: dict[str, Any], undated: list[tuple[str, str, int]]) -> None:
+    for day, content in days.items():
+        if content['journal'] is not None:
+            write_file(desk / 'journal' / f'{day}.jsonl', b'\n'.join(content['journal']) + b'\n')
+        if content['summary'] is not None:
+            text = '\n\n'.join(content['summary'])
+            write_file(desk / 'sessions' / 'summaries' / f'{day}.md', encode(text))
+        for suffix, text in content['notes']:
+            write_file(desk / 'notes' / f'{day}{suffix}.md', encode(text))
+    for name, text, days_back in undated:
+        path = write_file(desk / 'notes' / f'{name}.md', encode(text))
+        moment = OLD_TIME - days_back * 86400
+        os.utime(path, (moment, moment))
+    (desk / 'notes').mkdir(parents=True, exist_ok=True)
+    (desk / 'journal').mkdir(parents=True, exist_ok=True)
+
+
+def encode(text: str) -> bytes:
+    return text.encode('utf-8', 'surrogatepass')
+
+
+def write_file(path: Path, content: bytes, moment: float = OLD_TIME) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    os.utime(path, (moment, moment))
+    return path
+
+
+def age_folders(desk: Path) -> None:
+    """Gives the desk's folders old modification times, so their listings can be kept."""
+    for folder in (desk / 'journal', desk / 'notes', desk / 'sessions' / 'summaries'):
+        if folder.exists():
+            os.utime(folder, (OLD_TIME, OLD_TIME))
+
+
+def stop_after(calls: int) -> Callable[[], bool]:
+    count = [0]
+
+    def cancelled() -> bool:
+        count[0] += 1
+        return count[0] > calls
+
+    return cancelled
+
+
+@EQUIVALENCE_SETTINGS
+@given(days=desks, undated=undated_notes, query_list=queries, stop=st.integers(0, 4))
+def test_every_search_answers_what_the_plain_scan_answers(
+    days: dict[str, Any],
+    undated: list[tuple[str, str, int]],
+    query_list: list[tuple[str, int]],
+    stop: int,
+) -> None:
+    with tempfile.TemporaryDirectory() as temporary:
+        desk = Path(temporary) / 'main'
+        cache = Path(temporary) / 'cache'
+        write_desk(desk, days, undated)
+        age_folders(desk)
+        session = SessionSearch(desk)
+        indexed = IndexedSearch(desk, cache_directory=cache, recheck_seconds=0)
+        assert_same(desk, [session, indexed], query_list)  # Nothing indexed yet.
+        indexed.build(cancelled=stop_after(stop))  # Part of the desk indexed.
+        assert_same(desk, [session, indexed], query_list)
+        indexed.build()
+        assert indexed.status().complete
+        assert_same(desk, [session, indexed], query_list)
+        reopened = IndexedSearch(desk, cache_directory=cache, recheck_seconds=0)
+        assert_same(desk, [reopened], query_list)
+        indexed.close()
+        reopened.close()
+
+
+changes = st.lists(
+    st.one_of(
+        st.tuples(st.just('append'), st.sampled_from(DAYS), journal_lines),
+        st.tuples(st.just('new day'), st.just('2026-10-21'), journal_lines),
+        st.tuples(st.just('edit note'), st.sampled_from(DAYS), fragments),
+        st.tuples(st.just('delete'), st.sampled_from(DAYS), st.sampled_from(['journal', 'note'])),
+        st.tuples(st.just('summary'), st.sampled_from(DAYS), fragments),
+    ),
+    min_size=1,
+    max_size=3,
+)
+
+
+def apply_change(desk: Path, change: tuple[str, str, Any], moment: float) -> None:
+    action, day, content = change
+    if action in ('append', 'new day'):
+        path = desk / 'journal' / f'{day}.jsonl'
+        old = path.read_bytes() if path.exists() else b''
+        write_file(path, old + b''.join(line + b'\n' for line in content), moment)
+    elif action == 'edit note':
+        write_file(desk / 'notes' / f'{day}-a.md', encode(content), moment)
+    elif action == 'summary':
+        write_file(desk / 'sessions' / 'summaries' / f'{day}.md', encode(content), moment)
+    elif content == 'journal':
+        (desk / 'journal' / f'{day}.jsonl').unlink(missing_ok=True)
+    else:
+        for path in (desk / 'notes').glob(f'{day}-*.md'):
+            path.unlink()
+
+
+@EQUIVALENCE_SETTINGS
+@given(days=desks, change_list=changes, query_list=queries)
+def test_searches_stay_exact_after_the_desk_changes(
+    days: dict[str, Any],
+    change_list: list[tuple[str, str, Any]],
+    query_list: list[tuple[str, int]],
+) -> None:
+    with tempfile.TemporaryDirectory() as temporary:
+        desk = Path(temporary) / 'main'
+        cache = Path(temporary) / 'cache'
+        write_desk(desk, days, [])
+        age_folders(desk)
+        session = SessionSearch(desk)
+        indexed = IndexedSearch(desk, cache_directory=cache, recheck_seconds=0)
+        indexed.build()
+        assert_same(desk, [session, indexed], query_list)
+        for number, change in enumerate(change_list):
+            apply_change(desk, change, LATER_TIME + number * 60)
+            assert_same(desk, [session, indexed], query_list)  # Read around the stale index.
+        indexed.build()
+        assert indexed.status().complete
+        assert_same(desk, [session, indexed], query_list)
+        indexed.close()
