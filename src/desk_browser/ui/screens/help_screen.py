@@ -8,38 +8,47 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Static
 
 _LOGGER = logging.getLogger(__name__)
 
-HELP_TEXT = """\
-# desk-browser
+KEYS: list[tuple[str, str]] = [
+    ('/', 'Search everything the desk said and did'),
+    ('n ]   p [', 'Next / previous exchange'),
+    ('↑ ↓ PgUp PgDn', 'Scroll, or move in the focused list'),
+    ('Home End', 'Top / bottom of the focused pane'),
+    ('Tab  Shift+Tab', 'Move between sessions, tabs and exchanges'),
+    ('e   s', 'Show the Exchanges / Summary tab'),
+    ('c', 'Go to the current session'),
+    ('r', 'Read the desk again'),
+    ('ctrl+p', 'Commands: current session, search, help, theme'),
+    ('?   F1', 'This help'),
+    ('q   ctrl+q', 'Quit'),
+]
+"""The main screen's keys and what they do."""
 
-Browses one trading desk's folder. It only reads; the desk is never changed.
+SEARCH_KEYS: list[tuple[str, str]] = [
+    ('type', 'Hits update as you type'),
+    ('Enter', 'Open the highlighted hit (↓ moves into the hits)'),
+    ('Esc', 'Clear the box; on an empty box, go back'),
+    ('d   s', "In a record: the day's sessions / its summary"),
+]
+"""The search's keys."""
 
-| Key | What it does |
-| --- | --- |
-| `/` | Search everything the desk said and did |
-| `n` `]` / `p` `[` | Next / previous exchange |
-| `↑` `↓` `PgUp` `PgDn` `Home` `End` | Scroll or move in the focused pane |
-| `Tab` / `Shift+Tab` | Move between the sessions, the tabs and the exchanges |
-| `e` / `s` | Show the Exchanges / Summary tab |
-| `c` | Go to the current session |
-| `r` | Read the desk again |
-| `ctrl+p` | Command palette (current session, search, help, theme) |
-| `?` `F1` | This help |
-| `q` `ctrl+q` | Quit |
+ABOUT = (
+    'desk-browser only reads the desk. State comes from sessions/state.json: the current '
+    "session, its trading date, and how many of the session's exchanges each backend has seen. "
+    'A backend behind gets the rest on its next turn; one ahead of the log means lines were lost.'
+)
 
-**In the search:** type words; hits update as you type. `↓` or `Enter` moves to the hits,
-`Enter` opens a record. `Esc` in the box clears it; `Esc` on an empty box goes back.
 
-**In a record:** `d` shows the record's day's sessions, `s` its summary, `Esc` goes back.
-
-**State** reads `sessions/state.json`: the current session, its trading date, and how many of the
-session's exchanges each backend has seen. A backend *behind* gets the rest on its next turn;
-one *ahead of the log* means lines were lost.
-"""
+def _key_lines(title: str, keys: list[tuple[str, str]]) -> Content:
+    lines: list[str | tuple[str, str]] = [(title, 'bold $text-primary')]
+    for key, meaning in keys:
+        lines.extend(['\n', (f'  {key:<16}', 'bold $text-accent'), meaning])
+    return Content.assemble(*lines)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -52,11 +61,16 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """Builds the help text."""
         with VerticalScroll(id='help'):
-            yield Markdown(HELP_TEXT)
+            yield Static(_key_lines('Keys', KEYS), classes='help-section')
+            yield Static(_key_lines('Search', SEARCH_KEYS), classes='help-section')
+            yield Static(Content(ABOUT), classes='help-section -explain')
 
     def on_mount(self) -> None:
         """Lets the keyboard scroll the help."""
-        self.query_one('#help', VerticalScroll).focus()
+        help_pane = self.query_one('#help', VerticalScroll)
+        help_pane.border_title = 'desk-browser help'
+        help_pane.border_subtitle = 'esc to close'
+        help_pane.focus()
 
     def action_close(self) -> None:
         """Closes the help."""

@@ -60,10 +60,10 @@ class MainScreen(DeskScreen[None]):
         Binding(
             'p,left_square_bracket', 'previous_exchange', 'Previous', key_display='p', id='previous'
         ),
-        Binding('e', 'show_tab("exchanges-tab")', 'Exchanges', id='exchanges'),
-        Binding('s', 'show_tab("summary-tab")', 'Summary', id='summary'),
+        Binding('e', 'show_tab("exchanges-tab")', 'Exchanges', show=False, id='exchanges'),
+        Binding('s', 'show_tab("summary-tab")', 'Summary', show=False, id='summary'),
         Binding('c', 'current_session', 'Current', id='current'),
-        Binding('r', 'reload', 'Reload', id='reload'),
+        Binding('r', 'reload', 'Reload', show=False, id='reload'),
     ]
 
     selected_session: reactive[str | None] = reactive(None, init=False)

@@ -56,8 +56,14 @@ class RecordScreen(DeskScreen[DayRequest | None]):
                 ('  ·  ', '$text-muted'),
                 (day_text(visible(record.day)), 'bold'),
                 ('  ·  ', '$text-muted'),
-                (f'{self.hit.matched_words} of {len(self.words)} words', '$text-muted'),
-                ("   d: the day's sessions   s: its summary   esc: back", '$text-muted'),
+                (self._label(), '$text-muted'),
+                '\n',
+                ('d', 'bold $text-accent'),
+                (" the day's sessions    ", '$text-muted'),
+                ('s', 'bold $text-accent'),
+                (" the day's summary    ", '$text-muted'),
+                ('esc', 'bold $text-accent'),
+                (' back to the hits', '$text-muted'),
             ),
             id='record-heading',
         )
@@ -67,6 +73,12 @@ class RecordScreen(DeskScreen[DayRequest | None]):
             if note is not None:
                 yield Static(Content(note), classes='-explain')
         yield Footer()
+
+    def _label(self) -> str:
+        """How many of the keywords the record holds."""
+        if self.hit.matched_words >= len(self.words):
+            return 'all words'
+        return f'{self.hit.matched_words} of {len(self.words)} words'
 
     def on_mount(self) -> None:
         """Lets the keyboard scroll the record."""

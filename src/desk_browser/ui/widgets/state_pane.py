@@ -120,16 +120,17 @@ class StatePane(VerticalScroll):
             lines.append(_line((visible(name), 'bold $text-accent'), classes='route-name'))
             lines.append(
                 _line(
-                    f'  {plural(route.exchanges_seen, "exchange")} seen · {status.text}',
-                    classes=f'-{status.severity}',
+                    f'{plural(route.exchanges_seen, "exchange")} seen · {status.text}',
+                    classes=f'route-detail -{status.severity}',
                 )
             )
             if route.runner_state is None:
-                lines.append(_line(('  runner_state: none', '$text-muted')))
+                lines.append(_line(('runner_state: none', '$text-muted'), classes='route-detail'))
             else:
                 text, note = capped(readable_json(route.runner_state), _RUNNER_STATE_LIMIT)
-                indented = '\n'.join(f'  {line}' for line in visible(text).splitlines())
-                lines.append(_line(('  runner_state:\n', '$text-muted'), indented, classes='-json'))
+                lines.append(
+                    _line(('runner_state:\n', '$text-muted'), visible(text), classes='route-detail')
+                )
                 if note is not None:
-                    lines.append(_line((f'  {note}', '$text-muted')))
+                    lines.append(_line((note, '$text-muted'), classes='route-detail'))
         return lines

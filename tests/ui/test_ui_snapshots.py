@@ -1,0 +1,121 @@
+"""SVG snapshots of every screen state, on the demo desk at 120x40 with a fixed today and theme.
+
+Each test builds a fresh app (snap_compare runs it in its own event loop). Look at the report's
+pictures before approving a change with --snapshot-update.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from ui_helpers import settle
+
+from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.widgets.session_list import SessionList
+
+AppFor = Callable[[Path], DeskBrowser]
+SIZE = (120, 40)
+SnapCompare = Callable[..., bool]
+
+
+def test_first_screen(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """State (2 behind, up to date), sessions with the current one marked, its exchanges."""
+    assert snap_compare(app_for(demo_desk), run_before=settle, terminal_size=SIZE)
+
+
+def test_another_session_selected(
+    snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path
+) -> None:
+    """Three rows down the sessions list: Tue 2026-10-20 #2 and its exchanges."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        pilot.app.query_one(SessionList).focus()
+        await pilot.press('down', 'down', 'down')
+        await settle(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_summary_tab(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """Yesterday's session with the Summary tab: the day's summary as Markdown."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        pilot.app.query_one(SessionList).highlight_session('2026-10-20-2')
+        await settle(pilot)
+        await pilot.press('s')
+        await settle(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_full_hit_search(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """'nifty gap': "37 hits with every word", keywords marked in each snippet."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('slash', *'nifty gap')
+        await settle(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_partial_hit_search(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """'rbi policy crude': "No record has every word · 27 partial hits", "2 of 3 words"."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('slash', *'rbi policy crude')
+        await settle(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_record_opened(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """The first 'rbi policy' hit opened whole, every keyword marked."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('slash', *'rbi policy')
+        await settle(pilot)
+        await pilot.press('enter')
+        await settle(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_help(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """The help over the first screen: every key."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('question_mark')
+        await settle(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_damaged_state(
+    snap_compare: SnapCompare, app_for: AppFor, damaged_state_desk: Path
+) -> None:
+    """state.json unreadable, in the error colour; the newest session is opened."""
+    assert snap_compare(app_for(damaged_state_desk), run_before=settle, terminal_size=SIZE)
+
+
+def test_no_state(snap_compare: SnapCompare, app_for: AppFor, missing_state_desk: Path) -> None:
+    """No state.json yet, in the warning colour; the newest session is opened."""
+    assert snap_compare(app_for(missing_state_desk), run_before=settle, terminal_size=SIZE)
+
+
+def test_damaged_desk(snap_compare: SnapCompare, app_for: AppFor, damaged_desk: Path) -> None:
+    """A backend ahead of the log (error colour) and a damaged line skipped (warning colour)."""
+    assert snap_compare(app_for(damaged_desk), run_before=settle, terminal_size=SIZE)
+
+
+def test_empty_desk(snap_compare: SnapCompare, app_for: AppFor, empty_desk: Path) -> None:
+    """A folder with no desk: what a desk holds and what to do."""
+    assert snap_compare(app_for(empty_desk), run_before=settle, terminal_size=SIZE)
