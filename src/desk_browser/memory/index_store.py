@@ -35,7 +35,7 @@ from pathlib import Path
 
 _LOGGER = logging.getLogger(__name__)
 
-SCHEMA_VERSION = '2'
+SCHEMA_VERSION = '3'
 """Written into every index; an index with another version is rebuilt."""
 
 KINDS = ('exchange', 'journal', 'summary', 'note')
@@ -54,7 +54,7 @@ _LAST_CHARACTER = '\U0010ffff'
 
 _SCHEMA = (
     'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
-    'CREATE TABLE days (day TEXT PRIMARY KEY, signature TEXT NOT NULL)',
+    'CREATE TABLE days (day TEXT PRIMARY KEY, signature TEXT NOT NULL, records INTEGER NOT NULL)',
     'CREATE TABLE records (id INTEGER PRIMARY KEY, text NOT NULL)',
     "CREATE VIRTUAL TABLE record_grams USING fts5(lowered, content='', "
     "tokenize='trigram case_sensitive 1', detail=none)",
@@ -342,7 +342,9 @@ def attach_vocabulary(connection: sqlite3.Connection) -> None:
     )
 
 
-def vocabulary_terms(connection: sqlite3.Connection, prefix: str, most: int) -> list[str] | None:
+def vocabulary_terms(
+    connection: sqlite3.Connection, prefix: str, most: int
+) -> tuple[list[str], int] | None:
     """Finds the trigrams in the index that start with a short keyword.
 
     Args:
@@ -351,26 +353,31 @@ def vocabulary_terms(connection: sqlite3.Connection, prefix: str, most: int) -> 
         most (int): How many trigrams are worth a query.
 
     Returns:
-        list[str] | None: The trigrams, or None when there are more than `most`.
+        tuple[list[str], int] | None: The trigrams and how many records hold the most common of
+            them (so at least that many records hold the keyword), or None when there are more
+            than `most` trigrams.
     """
     cursor = connection.execute(
-        'SELECT term FROM temp.record_terms WHERE term >= ? AND term <= ? LIMIT ?',
+        'SELECT term, doc FROM temp.record_terms WHERE term >= ? AND term <= ? LIMIT ?',
         (prefix, prefix + _LAST_CHARACTER * 2, most + 1),
     )
-    terms = [row[0] for row in cursor.fetchall() if row[0].startswith(prefix)]
-    return None if len(terms) > most else terms
+    rows = [(term, count) for term, count in cursor.fetchall() if term.startswith(prefix)]
+    if len(rows) > most:
+        return None
+    return [term for term, _ in rows], max((count for _, count in rows), default=0)
 
 
-def indexed_days(connection: sqlite3.Connection) -> dict[str, str]:
+def indexed_days(connection: sqlite3.Connection) -> dict[str, tuple[str, int]]:
     """Reads which days the index holds.
 
     Args:
         connection (sqlite3.Connection): The open index.
 
     Returns:
-        dict[str, str]: Each indexed day's signature.
+        dict[str, tuple[str, int]]: Each indexed day's signature and number of records.
     """
-    return dict(connection.execute('SELECT day, signature FROM days').fetchall())
+    rows = connection.execute('SELECT day, signature, records FROM days').fetchall()
+    return {day: (signature, records) for day, signature, records in rows}
 
 
 def _delete_day_records(connection: sqlite3.Connection, day: str) -> None:
@@ -430,5 +437,6 @@ def write_day(
     connection.executemany('INSERT INTO records (id, text) VALUES (?, ?)', rows)
     connection.executemany('INSERT INTO record_grams (rowid, lowered) VALUES (?, ?)', grams)
     connection.execute(
-        'INSERT OR REPLACE INTO days (day, signature) VALUES (?, ?)', (day, signature)
+        'INSERT OR REPLACE INTO days (day, signature, records) VALUES (?, ?, ?)',
+        (day, signature, len(rows)),
     )

@@ -78,6 +78,7 @@ _RETRY_SECONDS = 5.0
 _READER_BUSY_SECONDS = 1.0
 _LOCK_POLL_SECONDS = 0.1
 _MOST_TERMS = 256
+_COMMON_SHARE = 50  # A short keyword in over 1 record in 50 is found sooner by reading in order.
 
 NO_CANDIDATES = ''
 """The candidate query that no indexed record can satisfy."""
@@ -222,6 +223,7 @@ class _Searcher:
         connection: sqlite3.Connection | None,
         indexed: dict[str, str],
         cancelled: CancelCheck | None,
+        indexed_records: int = 0,
     ):
         """Prepares the search.
 
@@ -232,12 +234,14 @@ class _Searcher:
             connection (sqlite3.Connection | None): The index, or None to read the desk only.
             indexed (dict[str, str]): The index's days and their signatures.
             cancelled (CancelCheck | None): The cancel check, or None.
+            indexed_records (int): How many records the index holds.
         """
         self._owner = owner
         self._words = words
         self._days = days
         self._connection = connection
         self._indexed = indexed
+        self._indexed_records = indexed_records
         self._cancelled = cancelled
         self._fresh: dict[str, bool] = {}
         self._visited = 0
@@ -380,7 +384,10 @@ class _Searcher:
             index_store.attach_vocabulary(connection)
 
             def terms_of(prefix: str) -> list[str] | None:
-                return index_store.vocabulary_terms(connection, prefix, _MOST_TERMS)
+                found = index_store.vocabulary_terms(connection, prefix, _MOST_TERMS)
+                if found is None or found[1] * _COMMON_SHARE > self._indexed_records:
+                    return None  # Common: reading records in order finds hits soonest.
+                return found[0]
 
             expressions = [word_expression(word, terms_of) for word in words]
         unfiltered = expressions.count(None)
@@ -561,20 +568,24 @@ class IndexedSearch:
                 connection.close()
         self._unavailable(problem)
 
-    def _indexed(self, connection: sqlite3.Connection) -> dict[str, str]:
+    def _indexed(self, connection: sqlite3.Connection) -> tuple[dict[str, str], int]:
         """The index's days and signatures, read again only when another connection wrote.
 
         Args:
             connection (sqlite3.Connection): This thread's connection.
 
         Returns:
-            dict[str, str]: Each indexed day's signature.
+            tuple[dict[str, str], int]: Each indexed day's signature, and how many records the
+                index holds.
         """
         version = connection.execute('PRAGMA data_version').fetchone()[0]
         if self._local.version != version:
-            self._local.indexed = index_store.indexed_days(connection)
+            days = index_store.indexed_days(connection)
+            signatures = {day: signature for day, (signature, _) in days.items()}
+            total = sum(records for _, records in days.values())
+            self._local.indexed = (signatures, total)
             self._local.version = version
-        indexed: dict[str, str] = self._local.indexed
+        indexed: tuple[dict[str, str], int] = self._local.indexed
         return indexed
 
     def search(
@@ -607,8 +618,10 @@ class IndexedSearch:
             try:
                 connection.execute('BEGIN')
                 try:
-                    indexed = self._indexed(connection)
-                    searcher = _Searcher(self, words, days, connection, indexed, cancelled)
+                    indexed, records = self._indexed(connection)
+                    searcher = _Searcher(
+                        self, words, days, connection, indexed, cancelled, indexed_records=records
+                    )
                     return searcher.run(limit)
                 finally:
                     if connection.in_transaction:
@@ -628,7 +641,7 @@ class IndexedSearch:
         if connection is None:
             return IndexStatus(0, len(days), available=False, problem=self._problem)
         try:
-            indexed = self._indexed(connection)
+            indexed, _ = self._indexed(connection)
         except sqlite3.Error as error:
             self._drop_reader(f'{error.__class__.__name__}: {error}')
             return IndexStatus(0, len(days), available=False, problem=self._problem)
@@ -726,7 +739,9 @@ class IndexedSearch:
         """
         days = index_days.desk_days(self._desk_directory)
         total = len(days)
-        indexed = index_store.indexed_days(connection)
+        indexed = {
+            day: signature for day, (signature, _) in index_store.indexed_days(connection).items()
+        }
         listed = {desk_day.day for desk_day in days}
         gone = [day for day in indexed if day not in listed]
         if gone:

@@ -1,0 +1,318 @@
+"""Benchmark: indexed search against the documented algorithm on big demo desks.
+
+Run as a script (not collected by pytest):
+
+    .venv/bin/python benchmarks/bench_search.py                 # week and year
+    .venv/bin/python benchmarks/bench_search.py --years 5       # week, year and five years
+    .venv/bin/python benchmarks/bench_search.py --sizes year --rounds 3
+
+Desks are built once with the demo builder (about 2,000 events a day) and kept under
+~/.cache/desk-browser-bench/<size>/main; indexes go under ~/.cache/desk-browser-bench/<size>/cache
+(never the user's real cache). Every measurement runs in its own subprocess, so resident memory
+(ru_maxrss) is that of the measured work alone. Printed, per desk: the cold index build, the warm
+reopen (first search, then an up-to-date check), per-query median/p95/max at limit 50 by kind of
+query, resident memory, the index's size, and on the year desk the ratio against the documented
+algorithm (a fresh SessionSearch per query, which reads and parses every file it needs) measured
+side by side in the same process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+BENCH_ROOT = Path.home() / '.cache' / 'desk-browser-bench'
+SIZES = {'week': 5, 'month': 21, 'year': 250, 'five': 1250}
+EVENTS_PER_DAY = 2000
+LIMIT = 50
+
+FIXED_QUERIES = {
+    'common': ['nifty', 'order_placed', 'risk rejected', 'NIFTY gap'],
+    'rare': ['rolled early', 'max pain', 'rbi policy banks'],
+    'absent': ['zebra', 'xylophone quartz', 'nifty zebra-crossing-42'],
+    'typo (partial)': ['nifyt', 'banknifty reliance hdfcbnak', 'expiry stradle'],
+    'prefix 1-2 letters': ['n', 'ni', 'r', 're', 'g', 'ga', 'q', 'qz'],
+}
+KEYSTROKE_QUERY = 'nifty gap down'
+
+
+def keystrokes(query: str) -> list[str]:
+    return [query[:length] for length in range(1, len(query) + 1)]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {
+        'median': statistics.median(values),
+        'p95': percentile(values, 0.95),
+        'max': max(values),
+        'count': len(values),
+    }
+
+
+def max_rss_megabytes() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return usage / 1024 if sys.platform != 'darwin' else usage / 1024 / 1024
+
+
+def desk_path(size: str) -> Path:
+    return BENCH_ROOT / size / 'main'
+
+
+def cache_path(size: str) -> Path:
+    return BENCH_ROOT / size / 'cache'
+
+
+def index_size_megabytes(cache: Path) -> float:
+    total = sum(path.stat().st_size for path in cache.rglob('*.sqlite3*') if path.is_file())
+    return total / 1e6
+
+
+def rare_order_id(desk: Path) -> str | None:
+    """An order id from a journal in the middle of the desk: a word found about once."""
+    journals = sorted((desk / 'journal').glob('*.jsonl'))
+    if not journals:
+        return None
+    with open(journals[len(journals) // 2], 'rb') as handle:
+        for line in handle:
+            if b'"order_placed"' in line:
+                order_id = json.loads(line).get('order_id')
+                if order_id is not None:
+                    return str(order_id)
+    return None
+
+
+def query_set(desk: Path) -> dict[str, list[str]]:
+    queries = {kind: list(values) for kind, values in FIXED_QUERIES.items()}
+    order_id = rare_order_id(desk)
+    if order_id:
+        queries['rare'].append(order_id)
+    queries['keystrokes'] = keystrokes(KEYSTROKE_QUERY)
+    return queries
+
+
+# ---------------------------------------------------------------------------------------------
+# Workers: each runs in its own process and prints one JSON line.
+
+
+def worker_desk(size: str) -> dict[str, Any]:
+    from desk_browser.demo import DEMO_TODAY, build_demo_desk
+
+    desk = desk_path(size)
+    if desk.exists():
+        return {'built': False}
+    partial = desk.with_name('main.partial')
+    shutil.rmtree(partial, ignore_errors=True)
+    start = time.perf_counter()
+    build_demo_desk(
+        partial, today=DEMO_TODAY, seed=7, days=SIZES[size], events_per_day=EVENTS_PER_DAY
+    )
+    partial.rename(desk)
+    return {'built': True, 'seconds': time.perf_counter() - start}
+
+
+def worker_cold(size: str) -> dict[str, Any]:
+    from desk_browser.memory.search_index import IndexedSearch
+
+    desk, cache = desk_path(size), cache_path(size)
+    shutil.rmtree(cache, ignore_errors=True)
+    search = IndexedSearch(desk, cache_directory=cache)
+    start = time.perf_counter()
+    first = search.search('nifty', LIMIT)  # Searchable before the build: newest days read.
+    first_seconds = time.perf_counter() - start
+    progress_marks: list[tuple[float, int, int]] = []
+
+    def progress(done: int, total: int) -> None:
+        progress_marks.append((time.perf_counter() - start, done, total))
+
+    start = time.perf_counter()
+    status = search.build(progress=progress)
+    seconds = time.perf_counter() - start
+    half = next((mark[0] for mark in progress_marks if mark[1] * 2 >= mark[2]), None)
+    return {
+        'seconds': seconds,
+        'first_search_before_build_ms': first_seconds * 1000,
+        'first_search_hits': len(first.hits),
+        'half_indexed_seconds': half,
+        'status': status.text,
+        'index_mb': index_size_megabytes(cache),
+        'max_rss_mb': max_rss_megabytes(),
+    }
+
+
+def worker_warm(size: str, rounds: int) -> dict[str, Any]:
+    from desk_browser.memory.search_index import IndexedSearch
+
+    desk, cache = desk_path(size), cache_path(size)
+    start = time.perf_counter()
+    search = IndexedSearch(desk, cache_directory=cache)
+    search.search('nifty', LIMIT)
+    reopen = time.perf_counter() - start
+    start = time.perf_counter()
+    status = search.build()
+    check = time.perf_counter() - start
+    queries = query_set(desk)
+    times: dict[str, list[float]] = {kind: [] for kind in queries}
+    hits: dict[str, int] = {}
+    for _ in range(rounds):
+        for kind, values in queries.items():
+            for query in values:
+                started = time.perf_counter()
+                result = search.search(query, LIMIT)
+                times[kind].append((time.perf_counter() - started) * 1000)
+                hits[query] = len(result.hits) if result.matched_every_word else -len(result.hits)
+    every = [value for values in times.values() for value in values]
+    return {
+        'reopen_first_search_ms': reopen * 1000,
+        'up_to_date_check_ms': check * 1000,
+        'status': status.text,
+        'by_kind': {kind: summary(values) for kind, values in times.items()},
+        'all': summary(every),
+        'hits': hits,
+        'max_rss_mb': max_rss_megabytes(),
+    }
+
+
+def worker_plain(size: str, queries: list[str]) -> dict[str, Any]:
+    from desk_browser.memory.search_index import IndexedSearch
+    from desk_browser.memory.session_search import SessionSearch
+
+    desk, cache = desk_path(size), cache_path(size)
+    indexed = IndexedSearch(desk, cache_directory=cache)
+    indexed.search('warm up', LIMIT)
+    rows = []
+    for query in queries:
+        started = time.perf_counter()
+        plain = SessionSearch(desk).search(query, LIMIT)  # Fresh: the documented algorithm.
+        plain_ms = (time.perf_counter() - started) * 1000
+        indexed_times = []
+        for _ in range(5):
+            started = time.perf_counter()
+            result = indexed.search(query, LIMIT)
+            indexed_times.append((time.perf_counter() - started) * 1000)
+        assert result == plain, f'different results for {query!r}'
+        indexed_ms = statistics.median(indexed_times)
+        rows.append(
+            {
+                'query': query,
+                'plain_ms': plain_ms,
+                'indexed_ms': indexed_ms,
+                'ratio': plain_ms / indexed_ms,
+                'same': True,
+            }
+        )
+    return {'rows': rows, 'max_rss_mb': max_rss_megabytes()}
+
+
+def run_worker(arguments: list[str]) -> dict[str, Any]:
+    command = [sys.executable, str(Path(__file__).resolve()), '--worker', *arguments]
+    completed = subprocess.run(command, capture_output=True, text=True, check=False)
+    if completed.returncode != 0:
+        raise RuntimeError(f'worker {arguments} failed:\n{completed.stderr}')
+    return json.loads(completed.stdout.strip().splitlines()[-1])
+
+
+# ---------------------------------------------------------------------------------------------
+# Report.
+
+
+def print_table(by_kind: dict[str, dict[str, float]]) -> None:
+    print(f'    {"queries":<20} {"n":>4} {"median":>9} {"p95":>9} {"max":>9}  (ms, limit 50)')
+    for kind, row in by_kind.items():
+        print(
+            f'    {kind:<20} {int(row["count"]):>4} {row["median"]:>9.2f} {row["p95"]:>9.2f}'
+            f' {row["max"]:>9.2f}'
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--sizes', help='comma-separated: week, month, year, five')
+    parser.add_argument('--years', type=int, help='1: week and year; 5: week, year and five')
+    parser.add_argument('--rounds', type=int, default=5, help='times each query is run')
+    parser.add_argument('--plain-queries', default='zebra,nifyt,rolled early,nifty')
+    parser.add_argument('--skip-cold', action='store_true', help='reuse the existing indexes')
+    parser.add_argument('--worker', nargs='+', help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.worker:
+        mode, size, *rest = arguments.worker
+        if mode == 'desk':
+            result = worker_desk(size)
+        elif mode == 'cold':
+            result = worker_cold(size)
+        elif mode == 'warm':
+            result = worker_warm(size, int(rest[0]))
+        else:
+            result = worker_plain(size, rest)
+        print(json.dumps(result))
+        return 0
+    if arguments.sizes:
+        sizes = arguments.sizes.split(',')
+    elif arguments.years and arguments.years >= 5:
+        sizes = ['week', 'year', 'five']
+    else:
+        sizes = ['week', 'year']
+    print(
+        f'machine: {platform.machine()}, {platform.processor() or "?"}, '
+        f'{len(__import__("os").sched_getaffinity(0))} cores, Python {platform.python_version()}, '
+        f'SQLite {__import__("sqlite3").sqlite_version}'
+    )
+    for size in sizes:
+        print(f'\n== {size}: {SIZES[size]} trading days, ~{EVENTS_PER_DAY} events a day')
+        built = run_worker(['desk', size])
+        if built['built']:
+            print(f'  desk built in {built["seconds"]:.1f} s')
+        desk_mb = sum(p.stat().st_size for p in desk_path(size).rglob('*') if p.is_file()) / 1e6
+        print(f'  desk: {desk_mb:.0f} MB at {desk_path(size)}')
+        if not arguments.skip_cold or not cache_path(size).exists():
+            cold = run_worker(['cold', size])
+            print(
+                f'  cold index build: {cold["seconds"]:.1f} s ({cold["status"]}); half the days '
+                f'after {cold["half_indexed_seconds"]:.1f} s; index {cold["index_mb"]:.0f} MB; '
+                f'max RSS {cold["max_rss_mb"]:.0f} MB'
+            )
+            print(
+                f'  search before any index: {cold["first_search_before_build_ms"]:.0f} ms '
+                f'(common word, {cold["first_search_hits"]} hits)'
+            )
+        warm = run_worker(['warm', size, str(arguments.rounds)])
+        print(
+            f'  warm reopen: first search after {warm["reopen_first_search_ms"]:.0f} ms; '
+            f'up-to-date check (build with nothing to do) {warm["up_to_date_check_ms"]:.0f} ms; '
+            f'{warm["status"]}'
+        )
+        print_table(warm['by_kind'])
+        overall = warm['all']
+        print(
+            f'    {"every query":<20} {int(overall["count"]):>4} {overall["median"]:>9.2f}'
+            f' {overall["p95"]:>9.2f} {overall["max"]:>9.2f}'
+        )
+        print(f'  max RSS while searching: {warm["max_rss_mb"]:.0f} MB')
+        print(f'  index size: {index_size_megabytes(cache_path(size)):.0f} MB')
+        if size == 'year':
+            plain = run_worker(['plain', size, *arguments.plain_queries.split(',')])
+            print('  side by side with the documented algorithm (fresh SessionSearch per query):')
+            for row in plain['rows']:
+                print(
+                    f'    {row["query"]!r:<22} plain {row["plain_ms"]:>9.1f} ms   indexed '
+                    f'{row["indexed_ms"]:>7.2f} ms   ratio {row["ratio"]:>8.0f}x   same results'
+                )
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
