@@ -477,3 +477,61 @@ def test_a_binary_or_nul_filled_file_in_every_place_is_reported_not_raised(
         assert Problem(places[2], None, 'not JSON') in findings.problems
     assert findings.report_problems is None or findings.report_problems
     assert findings.hits['nifty'] > 0
+
+
+def make_sparse(path: Path, size: int) -> None:
+    with path.open('wb') as file:
+        file.truncate(size)
+
+
+HUGE_SPARSE_SIZE = 1 << 40  # 1 TiB of nothing: no memory can hold it, no disk is used.
+
+
+def refuses_huge_allocations() -> bool:
+    """Whether asking for 1 TiB fails at once (Linux without vm.overcommit_memory=1), instead
+    of being granted and exhausting memory as the file is read."""
+    if sys.platform != 'linux':
+        return False
+    try:
+        return Path('/proc/sys/vm/overcommit_memory').read_text(encoding='ascii').strip() != '1'
+    except OSError:
+        return False
+
+
+needs_refused_huge_allocations = pytest.mark.skipif(
+    not refuses_huge_allocations(), reason='this system might grant a 1 TiB allocation'
+)
+
+
+@needs_refused_huge_allocations
+def test_a_huge_sparse_file_is_reported_too_big_not_raised(desk: Path) -> None:
+    places = [
+        desk / 'journal' / '2026-10-22.jsonl',
+        desk / 'sessions' / '2026-10-22-1.jsonl',
+        desk / 'sessions' / 'summaries' / '2026-10-22.md',
+        desk / 'notes' / 'sparse.md',
+    ]
+    for place in places:
+        make_sparse(place, HUGE_SPARSE_SIZE)
+    findings = read_desk(desk)
+    for place in places:
+        assert Problem(place, None, desk_files.TOO_BIG_REASON) in findings.problems
+    assert findings.exchanges['2026-10-22-1'] == []
+    assert findings.hits['nifty'] > 0
+    problems: list[Problem] = []
+    reading = desk_files.read_json_objects_from(places[0], 10, problems)
+    assert reading.objects == []
+    assert problems == [Problem(places[0], None, desk_files.TOO_BIG_REASON)]
+
+
+@needs_refused_huge_allocations
+@pytest.mark.xfail(
+    strict=True,
+    raises=MemoryError,
+    reason='session_store.read_state_file lets MemoryError escape (not this part of the core)',
+)
+def test_a_huge_sparse_state_file_is_reported_not_raised(desk: Path) -> None:
+    state = desk / 'sessions' / 'state.json'
+    make_sparse(state, HUGE_SPARSE_SIZE)
+    reading = read_state_file(state)
+    assert reading.state is None and reading.problem is not None

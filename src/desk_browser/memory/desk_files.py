@@ -35,6 +35,8 @@ NOTES_FOLDER_NAME = 'notes'
 _DATE_PATTERN = re.compile(r'[0-9]{4}-[0-9]{2}-[0-9]{2}', re.ASCII)
 _UNFINISHED_NUMBER_PATTERN = re.compile(r'-?[0-9]*(\.[0-9]*)?([eE][-+]?[0-9]*)?', re.ASCII)
 BYTE_ORDER_MARK = b'\xef\xbb\xbf'
+TOO_BIG_REASON = 'unreadable: too big to read'
+"""The reason reported for a file too big to hold in memory (a huge sparse file, say)."""
 _OWN_SEARCH_TOOL = 'search_sessions'
 _OWN_SEARCH_TYPES = frozenset({'tool_call', 'tool_result'})
 
@@ -159,6 +161,8 @@ def _read_bytes(path: Path, problems: list[Problem] | None) -> bytes | None:
         _report(problems, Problem(path, None, f'unreadable: {reason}'))
     except ValueError as error:  # A path holding a NUL character.
         _report(problems, Problem(path, None, f'unreadable: {error}'))
+    except MemoryError:  # Bigger than memory, such as a huge sparse file.
+        _report(problems, Problem(path, None, TOO_BIG_REASON))
     return None
 
 
@@ -332,6 +336,8 @@ def _read_bytes_from(
         _report(problems, Problem(path, None, f'unreadable: {reason}'))
     except ValueError as error:  # A path holding a NUL character.
         _report(problems, Problem(path, None, f'unreadable: {error}'))
+    except MemoryError:  # Bigger than memory, such as a huge sparse file.
+        _report(problems, Problem(path, None, TOO_BIG_REASON))
     return None
 
 
