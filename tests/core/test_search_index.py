@@ -19,7 +19,7 @@ from test_search_equivalence import (
     reference_search,
 )
 
-from desk_browser.memory import index_store, search_index
+from desk_browser.memory import index_store, search_index, session_search
 from desk_browser.memory.search_index import (
     IndexedSearch,
     IndexStatus,
@@ -183,6 +183,8 @@ def test_an_index_damaged_while_open_falls_back_to_reading_the_desk(tmp_path: Pa
     assert_exact(desk, fresh)
     fresh.build()
     assert_exact(desk, fresh)
+    assert fresh.build().complete  # A damaged index is started again.
+    assert_exact(desk, fresh)
 
 
 def test_an_index_of_another_schema_version_is_rebuilt(tmp_path: Path) -> None:
@@ -310,3 +312,32 @@ def test_index_record_ids_order_days_newest_first_then_kinds() -> None:
     low, high = index_store.day_range('2026-10-20')
     assert low <= newer <= high
     assert index_store.kind_of(newer) == 'note'
+
+
+def test_repeated_session_searches_read_only_the_days_that_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = make_desk(tmp_path)
+    reads: list[str] = []
+    original = session_search.day_records
+
+    def counting(day: str, *arguments: Any) -> Any:
+        reads.append(day)
+        return original(day, *arguments)
+
+    monkeypatch.setattr(session_search, 'day_records', counting)
+    search = SessionSearch(desk)
+    first = search.search('zebra', 50)
+    assert len(reads) == 8
+    reads.clear()
+    assert search.search('zebra', 50) == first
+    assert reads == []
+    journal = desk / 'journal' / '2026-09-02.jsonl'
+    with open(journal, 'ab') as handle:
+        handle.write(b'{"type": "text", "time": "t", "text": "zebra appended"}\n')
+    os.utime(journal, (OLD_TIME + 60, OLD_TIME + 60))
+    result = search.search('zebra', 50)
+    assert reads == ['2026-09-02']
+    assert as_reference(result) == reference_search(desk, 'zebra', 50)
+    result.hits[0].record.text = 'changed by the caller'
+    assert as_reference(search.search('zebra', 50)) == reference_search(desk, 'zebra', 50)

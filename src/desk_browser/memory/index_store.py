@@ -225,7 +225,7 @@ def connect(path: Path, *, busy_seconds: float = _BUSY_SECONDS) -> sqlite3.Conne
     return connection
 
 
-def _remove_index_files(path: Path) -> None:
+def remove_index_files(path: Path) -> None:
     """Deletes an index file and its WAL companions.
 
     Args:
@@ -323,7 +323,7 @@ def open_index(
         if attempt == 1:
             break
         _LOGGER.warning('The search index %s is %s; creating it again', path, reason)
-        _remove_index_files(path)
+        remove_index_files(path)
     raise IndexUnavailable(f'cannot create a usable index at {path}')
 
 

@@ -645,6 +645,18 @@ class IndexedSearch:
         except sqlite3.Error as error:
             self._drop_reader(f'{error.__class__.__name__}: {error}')
             return IndexStatus(0, len(days), available=False, problem=self._problem)
+        return self._coverage(days, indexed)
+
+    def _coverage(self, days: list[index_days.DeskDay], indexed: dict[str, str]) -> IndexStatus:
+        """Counts the days an index covers.
+
+        Args:
+            days (list[index_days.DeskDay]): The desk's days.
+            indexed (dict[str, str]): The index's days and their signatures.
+
+        Returns:
+            IndexStatus: The counts.
+        """
         covered = 0
         for position, desk_day in enumerate(days):
             check = self._check_day(desk_day, always=position == 0)
@@ -709,20 +721,30 @@ class IndexedSearch:
             self._unavailable(str(error))
             return IndexStatus(0, 0, available=False, problem=self._problem)
         lock = self._lock_builds(cancelled)
+        damaged = False
         try:
             if lock is not None or fcntl is None:
                 self._build_days(connection, progress, cancelled)
+            indexed = index_store.indexed_days(connection)
+            signatures = {day: signature for day, (signature, _) in indexed.items()}
+            status = self._coverage(self._listing.days(time.time_ns()), signatures)
         except sqlite3.Error as error:
             _LOGGER.warning('Building the search index failed: %s', error)
+            damaged = not isinstance(error, sqlite3.OperationalError)
             with self._lock:
                 self._problem = f'{error.__class__.__name__}: {error}'
+            status = IndexStatus(0, 0, available=False, problem=self._problem)
         finally:
-            if connection.in_transaction:
-                connection.execute('ROLLBACK')
+            with contextlib.suppress(sqlite3.Error):
+                if connection.in_transaction:
+                    connection.execute('ROLLBACK')
             connection.close()
             if lock is not None:
                 lock.close()
-        return self.status()
+        if damaged:  # The next build starts a new index.
+            with contextlib.suppress(index_store.IndexUnavailable):
+                index_store.remove_index_files(self.index_path)
+        return status
 
     def _build_days(
         self,
