@@ -1,8 +1,8 @@
 """The `desk-browser` command: opens a desk folder (or a demo desk) in the terminal browser.
 
-`main` parses the arguments and dispatches. Besides browsing, the command is meant to grow
-subcommands (`search`, `state`, `sessions`, `show`, `check`): add one by writing a function that
-adds its arguments to a sub-parser and a function that runs it, and listing both in `SUBCOMMANDS`.
+`main` parses the arguments and dispatches: `desk-browser [DESK]` browses, and the subcommands
+listed in `desk_browser.commands.registry` (`search`, `state`, `sessions`, `show`, `check`) answer
+scripts without starting the UI.
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ import logging
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from desk_browser import __version__
+from desk_browser.commands.registry import SUBCOMMANDS, run_subcommand
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -34,23 +33,15 @@ keys inside: / search, n/p next/previous exchange, ? help, ctrl+p commands, q qu
 """
 
 
-@dataclass(frozen=True)
-class Subcommand:
-    """One subcommand of `desk-browser`, such as a future `desk-browser search`.
+def _commands_text() -> str:
+    """Lists the subcommands for --help.
 
-    Attributes:
-        help: The one-line description shown by --help.
-        add_arguments: Adds the subcommand's arguments to its parser.
-        run: Runs it with the parsed arguments and returns the exit status.
+    Returns:
+        One line per subcommand.
     """
-
-    help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
-
-
-SUBCOMMANDS: dict[str, Subcommand] = {}
-"""Subcommands by name. A DESK with one of these names is given as ./NAME."""
+    lines = ['commands (desk-browser COMMAND --help for more):']
+    lines.extend(f'  {name:<10}{subcommand.help}' for name, subcommand in SUBCOMMANDS.items())
+    return '\n'.join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog='desk-browser',
         description='Browse an AI trading desk folder: state, sessions, exchanges, summaries and '
         'search. It only reads the desk.',
-        epilog=_EXAMPLES,
+        epilog=f'{_EXAMPLES}\n{_commands_text()}\n',
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument('--version', action='version', version=f'%(prog)s {__version__}')
@@ -79,21 +70,6 @@ def build_parser() -> argparse.ArgumentParser:
         action='store_true',
         help='build a demo desk in a temporary folder, browse it, and remove it on exit',
     )
-    return parser
-
-
-def build_subcommand_parser(name: str, subcommand: Subcommand) -> argparse.ArgumentParser:
-    """Builds the parser of one subcommand.
-
-    Args:
-        name: The subcommand's name.
-        subcommand: The subcommand.
-
-    Returns:
-        The parser.
-    """
-    parser = argparse.ArgumentParser(prog=f'desk-browser {name}', description=subcommand.help)
-    subcommand.add_arguments(parser)
     return parser
 
 
@@ -185,11 +161,9 @@ def main(argv: list[str] | None = None) -> int:
         The exit status.
     """
     arguments_list = list(sys.argv[1:] if argv is None else argv)
-    if arguments_list and arguments_list[0] in SUBCOMMANDS:
-        name = arguments_list[0]
-        subcommand = SUBCOMMANDS[name]
-        parser = build_subcommand_parser(name, subcommand)
-        return subcommand.run(parser.parse_args(arguments_list[1:]))
+    status = run_subcommand(arguments_list)
+    if status is not None:
+        return status
     parser = build_parser()
     return browse(parser.parse_args(arguments_list), parser)
 
