@@ -535,3 +535,33 @@ def test_a_huge_sparse_state_file_is_reported_not_raised(desk: Path) -> None:
     make_sparse(state, HUGE_SPARSE_SIZE)
     reading = read_state_file(state)
     assert reading.state is None and reading.problem is not None
+
+
+def test_file_names_that_are_not_utf8_are_read_or_skipped(desk: Path) -> None:
+    sessions = os.fsencode(desk / 'sessions')
+    notes = os.fsencode(desk / 'notes')
+    exchange = {
+        'trigger_text': 'odd name',
+        'answer': 'nifty',
+        'backend_name': 'b',
+        'finished_at': '',
+    }
+    with open(os.path.join(sessions, b'2026-10-22-\xff.jsonl'), 'wb') as file:
+        file.write(json.dumps(exchange).encode('utf-8') + b'\n')
+    with open(os.path.join(notes, b'\xfe\xff-odd.md'), 'wb') as file:
+        file.write(b'an odd NIFTY note\n')
+    with open(os.path.join(os.fsencode(desk / 'journal'), b'2026-10-2\xff.jsonl'), 'wb') as file:
+        file.write(b'{"type": "text"}\n')
+    watcher = DeskWatcher(desk)
+    findings = read_desk(desk)
+    assert findings.problems == []
+    odd_session = os.fsdecode(b'2026-10-22-\xff')
+    assert odd_session in findings.session_ids
+    assert [exchange.trigger_text for exchange in findings.exchanges[odd_session]] == ['odd name']
+    assert os.fsdecode(b'\xfe\xff-odd.md') in [
+        path.name for _day, path in desk_files.note_files(desk)
+    ]
+    assert findings.hits['nifty'] > 0
+    assert watcher.poll() == DeskChanges()
+    (desk / 'sessions' / f'{odd_session}-2.jsonl').write_bytes(b'')
+    assert watcher.poll().new_sessions == [f'{odd_session}-2']
