@@ -79,6 +79,7 @@ _READER_BUSY_SECONDS = 1.0
 _LOCK_POLL_SECONDS = 0.1
 _MOST_TERMS = 256
 _COMMON_SHARE = 50  # A short keyword in over 1 record in 50 is found sooner by reading in order.
+_SAMPLE_RECORDS = 512
 
 NO_CANDIDATES = ''
 """The candidate query that no indexed record can satisfy."""
@@ -383,10 +384,17 @@ class _Searcher:
         else:
             index_store.attach_vocabulary(connection)
 
+            sample = self._owner._sample(connection)
+
             def terms_of(prefix: str) -> list[str] | None:
+                # A keyword common in the newest records is found soonest by reading in order;
+                # the vocabulary (which counts every record of each trigram) is not worth it.
+                in_sample = sum(1 for lowered in sample if prefix in lowered)
+                if in_sample * _COMMON_SHARE >= len(sample) > 0:
+                    return None
                 found = index_store.vocabulary_terms(connection, prefix, _MOST_TERMS)
                 if found is None or found[1] * _COMMON_SHARE > self._indexed_records:
-                    return None  # Common: reading records in order finds hits soonest.
+                    return None
                 return found[0]
 
             expressions = [word_expression(word, terms_of) for word in words]
@@ -567,6 +575,25 @@ class IndexedSearch:
             with contextlib.suppress(sqlite3.Error):
                 connection.close()
         self._unavailable(problem)
+
+    def _sample(self, connection: sqlite3.Connection) -> list[str]:
+        """The lowered texts of the index's newest records, to tell common short keywords.
+
+        Args:
+            connection (sqlite3.Connection): This thread's connection (in a read transaction).
+
+        Returns:
+            list[str]: Up to _SAMPLE_RECORDS texts, read again when the index changed.
+        """
+        version = self._local.version
+        if getattr(self._local, 'sample_version', None) != version:
+            rows = connection.execute(
+                'SELECT text FROM records ORDER BY id LIMIT ?', (_SAMPLE_RECORDS,)
+            ).fetchall()
+            self._local.sample = [index_store.loaded_text(row[0]).lower() for row in rows]
+            self._local.sample_version = version
+        sample: list[str] = self._local.sample
+        return sample
 
     def _indexed(self, connection: sqlite3.Connection) -> tuple[dict[str, str], int]:
         """The index's days and signatures, read again only when another connection wrote.
