@@ -341,3 +341,28 @@ def test_repeated_session_searches_read_only_the_days_that_changed(
     assert as_reference(result) == reference_search(desk, 'zebra', 50)
     result.hits[0].record.text = 'changed by the caller'
     assert as_reference(search.search('zebra', 50)) == reference_search(desk, 'zebra', 50)
+
+
+def test_searches_from_many_threads_agree_and_keep_few_connections(tmp_path: Path) -> None:
+    desk = make_desk(tmp_path)
+    search = IndexedSearch(desk, recheck_seconds=0)
+    search.build()
+    expected = {query: reference_search(desk, query, limit) for query, limit in QUERIES}
+    failures: list[str] = []
+
+    def run() -> None:
+        for query, limit in QUERIES:
+            if as_reference(search.search(query, limit)) != expected[query]:
+                failures.append(query)
+
+    for _ in range(3):
+        threads = [threading.Thread(target=run) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert failures == []
+    assert len(search._pool) <= 4
+    search.close()
+    assert search._pool == []
+    assert_exact(desk, search)

@@ -217,10 +217,11 @@ def connect(path: Path, *, busy_seconds: float = _BUSY_SECONDS) -> sqlite3.Conne
         busy_seconds (float): How long to wait for another writer.
 
     Returns:
-        sqlite3.Connection: The connection, in autocommit mode (transactions are explicit).
+        sqlite3.Connection: The connection, in autocommit mode (transactions are explicit),
+            usable from any thread, one thread at a time.
     """
     connection = sqlite3.connect(
-        str(path), timeout=busy_seconds, isolation_level=None, check_same_thread=True
+        str(path), timeout=busy_seconds, isolation_level=None, check_same_thread=False
     )
     return connection
 

@@ -80,6 +80,7 @@ _LOCK_POLL_SECONDS = 0.1
 _MOST_TERMS = 256
 _COMMON_SHARE = 50  # A short keyword in over 1 record in 50 is found sooner by reading in order.
 _SAMPLE_RECORDS = 512
+_POOL_SIZE = 4
 
 NO_CANDIDATES = ''
 """The candidate query that no indexed record can satisfy."""
@@ -213,6 +214,61 @@ class _DayCheck:
     checked_at: int
 
 
+class _Reader:
+    """A connection to the index used for searching, with what it last read of the index."""
+
+    def __init__(self, connection: sqlite3.Connection):
+        """Wraps a connection.
+
+        Args:
+            connection (sqlite3.Connection): The open index (check_same_thread off: one thread
+                at a time uses it, taking it from the pool).
+        """
+        self.connection = connection
+        self.closed = False
+        self._version: int | None = None
+        self._indexed: tuple[dict[str, str], int] = ({}, 0)
+        self._sample_version: int | None = None
+        self._sample: list[str] = []
+        index_store.attach_vocabulary(connection)
+
+    def close(self) -> None:
+        """Closes the connection."""
+        self.closed = True
+        with contextlib.suppress(sqlite3.Error):
+            self.connection.close()
+
+    def indexed(self) -> tuple[dict[str, str], int]:
+        """The index's days and signatures, read again only when another connection wrote.
+
+        Returns:
+            tuple[dict[str, str], int]: Each indexed day's signature, and how many records the
+                index holds.
+        """
+        version = self.connection.execute('PRAGMA data_version').fetchone()[0]
+        if self._version != version:
+            days = index_store.indexed_days(self.connection)
+            signatures = {day: signature for day, (signature, _) in days.items()}
+            total = sum(records for _, records in days.values())
+            self._indexed = (signatures, total)
+            self._version = version
+        return self._indexed
+
+    def sample(self) -> list[str]:
+        """The lowered texts of the index's newest records, to tell common short keywords.
+
+        Returns:
+            list[str]: Up to _SAMPLE_RECORDS texts, read again when the index changed.
+        """
+        if self._sample_version != self._version or self._version is None:
+            rows = self.connection.execute(
+                'SELECT text FROM records ORDER BY id LIMIT ?', (_SAMPLE_RECORDS,)
+            ).fetchall()
+            self._sample = [index_store.loaded_text(row[0]).lower() for row in rows]
+            self._sample_version = self._version
+        return self._sample
+
+
 class _Searcher:
     """One search: visits the desk's records in ranking order, from the index where it can."""
 
@@ -221,7 +277,7 @@ class _Searcher:
         owner: IndexedSearch,
         words: list[str],
         days: list[index_days.DeskDay],
-        connection: sqlite3.Connection | None,
+        reader: _Reader | None,
         indexed: dict[str, str],
         cancelled: CancelCheck | None,
         indexed_records: int = 0,
@@ -232,7 +288,7 @@ class _Searcher:
             owner (IndexedSearch): The search's owner (its caches).
             words (list[str]): The keywords.
             days (list[index_days.DeskDay]): The desk's days, newest first.
-            connection (sqlite3.Connection | None): The index, or None to read the desk only.
+            reader (_Reader | None): The index, or None to read the desk only.
             indexed (dict[str, str]): The index's days and their signatures.
             cancelled (CancelCheck | None): The cancel check, or None.
             indexed_records (int): How many records the index holds.
@@ -240,7 +296,8 @@ class _Searcher:
         self._owner = owner
         self._words = words
         self._days = days
-        self._connection = connection
+        self._reader = reader
+        self._connection = None if reader is None else reader.connection
         self._indexed = indexed
         self._indexed_records = indexed_records
         self._cancelled = cancelled
@@ -379,12 +436,10 @@ class _Searcher:
         """
         words = self._words
         connection = self._connection
-        if connection is None:
+        if connection is None or self._reader is None:
             expressions: list[str | None] = [None] * len(words)
         else:
-            index_store.attach_vocabulary(connection)
-
-            sample = self._owner._sample(connection)
+            sample = self._reader.sample()
 
             def terms_of(prefix: str) -> list[str] | None:
                 # A keyword common in the newest records is found soonest by reading in order;
@@ -458,9 +513,8 @@ class IndexedSearch:
             _DIRECT_CACHE_CHARACTERS
         )
         self._checks: dict[str, _DayCheck] = {}
-        self._local = threading.local()
         self._lock = threading.Lock()
-        self._connections: list[sqlite3.Connection] = []
+        self._pool: list[_Reader] = []
         self._problem = ''
         self._retry_at = 0.0
         self._index_path: Path | None = None
@@ -524,17 +578,17 @@ class IndexedSearch:
             self._direct_cache.put(signature, records, characters)
         return records
 
-    def _reader(self) -> sqlite3.Connection | None:
-        """This thread's connection to the index, opened (or created) when first needed.
+    def _take_reader(self) -> _Reader | None:
+        """Takes a connection to the index from the pool, opening (or creating) one if none is free.
 
         Returns:
-            sqlite3.Connection | None: The connection, or None while the index is unavailable.
+            _Reader | None: The connection, or None while the index is unavailable.
         """
-        connection: sqlite3.Connection | None = getattr(self._local, 'connection', None)
-        if connection is not None:
-            return connection
-        if time.monotonic() < self._retry_at:
-            return None
+        with self._lock:
+            if self._pool:
+                return self._pool.pop()
+            if time.monotonic() < self._retry_at:
+                return None
         try:
             connection = index_store.open_index(
                 self.index_path, self._desk_directory, busy_seconds=_READER_BUSY_SECONDS
@@ -542,12 +596,21 @@ class IndexedSearch:
         except (index_store.IndexUnavailable, sqlite3.Error) as error:
             self._unavailable(str(error))
             return None
-        self._local.connection = connection
-        self._local.version = None
         with self._lock:
-            self._connections.append(connection)
             self._problem = ''
-        return connection
+        return _Reader(connection)
+
+    def _give_back(self, reader: _Reader) -> None:
+        """Returns a connection to the pool, or closes it when the pool is full.
+
+        Args:
+            reader (_Reader): The connection.
+        """
+        with self._lock:
+            if len(self._pool) < _POOL_SIZE:
+                self._pool.append(reader)
+                return
+        reader.close()
 
     def _unavailable(self, problem: str) -> None:
         """Notes that the index cannot be used for a while.
@@ -559,61 +622,9 @@ class IndexedSearch:
         with self._lock:
             self._problem = problem
             self._retry_at = time.monotonic() + _RETRY_SECONDS
-
-    def _drop_reader(self, problem: str) -> None:
-        """Closes this thread's connection after an error, and rests the index for a while.
-
-        Args:
-            problem (str): What went wrong.
-        """
-        connection: sqlite3.Connection | None = getattr(self._local, 'connection', None)
-        self._local.connection = None
-        if connection is not None:
-            with self._lock:
-                if connection in self._connections:
-                    self._connections.remove(connection)
-            with contextlib.suppress(sqlite3.Error):
-                connection.close()
-        self._unavailable(problem)
-
-    def _sample(self, connection: sqlite3.Connection) -> list[str]:
-        """The lowered texts of the index's newest records, to tell common short keywords.
-
-        Args:
-            connection (sqlite3.Connection): This thread's connection (in a read transaction).
-
-        Returns:
-            list[str]: Up to _SAMPLE_RECORDS texts, read again when the index changed.
-        """
-        version = self._local.version
-        if getattr(self._local, 'sample_version', None) != version:
-            rows = connection.execute(
-                'SELECT text FROM records ORDER BY id LIMIT ?', (_SAMPLE_RECORDS,)
-            ).fetchall()
-            self._local.sample = [index_store.loaded_text(row[0]).lower() for row in rows]
-            self._local.sample_version = version
-        sample: list[str] = self._local.sample
-        return sample
-
-    def _indexed(self, connection: sqlite3.Connection) -> tuple[dict[str, str], int]:
-        """The index's days and signatures, read again only when another connection wrote.
-
-        Args:
-            connection (sqlite3.Connection): This thread's connection.
-
-        Returns:
-            tuple[dict[str, str], int]: Each indexed day's signature, and how many records the
-                index holds.
-        """
-        version = connection.execute('PRAGMA data_version').fetchone()[0]
-        if self._local.version != version:
-            days = index_store.indexed_days(connection)
-            signatures = {day: signature for day, (signature, _) in days.items()}
-            total = sum(records for _, records in days.values())
-            self._local.indexed = (signatures, total)
-            self._local.version = version
-        indexed: tuple[dict[str, str], int] = self._local.indexed
-        return indexed
+            pool, self._pool = self._pool, []
+        for reader in pool:
+            reader.close()
 
     def search(
         self,
@@ -640,38 +651,48 @@ class IndexedSearch:
         if not words or limit <= 0:
             return SearchResult(hits=[], matched_every_word=False, words=words)
         days = self._listing.days(time.time_ns())
-        connection = self._reader()
-        if connection is not None:
+        reader = self._take_reader()
+        if reader is not None:
+            connection = reader.connection
+            healthy = False
             try:
                 connection.execute('BEGIN')
                 try:
-                    indexed, records = self._indexed(connection)
+                    indexed, records = reader.indexed()
                     searcher = _Searcher(
-                        self, words, days, connection, indexed, cancelled, indexed_records=records
+                        self, words, days, reader, indexed, cancelled, indexed_records=records
                     )
-                    return searcher.run(limit)
+                    result = searcher.run(limit)
                 finally:
                     if connection.in_transaction:
                         connection.execute('COMMIT')
+                healthy = True
+                return result
             except sqlite3.Error as error:
-                self._drop_reader(f'{error.__class__.__name__}: {error}')
+                reader.close()
+                self._unavailable(f'{error.__class__.__name__}: {error}')
+            finally:
+                if healthy or not reader.closed:
+                    self._give_back(reader)
         return _Searcher(self, words, days, None, {}, cancelled).run(limit)
 
     def status(self) -> IndexStatus:
-        """Counts the days the index covers now.
+        """Counts the days the index covers now (reads the desk's folders: not for a UI thread).
 
         Returns:
             IndexStatus: The counts, or why the index is unavailable.
         """
         days = self._listing.days(time.time_ns())
-        connection = self._reader()
-        if connection is None:
+        reader = self._take_reader()
+        if reader is None:
             return IndexStatus(0, len(days), available=False, problem=self._problem)
         try:
-            indexed, _ = self._indexed(connection)
+            indexed, _ = reader.indexed()
         except sqlite3.Error as error:
-            self._drop_reader(f'{error.__class__.__name__}: {error}')
+            reader.close()
+            self._unavailable(f'{error.__class__.__name__}: {error}')
             return IndexStatus(0, len(days), available=False, problem=self._problem)
+        self._give_back(reader)
         return self._coverage(days, indexed)
 
     def _coverage(self, days: list[index_days.DeskDay], indexed: dict[str, str]) -> IndexStatus:
@@ -832,14 +853,11 @@ class IndexedSearch:
             progress(done, total)
 
     def close(self) -> None:
-        """Closes the index connections this object opened (in this thread; others at exit)."""
-        connection: sqlite3.Connection | None = getattr(self._local, 'connection', None)
-        self._local.connection = None
-        if connection is not None:
-            with self._lock:
-                if connection in self._connections:
-                    self._connections.remove(connection)
-            connection.close()
+        """Closes the connections this object keeps; it can still be used (and opens new ones)."""
+        with self._lock:
+            pool, self._pool = self._pool, []
+        for reader in pool:
+            reader.close()
 
 
 def _too_many(records: Sequence[SearchRecord]) -> bool:
