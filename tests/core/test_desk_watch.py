@@ -19,7 +19,7 @@ from desk_browser.memory.desk_files import (
     read_json_objects,
     read_json_objects_from,
 )
-from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher
+from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
 
 EXCHANGE = {
     'trigger_text': '09:15 open',
@@ -376,3 +376,82 @@ def test_a_desk_that_does_not_exist_yet_appears(tmp_path: Path) -> None:
     changes = watcher.poll()
     assert not changes.vanished
     assert changes.state_changed and changes.journal_changed and changes.new_sessions
+
+
+# JsonLinesFollower
+
+
+def test_a_follower_reads_only_completed_lines_once(tmp_path: Path) -> None:
+    path = path_with(tmp_path / 'log.jsonl', line({'a': 1}) + b'{"b": ')
+    follower = JsonLinesFollower(path)
+    problems: list[Problem] = []
+    first = follower.read_new(problems)
+    assert (first.objects, first.restarted, first.pending_bytes) == ([(1, {'a': 1})], False, 6)
+    assert follower.read_new(problems).objects == []
+    append(path, b'2}\n{"cut": \n' + line({'c': 3}))
+    second = follower.read_new(problems)
+    assert second.objects == [(2, {'b': 2}), (4, {'c': 3})]
+    assert not second.restarted
+    assert problems == [Problem(path, 3, 'cut short')]
+
+
+def test_a_follower_starts_again_when_the_file_is_replaced(tmp_path: Path) -> None:
+    path = path_with(tmp_path / 'log.jsonl', line({'a': 1}) + line({'b': 2}))
+    follower = JsonLinesFollower(path)
+    follower.read_new()
+    replacement = path_with(tmp_path / 'new.jsonl', line({'x': 1}) + line({'y': 2}) + line({}))
+    os.replace(replacement, path)
+    lines = follower.read_new()
+    assert lines.restarted
+    assert lines.objects == [(1, {'x': 1}), (2, {'y': 2}), (3, {})]
+
+
+def test_a_follower_starts_again_when_the_file_shrinks(tmp_path: Path) -> None:
+    path = path_with(tmp_path / 'log.jsonl', line({'a': 1}) + line({'b': 2}))
+    follower = JsonLinesFollower(path)
+    follower.read_new()
+    with path.open('r+b') as file:
+        file.truncate(0)
+        file.write(line({'z': 0}))
+    lines = follower.read_new()
+    assert lines.restarted
+    assert lines.objects == [(1, {'z': 0})]
+
+
+def test_a_follower_reports_a_vanished_file_and_picks_up_a_new_one(tmp_path: Path) -> None:
+    path = path_with(tmp_path / 'log.jsonl', line({'a': 1}))
+    follower = JsonLinesFollower(path)
+    follower.read_new()
+    path.unlink()
+    problems: list[Problem] = []
+    gone = follower.read_new(problems)
+    assert gone.restarted and gone.objects == []
+    assert problems == [Problem(path, None, 'unreadable: No such file or directory')]
+    path_with(path, line({'b': 2}))
+    back = follower.read_new()
+    assert not back.restarted
+    assert back.objects == [(1, {'b': 2})]
+
+
+def test_a_follower_restarted_by_hand_reads_everything_again(tmp_path: Path) -> None:
+    path = path_with(tmp_path / 'log.jsonl', line({'a': 1}))
+    follower = JsonLinesFollower(path)
+    follower.read_new()
+    follower.restart()
+    assert follower.read_new().objects == [(1, {'a': 1})]
+
+
+def test_watcher_and_follower_show_an_appended_exchange(desk: Path) -> None:
+    session_id = current_session(desk)
+    log = desk / 'sessions' / f'{session_id}.jsonl'
+    watcher = DeskWatcher(desk)
+    watcher.follow_session(session_id)
+    follower = JsonLinesFollower(log)
+    before = len(follower.read_new().objects)
+    half = line(EXCHANGE)[:20]
+    append(log, half)
+    assert watcher.poll().grown_logs == {session_id: log.stat().st_size}
+    assert follower.read_new().objects == []
+    append(log, line(EXCHANGE)[20:])
+    assert watcher.poll().grown_logs
+    assert follower.read_new().objects == [(before + 1, EXCHANGE)]

@@ -26,7 +26,7 @@ import pytest
 from desk_browser.demo import DEMO_TODAY, build_demo_desk
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
-from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher
+from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
 from desk_browser.memory.session_search import SessionSearch
 from desk_browser.memory.session_store import (
     Exchange,
@@ -102,6 +102,9 @@ def read_desk(desk: Path, watcher: DeskWatcher | None = None) -> Findings:
     for session_id in session_ids:
         path = log_path(sessions, session_id)
         logs[session_id] = read_exchange_log(path, problems)
+        follower = JsonLinesFollower(path)
+        follower.read_new()
+        follower.read_new()
         reading = desk_files.read_json_objects_from(path)
         desk_files.read_json_objects_from(
             path, reading.end_offset, first_line_number=reading.next_line_number

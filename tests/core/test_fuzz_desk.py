@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
-from desk_browser.memory.desk_watch import DeskWatcher
+from desk_browser.memory.desk_watch import DeskWatcher, JsonLinesFollower
 from desk_browser.memory.session_search import SessionSearch
 from desk_browser.memory.session_store import (
     SessionStore,
@@ -231,6 +231,9 @@ def read_everything(desk: Path, queries: list[str], offsets: list[int]) -> int:
     for session_id in session_ids:
         assert store.exchanges(session_id) == read_exchange_log(log_path(sessions, session_id))
         read_exchange_log(log_path(sessions, session_id), problems)
+        follower = JsonLinesFollower(log_path(sessions, session_id))
+        assert not follower.read_new().restarted
+        assert follower.read_new().objects == []
     store.summaries()
     store.latest_summary()
     search = SessionSearch(desk)

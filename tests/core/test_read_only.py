@@ -15,7 +15,7 @@ import pytest
 from desk_browser.demo import DEMO_TODAY, build_demo_desk
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
-from desk_browser.memory.desk_watch import DeskWatcher
+from desk_browser.memory.desk_watch import DeskWatcher, JsonLinesFollower
 from desk_browser.memory.session_search import SessionSearch, words_of
 from desk_browser.memory.session_store import (
     SessionStore,
@@ -58,6 +58,9 @@ def read_everything(desk: Path) -> int:
     for session_id in store.session_ids():
         store.exchanges(session_id)
         read_exchange_log(log_path(sessions, session_id), problems)
+        follower = JsonLinesFollower(log_path(sessions, session_id))
+        follower.read_new(problems)
+        follower.read_new(problems)
         reading = desk_files.read_json_objects_from(log_path(sessions, session_id))
         desk_files.read_json_objects_from(
             log_path(sessions, session_id),
