@@ -528,11 +528,6 @@ def test_a_huge_sparse_file_is_reported_too_big_not_raised(desk: Path) -> None:
 
 
 @needs_refused_huge_allocations
-@pytest.mark.xfail(
-    strict=True,
-    raises=MemoryError,
-    reason='session_store.read_state_file lets MemoryError escape (not this part of the core)',
-)
 def test_a_huge_sparse_state_file_is_reported_not_raised(desk: Path) -> None:
     state = desk / 'sessions' / 'state.json'
     make_sparse(state, HUGE_SPARSE_SIZE)

@@ -144,7 +144,7 @@ def _report(problems: list[Problem] | None, problem: Problem) -> None:
         problems.append(problem)
 
 
-def _read_bytes(path: Path, problems: list[Problem] | None) -> bytes | None:
+def read_bytes(path: Path, problems: list[Problem] | None = None) -> bytes | None:
     """Reads a whole file, reporting instead of raising when it cannot.
 
     Args:
@@ -299,7 +299,7 @@ def read_json_objects(
         list[tuple[int, dict[str, Any]]]: Each object with its line number (from 1), in the
             file's order; an empty list when the file cannot be read.
     """
-    content = _read_bytes(path, problems)
+    content = read_bytes(path, problems)
     if content is None:
         return []
     return _parse_json_lines(path, content.removeprefix(BYTE_ORDER_MARK), 1, problems)
@@ -322,7 +322,7 @@ def _read_bytes_from(
             opened, or None when it could not be read.
     """
     if offset <= 0:
-        content = _read_bytes(path, problems)
+        content = read_bytes(path, problems)
         return None if content is None else (content, len(content))
     try:
         with path.open('rb') as file:
@@ -703,7 +703,7 @@ def read_text(path: Path, problems: list[Problem] | None = None) -> str | None:
     Returns:
         str | None: The text, or None when the file cannot be read.
     """
-    content = _read_bytes(path, problems)
+    content = read_bytes(path, problems)
     if content is None:
         return None
     content = content.removeprefix(BYTE_ORDER_MARK)

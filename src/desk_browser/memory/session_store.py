@@ -362,6 +362,35 @@ def read_exchange_log(path: Path, problems: list[Problem] | None = None) -> list
     return exchanges
 
 
+def _state_from_bytes(content: bytes) -> tuple[SessionState | None, str | None]:
+    """Reads a state from a state file's bytes.
+
+    Args:
+        content (bytes): The file's bytes.
+
+    Returns:
+        tuple[SessionState | None, str | None]: The state, or None and why it is damaged.
+    """
+    text = ''
+    try:
+        text = content.removeprefix(desk_files.BYTE_ORDER_MARK).decode('utf-8')
+        data = json.loads(text)
+    except UnicodeDecodeError:
+        return None, 'not UTF-8'
+    except json.JSONDecodeError as error:
+        return None, 'empty' if not text.strip() else desk_files.describe_json_error(text, error)
+    except (ValueError, RecursionError):
+        return None, 'not JSON'
+    if not isinstance(data, dict):
+        return None, 'not an object'
+    try:
+        return SessionState.from_json_dictionary(data), None
+    except KeyError as error:
+        return None, f'missing field "{error.args[0]}"'
+    except (TypeError, ValueError) as error:
+        return None, str(error)
+
+
 def read_state_file(path: Path) -> StateReading:
     """Reads a state file, telling a missing file from a damaged one.
 
@@ -383,30 +412,13 @@ def read_state_file(path: Path) -> StateReading:
             problem=Problem(path, None, 'not a file'),
             modified_at=modified_at,
         )
-    reason = None
-    state = None
-    text = ''
-    try:
-        text = path.read_bytes().removeprefix(desk_files.BYTE_ORDER_MARK).decode('utf-8')
-        data = json.loads(text)
-    except OSError as error:
-        reason = f'unreadable: {error.strerror or error.__class__.__name__}'
-    except UnicodeDecodeError:
-        reason = 'not UTF-8'
-    except json.JSONDecodeError as error:
-        reason = 'empty' if not text.strip() else desk_files.describe_json_error(text, error)
-    except (ValueError, RecursionError):
-        reason = 'not JSON'
-    else:
-        if not isinstance(data, dict):
-            reason = 'not an object'
-        else:
-            try:
-                state = SessionState.from_json_dictionary(data)
-            except KeyError as error:
-                reason = f'missing field "{error.args[0]}"'
-            except (TypeError, ValueError) as error:
-                reason = str(error)
+    read_problems: list[Problem] = []
+    content = desk_files.read_bytes(path, read_problems)
+    if content is None:
+        return StateReading(
+            state=None, exists=True, problem=read_problems[0], modified_at=modified_at
+        )
+    state, reason = _state_from_bytes(content)
     problem = None if reason is None else Problem(path, None, reason)
     return StateReading(state=state, exists=True, problem=problem, modified_at=modified_at)
 
