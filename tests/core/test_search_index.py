@@ -366,3 +366,27 @@ def test_searches_from_many_threads_agree_and_keep_few_connections(tmp_path: Pat
     search.close()
     assert search._pool == []
     assert_exact(desk, search)
+
+
+def test_a_kept_plan_still_sees_the_newest_day_notes_and_new_files(tmp_path: Path) -> None:
+    desk = make_desk(tmp_path)
+    search = IndexedSearch(desk, recheck_seconds=3600)
+    search.build()
+    assert_exact(desk, search)
+    later = OLD_TIME + 7200
+    newest = desk / 'journal' / '2026-10-20.jsonl'
+    with open(newest, 'ab') as handle:
+        handle.write(b'{"type": "trigger_received", "time": "t", "text": "okapi newest"}\n')
+    os.utime(newest, (later, later))
+    assert as_reference(search.search('okapi', 50)) == reference_search(desk, 'okapi', 50)
+    note = desk / 'notes' / '2026-10-19-nifty-gap.md'
+    note.write_text('okapi in a note\n', encoding='utf-8')
+    os.utime(note, (later, later))
+    assert as_reference(search.search('okapi', 50)) == reference_search(desk, 'okapi', 50)
+    watchlist = desk / 'notes' / 'watchlist.md'
+    os.utime(watchlist, (OLD_TIME - 30 * 86400, OLD_TIME - 30 * 86400))  # Its day moves.
+    assert as_reference(search.search('nifty', 50)) == reference_search(desk, 'nifty', 50)
+    write_journal(desk, '2026-10-22', [event('trigger_received', text='okapi new day')])
+    assert as_reference(search.search('okapi', 50)) == reference_search(desk, 'okapi', 50)
+    (desk / 'journal' / '2026-09-01.jsonl').unlink()
+    assert_exact(desk, search)

@@ -136,6 +136,18 @@ def day_range(day: str) -> tuple[int, int]:
     return low, low + (1 << _DAY_SHIFT) - 1
 
 
+def ordinal_of(identifier: int) -> int:
+    """The day ordinal of the record with this id.
+
+    Args:
+        identifier (int): The record's id.
+
+    Returns:
+        int: The ordinal (day_ordinal) of its day.
+    """
+    return _LAST_ORDINAL - (identifier >> _DAY_SHIFT)
+
+
 def kind_of(identifier: int) -> str:
     """The kind of the record with this id.
 

@@ -269,6 +269,160 @@ class _Reader:
         return self._sample
 
 
+@dataclasses.dataclass
+class _Segment:
+    """A run of days read the same way: consecutive indexed days, or one day read directly.
+
+    Attributes:
+        desk_day (index_days.DeskDay | None): The day read from the desk, or None for a run of
+            indexed days.
+        low (int): The lowest record id of the run.
+        high (int): The highest record id of the run so far (it grows as days are examined).
+        closed (bool): Whether the run is known to end at `high`.
+    """
+
+    desk_day: index_days.DeskDay | None
+    low: int = 0
+    high: int = -1
+    closed: bool = False
+
+
+class _Plan:
+    """Which of the desk's days come from the index, examined lazily in ranking order.
+
+    A search that stops early examines only the days it reached. A plan is kept for the next
+    searches while the desk's listing and the index are unchanged, for up to recheck_seconds;
+    the newest day and the days with notes are examined again by every search.
+    """
+
+    def __init__(
+        self,
+        owner: IndexedSearch,
+        days: list[index_days.DeskDay],
+        indexed: dict[str, str],
+        usable: bool,
+    ):
+        """Starts a plan with no day examined.
+
+        Args:
+            owner (IndexedSearch): Examines days (with its recent looks at their files).
+            days (list[index_days.DeskDay]): The desk's days, newest first.
+            indexed (dict[str, str]): The index's days and their signatures.
+            usable (bool): Whether the index can be read at all.
+        """
+        self.owner = owner
+        self.days = days
+        self.indexed = indexed
+        self.usable = usable
+        self.created_at = time.monotonic_ns()
+        self.segments: list[_Segment] = []
+        self.ordinal_days: dict[int, str] = {}
+        self.watched: list[tuple[int, bool]] = []
+        self._examined = 0
+        self._lock = threading.RLock()
+
+    def _is_fresh(self, position: int, desk_day: index_days.DeskDay) -> bool:
+        """Tells whether a day can be read from the index.
+
+        Args:
+            position (int): The day's place in the list.
+            desk_day (index_days.DeskDay): The day.
+
+        Returns:
+            bool: True when the index holds the day as its files are now.
+        """
+        signature = self.indexed.get(desk_day.day)
+        if not self.usable or signature is None:
+            return False
+        check = self.owner._check_day(desk_day, always=position == 0)
+        return not check.racy and check.signature == signature
+
+    def still_valid(self) -> bool:
+        """Examines the watched days again and tells whether the plan still holds.
+
+        Returns:
+            bool: False when one of them changed between indexed and not.
+        """
+        with self._lock:
+            for position, fresh in self.watched:
+                if self._is_fresh(position, self.days[position]) != fresh:
+                    return False
+            return True
+
+    def _examine_next(self) -> bool:
+        """Examines the next day, adding it to the last run or starting a new segment.
+
+        Returns:
+            bool: False when every day was examined already.
+        """
+        if self._examined >= len(self.days):
+            if self.segments:
+                self.segments[-1].closed = True
+            return False
+        position = self._examined
+        desk_day = self.days[position]
+        self._examined += 1
+        fresh = self._is_fresh(position, desk_day)
+        if position == 0 or desk_day.notes:
+            self.watched.append((position, fresh))
+        last = self.segments[-1] if self.segments else None
+        if not fresh:
+            if last is not None:
+                last.closed = True
+            self.segments.append(_Segment(desk_day=desk_day, closed=True))
+            return True
+        low, high = index_store.day_range(desk_day.day)
+        self.ordinal_days[index_store.day_ordinal(desk_day.day)] = desk_day.day
+        if last is not None and last.desk_day is None and not last.closed:
+            last.high = high
+        else:
+            if last is not None:
+                last.closed = True
+            self.segments.append(_Segment(desk_day=None, low=low, high=high))
+        return True
+
+    def segment(self, number: int) -> _Segment | None:
+        """The plan's segment with this number, examining days until it exists.
+
+        Args:
+            number (int): Its place, from 0.
+
+        Returns:
+            _Segment | None: The segment, or None when there are fewer.
+        """
+        with self._lock:
+            while len(self.segments) <= number:
+                if not self._examine_next():
+                    return None
+            return self.segments[number]
+
+    def extend(self, segment: _Segment) -> bool:
+        """Examines one more day to see whether a run of indexed days goes on.
+
+        Args:
+            segment (_Segment): The run.
+
+        Returns:
+            bool: True when its `high` grew; False when the run is closed.
+        """
+        with self._lock:
+            if segment.closed or segment is not self.segments[-1]:
+                segment.closed = True
+                return False
+            before = segment.high
+            self._examine_next()
+            return segment.high != before
+
+    def close(self, segment: _Segment) -> None:
+        """Examines days until a run of indexed days is known to end.
+
+        Args:
+            segment (_Segment): The run.
+        """
+        while self.extend(segment):
+            pass
+
+
 class _Searcher:
     """One search: visits the desk's records in ranking order, from the index where it can."""
 
@@ -276,9 +430,8 @@ class _Searcher:
         self,
         owner: IndexedSearch,
         words: list[str],
-        days: list[index_days.DeskDay],
+        plan: _Plan,
         reader: _Reader | None,
-        indexed: dict[str, str],
         cancelled: CancelCheck | None,
         indexed_records: int = 0,
     ):
@@ -287,21 +440,18 @@ class _Searcher:
         Args:
             owner (IndexedSearch): The search's owner (its caches).
             words (list[str]): The keywords.
-            days (list[index_days.DeskDay]): The desk's days, newest first.
+            plan (_Plan): Which days come from the index and which from the desk.
             reader (_Reader | None): The index, or None to read the desk only.
-            indexed (dict[str, str]): The index's days and their signatures.
             cancelled (CancelCheck | None): The cancel check, or None.
             indexed_records (int): How many records the index holds.
         """
         self._owner = owner
         self._words = words
-        self._days = days
+        self._plan = plan
         self._reader = reader
         self._connection = None if reader is None else reader.connection
-        self._indexed = indexed
         self._indexed_records = indexed_records
         self._cancelled = cancelled
-        self._fresh: dict[str, bool] = {}
         self._visited = 0
 
     def _check_cancelled(self) -> None:
@@ -313,27 +463,6 @@ class _Searcher:
         self._visited += 1
         if self._cancelled is not None and self._visited % _CANCEL_EVERY == 0 and self._cancelled():
             raise SearchCancelled
-
-    def _is_fresh(self, position: int) -> bool:
-        """Tells whether a day can be read from the index.
-
-        Args:
-            position (int): The day's place in the days list.
-
-        Returns:
-            bool: True when the index holds the day as its files are now.
-        """
-        desk_day = self._days[position]
-        known = self._fresh.get(desk_day.day)
-        if known is None:
-            signature = self._indexed.get(desk_day.day)
-            if self._connection is None or signature is None:
-                known = False
-            else:
-                check = self._owner._check_day(desk_day, always=position == 0)
-                known = not check.racy and check.signature == signature
-            self._fresh[desk_day.day] = known
-        return known
 
     def _count(self, text: str) -> int:
         """Counts the keywords a text contains, by the documented rule.
@@ -391,39 +520,45 @@ class _Searcher:
         Yields:
             tuple[int, SearchRecord]: Each record with at least one keyword, with how many.
         """
-        rows: Generator[tuple[int, Any], None, None] | None = None
-        row: tuple[int, Any] | None = None
-        previous_fresh = False
-        for position, desk_day in enumerate(self._days):
+        plan = self._plan
+        number = 0
+        while True:
+            segment = plan.segment(number)
+            if segment is None:
+                return
+            number += 1
             if self._cancelled is not None and self._cancelled():
                 raise SearchCancelled
-            if not self._is_fresh(position):
-                previous_fresh = False
-                for record in self._owner._direct_records(desk_day):
+            if segment.desk_day is not None:
+                for record in self._owner._direct_records(segment.desk_day):
                     self._check_cancelled()
                     matched = self._count(record.text)
                     if matched:
                         yield matched, record
                 continue
             if expression == NO_CANDIDATES:
+                plan.close(segment)
                 continue
-            low, high = index_store.day_range(desk_day.day)
-            if rows is None or not previous_fresh:
-                if rows is not None:
-                    rows.close()
-                rows = self._index_rows(expression, low)
-                row = next(rows, None)
-            previous_fresh = True
-            while row is not None and row[0] < low:
-                row = next(rows, None)
-            while row is not None and row[0] <= high:
-                self._check_cancelled()
-                text = index_store.loaded_text(row[1])
-                matched = self._count(text)
-                if matched:
-                    kind = index_store.kind_of(row[0])
-                    yield matched, SearchRecord(day=desk_day.day, kind=kind, text=text)
-                row = next(rows, None)
+            rows = self._index_rows(expression, segment.low)
+            try:
+                for identifier, value in rows:
+                    self._check_cancelled()
+                    while identifier > segment.high and plan.extend(segment):
+                        pass
+                    if identifier > segment.high:
+                        break
+                    day = plan.ordinal_days.get(index_store.ordinal_of(identifier))
+                    if day is None:  # A day no longer on the desk, still in the index.
+                        continue
+                    text = index_store.loaded_text(value)
+                    matched = self._count(text)
+                    if matched:
+                        kind = index_store.kind_of(identifier)
+                        yield matched, SearchRecord(day=day, kind=kind, text=text)
+                else:
+                    plan.close(segment)
+            finally:
+                rows.close()
 
     def run(self, limit: int) -> SearchResult:
         """Finds the best hits, one level of matched keywords at a time.
@@ -515,6 +650,7 @@ class IndexedSearch:
         self._checks: dict[str, _DayCheck] = {}
         self._lock = threading.Lock()
         self._pool: list[_Reader] = []
+        self._plan: _Plan | None = None
         self._problem = ''
         self._retry_at = 0.0
         self._index_path: Path | None = None
@@ -577,6 +713,33 @@ class IndexedSearch:
             characters = sum(len(record.text) for record in records)
             self._direct_cache.put(signature, records, characters)
         return records
+
+    def _plan_for(
+        self, days: list[index_days.DeskDay], indexed: dict[str, str], usable: bool
+    ) -> _Plan:
+        """The plan of a search: the last one while it still holds, else a new one.
+
+        Args:
+            days (list[index_days.DeskDay]): The desk's days now (DeskListing's shared list).
+            indexed (dict[str, str]): The index's days and signatures (the reader's shared dict).
+            usable (bool): Whether the index can be read.
+
+        Returns:
+            _Plan: The plan.
+        """
+        plan = self._plan
+        if (
+            plan is not None
+            and plan.days is days
+            and plan.indexed is indexed
+            and plan.usable == usable
+            and time.monotonic_ns() - plan.created_at <= self._recheck_nanoseconds
+            and plan.still_valid()
+        ):
+            return plan
+        plan = _Plan(self, days, indexed, usable)
+        self._plan = plan
+        return plan
 
     def _take_reader(self) -> _Reader | None:
         """Takes a connection to the index from the pool, opening (or creating) one if none is free.
@@ -659,8 +822,9 @@ class IndexedSearch:
                 connection.execute('BEGIN')
                 try:
                     indexed, records = reader.indexed()
+                    plan = self._plan_for(days, indexed, usable=True)
                     searcher = _Searcher(
-                        self, words, days, reader, indexed, cancelled, indexed_records=records
+                        self, words, plan, reader, cancelled, indexed_records=records
                     )
                     result = searcher.run(limit)
                 finally:
@@ -674,7 +838,8 @@ class IndexedSearch:
             finally:
                 if healthy or not reader.closed:
                     self._give_back(reader)
-        return _Searcher(self, words, days, None, {}, cancelled).run(limit)
+        plan = self._plan_for(days, {}, usable=False)
+        return _Searcher(self, words, plan, None, cancelled).run(limit)
 
     def status(self) -> IndexStatus:
         """Counts the days the index covers now (reads the desk's folders: not for a UI thread).
