@@ -6,11 +6,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import TabbedContent
-from ui_helpers import settle, widget_texts
+from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
 
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.main_screen import MainScreen
-from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.exchange_view import PAGE_SIZE, ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 
 AppFor = Callable[[Path], DeskBrowser]
@@ -137,3 +137,38 @@ async def test_current_session_key_goes_back_to_the_current_session(
         await pilot.press('c')
         await settle(pilot)
         assert main_screen(app).selected_session == '2026-10-21-3'
+
+
+async def test_a_long_session_is_shown_a_page_at_a_time(app_for: AppFor, tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    write_lines(
+        desk / 'sessions' / '2026-10-21-1.jsonl',
+        [exchange(f'trigger {number}', f'## Answer {number}') for number in range(1, 61)],
+    )
+    write_state(desk, '2026-10-21-1', {'claude': {'exchanges_seen': 60, 'runner_state': None}})
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        assert len(view.cards) == PAGE_SIZE
+        assert 'showing 1-25' in widget_texts(pilot)
+        view.focus()
+        await pilot.press('end')
+        await settle(pilot)
+        assert any(card.answer_rendered for card in view.cards[-3:])  # rendered once in view
+        await pilot.press('N')
+        await settle(pilot)
+        assert view.page_start == PAGE_SIZE
+        assert view.current_index == PAGE_SIZE
+        assert view.cards[0].number == PAGE_SIZE + 1
+        await pilot.press('p')
+        await settle(pilot)
+        assert view.page_start == 0
+        assert view.current_index == PAGE_SIZE - 1
+        assert view.cards[-1].has_class('-current')
+        await pilot.press('n')
+        await settle(pilot)
+        assert view.current_index == PAGE_SIZE
+        await pilot.press('P')
+        await settle(pilot)
+        assert view.page_start == 0

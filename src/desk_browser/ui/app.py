@@ -10,8 +10,8 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.constants import AnimationLevel
 from textual.screen import Screen
+from textual.types import AnimationLevel
 
 from desk_browser.ui.formatting import india_today
 from desk_browser.ui.safe_text import visible

@@ -17,6 +17,7 @@ _LOGGER = logging.getLogger(__name__)
 KEYS: list[tuple[str, str]] = [
     ('/', 'Search everything the desk said and did'),
     ('n ]   p [', 'Next / previous exchange'),
+    ('N   P', 'Next / previous page of a long session (25 a page)'),
     ('↑ ↓ PgUp PgDn', 'Scroll, or move in the focused list'),
     ('Home End', 'Top / bottom of the focused pane'),
     ('Tab  Shift+Tab', 'Move between sessions, tabs and exchanges'),

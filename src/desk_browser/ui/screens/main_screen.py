@@ -34,9 +34,9 @@ from desk_browser.ui.widgets.summary_view import SummaryView
 
 _LOGGER = logging.getLogger(__name__)
 
-EXCHANGES_TAB = 'exchanges-tab'
-SUMMARY_TAB = 'summary-tab'
 TabName = Literal['exchanges-tab', 'summary-tab']
+EXCHANGES_TAB: TabName = 'exchanges-tab'
+SUMMARY_TAB: TabName = 'summary-tab'
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,8 @@ class MainScreen(DeskScreen[None]):
         Binding(
             'p,left_square_bracket', 'previous_exchange', 'Previous', key_display='p', id='previous'
         ),
+        Binding('N', 'next_page', 'Next page', show=False, id='next-page'),
+        Binding('P', 'previous_page', 'Previous page', show=False, id='previous-page'),
         Binding('e', 'show_tab("exchanges-tab")', 'Exchanges', show=False, id='exchanges'),
         Binding('s', 'show_tab("summary-tab")', 'Summary', show=False, id='summary'),
         Binding('c', 'current_session', 'Current', id='current'),
@@ -269,15 +271,25 @@ class MainScreen(DeskScreen[None]):
 
     # Actions.
 
-    def action_next_exchange(self) -> None:
+    async def action_next_exchange(self) -> None:
         """Moves to the next exchange."""
         self.query_one(TabbedContent).active = EXCHANGES_TAB
-        self.query_one(ExchangeView).next_exchange()
+        await self.query_one(ExchangeView).next_exchange()
 
-    def action_previous_exchange(self) -> None:
+    async def action_previous_exchange(self) -> None:
         """Moves to the previous exchange."""
         self.query_one(TabbedContent).active = EXCHANGES_TAB
-        self.query_one(ExchangeView).previous_exchange()
+        await self.query_one(ExchangeView).previous_exchange()
+
+    async def action_next_page(self) -> None:
+        """Shows the next page of a long session's exchanges."""
+        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        await self.query_one(ExchangeView).next_page()
+
+    async def action_previous_page(self) -> None:
+        """Shows the previous page of a long session's exchanges."""
+        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        await self.query_one(ExchangeView).previous_page()
 
     def action_show_tab(self, tab: str) -> None:
         """Shows the exchanges or the summary tab.

@@ -16,7 +16,7 @@ from desk_browser.ui.formatting import day_text, parse_day
 from desk_browser.ui.highlight import highlighted
 from desk_browser.ui.safe_text import capped, visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
-from desk_browser.ui.screens.main_screen import EXCHANGES_TAB, SUMMARY_TAB, DayRequest
+from desk_browser.ui.screens.main_screen import EXCHANGES_TAB, SUMMARY_TAB, DayRequest, TabName
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -97,5 +97,5 @@ class RecordScreen(DeskScreen[DayRequest | None]):
         if parse_day(self.hit.record.day) is None:
             self.notify('This record has no day to show.')
             return
-        chosen = SUMMARY_TAB if tab == SUMMARY_TAB else EXCHANGES_TAB
+        chosen: TabName = SUMMARY_TAB if tab == SUMMARY_TAB else EXCHANGES_TAB
         self.dismiss(DayRequest(self.hit.record.day, chosen))

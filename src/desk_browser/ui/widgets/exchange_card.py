@@ -62,7 +62,11 @@ def trigger_content(trigger_text: str) -> Content:
 
 
 class ExchangeCard(Vertical):
-    """Shows one exchange; the answer is rendered as Markdown."""
+    """Shows one exchange; the answer is rendered as Markdown once the card comes into view.
+
+    Until then the answer is plain text of the same words (`-pending`), so a session with hundreds
+    of exchanges opens at once: Textual's Markdown widget is too costly to build hundreds of times.
+    """
 
     def __init__(self, number: int, exchange: Exchange) -> None:
         """Prepares the card.
@@ -76,12 +80,26 @@ class ExchangeCard(Vertical):
         """The exchange's place in its session, from 1."""
         self.exchange = exchange
         """The exchange shown."""
+        self.answer_rendered = not exchange.answer.strip()
+        """Whether the answer is shown as Markdown (an empty answer needs no rendering)."""
 
     def compose(self) -> ComposeResult:
-        """Builds the title, the trigger and the answer."""
+        """Builds the title, the trigger and the answer (as plain text for now)."""
         yield Static(exchange_title(self.number, self.exchange), classes='exchange-title')
         yield Static(trigger_content(self.exchange.trigger_text), classes='exchange-trigger')
-        if self.exchange.answer.strip():
-            yield SafeMarkdown(self.exchange.answer, classes='exchange-answer')
-        else:
+        if not self.exchange.answer.strip():
             yield Static(Content('(no answer)'), classes='exchange-answer -empty')
+        else:
+            text, note = capped(self.exchange.answer)
+            if note is not None:
+                text = f'{text}\n\n{note}'
+            yield Static(Content(visible(text)), classes='exchange-answer -pending')
+
+    async def render_answer(self) -> None:
+        """Replaces the plain answer with its Markdown rendering (once)."""
+        if self.answer_rendered:
+            return
+        self.answer_rendered = True
+        pending = self.query_children('.-pending')
+        await pending.remove()
+        await self.mount(SafeMarkdown(self.exchange.answer, classes='exchange-answer'))
