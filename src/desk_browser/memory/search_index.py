@@ -14,17 +14,22 @@ day first), but reads the desk only where it must:
   seconds, as today's growing journal is) is read from the desk, with the most recent such days
   kept in memory.
 - A keyword of three characters or more is looked up in a trigram index of the lowered text,
-  which gives candidates; every candidate is checked against the documented rule. Shorter
-  keywords are checked on the candidates of the longer ones, or on every record in order.
+  which gives candidates; every candidate is checked against the documented rule. A keyword of
+  one or two characters is looked up through the index's trigrams that start with it, unless it
+  is common in the newest records, when reading the records in order finds hits soonest.
   Records are visited in the order the search ranks them, so the search stops as soon as it has
   `limit` hits: for the full hits, and then one level of partial hits at a time (records with
-  every keyword but one, and so on).
+  every keyword but one, and so on), each level asking the index for the records that may hold
+  that many keywords.
 - A missing, damaged, stale or locked index is created again or bypassed (the desk is then read
   directly): never an exception, never a different answer.
 
 Changes to the desk's folders (a new day, a deleted file), to the newest day and to the notes
 are seen by every search; a change to an older day's files is seen within `recheck_seconds`
 (1 second unless told), since checking every file on every keystroke costs more than the search.
+
+One IndexedSearch may be used from several threads at once (it keeps a small pool of SQLite
+connections); its searches and builds read files, so an app runs them off its event loop.
 
 Typical usage example:
 
@@ -45,6 +50,8 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
+
+import platformdirs
 
 from desk_browser.memory import index_days, index_store
 from desk_browser.memory.session_search import (
@@ -134,8 +141,6 @@ def default_cache_directory() -> Path:
     Returns:
         Path: The folder, such as ~/.cache/desk-browser.
     """
-    import platformdirs
-
     return Path(platformdirs.user_cache_dir(_APPLICATION_NAME, appauthor=False))
 
 
