@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import resource
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -67,6 +69,16 @@ def summary(values: list[float]) -> dict[str, float]:
 def max_rss_megabytes() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return usage / 1024 if sys.platform != 'darwin' else usage / 1024 / 1024
+
+
+def cpu_name() -> str:
+    try:
+        for line in Path('/proc/cpuinfo').read_text().splitlines():
+            if line.startswith('model name'):
+                return line.split(':', 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or 'unknown processor'
 
 
 def desk_path(size: str) -> Path:
@@ -267,9 +279,9 @@ def main() -> int:
     else:
         sizes = ['week', 'year']
     print(
-        f'machine: {platform.machine()}, {platform.processor() or "?"}, '
-        f'{len(__import__("os").sched_getaffinity(0))} cores, Python {platform.python_version()}, '
-        f'SQLite {__import__("sqlite3").sqlite_version}'
+        f'machine: {platform.machine()}, {cpu_name()}, '
+        f'{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, '
+        f'Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}'
     )
     for size in sizes:
         print(f'\n== {size}: {SIZES[size]} trading days, ~{EVENTS_PER_DAY} events a day')
