@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.command import CommandList, CommandPalette
 from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
 
@@ -175,3 +176,22 @@ async def test_a_log_that_vanishes_is_a_note_not_a_crash(app_for: AppFor, tmp_pa
         await settle(pilot)
         assert app.is_running
         assert app.query_one(ExchangeView).cards  # back on a session that still has its log
+
+
+async def test_a_failing_read_is_a_note_on_screen_not_a_crash(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def vanish(desk: Path, session_id: str) -> None:
+        raise FileNotFoundError(2, 'No such file or directory', session_id)
+
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr('desk_browser.ui.screens.main_screen.read_session_log', vanish)
+        app.query_one(SessionList).highlight_session('2026-10-20-1')
+        await settle(pilot)
+        assert app.is_running
+        [note] = list(app._notifications)
+        assert note.severity == 'error'
+        assert "reading a session's log" in note.message
+        assert 'FileNotFoundError' in note.message

@@ -55,7 +55,7 @@ def trigger_content(trigger_text: str) -> Content:
         The text.
     """
     text, note = capped(trigger_text)
-    content = Content.assemble(('▶ ', '$text-accent'), visible(text))
+    content = Content(visible(text))
     if note is not None:
         content = Content.assemble(content, (f'\n{note}', '$text-muted'))
     return content

@@ -169,6 +169,8 @@ class ExchangeView(VerticalScroll):
             and card.virtual_region.y <= bottom
         ]
         for card in waiting:
+            if card.parent is not self:
+                return  # Another session or page replaced the cards meanwhile.
             await card.render_answer()
         if waiting:
             # Rendered answers change heights; more cards may now be in view.
