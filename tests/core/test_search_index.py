@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import sqlite3
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -61,7 +63,10 @@ def make_desk(tmp_path: Path, days: int = 6) -> Path:
     """The small desk plus older days, every file and folder dated in the past."""
     desk = build_small_desk(tmp_path / 'main')
     for number in range(days):
-        day = f'2026-09-{number + 1:02d}'
+        if number < 30:  # September, then August backwards.
+            day = (datetime.date(2026, 9, 1) + datetime.timedelta(days=number)).isoformat()
+        else:
+            day = (datetime.date(2026, 8, 31) - datetime.timedelta(days=number - 30)).isoformat()
         write_journal(
             desk,
             day,
@@ -390,3 +395,47 @@ def test_a_kept_plan_still_sees_the_newest_day_notes_and_new_files(tmp_path: Pat
     assert as_reference(search.search('okapi', 50)) == reference_search(desk, 'okapi', 50)
     (desk / 'journal' / '2026-09-01.jsonl').unlink()
     assert_exact(desk, search)
+
+
+def test_a_file_rewritten_with_its_old_size_and_time_is_read_again(tmp_path: Path) -> None:
+    desk = make_desk(tmp_path)
+    search = IndexedSearch(desk, recheck_seconds=0)
+    search.build()
+    note = desk / 'notes' / '2026-10-19-nifty-gap.md'
+    old = note.read_bytes()
+    note.write_bytes(b'okapi' + old[5:])  # Same size; its time is then set back.
+    os.utime(note, (OLD_TIME, OLD_TIME))
+    assert as_reference(search.search('okapi', 50)) == reference_search(desk, 'okapi', 50)
+    assert search.search('okapi', 50).hits
+    search.build()
+    assert as_reference(search.search('okapi', 50)) == reference_search(desk, 'okapi', 50)
+
+
+BUILD_IN_ANOTHER_PROCESS = """
+import sys
+from pathlib import Path
+from desk_browser.memory.search_index import IndexedSearch
+status = IndexedSearch(Path(sys.argv[1])).build()
+print(status.text)
+"""
+
+
+def test_two_processes_building_one_desk_leave_one_whole_index(tmp_path: Path) -> None:
+    desk = make_desk(tmp_path, days=60)
+    command = [sys.executable, '-c', BUILD_IN_ANOTHER_PROCESS, str(desk)]
+    processes = [
+        subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+        for _ in range(2)
+    ]
+    outputs = [process.communicate(timeout=120)[0] for process in processes]
+    assert [process.returncode for process in processes] == [0, 0]
+    assert outputs == ['indexed 62 of 62 days\n'] * 2
+    search = IndexedSearch(desk, recheck_seconds=0)
+    assert search.status().complete
+    assert_exact(desk, search)
+    connection = sqlite3.connect(search.index_path)
+    assert connection.execute('PRAGMA integrity_check').fetchone() == ('ok',)
+    assert connection.execute('SELECT count(*) FROM records').fetchone()[0] == len(
+        reference_records(desk)
+    )
+    connection.close()

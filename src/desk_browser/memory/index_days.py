@@ -194,9 +194,10 @@ def day_signature(desk_day: DeskDay, now_ns: int) -> tuple[str, bool]:
         now_ns (int): The time now, in nanoseconds (time.time_ns()).
 
     Returns:
-        tuple[str, bool]: The signature (each file's role, name, size, modification time and
-            inode, as JSON), and whether the day is racy: a file changed in the last two
-            seconds, has a time in the future, or could not be examined.
+        tuple[str, bool]: The signature (each file's role, name, size, modification time,
+            status change time and inode, as JSON; the status change time catches a file whose
+            modification time was set back), and whether the day is racy: a file was modified
+            in the last two seconds, has a time in the future, or could not be examined.
     """
     parts: list[list[str | int]] = []
     racy = False
@@ -208,12 +209,21 @@ def day_signature(desk_day: DeskDay, now_ns: int) -> tuple[str, bool]:
         try:
             status = os.stat(path)
         except (OSError, ValueError):
-            parts.append([role, str(path), -1, -1, -1])
+            parts.append([role, str(path), -1, -1, -1, -1])
             racy = True
             continue
         if status.st_mtime_ns > now_ns - RACY_NANOSECONDS:
             racy = True
-        parts.append([role, str(path), status.st_size, status.st_mtime_ns, status.st_ino])
+        parts.append(
+            [
+                role,
+                str(path),
+                status.st_size,
+                status.st_mtime_ns,
+                status.st_ctime_ns,
+                status.st_ino,
+            ]
+        )
     return json.dumps(parts, ensure_ascii=True, separators=(',', ':')), racy
 
 

@@ -44,6 +44,7 @@ import contextlib
 import dataclasses
 import itertools
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -1000,6 +1001,9 @@ class IndexedSearch:
             signature, racy = index_days.day_signature(desk_day, time.time_ns())
             if racy or indexed.get(desk_day.day) == signature:
                 done += 1
+                continue
+            if not all(os.access(path, os.R_OK) for path in desk_day.paths):
+                done += 1  # Read from the desk by every search, so a fixed file is seen.
                 continue
             records = day_records(desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes)
             if _too_many(records):
