@@ -230,6 +230,36 @@ def worker_plain(size: str, queries: list[str]) -> dict[str, Any]:
     return {'rows': rows, 'max_rss_mb': max_rss_megabytes()}
 
 
+def worker_live(size: str) -> dict[str, Any]:
+    """Searches while the newest journal grows, one event appended before each search."""
+    import tempfile
+
+    from desk_browser.memory.search_index import IndexedSearch
+    from desk_browser.memory.session_search import SessionSearch
+
+    with tempfile.TemporaryDirectory() as temporary:
+        desk = Path(temporary) / 'main'
+        shutil.copytree(desk_path(size), desk)
+        search = IndexedSearch(desk, cache_directory=Path(temporary) / 'cache')
+        search.build()
+        plain = SessionSearch(desk)
+        journal = sorted((desk / 'journal').glob('*.jsonl'))[-1]
+        times: dict[str, list[float]] = {'indexed': [], 'session': []}
+        for number in range(30):
+            line = {'type': 'trigger_received', 'time': 't', 'text': f'live tick {number} gap'}
+            with open(journal, 'a', encoding='utf-8') as handle:
+                handle.write(json.dumps(line) + '\n')
+            for name, searcher in (('indexed', search), ('session', plain)):
+                started = time.perf_counter()
+                result = searcher.search('live gap', LIMIT)
+                times[name].append((time.perf_counter() - started) * 1000)
+                assert len(result.hits) == min(number + 1, LIMIT)
+        return {
+            'journal_kb': journal.stat().st_size / 1000,
+            'by_kind': {name: summary(values) for name, values in times.items()},
+        }
+
+
 def run_worker(arguments: list[str]) -> dict[str, Any]:
     command = [sys.executable, str(Path(__file__).resolve()), '--worker', *arguments]
     completed = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -268,6 +298,8 @@ def main() -> int:
             result = worker_cold(size)
         elif mode == 'warm':
             result = worker_warm(size, int(rest[0]))
+        elif mode == 'live':
+            result = worker_live(size)
         else:
             result = worker_plain(size, rest)
         print(json.dumps(result))
@@ -315,6 +347,13 @@ def main() -> int:
         )
         print(f'  max RSS while searching: {warm["max_rss_mb"]:.0f} MB')
         print(f'  index size: {index_size_megabytes(cache_path(size)):.0f} MB')
+        if size == 'week':
+            live = run_worker(['live', size])
+            print(
+                f'  while the newest journal ({live["journal_kb"]:.0f} kB) grows by an event before'
+                ' each search:'
+            )
+            print_table({f'{name} search': row for name, row in live['by_kind'].items()})
         if size == 'year':
             plain = run_worker(['plain', size, *arguments.plain_queries.split(',')])
             print('  side by side with the documented algorithm (fresh SessionSearch per query):')

@@ -21,9 +21,14 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from desk_browser.memory import search_index
+from desk_browser.memory import index_tail, search_index
 from desk_browser.memory.search_index import IndexedSearch
-from desk_browser.memory.session_search import SearchResult, SessionSearch, snippet_of
+from desk_browser.memory.session_search import (
+    SearchResult,
+    SessionSearch,
+    day_records,
+    snippet_of,
+)
 
 INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
 OLD_TIME = datetime.datetime(2026, 10, 20, 12, 0, tzinfo=INDIA).timestamp()
@@ -393,4 +398,59 @@ def test_searches_stay_exact_after_the_desk_changes(
         indexed.build()
         assert indexed.status().complete
         assert_same(desk, [session, indexed], query_list)
+        indexed.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# A journal being written, read again after every append.
+
+chunks = st.lists(
+    st.one_of(
+        journal_lines.map(lambda lines: b''.join(line + b'\n' for line in lines)),
+        st.binary(max_size=12),  # Pieces of lines, a line's end arriving later.
+        st.sampled_from([b'\xef\xbb\xbf', b'\n', b'{"type": "text", "text": "x"}']),
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@EQUIVALENCE_SETTINGS
+@given(pieces=chunks, bom=st.booleans(), rewrite_at=st.integers(0, 10))
+def test_a_journal_read_as_it_grows_gives_what_a_whole_read_gives(
+    pieces: list[bytes], bom: bool, rewrite_at: int
+) -> None:
+    with tempfile.TemporaryDirectory() as temporary:
+        path = Path(temporary) / '2026-10-21.jsonl'
+        path.write_bytes(b'\xef\xbb\xbf' if bom else b'')
+        tail = index_tail.JournalTail(path, '2026-10-21')
+        for number, piece in enumerate(pieces):
+            if number == rewrite_at:
+                path.write_bytes(piece + path.read_bytes()[len(piece) :])  # Not an append.
+            else:
+                with open(path, 'ab') as handle:
+                    handle.write(piece)
+            expected = day_records('2026-10-21', path, None, [])
+            assert tail.records() == expected
+            assert tail.records() == expected
+
+
+@EQUIVALENCE_SETTINGS
+@given(days=desks, growth=st.lists(journal_lines, min_size=1, max_size=4), query_list=queries)
+def test_searches_read_a_journal_being_written_exactly(
+    days: dict[str, Any],
+    growth: list[list[bytes]],
+    query_list: list[tuple[str, int]],
+) -> None:
+    with tempfile.TemporaryDirectory() as temporary:
+        desk = Path(temporary) / 'main'
+        write_desk(desk, days, [])
+        session = SessionSearch(desk)
+        indexed = IndexedSearch(desk, cache_directory=Path(temporary) / 'cache')
+        indexed.build()
+        journal = desk / 'journal' / '2026-10-21.jsonl'
+        for lines in growth:  # Written now: every search reads it directly.
+            with open(journal, 'ab') as handle:
+                handle.write(b''.join(line + b'\n' for line in lines))
+            assert_same(desk, [session, indexed], query_list)
         indexed.close()

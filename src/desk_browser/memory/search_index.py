@@ -12,7 +12,8 @@ day first), but reads the desk only where it must:
   signature of its files (sizes, modification times, inodes) still matches the one it was
   indexed with; every other day (not indexed yet, changed since, or changed in the last two
   seconds, as today's growing journal is) is read from the desk, with the most recent such days
-  kept in memory.
+  kept in memory; a journal being written is parsed only from where the last read ended
+  (index_tail).
 - A keyword of three characters or more is looked up in a trigram index of the lowered text,
   which gives candidates; every candidate is checked against the documented rule. A keyword of
   one or two characters is looked up through the index's trigrams that start with it, unless it
@@ -54,7 +55,7 @@ from typing import IO, Any
 
 import platformdirs
 
-from desk_browser.memory import index_days, index_store
+from desk_browser.memory import index_days, index_store, index_tail
 from desk_browser.memory.session_search import (
     SearchHit,
     SearchRecord,
@@ -89,6 +90,7 @@ _MOST_TERMS = 256
 _COMMON_SHARE = 50  # A short keyword in over 1 record in 50 is found sooner by reading in order.
 _SAMPLE_RECORDS = 512
 _POOL_SIZE = 4
+_MOST_TAILS = 4
 
 NO_CANDIDATES = ''
 """The candidate query that no indexed record can satisfy."""
@@ -657,6 +659,8 @@ class IndexedSearch:
         self._lock = threading.Lock()
         self._pool: list[_Reader] = []
         self._plan: _Plan | None = None
+        self._tails: dict[Path, index_tail.JournalTail] = {}
+        self._tails_lock = threading.Lock()
         self._problem = ''
         self._retry_at = 0.0
         self._index_path: Path | None = None
@@ -714,7 +718,22 @@ class IndexedSearch:
             cached = self._direct_cache.get(signature)
             if cached is not None:
                 return cached
-        records = day_records(desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes)
+        journal = desk_day.journal
+        if journal is not None and (racy or journal in self._tails):
+            # A journal being written: parse only what was appended since the last read.
+            with self._tails_lock:
+                tail = self._tails.pop(journal, None) or index_tail.JournalTail(
+                    journal, desk_day.day
+                )
+                self._tails[journal] = tail
+                while len(self._tails) > _MOST_TAILS:
+                    del self._tails[next(iter(self._tails))]
+                records = tail.records()
+            if desk_day.summary is not None or desk_day.notes:
+                rest = index_days.DeskDay(desk_day.day, None, desk_day.summary, desk_day.notes)
+                records += self._direct_records(rest)
+        else:
+            records = day_records(desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes)
         if not racy:
             characters = sum(len(record.text) for record in records)
             self._direct_cache.put(signature, records, characters)
