@@ -195,3 +195,15 @@ async def test_a_failing_read_is_a_note_on_screen_not_a_crash(
         assert note.severity == 'error'
         assert "reading a session's log" in note.message
         assert 'FileNotFoundError' in note.message
+
+
+async def test_a_trading_date_after_today_is_called_out(app_for: AppFor, tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    write_lines(desk / 'sessions' / '2026-12-01-1.jsonl', [exchange('t', 'a')])
+    write_state(desk, '2026-12-01-1', {'claude': {'exchanges_seen': 1, 'runner_state': None}})
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = widget_texts(pilot)
+        assert 'Tue 2026-12-01  ·  in 41 days' in text
+        assert "after India's today" in text

@@ -172,3 +172,23 @@ async def test_a_long_session_is_shown_a_page_at_a_time(app_for: AppFor, tmp_pat
         await pilot.press('P')
         await settle(pilot)
         assert view.page_start == 0
+
+
+async def test_a_session_named_without_a_date_shows_no_other_days_summary(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    desk = tmp_path / 'main'
+    write_lines(desk / 'sessions' / '2026-10-21-1.jsonl', [exchange('t', 'dated answer')])
+    write_lines(desk / 'sessions' / 'scratch.jsonl', [exchange('t', 'undated answer')])
+    (desk / 'sessions' / 'summaries').mkdir()
+    (desk / 'sessions' / 'summaries' / '2026-10-21.md').write_text('Dated summary', 'utf-8')
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert main_screen(app).selected_session == '2026-10-21-1'
+        assert app.query_one(SessionList).highlight_session('scratch')
+        await settle(pilot)
+        text = widget_texts(pilot)
+        assert 'Dated summary' not in text
+        assert 'no day summary' in text
+        assert 'undated answer' in text

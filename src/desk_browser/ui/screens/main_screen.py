@@ -23,7 +23,7 @@ from desk_browser.ui.desk_data import (
     read_overview,
     read_session_log,
 )
-from desk_browser.ui.formatting import day_text, parse_day
+from desk_browser.ui.formatting import day_text
 from desk_browser.ui.messages import OverviewLoaded, SessionLoaded, SummaryLoaded
 from desk_browser.ui.safe_text import visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
@@ -221,14 +221,19 @@ class MainScreen(DeskScreen[None]):
         """Selects the session the list's highlight is on."""
         self.selected_session = event.option.id
 
-    def watch_selected_session(self, session_id: str | None) -> None:
+    async def watch_selected_session(self, session_id: str | None) -> None:
         """Reads the newly selected session and its day's summary."""
         if session_id is None:
             return
         self.load_session(session_id)
-        day = parse_day(session_id)
+        day = self.overview.day_of(session_id) if self.overview is not None else None
         if day is not None:
-            self.shown_day = day.isoformat()
+            self.shown_day = day
+            return
+        self.shown_day = None
+        await self.query_one(SummaryView).show_message(
+            'This session has no day in its name, so it has no day summary.'
+        )
 
     def watch_shown_day(self, day: str | None) -> None:
         """Reads the summary of the day now shown."""

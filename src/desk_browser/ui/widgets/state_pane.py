@@ -99,6 +99,13 @@ class StatePane(VerticalScroll):
                 distance_from_today(trading_date, today),
             )
         )
+        if trading_date > today:
+            lines.append(
+                _line(
+                    "The trading date is after India's today: check this machine's clock.",
+                    classes='-warning',
+                )
+            )
         current = next((entry for entry in overview.sessions if entry.is_current), None)
         if current is None:
             lines.append(_line('The current session has no log yet.', classes='-warning'))
