@@ -145,7 +145,7 @@ async def test_search_and_records_show_hostile_text_literally(
             assert_no_raw_controls(screen_text(pilot))
             await pilot.press('escape')
             await settle(pilot)
-        await pilot.press('escape', 'escape', *'hugeword')
+        await pilot.press('slash', 'escape', *'hugeword')
         await settle(pilot)
         await pilot.press('enter')
         await settle(pilot)

@@ -33,7 +33,7 @@ KEYS: list[tuple[str, str]] = [
 SEARCH_KEYS: list[tuple[str, str]] = [
     ('type', 'Hits update as you type'),
     ('Enter', 'Open the highlighted hit (↓ moves into the hits)'),
-    ('Esc', 'Clear the box; on an empty box, go back'),
+    ('Esc', 'Clear the box; on an empty box or in the hits, go back'),
     ('d   s', "In a record: the day's sessions / its summary"),
 ]
 """The search's keys."""

@@ -163,11 +163,9 @@ class SearchScreen(DeskScreen[DayRequest | None]):
             self.dismiss(request)
 
     def action_clear_or_leave(self) -> None:
-        """Escape: from the hits back to the box; in the box, clears it; when empty, leaves."""
+        """Escape: in a box with text, clears it; anywhere else, goes back to the main screen."""
         search_box = self.query_one('#query', Input)
-        if not search_box.has_focus:
-            search_box.focus()
-        elif search_box.value:
+        if search_box.has_focus and search_box.value:
             search_box.value = ''
         else:
             self.dismiss(None)
