@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from desk_browser import __version__
 from desk_browser.commands.registry import SUBCOMMANDS, run_subcommand
@@ -121,12 +124,41 @@ def run_demo() -> int:
     from desk_browser.ui.formatting import india_today
 
     temporary_root = Path(tempfile.mkdtemp(prefix='desk-browser-demo-'))
+    previous_handlers = _remove_on_hangup(temporary_root)
     try:
         desk = temporary_root / 'main'
         build_demo_desk(desk, today=india_today())
         return run_browser(desk)
     finally:
         shutil.rmtree(temporary_root, ignore_errors=True)
+        for signal_number, handler in previous_handlers.items():
+            signal.signal(signal_number, handler)
+
+
+def _remove_on_hangup(folder: Path) -> dict[int, Any]:
+    """Removes a folder even when the terminal closes or the process is told to stop.
+
+    Without this, closing the terminal window (SIGHUP) or `kill` (SIGTERM) would end the process
+    before the `finally` that removes the demo desk.
+
+    Args:
+        folder: The folder to remove.
+
+    Returns:
+        The handlers replaced, by signal number, to put back afterwards.
+    """
+
+    def remove_and_stop(signal_number: int, _frame: object) -> None:
+        shutil.rmtree(folder, ignore_errors=True)
+        signal.signal(signal_number, signal.SIG_DFL)
+        os.kill(os.getpid(), signal_number)
+
+    previous: dict[int, Any] = {}
+    for name in ('SIGHUP', 'SIGTERM'):
+        signal_number = getattr(signal, name, None)
+        if signal_number is not None:
+            previous[signal_number] = signal.signal(signal_number, remove_and_stop)
+    return previous
 
 
 def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
