@@ -784,9 +784,15 @@ class IndexedSearch:
         except (index_store.IndexUnavailable, sqlite3.Error) as error:
             self._unavailable(str(error))
             return None
+        try:
+            reader = _Reader(connection)
+        except sqlite3.Error as error:
+            connection.close()
+            self._unavailable(f'{error.__class__.__name__}: {error}')
+            return None
         with self._lock:
             self._problem = ''
-        return _Reader(connection)
+        return reader
 
     def _give_back(self, reader: _Reader) -> None:
         """Returns a connection to the pool, or closes it when the pool is full.
