@@ -24,6 +24,9 @@ HOSTILE = (
     '\x1b[31mred\x1b[0m \x1b]8;;https://evil.example\x07osc link\x1b]8;;\x07 bell\x07 '
     'back\x08space nul\x00 del\x7f c1\x9b\n\n'
     '\u202eevil reversed\u202c \u2066isolate\u2069\n\n'
+    '![image](https://evil.example/x.png) <div onclick="x">html block</div>\n\n'
+    '| a | b |\n| --- | --- |\n| [link=x]cell[/link] | `code` |\n\n'
+    '```python\nprint("[bold]fenced[/]")\n```\n\n'
     '[markdown link](https://evil.example) <script>alert(1)</script> hostileword'
 )
 BIG_ANSWER = 'bigword ' + 'lorem ipsum dolor sit amet ' * 3700  # about 100 KB

@@ -154,3 +154,16 @@ async def test_escape_in_a_record_goes_back_to_the_hits(app_for: AppFor, demo_de
         await pilot.press('escape')  # from the hits, back to the main screen
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_clicking_a_hit_opens_its_record(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'rbi policy')
+        await settle(pilot)
+        first = app.screen.query_one(SearchHitList).hit_at(0)
+        await pilot.click(SearchHitList, offset=(10, 1))  # the first row inside the border
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen)
+        assert app.screen.hit == first
