@@ -26,10 +26,10 @@ than raised. The search reads one day at a time, newest first, and stops as soon
 `limit` records that match every keyword, since no older record can rank above them.
 
 One SessionSearch keeps the days it has read in memory (up to about 48 million characters of
-text, least recently used dropped first), keyed by each day's files' sizes, modification times
-and inode numbers, so repeated searches read only what changed. Files modified in the last two
-seconds are always read again. For big desks, search_index.IndexedSearch gives the same results
-from an index kept in the user's cache folder.
+text, least recently used dropped first), keyed by each day's files' sizes, modification and
+status change times and inode numbers, so repeated searches read only the days that changed.
+Files modified in the last two seconds are always read again. For big desks,
+search_index.IndexedSearch gives the same results from an index kept in the user's cache folder.
 """
 
 from __future__ import annotations
