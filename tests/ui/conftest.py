@@ -19,10 +19,10 @@ def _plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv('NO_COLOR', raising=False)
 
 
-def _build(root: Path, **options: object) -> Path:
+def _build(root: Path, *, damaged: bool = False, state: str = 'normal') -> Path:
     # The desk is always named "main", so the title on screen never depends on tmp paths.
     desk = root / 'main'
-    build_demo_desk(desk, today=DEMO_TODAY, seed=7, days=10, **options)  # type: ignore[arg-type]
+    build_demo_desk(desk, today=DEMO_TODAY, seed=7, days=10, damaged=damaged, state=state)
     return desk
 
 
