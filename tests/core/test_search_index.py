@@ -439,3 +439,29 @@ def test_two_processes_building_one_desk_leave_one_whole_index(tmp_path: Path) -
         reference_records(desk)
     )
     connection.close()
+
+
+def test_a_search_meeting_a_damaged_index_answers_and_the_next_build_starts_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = make_desk(tmp_path)
+    search = IndexedSearch(desk, recheck_seconds=0)
+    search.build()
+    marker = sqlite3.connect(search.index_path)
+    marker.execute("INSERT INTO meta (key, value) VALUES ('marker', 'old index')")
+    marker.commit()
+    marker.close()
+
+    def damaged(connection: sqlite3.Connection) -> dict[str, tuple[str, int]]:
+        raise sqlite3.DatabaseError('database disk image is malformed')
+
+    with monkeypatch.context() as patch:
+        patch.setattr(index_store, 'indexed_days', damaged)
+        assert_exact(desk, search)
+        assert not search.status().available
+    assert search.build().complete
+    assert search.status().available
+    connection = sqlite3.connect(search.index_path)
+    assert connection.execute("SELECT value FROM meta WHERE key = 'marker'").fetchall() == []
+    connection.close()
+    assert_exact(desk, search)

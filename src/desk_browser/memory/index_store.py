@@ -30,6 +30,7 @@ import hashlib
 import logging
 import re
 import sqlite3
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -47,6 +48,7 @@ _LAST_ORDINAL = 4_000_000  # Above datetime.date.max.toordinal().
 MAX_POSITION = (1 << _KIND_SHIFT) - 1
 """The most records of one kind that one indexed day can hold."""
 _BUSY_SECONDS = 5.0
+_LOCKED_PAUSE_SECONDS = 0.05
 _UNSAFE_CHARACTERS = re.compile('[\x00\ud800-\udfff]')
 _REPLACEMENT = '\ufffd'
 _PADDING = '  '
@@ -293,6 +295,49 @@ def _check_or_create(connection: sqlite3.Connection, desk: str) -> bool:
     return meta.get('schema_version') == SCHEMA_VERSION and meta.get('desk') == desk
 
 
+def _open_checked(
+    path: Path, desk: str, busy_seconds: float, deadline: float
+) -> sqlite3.Connection | str:
+    """Opens and checks an index once, waiting while another process holds it.
+
+    Args:
+        path (Path): The index file.
+        desk (str): The desk's resolved path.
+        busy_seconds (float): How long SQLite waits for a lock, each time.
+        deadline (float): Until when (time.monotonic()) to try again while the index is locked.
+
+    Returns:
+        sqlite3.Connection | str: The usable connection, or why the file must be replaced.
+
+    Raises:
+        IndexUnavailable: When it cannot be opened now (locked past the deadline, unreadable).
+    """
+    while True:
+        connection: sqlite3.Connection | None = None
+        try:
+            connection = connect(path, busy_seconds=busy_seconds)
+            if _check_or_create(connection, desk):
+                return connection
+            connection.close()
+            return 'stale or foreign'
+        except sqlite3.OperationalError as error:
+            if connection is not None:
+                connection.close()
+            busy = 'locked' in str(error) or 'busy' in str(error)
+            if busy and time.monotonic() < deadline:
+                time.sleep(_LOCKED_PAUSE_SECONDS)
+                continue
+            raise IndexUnavailable(f'cannot open the index: {error}') from error
+        except sqlite3.DatabaseError as error:  # Not a database, or malformed.
+            if connection is not None:
+                connection.close()
+            return f'damaged ({error})'
+        except (OSError, ValueError) as error:
+            if connection is not None:
+                connection.close()
+            raise IndexUnavailable(f'cannot open {path}: {error}') from error
+
+
 def open_index(
     path: Path, desk_directory: Path, *, busy_seconds: float = _BUSY_SECONDS
 ) -> sqlite3.Connection:
@@ -314,25 +359,11 @@ def open_index(
         path.parent.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as error:
         raise IndexUnavailable(f'cannot create {path.parent}: {error}') from error
+    deadline = time.monotonic() + busy_seconds
     for attempt in range(2):
-        connection: sqlite3.Connection | None = None
-        try:
-            connection = connect(path, busy_seconds=busy_seconds)
-            if _check_or_create(connection, desk):
-                return connection
-            reason = 'stale or foreign'
-        except sqlite3.DatabaseError as error:
-            if isinstance(error, sqlite3.OperationalError) and 'locked' in str(error):
-                if connection is not None:
-                    connection.close()
-                raise IndexUnavailable(f'index is locked: {error}') from error
-            reason = f'damaged ({error})'
-        except (OSError, ValueError) as error:
-            if connection is not None:
-                connection.close()
-            raise IndexUnavailable(f'cannot open {path}: {error}') from error
-        if connection is not None:
-            connection.close()
+        reason = _open_checked(path, desk, busy_seconds, deadline)
+        if isinstance(reason, sqlite3.Connection):
+            return reason
         if attempt == 1:
             break
         _LOGGER.warning('The search index %s is %s; creating it again', path, reason)

@@ -659,6 +659,7 @@ class IndexedSearch:
         self._lock = threading.Lock()
         self._pool: list[_Reader] = []
         self._plan: _Plan | None = None
+        self._damaged = False
         self._tails: dict[Path, index_tail.JournalTail] = {}
         self._tails_lock = threading.Lock()
         self._problem = ''
@@ -866,6 +867,8 @@ class IndexedSearch:
             except sqlite3.Error as error:
                 reader.close()
                 self._unavailable(f'{error.__class__.__name__}: {error}')
+                if not isinstance(error, sqlite3.OperationalError):
+                    self._damaged = True  # The next build starts a new index.
             finally:
                 if healthy or not reader.closed:
                     self._give_back(reader)
@@ -949,6 +952,8 @@ class IndexedSearch:
         Meant to run in a background thread. Days already indexed as they are now are kept;
         changed days are read again, new days added, days gone from the desk dropped. Days
         changed in the last two seconds are left to the searches, which read them directly.
+        An index found damaged (by this build or by a search) is deleted and built again, so
+        an app calls build again when status() says the index is unavailable.
 
         Args:
             progress (ProgressCallback | None): Called as progress(indexed_days, total_days)
@@ -959,11 +964,18 @@ class IndexedSearch:
         Returns:
             IndexStatus: The index's state when the build ended.
         """
+        if self._damaged:
+            self._damaged = False
+            self.close()
+            with contextlib.suppress(index_store.IndexUnavailable):
+                index_store.remove_index_files(self.index_path)
         try:
             connection = index_store.open_index(self.index_path, self._desk_directory)
         except (index_store.IndexUnavailable, sqlite3.Error) as error:
             self._unavailable(str(error))
             return IndexStatus(0, 0, available=False, problem=self._problem)
+        with self._lock:
+            self._retry_at = 0.0  # Searches may use the index again at once.
         lock = self._lock_builds(cancelled)
         damaged = False
         try:
