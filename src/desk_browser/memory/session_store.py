@@ -334,6 +334,38 @@ def session_sort_key(session_id: str) -> tuple[int, str, int, str]:
     return (1, day, number, session_id)
 
 
+def exchange_from_line(
+    path: Path,
+    line_number: int,
+    data: dict[str, Any],
+    problems: list[Problem] | None = None,
+) -> Exchange | None:
+    """Turns one log line's object into an exchange, as read_exchange_log does.
+
+    Used to read only the lines a log gained (see desk_watch.JsonLinesFollower): a line missing
+    a field or with a field that is not a string is reported with the same reason a whole read
+    gives.
+
+    Args:
+        path (Path): The log file, for reporting.
+        line_number (int): The line's number, from 1.
+        data (dict[str, Any]): The line's JSON object.
+        problems (list[Problem] | None): Where to report a damaged line; None reports nothing.
+
+    Returns:
+        Exchange | None: The exchange, or None when the line is damaged.
+    """
+    try:
+        return Exchange.from_json_dictionary(data)
+    except KeyError as error:
+        problem = Problem(path, line_number, f'missing field "{error.args[0]}"')
+    except TypeError as error:
+        problem = Problem(path, line_number, str(error))
+    if problems is not None:
+        problems.append(problem)
+    return None
+
+
 def read_exchange_log(path: Path, problems: list[Problem] | None = None) -> list[Exchange]:
     """Reads a session's log, skipping every damaged line.
 
@@ -351,12 +383,9 @@ def read_exchange_log(path: Path, problems: list[Problem] | None = None) -> list
     exchanges = []
     found: list[Problem] = []
     for line_number, data in desk_files.read_json_objects(path, found):
-        try:
-            exchanges.append(Exchange.from_json_dictionary(data))
-        except KeyError as error:
-            found.append(Problem(path, line_number, f'missing field "{error.args[0]}"'))
-        except TypeError as error:
-            found.append(Problem(path, line_number, str(error)))
+        exchange = exchange_from_line(path, line_number, data, found)
+        if exchange is not None:
+            exchanges.append(exchange)
     if problems is not None:
         problems.extend(desk_files.sort_problems(found))
     return exchanges
