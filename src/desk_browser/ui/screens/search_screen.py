@@ -152,9 +152,12 @@ class SearchScreen(DeskScreen[DayRequest | None]):
 
     def _open(self, index: int) -> None:
         """Opens the record of the hit at a place in the list."""
-        hit = self.query_one(SearchHitList).hit_at(index)
+        hits = self.query_one(SearchHitList)
+        hit = hits.hit_at(index)
         if hit is None:
             return
+        # Coming back from the record lands on the hits, where Escape goes back, not in the box.
+        hits.focus()
         self.app.push_screen(RecordScreen(hit, list(self._words)), callback=self._record_closed)
 
     def _record_closed(self, request: DayRequest | None) -> None:
