@@ -58,6 +58,21 @@ class ExchangeView(VerticalScroll):
         """The place in the session (from 0) of the page's first exchange."""
         return self._page_start
 
+    @property
+    def shown_log(self) -> SessionLog | None:
+        """The session log shown, or None when a sentence is shown instead."""
+        return self._log
+
+    def chosen_index(self) -> int | None:
+        """The exchange copy acts on: the current one, else the first at the top of the view.
+
+        Returns:
+            Its place in the session (from 0), or None when no exchange is shown.
+        """
+        if not self.cards:
+            return None
+        return self.current_index if self.current_index is not None else self._first_below_top()
+
     async def show_message(self, message: str, classes: str = '-explain') -> None:
         """Shows a sentence instead of exchanges.
 

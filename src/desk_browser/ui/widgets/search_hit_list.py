@@ -62,6 +62,8 @@ class SearchHitList(OptionList):
         """
         super().__init__(id=id)
         self._hits: list[SearchHit] = []
+        self.shown_result: SearchResult | None = None
+        """The search whose hits are shown (for export), or None before the first."""
 
     def show_result(self, result: SearchResult) -> None:
         """Replaces the list with the hits of a search.
@@ -70,6 +72,7 @@ class SearchHitList(OptionList):
             result: The search's result.
         """
         self._hits = list(result.hits)
+        self.shown_result = result
         self.set_options(Option(hit_prompt(hit, result)) for hit in result.hits)
         if result.hits:
             self.highlighted = 0
