@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from desk_browser.demo import DEMO_TODAY, build_demo_desk
+from desk_browser.memory.desk_files import INDIA
 from desk_browser.ui.app import DeskBrowser, make_app
 
 SNAPSHOT_SIZE = (120, 40)
+
+DEMO_NOW = datetime.datetime(2026, 10, 21, 14, 30, 47, tzinfo=INDIA).timestamp()
+"""The fixed "now" of the app tests: 14 s after the demo desk's state.json was written."""
 
 
 @pytest.fixture(autouse=True)
 def _plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """NO_COLOR is read in App.__init__ and would turn every snapshot grey."""
     monkeypatch.delenv('NO_COLOR', raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _own_config_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A person's remembered theme (XDG_CONFIG_HOME) never decides what a test sees or writes."""
+    monkeypatch.setenv('XDG_CONFIG_HOME', str(tmp_path / 'config-home'))
 
 
 def _build(root: Path, *, damaged: bool = False, state: str = 'normal') -> Path:
@@ -69,6 +80,7 @@ def app_for() -> Callable[[Path], DeskBrowser]:
             cursor_blink=False,
             animation_level='none',
             theme='textual-dark',
+            clock=lambda: DEMO_NOW,
         )
 
     return build
