@@ -19,6 +19,8 @@ from typing import Any
 
 from desk_browser import __version__
 from desk_browser.commands.registry import SUBCOMMANDS, run_subcommand
+from desk_browser.ui.navigation import DAY_WORDS_HELP, parse_day_words
+from desk_browser.ui.start_view import StartView
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -31,6 +33,8 @@ examples:
   desk-browser                        browse the desk in the current folder
   desk-browser workspace/desks/main   browse that desk
   desk-browser --demo                 browse a demo desk built in a temporary folder
+  desk-browser DESK --day yesterday   open at yesterday's day view
+  desk-browser DESK --session 2026-10-21-2 --search "nifty gap"
 
 keys inside: / search, n/p next/previous exchange, ? help, ctrl+p commands, q quit
 """
@@ -73,6 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
         action='store_true',
         help='build a demo desk in a temporary folder, browse it, and remove it on exit',
     )
+    parser.add_argument('--session', metavar='ID', help='open with this session selected')
+    parser.add_argument(
+        '--day',
+        metavar='DAY',
+        help='open at the day view of DAY: YYYY-MM-DD, yesterday or today (India dates)',
+    )
+    parser.add_argument('--search', metavar='WORDS', help='open the search with these words')
     return parser
 
 
@@ -98,24 +109,29 @@ def desk_problem(desk: Path) -> str | None:
     return None
 
 
-def run_browser(desk: Path) -> int:
+def run_browser(desk: Path, start: StartView | None = None) -> int:
     """Runs the browser on a desk folder until the person quits.
 
     Args:
         desk: The desk folder.
+        start: Where to open (--session, --day, --search); None opens the main screen.
 
     Returns:
         The exit status.
     """
     from desk_browser.ui.app import make_app  # Deferred: Textual loads only when browsing.
+    from desk_browser.ui.settings import default_settings_path
 
-    app = make_app(desk)
+    app = make_app(desk, start=start, settings_path=default_settings_path())
     app.run()
     return app.return_code or EXIT_OK
 
 
-def run_demo() -> int:
+def run_demo(start: StartView | None = None) -> int:
     """Builds the demo desk in a temporary folder named main, browses it, then removes it.
+
+    Args:
+        start: Where to open; None opens the main screen.
 
     Returns:
         The exit status.
@@ -128,7 +144,7 @@ def run_demo() -> int:
     try:
         desk = temporary_root / 'main'
         build_demo_desk(desk, today=india_today())
-        return run_browser(desk)
+        return run_browser(desk, start)
     finally:
         shutil.rmtree(temporary_root, ignore_errors=True)
         for signal_number, handler in previous_handlers.items():
@@ -171,16 +187,40 @@ def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     Returns:
         The exit status.
     """
+    start = start_view(arguments)
+    if isinstance(start, str):
+        print(start, file=sys.stderr)
+        return EXIT_USAGE
     if arguments.demo:
         if arguments.desk is not None:
             parser.error('give either DESK or --demo, not both')
-        return run_demo()
+        return run_demo(start)
     desk = Path(arguments.desk if arguments.desk is not None else '.')
     problem = desk_problem(desk)
     if problem is not None:
         print(problem, file=sys.stderr)
         return EXIT_USAGE
-    return run_browser(desk.resolve())
+    return run_browser(desk.resolve(), start)
+
+
+def start_view(arguments: argparse.Namespace) -> StartView | str:
+    """Reads where to open from --session, --day and --search.
+
+    Args:
+        arguments: The parsed arguments.
+
+    Returns:
+        The view (a day already read as an ISO date), or a message for a malformed day.
+    """
+    from desk_browser.ui.formatting import india_today
+
+    day: str | None = None
+    if arguments.day is not None:
+        parsed = parse_day_words(arguments.day, india_today())
+        if parsed is None:
+            return f'desk-browser: --day {arguments.day!r}: give {DAY_WORDS_HELP}.'
+        day = parsed.isoformat()
+    return StartView(session_id=arguments.session, day=day, search=arguments.search)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from desk_browser.commands import check, search, sessions, show, state
+from desk_browser.commands import check, search, serve, sessions, show, state
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -37,6 +37,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     'sessions': Subcommand(sessions.HELP, sessions.add_arguments, sessions.run),
     'show': Subcommand(show.HELP, show.add_arguments, show.run),
     'check': Subcommand(check.HELP, check.add_arguments, check.run),
+    'serve': Subcommand(serve.HELP, serve.add_arguments, serve.run),
 }
 """Subcommands by name. A DESK with one of these names is given as ./NAME."""
 

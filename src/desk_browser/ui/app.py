@@ -8,17 +8,37 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
 
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.types import AnimationLevel
+from textual.widgets import Input
 
-from desk_browser.ui.formatting import india_today
+from desk_browser.export import ExportRefused, write_export
+from desk_browser.ui.copy_export import Copied, copy_from, export_from
+from desk_browser.ui.formatting import day_text, india_today
+from desk_browser.ui.navigation import (
+    DayPlace,
+    History,
+    Place,
+    RecordPlace,
+    SessionPlace,
+    neighbour_day,
+)
+from desk_browser.ui.navigation_messages import PlaceOpened
 from desk_browser.ui.safe_text import visible
+from desk_browser.ui.screens.day_screen import DayScreen
+from desk_browser.ui.screens.go_to_day_screen import GoToDayScreen
 from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.main_screen import DayRequest, MainScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
+from desk_browser.ui.settings import Settings, load_settings, save_settings
+from desk_browser.ui.start_view import StartView
+from desk_browser.ui.widgets.search_hit_list import SearchHitList
+from desk_browser.ui.widgets.session_list import SessionList
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -34,6 +54,15 @@ class DeskBrowser(App[None]):
         Binding('question_mark,f1', 'help', 'Help', key_display='?', id='help'),
         Binding('q', 'quit', 'Quit', id='quit'),
         Binding('ctrl+q', 'quit', 'Quit', show=False, priority=True, id='quit-anywhere'),
+        Binding('d', 'day_view', 'Day', id='day-view'),
+        Binding('left_square_bracket', 'step_day(-1)', 'Day before', show=False, id='day-before'),
+        Binding('right_square_bracket', 'step_day(1)', 'Day after', show=False, id='day-after'),
+        Binding('y', 'copy(False)', 'Copy', id='copy'),
+        Binding('Y', 'copy(True)', 'Copy JSON', show=False, id='copy-json'),
+        Binding('x', 'export', 'Export', show=False, id='export'),
+        # backspace and alt+arrows both reach an app inside tmux over SSH; shift+backspace does not.
+        Binding('alt+left,backspace', 'history(-1)', 'Back', show=False, id='back'),
+        Binding('alt+right,ctrl+f', 'history(1)', 'Forward', show=False, id='forward'),
     ]
 
     def __init__(
@@ -42,6 +71,9 @@ class DeskBrowser(App[None]):
         *,
         today: Callable[[], datetime.date] = india_today,
         cursor_blink: bool = True,
+        start: StartView | None = None,
+        settings_path: Path | None = None,
+        export_folder: Path | None = None,
     ) -> None:
         """Prepares the app; the desk is read once it runs.
 
@@ -49,8 +81,23 @@ class DeskBrowser(App[None]):
             desk: The desk folder.
             today: Returns India's today (tests fix it).
             cursor_blink: Whether the search box's cursor blinks (off in tests and screenshots).
+            start: The view to open at (--session, --day, --search); None opens the main screen.
+            settings_path: Where the theme is remembered; None remembers nothing (tests).
+            export_folder: Where exports are written; None writes to the current folder.
         """
         super().__init__()
+        self.start = start or StartView()
+        """The view the app opened at."""
+        self.settings_path = settings_path
+        """Where the theme is remembered, or None."""
+        self.export_folder = export_folder
+        """Where exports are written; None for the current folder at the time."""
+        self.history = History()
+        """What was opened, for back and forward."""
+        if settings_path is not None:
+            remembered = load_settings(settings_path).theme
+            if remembered is not None and remembered in self.available_themes:
+                self.theme = remembered
         self.desk = desk
         """The desk folder."""
         self.today = today
@@ -62,7 +109,26 @@ class DeskBrowser(App[None]):
 
     def get_default_screen(self) -> Screen[None]:
         """The main screen."""
-        return MainScreen(self.desk, self.today)
+        screen = MainScreen(self.desk, self.today)
+        screen.requested_session = self.start.session_id
+        return screen
+
+    async def on_mount(self) -> None:
+        """Remembers theme changes, and opens the day or search asked for on the command line."""
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+        if self.start.day is not None:
+            self.open_day_view(self.start.day)
+        elif self.start.search is not None:
+            await self.push_screen(
+                SearchScreen(self.desk, cursor_blink=self.cursor_blink),
+                callback=self._search_closed,
+            )
+            self.screen.query_one('#query', Input).value = self.start.search
+
+    def _remember_theme(self, theme: Theme) -> None:
+        """Saves the chosen theme in the settings file."""
+        if self.settings_path is not None:
+            save_settings(self.settings_path, Settings(theme=theme.name))
 
     @property
     def main_screen(self) -> MainScreen:
@@ -79,6 +145,33 @@ class DeskBrowser(App[None]):
         yield SystemCommand('Search', 'Search the desk as you type', self.action_search)
         yield SystemCommand('Help', 'What each pane shows, and every key', self.action_help)
         yield SystemCommand('Reload', 'Read the desk again', self.main_screen.action_reload)
+        yield SystemCommand(
+            'Day view', "The selected day's journal as a timeline (d)", self.action_day_view
+        )
+        yield SystemCommand(
+            'Go to day…', 'Open the day view of a date, yesterday or today', self.action_go_to_day
+        )
+        yield SystemCommand(
+            'Export as Markdown',
+            'Write the session, day or search results shown to a file (x)',
+            self.action_export,
+        )
+        yield SystemCommand(
+            'Copy as Markdown',
+            'Copy the chosen exchange or record (y)',
+            lambda: self.action_copy(False),
+        )
+        yield SystemCommand(
+            'Copy as JSON', 'Copy its JSON line (Y)', lambda: self.action_copy(True)
+        )
+        yield SystemCommand(
+            'Back',
+            'Back to what was opened before (backspace, alt+left)',
+            lambda: self.action_history(-1),
+        )
+        yield SystemCommand(
+            'Forward', 'Forward again (alt+right, ctrl+f)', lambda: self.action_history(1)
+        )
         yield from super().get_system_commands(screen)
 
     def action_search(self) -> None:
@@ -108,6 +201,127 @@ class DeskBrowser(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    # Day view, days, copy, export and history (desk_browser.ui.navigation, ui.copy_export).
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offers the day keys where they mean something, so the footer shows only those."""
+        # False hides a key from the footer where it does nothing.
+        if action in ('day_view', 'step_day'):
+            return isinstance(self.screen, MainScreen | SearchScreen)
+        if action in ('copy', 'export'):
+            return not isinstance(self.screen, HelpScreen | GoToDayScreen)
+        return True
+
+    def open_day_view(self, day: str) -> None:
+        """Shows a day's journal in the day view (the one open, or a new one).
+
+        Args:
+            day: The ISO day.
+        """
+        if isinstance(self.screen, DayScreen):
+            self.screen.show(day)
+            return
+        self.push_screen(DayScreen(self.desk, day, self.main_screen.overview))
+
+    def action_day_view(self) -> None:
+        """Opens the day view of the selected session's day, or of the highlighted hit's day."""
+        day: str | None = None
+        if isinstance(self.screen, SearchScreen):
+            hits = self.screen.query_one(SearchHitList)
+            hit = hits.hit_at(hits.highlighted) if hits.highlighted is not None else None
+            day = hit.record.day if hit is not None else None
+        elif isinstance(self.screen, MainScreen):
+            day = self.main_screen.shown_day or self.today().isoformat()
+        if day is not None:
+            self.open_day_view(day)
+
+    def action_go_to_day(self) -> None:
+        """Asks for a day and opens its day view."""
+
+        def chosen(day: str | None) -> None:
+            if day is not None:
+                self.open_day_view(day)
+
+        self.push_screen(GoToDayScreen(self.today, cursor_blink=self.cursor_blink), chosen)
+
+    def action_step_day(self, step: int) -> None:
+        """In the main screen, selects the previous or next day that has sessions.
+
+        Args:
+            step: -1 for the day before, +1 for the day after.
+        """
+        main = self.main_screen
+        if self.screen is not main or main.overview is None:
+            return
+        days = [entry.day.isoformat() for entry in main.overview.sessions if entry.day is not None]
+        neighbour = neighbour_day(days, main.shown_day or self.today().isoformat(), step)
+        if neighbour is None:
+            self.notify(
+                'No earlier day with sessions.' if step < 0 else 'No later day with sessions.'
+            )
+            return
+        main.show_day(DayRequest(neighbour))
+
+    def action_copy(self, as_json: bool) -> None:
+        """Copies the chosen exchange, event or record to the clipboard (OSC 52).
+
+        Args:
+            as_json: True for its JSON line, False for Markdown.
+        """
+        found = copy_from(self.screen, as_json)
+        if not isinstance(found, Copied):
+            self.notify(found)
+            return
+        self.copy_to_clipboard(found.text)
+        self.notify(f'Copied {visible(found.what)}.', title='Copied', markup=False)
+
+    def action_export(self) -> None:
+        """Writes the session, the day or the search results shown to a Markdown file."""
+        found = export_from(self.screen)
+        if isinstance(found, str):
+            self.notify(found)
+            return
+        folder = self.export_folder or Path.cwd()
+        try:
+            path = write_export(self.desk, folder, found.file_name, found.document)
+        except ExportRefused as refusal:
+            self.notify(str(refusal), title='Not exported', severity='error', markup=False)
+            return
+        where = 'the current folder' if self.export_folder is None else str(path.parent)
+        self.notify(f'Wrote {path.name} in {where}.', title='Exported', markup=False, timeout=8)
+
+    @on(PlaceOpened)
+    def remember_place(self, message: PlaceOpened) -> None:
+        """Adds what a screen opened to the history."""
+        self.history.visit(message.place)
+
+    def action_history(self, step: int) -> None:
+        """Goes back or forward through what was opened.
+
+        Args:
+            step: -1 for back, +1 for forward.
+        """
+        place = self.history.back() if step < 0 else self.history.forward()
+        if place is None:
+            self.notify('Nothing further back.' if step < 0 else 'Nothing further forward.')
+            return
+        self._open_place(place)
+
+    def _open_place(self, place: Place) -> None:
+        """Shows a place from the history again."""
+        if isinstance(place, DayPlace):
+            self.open_day_view(place.day)
+            return
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        if isinstance(place, SessionPlace):
+            if not self.main_screen.query_one(SessionList).highlight_session(place.session_id):
+                self.notify(f'{day_text(visible(place.session_id))} is no longer listed.')
+        elif isinstance(place, RecordPlace):
+            self.push_screen(
+                RecordScreen(place.hit, list(place.words)), callback=self._search_closed
+            )
+
 
 def make_app(
     desk: Path,
@@ -116,6 +330,9 @@ def make_app(
     cursor_blink: bool = True,
     animation_level: AnimationLevel | None = None,
     theme: str | None = None,
+    start: StartView | None = None,
+    settings_path: Path | None = None,
+    export_folder: Path | None = None,
 ) -> DeskBrowser:
     """Builds the app for the command line, the tests and the screenshot script.
 
@@ -124,12 +341,22 @@ def make_app(
         today: Returns India's today; None uses the clock.
         cursor_blink: Whether the search box's cursor blinks.
         animation_level: Textual's animation level ('none' in tests); None keeps Textual's.
-        theme: A Textual theme name ('textual-dark' in tests); None keeps Textual's.
+        theme: A Textual theme name ('textual-dark' in tests); None keeps the remembered one.
+        start: The view to open at; None opens the main screen.
+        settings_path: Where the chosen theme is remembered; None (tests) remembers nothing.
+        export_folder: Where exports are written; None writes to the current folder.
 
     Returns:
         The app, not yet running.
     """
-    app = DeskBrowser(desk, today=today or india_today, cursor_blink=cursor_blink)
+    app = DeskBrowser(
+        desk,
+        today=today or india_today,
+        cursor_blink=cursor_blink,
+        start=start,
+        settings_path=settings_path,
+        export_folder=export_folder,
+    )
     if animation_level is not None:
         app.animation_level = animation_level
     if theme is not None:

@@ -16,15 +16,20 @@ _LOGGER = logging.getLogger(__name__)
 
 KEYS: list[tuple[str, str]] = [
     ('/', 'Search everything the desk said and did'),
-    ('n ]   p [', 'Next / previous exchange'),
+    ('n   p', 'Next / previous exchange'),
+    ('[   ]', 'Previous / next day with sessions'),
+    ('d', "The day view: the day's journal as a timeline"),
     ('N   P', 'Next / previous page of a long session (25 a page)'),
     ('↑ ↓ PgUp PgDn', 'Scroll, or move in the focused list'),
     ('Home End', 'Top / bottom of the focused pane'),
     ('Tab  Shift+Tab', 'Move between sessions, tabs and exchanges'),
     ('e   s', 'Show the Exchanges / Summary tab'),
     ('c', 'Go to the current session'),
+    ('y   Y', 'Copy the exchange, event or record as Markdown / JSON'),
+    ('x', 'Export the session, day or search hits as Markdown'),
+    ('⌫ alt+←', 'Back through what was opened (alt+→ ctrl+f forward)'),
     ('r', 'Read the desk again'),
-    ('ctrl+p', 'Commands: current session, search, help, theme'),
+    ('ctrl+p', 'Commands: go to day…, export, theme (remembered)…'),
     ('?   F1', 'This help'),
     ('q   ctrl+q', 'Quit'),
 ]
@@ -35,8 +40,17 @@ SEARCH_KEYS: list[tuple[str, str]] = [
     ('Enter', 'Open the highlighted hit (↓ moves into the hits)'),
     ('Esc', 'Clear the box; on an empty box or in the hits, go back'),
     ('d   s', "In a record: the day's sessions / its summary"),
+    ('n   N', 'In a record: next / previous keyword hit'),
 ]
 """The search's keys."""
+
+DAY_KEYS: list[tuple[str, str]] = [
+    ('[   ]', 'Day before / after'),
+    ('f   1-7', 'Filter: move to it (space toggles) / toggle a kind'),
+    ('y   Y   x', 'Copy the event / its JSON; export the day'),
+    ('esc', 'Back'),
+]
+"""The day view's keys."""
 
 ABOUT = (
     'desk-browser only reads the desk. State comes from sessions/state.json: the current '
@@ -64,6 +78,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id='help'):
             yield Static(_key_lines('Keys', KEYS), classes='help-section')
             yield Static(_key_lines('Search', SEARCH_KEYS), classes='help-section')
+            yield Static(_key_lines('Day view', DAY_KEYS), classes='help-section')
             yield Static(Content(ABOUT), classes='help-section -explain')
 
     def on_mount(self) -> None:

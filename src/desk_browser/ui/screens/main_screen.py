@@ -25,6 +25,8 @@ from desk_browser.ui.desk_data import (
 )
 from desk_browser.ui.formatting import day_text
 from desk_browser.ui.messages import OverviewLoaded, SessionLoaded, SummaryLoaded
+from desk_browser.ui.navigation import SessionPlace
+from desk_browser.ui.navigation_messages import PlaceOpened
 from desk_browser.ui.safe_text import visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
@@ -56,10 +58,8 @@ class MainScreen(DeskScreen[None]):
     """Shows the state, the sessions, and the selected session's exchanges and day summary."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding('n,right_square_bracket', 'next_exchange', 'Next', key_display='n', id='next'),
-        Binding(
-            'p,left_square_bracket', 'previous_exchange', 'Previous', key_display='p', id='previous'
-        ),
+        Binding('n', 'next_exchange', 'Next', key_display='n', id='next'),
+        Binding('p', 'previous_exchange', 'Previous', key_display='p', id='previous'),
         Binding('N', 'next_page', 'Next page', show=False, id='next-page'),
         Binding('P', 'previous_page', 'Previous page', show=False, id='previous-page'),
         Binding('e', 'show_tab("exchanges-tab")', 'Exchanges', show=False, id='exchanges'),
@@ -88,6 +88,8 @@ class MainScreen(DeskScreen[None]):
         self.overview: DeskOverview | None = None
         """What was last read of the state and the sessions."""
         self._pending_day: DayRequest | None = None
+        self.requested_session: str | None = None
+        """A session to select once the sessions are read (desk-browser --session)."""
 
     def compose(self) -> ComposeResult:
         """Builds the two columns."""
@@ -181,6 +183,11 @@ class MainScreen(DeskScreen[None]):
         if self._pending_day is not None:
             self.show_day(self._pending_day)
             return
+        requested, self.requested_session = self.requested_session, None
+        if requested is not None and not sessions.highlight_session(requested):
+            self.notify(visible(f'No session {requested} has a log.'), markup=False)
+        elif requested is not None:
+            return
         for candidate in (previous, overview.current_session_id):
             if candidate is not None and sessions.highlight_session(candidate):
                 return
@@ -225,6 +232,7 @@ class MainScreen(DeskScreen[None]):
         """Reads the newly selected session and its day's summary."""
         if session_id is None:
             return
+        self.post_message(PlaceOpened(SessionPlace(session_id)))
         self.load_session(session_id)
         day = self.overview.day_of(session_id) if self.overview is not None else None
         if day is not None:

@@ -14,6 +14,9 @@ from textual.widgets import Footer, Header, Static
 from desk_browser.memory.session_search import SearchHit
 from desk_browser.ui.formatting import day_text, parse_day
 from desk_browser.ui.highlight import highlighted
+from desk_browser.ui.keyword_hits import KeywordHits
+from desk_browser.ui.navigation import RecordPlace
+from desk_browser.ui.navigation_messages import PlaceOpened
 from desk_browser.ui.safe_text import capped, visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.main_screen import EXCHANGES_TAB, SUMMARY_TAB, DayRequest, TabName
@@ -31,6 +34,8 @@ class RecordScreen(DeskScreen[DayRequest | None]):
         Binding('escape', 'back', 'Back', key_display='esc', id='record-back'),
         Binding('d', 'show_day("exchanges-tab")', "Day's sessions", id='record-day'),
         Binding('s', 'show_day("summary-tab")', "Day's summary", id='record-summary'),
+        Binding('n', 'step_hit(1)', 'Next hit', id='record-next-hit'),
+        Binding('N', 'step_hit(-1)', 'Previous hit', show=False, id='record-previous-hit'),
     ]
 
     def __init__(self, hit: SearchHit, words: list[str]) -> None:
@@ -45,6 +50,8 @@ class RecordScreen(DeskScreen[DayRequest | None]):
         """The hit shown."""
         self.words = words
         """The keywords marked."""
+        self._shown_text = capped(hit.record.text, RECORD_LIMIT)[0]
+        self._keyword_hits = KeywordHits.find(self._shown_text, words)
 
     def compose(self) -> ComposeResult:
         """Builds the record's heading and its text."""
@@ -82,7 +89,26 @@ class RecordScreen(DeskScreen[DayRequest | None]):
 
     def on_mount(self) -> None:
         """Lets the keyboard scroll the record."""
-        self.query_one('#record', VerticalScroll).focus()
+        record = self.query_one('#record', VerticalScroll)
+        record.border_subtitle = self._keyword_hits.label()
+        record.focus()
+        self.post_message(PlaceOpened(RecordPlace(self.hit, tuple(self.words))))
+
+    def action_step_hit(self, direction: int) -> None:
+        """Moves to the next or previous keyword hit in the record and scrolls to it.
+
+        Args:
+            direction: +1 for the next hit, -1 for the previous.
+        """
+        if self._keyword_hits.step(direction) is None:
+            self.notify('No keyword occurs in this record.')
+            return
+        text = self.query_one('#record-text', Static)
+        text.update(self._keyword_hits.content(self.words, self._shown_text))
+        record = self.query_one('#record', VerticalScroll)
+        record.border_subtitle = self._keyword_hits.label()
+        line = self._keyword_hits.line_of_current(text.content_region.width)
+        record.scroll_to(y=max(0, line - 2), animate=False)
 
     def action_back(self) -> None:
         """Goes back to the hits."""

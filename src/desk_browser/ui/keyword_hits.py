@@ -1,0 +1,116 @@
+"""Moving from one keyword hit to the next inside an opened record (`n` and `N`)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from textual.content import Content
+
+from desk_browser.ui.highlight import highlighted, keyword_pattern
+from desk_browser.ui.safe_text import visible
+
+_LOGGER = logging.getLogger(__name__)
+
+CURRENT_HIT_STYLE = 'bold reverse $text-accent'
+"""How the hit that `n` and `N` moved to stands out from the other keywords."""
+
+
+@dataclass
+class KeywordHits:
+    """Every place a keyword occurs in one text, and which of them is current.
+
+    Attributes:
+        text: The text as shown (already made visible).
+        spans: (start, end) of each occurrence, in order.
+        current: The index of the current occurrence, or None before the first move.
+    """
+
+    text: str
+    spans: list[tuple[int, int]] = field(default_factory=list)
+    current: int | None = None
+
+    @classmethod
+    def find(cls, text: str, words: list[str]) -> KeywordHits:
+        """Finds every keyword occurrence in a text.
+
+        Args:
+            text: Text from the desk, as given to `highlighted` (not yet visible).
+            words: The keywords.
+
+        Returns:
+            The occurrences.
+        """
+        shown = visible(text)
+        pattern = keyword_pattern(words)
+        spans = [] if pattern is None else [m.span() for m in pattern.finditer(shown)]
+        return cls(shown, [span for span in spans if span[1] > span[0]])
+
+    def step(self, direction: int) -> int | None:
+        """Moves to the next or previous occurrence, wrapping around at the ends.
+
+        Args:
+            direction: +1 for the next, -1 for the previous.
+
+        Returns:
+            The new current index, or None when the text holds no occurrence.
+        """
+        if not self.spans:
+            return None
+        if self.current is None:
+            self.current = 0 if direction > 0 else len(self.spans) - 1
+        else:
+            self.current = (self.current + direction) % len(self.spans)
+        return self.current
+
+    def content(self, words: list[str], original: str) -> Content:
+        """The text with every keyword marked and the current one marked more.
+
+        Args:
+            words: The keywords.
+            original: The text as given to `find`.
+
+        Returns:
+            The content to show.
+        """
+        content = highlighted(original, words)
+        if self.current is not None:
+            start, end = self.spans[self.current]
+            content = content.stylize(CURRENT_HIT_STYLE, start, end)
+        return content
+
+    def line_of_current(self, width: int) -> int:
+        """Finds the line the current occurrence is on once the text is wrapped to a width.
+
+        Args:
+            width: The width the text is shown at, in cells.
+
+        Returns:
+            The line, from 0 (0 before the first move).
+        """
+        if self.current is None or width <= 0:
+            return 0
+        offset = self.spans[self.current][0]
+        position = 0
+        for number, line in enumerate(Content(self.text).wrap(width)):
+            plain = line.plain.rstrip()
+            found = self.text.find(plain, position) if plain else position
+            if found < 0:
+                found = position
+            end = found + len(plain)
+            if offset < end or (offset == end and not plain):
+                return number
+            position = end
+        return 0
+
+    def label(self) -> str:
+        """Says where the current occurrence is, such as "hit 3 of 12".
+
+        Returns:
+            The words.
+        """
+        if not self.spans:
+            return 'no keyword in this record'
+        if self.current is None:
+            return f'{len(self.spans)} keyword hits · n next, N previous'
+        return f'hit {self.current + 1} of {len(self.spans)} · n next, N previous'

@@ -1,0 +1,147 @@
+"""Where the person has been: days named in words, and back and forward through what was opened.
+
+No Textual here, so the command line can read `--day` without loading the UI.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from dataclasses import dataclass, field
+
+from desk_browser.memory.session_search import SearchHit
+
+_LOGGER = logging.getLogger(__name__)
+
+DAY_WORDS_HELP = 'a date such as 2026-10-21, or yesterday or today'
+
+
+def parse_day_words(text: str, today: datetime.date) -> datetime.date | None:
+    """Reads a day as a person types it: an ISO date, ``today`` or ``yesterday``.
+
+    Args:
+        text: What was typed.
+        today: India's today.
+
+    Returns:
+        The day, or None when the text names none.
+    """
+    words = text.strip().lower()
+    if words == 'today':
+        return today
+    if words == 'yesterday':
+        return today - datetime.timedelta(days=1)
+    if len(words) != 10:
+        return None
+    try:
+        return datetime.date.fromisoformat(words)
+    except ValueError:
+        return None
+
+
+def neighbour_day(days: list[str], day: str, step: int) -> str | None:
+    """Finds the day before or after one, among the days that hold something.
+
+    Args:
+        days: ISO days, in any order.
+        day: The day to move from (which need not be among them).
+        step: -1 for the day before, +1 for the day after.
+
+    Returns:
+        The nearest day in that direction, or None when there is none.
+    """
+    ordered = sorted(set(days))
+    if step < 0:
+        earlier = [candidate for candidate in ordered if candidate < day]
+        return earlier[-1] if earlier else None
+    later = [candidate for candidate in ordered if candidate > day]
+    return later[0] if later else None
+
+
+@dataclass(frozen=True)
+class SessionPlace:
+    """A session shown in the main screen.
+
+    Attributes:
+        session_id: The session.
+    """
+
+    session_id: str
+
+
+@dataclass(frozen=True)
+class DayPlace:
+    """A day shown in the day view.
+
+    Attributes:
+        day: The ISO day.
+    """
+
+    day: str
+
+
+@dataclass(frozen=True)
+class RecordPlace:
+    """A search record opened whole.
+
+    Attributes:
+        hit: The hit whose record was opened.
+        words: The keywords marked in it.
+    """
+
+    hit: SearchHit
+    words: tuple[str, ...]
+
+
+Place = SessionPlace | DayPlace | RecordPlace
+
+
+@dataclass
+class History:
+    """What was opened, in order, with a position that back and forward move.
+
+    Attributes:
+        places: Every place opened, oldest first.
+        position: The place shown now (an index into places), or -1 before the first.
+        limit: The most places kept.
+    """
+
+    places: list[Place] = field(default_factory=list)
+    position: int = -1
+    limit: int = 200
+
+    def visit(self, place: Place) -> None:
+        """Records a newly opened place; what was ahead of the position is forgotten.
+
+        Args:
+            place: The place.
+        """
+        if 0 <= self.position < len(self.places) and self.places[self.position] == place:
+            return
+        del self.places[self.position + 1 :]
+        self.places.append(place)
+        if len(self.places) > self.limit:
+            del self.places[0]
+        self.position = len(self.places) - 1
+
+    def back(self) -> Place | None:
+        """Moves one place back.
+
+        Returns:
+            The place to show, or None at the oldest.
+        """
+        if self.position <= 0:
+            return None
+        self.position -= 1
+        return self.places[self.position]
+
+    def forward(self) -> Place | None:
+        """Moves one place forward.
+
+        Returns:
+            The place to show, or None at the newest.
+        """
+        if self.position >= len(self.places) - 1:
+            return None
+        self.position += 1
+        return self.places[self.position]

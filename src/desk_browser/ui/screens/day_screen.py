@@ -1,0 +1,265 @@
+"""The day view: one day's journal as a timeline, filterable by kind, with the day at a glance."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Footer, Header, OptionList, SelectionList, Static
+from textual.widgets.selection_list import Selection
+from textual.worker import get_current_worker
+
+from desk_browser.export import day_glance, event_markdown
+from desk_browser.memory.desk_files import JournalEvent
+from desk_browser.ui.day_data import DayView, read_day_view
+from desk_browser.ui.desk_data import DeskOverview
+from desk_browser.ui.formatting import day_text, plural
+from desk_browser.ui.navigation import DayPlace, neighbour_day
+from desk_browser.ui.navigation_messages import PlaceOpened
+from desk_browser.ui.safe_text import capped, visible
+from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
+from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline
+
+_LOGGER = logging.getLogger(__name__)
+
+DETAIL_LIMIT = 2_000
+"""How many characters of the highlighted event the detail line shows."""
+
+
+@dataclass
+class DayLoaded(Message):
+    """One day's journal was read."""
+
+    view: DayView
+    """What was read."""
+
+
+class DayScreen(DeskScreen[None]):
+    """Shows one day's journal; `[` and `]` move to the previous and next day."""
+
+    DEFAULT_CSS = """
+    #day-heading {
+        padding: 0 2;
+        height: auto;
+    }
+    #day-body {
+        height: 1fr;
+    }
+    #day-filter {
+        width: 18;
+        height: auto;
+        max-height: 100%;
+        border: round $primary 50%;
+    }
+    #day-filter:focus, #timeline:focus {
+        border: round $primary;
+    }
+    #timeline {
+        width: 1fr;
+        height: 1fr;
+        border: round $primary 50%;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    #day-detail {
+        height: auto;
+        max-height: 8;
+        padding: 0 2;
+        border-top: solid $primary 30%;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding('escape', 'back', 'Back', key_display='esc', id='day-back'),
+        Binding(
+            'left_square_bracket', 'step_day(-1)', 'Day before', key_display='[', id='day-prev'
+        ),
+        Binding('right_square_bracket', 'step_day(1)', 'Day after', key_display=']', id='day-next'),
+        Binding('f', 'focus_filter', 'Filter', id='day-filter'),
+        *(
+            Binding(str(number), f'toggle_kind({kind!r})', label, show=False)
+            for number, (kind, label) in enumerate(EVENT_KINDS, start=1)
+        ),
+    ]
+
+    day: reactive[str] = reactive('', init=False)
+    """The ISO day shown."""
+
+    def __init__(self, desk: Path, day: str, overview: DeskOverview | None) -> None:
+        """Prepares the view; the journal is read once it is mounted.
+
+        Args:
+            desk: The desk folder.
+            day: The ISO day to show first.
+            overview: The sessions list the main screen read, or None when not read yet.
+        """
+        super().__init__()
+        self.desk = desk
+        """The desk folder."""
+        self._overview = overview
+        self.view: DayView | None = None
+        """What was last read."""
+        self.set_reactive(DayScreen.day, day)
+
+    def compose(self) -> ComposeResult:
+        """Builds the heading, the sparkline, the filter and the timeline."""
+        yield Header()
+        yield Static(Content(f'Reading {day_text(visible(self.day))}…'), id='day-heading')
+        yield ActivitySparkline(id='day-activity')
+        with Horizontal(id='day-body'):
+            yield SelectionList[str](
+                *(Selection(label, kind, True) for kind, label in EVENT_KINDS),
+                id='day-filter',
+            )
+            yield Timeline(id='timeline')
+        yield Static('', id='day-detail')
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Starts reading the day."""
+        self.query_one('#day-filter', SelectionList).border_title = 'Show'
+        self.query_one(Timeline).border_title = 'Timeline'
+        self.query_one(Timeline).focus()
+        self.load_day(self.day)
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group='day',
+        exit_on_error=False,
+        description="reading a day's journal",
+    )
+    def load_day(self, day: str) -> None:
+        """Reads one day's journal.
+
+        Args:
+            day: The ISO day.
+        """
+        view = read_day_view(self.desk, day, self._overview)
+        if not get_current_worker().is_cancelled:
+            self.post_message(DayLoaded(view))
+
+    def watch_day(self, day: str) -> None:
+        """Reads the newly chosen day."""
+        self.load_day(day)
+
+    @on(DayLoaded)
+    def show_day(self, message: DayLoaded) -> None:
+        """Shows a day, unless another was chosen meanwhile."""
+        view = message.view
+        if view.day != self.day:
+            return
+        self.view = view
+        self.query_one('#day-heading', Static).update(self._heading(view))
+        self.query_one(ActivitySparkline).show(view.activity, view.day)
+        timeline = self.query_one(Timeline)
+        timeline.show_events(view.journal.events, self.chosen_kinds)
+        self._update_counts()
+        self._show_detail(timeline.highlighted_event)
+        self.post_message(PlaceOpened(DayPlace(view.day)))
+
+    def _heading(self, view: DayView) -> Content:
+        """The day, how much its journal holds, and the day at a glance."""
+        parts: list[str | tuple[str, str]] = [(day_text(visible(view.day)), 'bold')]
+        if view.has_journal:
+            parts.extend([('  ·  ', '$text-muted'), plural(len(view.journal.events), 'event')])
+        else:
+            parts.append(('  ·  no journal for this day', '$text-warning'))
+        damaged = sum(1 for problem in view.problems if problem.line_number is not None)
+        if damaged:
+            parts.append((f'  ·  {plural(damaged, "damaged line")} skipped', '$text-warning'))
+        if any(problem.line_number is None for problem in view.problems):
+            parts.append(('  ·  the journal could not be read', '$text-error'))
+        parts.extend(['\n', (day_glance(view.journal.events).text(), '$text-muted')])
+        return Content.assemble(*parts)
+
+    @property
+    def chosen_kinds(self) -> set[str]:
+        """The kinds of event the filter lets through."""
+        return set(self.query_one('#day-filter', SelectionList).selected)
+
+    @on(SelectionList.SelectedChanged, '#day-filter')
+    def refilter(self) -> None:
+        """Shows only the kinds now chosen."""
+        self.query_one(Timeline).filter(self.chosen_kinds)
+        self._update_counts()
+        self._show_detail(self.query_one(Timeline).highlighted_event)
+
+    def _update_counts(self) -> None:
+        timeline = self.query_one(Timeline)
+        total = len(self.view.journal.events) if self.view is not None else 0
+        if timeline.shown_count == total:
+            timeline.border_subtitle = plural(total, 'event')
+        else:
+            timeline.border_subtitle = f'{timeline.shown_count} of {total} events'
+
+    @on(OptionList.OptionHighlighted, '#timeline')
+    def follow_highlight(self) -> None:
+        """Shows the whole of the highlighted event below the timeline."""
+        self._show_detail(self.query_one(Timeline).highlighted_event)
+
+    def _show_detail(self, event: JournalEvent | None) -> None:
+        detail = self.query_one('#day-detail', Static)
+        if event is None:
+            detail.update(Content('No event is highlighted.' if self.view else ''))
+            return
+        text, note = capped(event_markdown(event), DETAIL_LIMIT)
+        detail.update(Content(text + (f'\n{note}' if note else '')))
+
+    @property
+    def highlighted_event(self) -> JournalEvent | None:
+        """The event under the timeline's highlight, or None."""
+        return self.query_one(Timeline).highlighted_event
+
+    # Actions.
+
+    def action_back(self) -> None:
+        """Goes back to the screen below."""
+        self.dismiss(None)
+
+    def action_step_day(self, step: int) -> None:
+        """Shows the day before or after, among the days with a journal or a session.
+
+        Args:
+            step: -1 for the day before, +1 for the day after.
+        """
+        days = self.view.days if self.view is not None else []
+        neighbour = neighbour_day(days, self.day, step)
+        if neighbour is None:
+            self.notify('No earlier day.' if step < 0 else 'No later day.')
+            return
+        self.day = neighbour
+
+    def show(self, day: str) -> None:
+        """Shows another day.
+
+        Args:
+            day: The ISO day.
+        """
+        self.day = day
+
+    def action_focus_filter(self) -> None:
+        """Moves to the filter (space toggles a kind), or back to the timeline."""
+        filter_list = self.query_one('#day-filter', SelectionList)
+        if filter_list.has_focus:
+            self.query_one(Timeline).focus()
+        else:
+            filter_list.focus()
+
+    def action_toggle_kind(self, kind: str) -> None:
+        """Shows or hides one kind of event.
+
+        Args:
+            kind: The kind's id, from EVENT_KINDS.
+        """
+        self.query_one('#day-filter', SelectionList).toggle(kind)

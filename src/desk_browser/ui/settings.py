@@ -1,0 +1,79 @@
+"""The person's settings (the theme), kept in their config folder, never in the desk.
+
+The file is ``settings.json`` in ``platformdirs.user_config_dir('desk-browser')``, which honours
+XDG_CONFIG_HOME. A missing or damaged file means no settings; saving never raises.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+_LOGGER = logging.getLogger(__name__)
+
+SETTINGS_FILE_NAME = 'settings.json'
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the app remembers between runs.
+
+    Attributes:
+        theme: The Textual theme last chosen, or None for Textual's default.
+    """
+
+    theme: str | None = None
+
+
+def default_settings_path() -> Path:
+    """Where the settings live: settings.json in the user's config folder for desk-browser.
+
+    Returns:
+        The path (which may not exist yet).
+    """
+    return Path(platformdirs.user_config_dir('desk-browser')) / SETTINGS_FILE_NAME
+
+
+def load_settings(path: Path) -> Settings:
+    """Reads the settings.
+
+    Args:
+        path: The settings file.
+
+    Returns:
+        The settings; the defaults when the file is missing or damaged.
+    """
+    try:
+        data = json.loads(path.read_text(encoding='utf-8'))
+    except (OSError, ValueError):
+        return Settings()
+    if not isinstance(data, dict):
+        return Settings()
+    theme = data.get('theme')
+    return Settings(theme=theme if isinstance(theme, str) else None)
+
+
+def save_settings(path: Path, settings: Settings) -> bool:
+    """Writes the settings, replacing the file in one step.
+
+    Args:
+        path: The settings file.
+        settings: What to remember.
+
+    Returns:
+        Whether they were written.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary_path = path.with_name(f'.{path.name}.{os.getpid()}.tmp')
+        temporary_path.write_text(json.dumps({'theme': settings.theme}) + '\n', encoding='utf-8')
+        os.replace(temporary_path, path)
+    except OSError as error:
+        _LOGGER.warning('Could not save the settings to %s: %s', path, error)
+        return False
+    return True
