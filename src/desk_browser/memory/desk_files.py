@@ -19,6 +19,7 @@ import json
 import logging
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -466,34 +467,37 @@ def _event_from_object(
     )
 
 
-def read_journal_day(
+def group_journal_objects(
     path: Path,
-    day: str,
+    objects: Iterable[tuple[int, dict[str, Any]]],
+    exchanges: list[JournalExchange],
+    actions: list[JournalEvent],
     problems: list[Problem] | None = None,
-) -> JournalDay:
-    """Reads one day's journal into events, exchanges and actions.
+) -> list[JournalEvent]:
+    """Reads journal objects as events and adds them to a day's exchanges and actions.
 
-    A trigger_received event starts an exchange; the text events after it, up to the next
-    trigger, are its answer. Text events before the first trigger belong to no exchange and are
-    actions, as is every other event. A line that is not a JSON object with a string type is
-    skipped.
+    This is how read_journal_day groups a file's events; a caller that reads a journal a piece
+    at a time (read_json_objects_from) passes the exchanges and actions it has so far, and the
+    last exchange goes on growing. A trigger_received event starts an exchange; a text event
+    belongs to the last exchange when there is one; every other event is an action. An object
+    with no string type is skipped and reported.
 
     Args:
-        path (Path): The journal file.
-        day (str): The India date it holds, as YYYY-MM-DD.
-        problems (list[Problem] | None): Where to report damaged lines (in line order) and an
-            unreadable file; None reports nothing.
+        path (Path): The journal file, for reporting.
+        objects (Iterable[tuple[int, dict[str, Any]]]): The objects with their line numbers, in
+            the file's order, as read_json_objects or read_json_objects_from give them.
+        exchanges (list[JournalExchange]): The exchanges so far, added to (the last one's texts
+            may grow).
+        actions (list[JournalEvent]): The actions so far, added to.
+        problems (list[Problem] | None): Where to report skipped objects, or None.
 
     Returns:
-        JournalDay: The day; empty when the file cannot be read.
+        list[JournalEvent]: The events read, in order.
     """
     events: list[JournalEvent] = []
-    exchanges: list[JournalExchange] = []
-    actions: list[JournalEvent] = []
-    current: JournalExchange | None = None
-    found: list[Problem] = []
-    for line_number, data in read_json_objects(path, found):
-        event = _event_from_object(path, line_number, data, found)
+    current = exchanges[-1] if exchanges else None
+    for line_number, data in objects:
+        event = _event_from_object(path, line_number, data, problems)
         if event is None:
             continue
         events.append(event)
@@ -504,6 +508,35 @@ def read_journal_day(
             current.texts.append(event)
         else:
             actions.append(event)
+    return events
+
+
+def read_journal_day(
+    path: Path,
+    day: str,
+    problems: list[Problem] | None = None,
+) -> JournalDay:
+    """Reads one day's journal into events, exchanges and actions.
+
+    A trigger_received event starts an exchange; the text events after it, up to the next
+    trigger, are its answer. Text events before the first trigger belong to no exchange and are
+    actions, as is every other event. A line that is not a JSON object with a string type is
+    skipped (see group_journal_objects).
+
+    Args:
+        path (Path): The journal file.
+        day (str): The India date it holds, as YYYY-MM-DD.
+        problems (list[Problem] | None): Where to report damaged lines (in line order) and an
+            unreadable file; None reports nothing.
+
+    Returns:
+        JournalDay: The day; empty when the file cannot be read.
+    """
+    exchanges: list[JournalExchange] = []
+    actions: list[JournalEvent] = []
+    found: list[Problem] = []
+    objects = read_json_objects(path, found)
+    events = group_journal_objects(path, objects, exchanges, actions, found)
     if problems is not None:
         problems.extend(sort_problems(found))
     return JournalDay(day=day, events=events, exchanges=exchanges, actions=actions)

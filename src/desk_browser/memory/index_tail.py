@@ -1,11 +1,12 @@
 """A growing journal file read again and again, parsing only the lines added since the last read.
 
 The desk appends to today's journal all day, and a search reads that file directly (it changes
-too often to index). `JournalTail` keeps the bytes it has parsed and what they held; on the next
-read, when the file still starts with those bytes, only the new bytes are parsed. Lines are
-parsed by desk_files itself (read_journal_day, on a temporary copy of the new bytes kept outside
-the desk), so there is still one parser of the journal's lines; this module only groups the new
-events into exchanges and actions the way read_journal_day does, continuing the last exchange.
+too often to index). `JournalTail` keeps how far it has parsed and what those lines held; on the
+next read only the lines after that point are parsed (desk_files.read_json_objects_from) and
+grouped into exchanges and actions by desk_files itself (group_journal_objects, which continues
+the last exchange), so there is one parser and one grouping of the journal's lines. A file that
+no longer starts with the bytes parsed before (rewritten, not appended to) is read again from
+its start.
 
 Typical usage example:
 
@@ -17,8 +18,6 @@ Typical usage example:
 from __future__ import annotations
 
 import logging
-import os
-import tempfile
 from pathlib import Path
 
 from desk_browser.memory import desk_files
@@ -27,54 +26,8 @@ from desk_browser.memory.session_search import SearchRecord
 
 _LOGGER = logging.getLogger(__name__)
 
-
-def _parse(content: bytes, day: str, at_start: bool) -> list[JournalEvent]:
-    """Parses journal lines with desk_files, as they would be read inside the whole file.
-
-    Args:
-        content (bytes): Whole lines of the file.
-        day (str): The journal's day.
-        at_start (bool): Whether they start the file (where a byte order mark is dropped).
-
-    Returns:
-        list[JournalEvent]: The well-formed events, in order.
-    """
-    # An empty first line (skipped by the reader) keeps a byte order mark in the middle of the
-    # file from being taken for the file's own.
-    data = content if at_start else b'\n' + content
-    handle, name = tempfile.mkstemp(prefix='desk-browser-journal-', suffix='.jsonl')
-    try:
-        with os.fdopen(handle, 'wb') as temporary:
-            temporary.write(data)
-        return desk_files.read_journal_day(Path(name), day).events
-    finally:
-        os.unlink(name)
-
-
-def _group(
-    exchanges: list[JournalExchange],
-    actions: list[JournalEvent],
-    events: list[JournalEvent],
-) -> None:
-    """Adds events to a journal's exchanges and actions, as read_journal_day groups them.
-
-    A trigger starts an exchange; a text belongs to the last exchange when there is one; every
-    other event is an action.
-
-    Args:
-        exchanges (list[JournalExchange]): The exchanges so far (the last one may grow).
-        actions (list[JournalEvent]): The actions so far.
-        events (list[JournalEvent]): The new events, in order.
-    """
-    current = exchanges[-1] if exchanges else None
-    for event in events:
-        if event.type == 'trigger_received':
-            current = JournalExchange(trigger=event, texts=[])
-            exchanges.append(current)
-        elif event.type == 'text' and current is not None:
-            current.texts.append(event)
-        else:
-            actions.append(event)
+_MOST_ATTEMPTS = 3
+"""How many times a read starts again when the file is rewritten while it is read."""
 
 
 def _action_records(day: str, actions: list[JournalEvent]) -> list[SearchRecord]:
@@ -107,6 +60,23 @@ def _exchange_records(day: str, exchanges: list[JournalExchange]) -> list[Search
     return [SearchRecord(day=day, kind='exchange', text=exchange.text) for exchange in exchanges]
 
 
+def _read_start(path: Path, length: int) -> bytes | None:
+    """Reads the first bytes of a file.
+
+    Args:
+        path (Path): The file.
+        length (int): How many bytes.
+
+    Returns:
+        bytes | None: Up to `length` bytes, or None when the file cannot be read.
+    """
+    try:
+        with path.open('rb') as handle:
+            return handle.read(length)
+    except (OSError, ValueError):
+        return None
+
+
 class JournalTail:
     """One journal file's records, kept up to date by parsing only appended lines."""
 
@@ -123,11 +93,46 @@ class JournalTail:
 
     def _reset(self) -> None:
         """Forgets everything read."""
-        self._content = b''
+        self._parsed = b''  # The file's bytes up to the end of the last complete line parsed.
+        self._next_line_number = 1
         self._exchanges: list[JournalExchange] = []
         self._actions: list[JournalEvent] = []
         self._exchange_records: list[SearchRecord] = []
         self._action_records: list[SearchRecord] = []
+
+    def _read_complete_lines(self) -> bool:
+        """Parses the complete lines added since the last read.
+
+        Returns:
+            bool: False when the file no longer starts with the bytes parsed before (it was
+                rewritten or truncated); nothing is kept from this read then.
+        """
+        offset = len(self._parsed)
+        reading = desk_files.read_json_objects_from(
+            self.path, offset, first_line_number=self._next_line_number
+        )
+        if reading.shrank:
+            return False
+        # Read after the new lines, so a rewrite made before or while they were read is seen.
+        start = _read_start(self.path, reading.end_offset)
+        if start is None:
+            self._reset()
+            return True
+        if not start.startswith(self._parsed) or len(start) < reading.end_offset:
+            return False
+        if reading.end_offset > offset:
+            first_changed = max(len(self._exchanges) - 1, 0)
+            actions_before = len(self._actions)
+            desk_files.group_journal_objects(
+                self.path, reading.objects, self._exchanges, self._actions
+            )
+            self._exchange_records[first_changed:] = _exchange_records(
+                self.day, self._exchanges[first_changed:]
+            )
+            self._action_records.extend(_action_records(self.day, self._actions[actions_before:]))
+        self._parsed = start
+        self._next_line_number = reading.next_line_number
+        return True
 
     def records(self) -> list[SearchRecord]:
         """Reads the file again and gives its records as session_search.day_records does.
@@ -136,37 +141,28 @@ class JournalTail:
             list[SearchRecord]: The exchanges' records, then the actions' (a new list; the
                 records themselves are shared and not to be changed).
         """
-        try:
-            content = self.path.read_bytes()
-        except (OSError, ValueError):
-            self._reset()
-            return []
-        if not content.startswith(self._content):
+        for _ in range(_MOST_ATTEMPTS):
+            if self._read_complete_lines():
+                break
             _LOGGER.debug('%s was rewritten; reading it from the start', self.path)
             self._reset()
-        complete = content.rfind(b'\n') + 1
-        if complete > len(self._content):
-            events = _parse(content[len(self._content) : complete], self.day, not self._content)
-            first_changed = max(len(self._exchanges) - 1, 0)
-            actions_before = len(self._actions)
-            _group(self._exchanges, self._actions, events)
-            self._exchange_records[first_changed:] = _exchange_records(
-                self.day, self._exchanges[first_changed:]
-            )
-            self._action_records.extend(_action_records(self.day, self._actions[actions_before:]))
-            self._content = content[:complete]
         exchange_records = self._exchange_records
         action_records = self._action_records
-        rest = content[complete:]
-        if rest.strip():  # A last line without its newline yet: read, not kept.
-            events = _parse(rest, self.day, complete == 0)
+        # A last line without its newline yet is read (as a whole read reads it), not kept.
+        rest = desk_files.read_json_objects_from(
+            self.path,
+            len(self._parsed),
+            first_line_number=self._next_line_number,
+            complete_lines_only=False,
+        )
+        if rest.objects:
             exchanges = list(self._exchanges)
             if exchanges:
                 last = exchanges[-1]
                 exchanges[-1] = JournalExchange(trigger=last.trigger, texts=list(last.texts))
             actions: list[JournalEvent] = []
             first_changed = max(len(exchanges) - 1, 0)
-            _group(exchanges, actions, events)
+            desk_files.group_journal_objects(self.path, rest.objects, exchanges, actions)
             exchange_records = exchange_records[:first_changed] + _exchange_records(
                 self.day, exchanges[first_changed:]
             )
