@@ -10,6 +10,7 @@ from textual.command import CommandList, CommandPalette
 from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
 
 from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.live_desk import LiveDesk
 from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
@@ -129,7 +130,10 @@ async def test_damaged_desk_shows_skipped_lines_and_a_backend_ahead(
         await settle(pilot)
         text = widget_texts(pilot)
         assert 'ahead of the log (the log lost lines)' in text
-        assert 'damaged line skipped' in text
+        # The current log ends with a line with no newline: it may still be being written, so it
+        # is not called damaged here; the Problems view (check_desk) lists it as cut short.
+        assert 'Its last line has no end yet' in text
+        assert '7 problems — press ! to see them' in text
 
 
 async def test_empty_folder_says_what_a_desk_holds(app_for: AppFor, empty_desk: Path) -> None:
@@ -181,13 +185,13 @@ async def test_a_log_that_vanishes_is_a_note_not_a_crash(app_for: AppFor, tmp_pa
 async def test_a_failing_read_is_a_note_on_screen_not_a_crash(
     app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def vanish(desk: Path, session_id: str) -> None:
+    def vanish(live_desk: LiveDesk, session_id: str, *arguments: object) -> None:
         raise FileNotFoundError(2, 'No such file or directory', session_id)
 
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await settle(pilot)
-        monkeypatch.setattr('desk_browser.ui.screens.main_screen.read_session_log', vanish)
+        monkeypatch.setattr(LiveDesk, 'open_session', vanish)
         app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
         assert app.is_running

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -33,6 +34,7 @@ from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.go_to_day_screen import GoToDayScreen
 from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.main_screen import DayRequest, MainScreen
+from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.settings import Settings, load_settings, save_settings
@@ -49,9 +51,13 @@ class DeskBrowser(App[None]):
     CSS_PATH = 'app.tcss'
     TITLE = 'desk-browser'
 
+    clock: Callable[[], float] = time.time
+    """Returns the time now, in seconds since the epoch: how old state.json is (tests fix it)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('slash', 'search', 'Search', key_display='/', id='search'),
         Binding('question_mark,f1', 'help', 'Help', key_display='?', id='help'),
+        Binding('exclamation_mark', 'problems', 'Problems', key_display='!', id='problems'),
         Binding('q', 'quit', 'Quit', id='quit'),
         Binding('ctrl+q', 'quit', 'Quit', show=False, priority=True, id='quit-anywhere'),
         Binding('d', 'day_view', 'Day', id='day-view'),
@@ -144,6 +150,11 @@ class DeskBrowser(App[None]):
         )
         yield SystemCommand('Search', 'Search the desk as you type', self.action_search)
         yield SystemCommand('Help', 'What each pane shows, and every key', self.action_help)
+        yield SystemCommand(
+            'Problems',
+            'Every damaged line and unreadable file in the desk (!)',
+            self.action_problems,
+        )
         yield SystemCommand('Reload', 'Read the desk again', self.main_screen.action_reload)
         yield SystemCommand(
             'Day view', "The selected day's journal as a timeline (d)", self.action_day_view
@@ -200,6 +211,11 @@ class DeskBrowser(App[None]):
         """Shows the help, unless it is already shown."""
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_problems(self) -> None:
+        """Shows every damaged line and unreadable file, unless they are already shown."""
+        if not isinstance(self.screen, ProblemsScreen):
+            self.push_screen(ProblemsScreen(self.desk))
 
     # Day view, days, copy, export and history (desk_browser.ui.navigation, ui.copy_export).
 
@@ -333,6 +349,7 @@ def make_app(
     start: StartView | None = None,
     settings_path: Path | None = None,
     export_folder: Path | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> DeskBrowser:
     """Builds the app for the command line, the tests and the screenshot script.
 
@@ -345,6 +362,7 @@ def make_app(
         start: The view to open at; None opens the main screen.
         settings_path: Where the chosen theme is remembered; None (tests) remembers nothing.
         export_folder: Where exports are written; None writes to the current folder.
+        clock: Returns the time now in seconds since the epoch; None uses time.time.
 
     Returns:
         The app, not yet running.
@@ -357,6 +375,8 @@ def make_app(
         settings_path=settings_path,
         export_folder=export_folder,
     )
+    if clock is not None:
+        app.clock = clock
     if animation_level is not None:
         app.animation_level = animation_level
     if theme is not None:

@@ -12,14 +12,20 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from desk_browser.memory.desk_files import Problem, read_text, summary_files
+from desk_browser.memory.desk_files import (
+    Problem,
+    read_json_objects_from,
+    read_text,
+    sort_problems,
+    summary_files,
+)
 from desk_browser.memory.session_store import (
     STATE_FILE_NAME,
     Exchange,
     SessionStore,
     StateReading,
+    exchange_from_line,
     log_path,
-    read_exchange_log,
     read_state_file,
 )
 from desk_browser.ui.formatting import parse_day
@@ -96,11 +102,15 @@ class SessionLog:
         session_id: The session.
         exchanges: Its readable exchanges, oldest first.
         problems: Every damaged line or unreadable file met while reading it.
+        pending_bytes: How many bytes of a last line with no newline yet were left unread: a
+            line still being written (read once complete), or one cut short for good (which
+            the Problems view lists).
     """
 
     session_id: str
     exchanges: list[Exchange]
     problems: list[Problem]
+    pending_bytes: int = 0
 
     @property
     def damaged_lines(self) -> int:
@@ -167,17 +177,7 @@ def read_overview(desk: Path) -> DeskOverview:
     for session_id in store.session_ids():
         log = read_session_log(desk, session_id)
         problems.extend(log.unreadable)
-        day, number = _split_session_id(session_id)
-        entries.append(
-            SessionEntry(
-                session_id=session_id,
-                day=day,
-                number=number,
-                exchange_count=len(log.exchanges),
-                damaged_lines=log.damaged_lines,
-                is_current=session_id == current_id,
-            )
-        )
+        entries.append(session_entry(log, is_current=session_id == current_id))
         if session_id == current_id and not log.unreadable:
             current_log_count = len(log.exchanges)
     return DeskOverview(
@@ -189,8 +189,33 @@ def read_overview(desk: Path) -> DeskOverview:
     )
 
 
+def session_entry(log: SessionLog, *, is_current: bool) -> SessionEntry:
+    """Describes a session for the sessions list.
+
+    Args:
+        log: The session's log, as read.
+        is_current: Whether state.json names it as the current session.
+
+    Returns:
+        Its entry.
+    """
+    day, number = _split_session_id(log.session_id)
+    return SessionEntry(
+        session_id=log.session_id,
+        day=day,
+        number=number,
+        exchange_count=len(log.exchanges),
+        damaged_lines=log.damaged_lines,
+        is_current=is_current,
+    )
+
+
 def read_session_log(desk: Path, session_id: str) -> SessionLog:
-    """Reads one session's exchanges.
+    """Reads one session's exchanges, up to its last complete line.
+
+    A last line with no newline yet is left unread (and not called damaged): the desk may be
+    writing it. Following the log reads it once it is complete; `check` and the Problems view
+    report it when it stays cut short.
 
     Args:
         desk: The desk folder.
@@ -199,9 +224,20 @@ def read_session_log(desk: Path, session_id: str) -> SessionLog:
     Returns:
         The exchanges and the problems met.
     """
+    path = log_path(sessions_directory(desk), session_id)
     problems: list[Problem] = []
-    exchanges = read_exchange_log(log_path(sessions_directory(desk), session_id), problems)
-    return SessionLog(session_id=session_id, exchanges=exchanges, problems=problems)
+    reading = read_json_objects_from(path, 0, problems)
+    exchanges = []
+    for line_number, data in reading.objects:
+        exchange = exchange_from_line(path, line_number, data, problems)
+        if exchange is not None:
+            exchanges.append(exchange)
+    return SessionLog(
+        session_id=session_id,
+        exchanges=exchanges,
+        problems=sort_problems(problems),
+        pending_bytes=reading.pending_bytes,
+    )
 
 
 def read_day_summary(desk: Path, day: str) -> DaySummary:

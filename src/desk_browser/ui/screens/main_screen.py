@@ -19,17 +19,18 @@ from textual.worker import get_current_worker
 
 from desk_browser.ui.desk_data import (
     DeskOverview,
+    SessionLog,
     read_day_summary,
     read_overview,
-    read_session_log,
 )
 from desk_browser.ui.formatting import day_text
 from desk_browser.ui.messages import OverviewLoaded, SessionLoaded, SummaryLoaded
 from desk_browser.ui.navigation import SessionPlace
 from desk_browser.ui.navigation_messages import PlaceOpened
 from desk_browser.ui.safe_text import visible
-from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.screens.following import FollowingScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
 from desk_browser.ui.widgets.state_pane import StatePane
 from desk_browser.ui.widgets.summary_view import SummaryView
@@ -54,7 +55,7 @@ class DayRequest:
     tab: TabName = EXCHANGES_TAB
 
 
-class MainScreen(DeskScreen[None]):
+class MainScreen(FollowingScreen):
     """Shows the state, the sessions, and the selected session's exchanges and day summary."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -101,6 +102,7 @@ class MainScreen(DeskScreen[None]):
             with TabbedContent(id='tabs', initial=EXCHANGES_TAB):
                 with TabPane('Exchanges', id=EXCHANGES_TAB):
                     yield ExchangeView(id='exchanges')
+                    yield NewExchangesMarker()
                 with TabPane('Summary', id=SUMMARY_TAB):
                     yield SummaryView(id='summary')
         yield Footer()
@@ -111,6 +113,7 @@ class MainScreen(DeskScreen[None]):
         sessions = self.query_one(SessionList)
         sessions.border_title = f'Sessions  ({CURRENT_MARK} current)'
         self.query_one(StatePane).show_loading()
+        self.start_following()  # The watcher's first look comes before the first read.
         self.load_overview()
 
     # Reading, in thread workers; each kind of read has its own group, so none cancels another.
@@ -136,14 +139,18 @@ class MainScreen(DeskScreen[None]):
         description="reading a session's log",
     )
     def load_session(self, session_id: str) -> None:
-        """Reads one session's log.
+        """Reads one session's log, and follows it from then on.
 
         Args:
             session_id: The session.
         """
-        log = read_session_log(self.desk, session_id)
-        if not get_current_worker().is_cancelled:
-            self.post_message(SessionLoaded(log))
+        worker = get_current_worker()
+
+        def deliver(log: SessionLog) -> None:
+            if not worker.is_cancelled:
+                self.post_message(SessionLoaded(log))
+
+        self.read_session(session_id, deliver)
 
     @work(
         thread=True,

@@ -9,6 +9,8 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.session_store import Exchange
 from desk_browser.ui.desk_data import SessionLog
 from desk_browser.ui.formatting import plural
 from desk_browser.ui.safe_text import visible
@@ -123,6 +125,16 @@ class ExchangeView(VerticalScroll):
             lines.append(
                 Static(Content('This session has no exchanges yet.'), classes='exchange-header')
             )
+        if log.pending_bytes:
+            lines.append(
+                Static(
+                    Content(
+                        'Its last line has no end yet: still being written (shown once complete), '
+                        'or cut short (press ! for problems).'
+                    ),
+                    classes='exchange-header -explain',
+                )
+            )
         if page_start > 0:
             lines.append(
                 Static(
@@ -130,7 +142,15 @@ class ExchangeView(VerticalScroll):
                     classes='exchange-header -explain',
                 )
             )
+        for line in lines:
+            line.add_class('-top')
         return lines
+
+    def _follows_line(self, page_end: int, count: int) -> Static:
+        return Static(
+            Content(f'Exchanges {page_end + 1}-{count} follow: press n or N.'),
+            classes='exchange-header -explain -follows',
+        )
 
     async def _show_page(self, page_start: int) -> None:
         """Shows the page that starts at an exchange."""
@@ -148,14 +168,80 @@ class ExchangeView(VerticalScroll):
             for number in range(page_start + 1, page_end + 1)
         )
         if page_end < len(log.exchanges):
-            widgets.append(
-                Static(
-                    Content(f'Exchanges {page_end + 1}-{len(log.exchanges)} follow: press n or N.'),
-                    classes='exchange-header -explain',
-                )
-            )
+            widgets.append(self._follows_line(page_end, len(log.exchanges)))
         await self.mount_all(widgets)
         self._schedule_rendering()
+
+    def shows_end(self) -> bool:
+        """Whether the view shows the session's newest exchange and is scrolled to the bottom."""
+        log = self._log
+        if log is None:
+            return True
+        on_last_page = self._page_start + PAGE_SIZE >= len(log.exchanges)
+        return on_last_page and self.scroll_y >= self.max_scroll_y - 1
+
+    async def add_exchanges(
+        self,
+        session_id: str,
+        exchanges: list[Exchange],
+        problems: list[Problem],
+        pending_bytes: int,
+    ) -> int:
+        """Adds what the shown session's log gained, following it when the view is at its end.
+
+        Args:
+            session_id: The session the lines belong to; ignored unless it is the one shown.
+            exchanges: The new exchanges, oldest first.
+            problems: The damaged lines among the new lines.
+            pending_bytes: How many bytes of an unfinished last line the log now holds.
+
+        Returns:
+            How many of the new exchanges are out of view (for the "N new" marker).
+        """
+        log = self._log
+        if log is None or log.session_id != session_id:
+            return 0
+        at_end = self.shows_end()
+        old_count = len(log.exchanges)
+        self._log = log = SessionLog(
+            session_id=session_id,
+            exchanges=[*log.exchanges, *exchanges],
+            problems=[*log.problems, *problems],
+            pending_bytes=pending_bytes,
+        )
+        count = len(log.exchanges)
+        await self.remove_children('.-top')
+        await self.mount_all(self._header(log, self._page_start), before=0)
+        page_end_before = min(self._page_start + PAGE_SIZE, old_count)
+        page_end = min(self._page_start + PAGE_SIZE, count)
+        if page_end > page_end_before:
+            cards = [
+                ExchangeCard(number, log.exchanges[number - 1])
+                for number in range(page_end_before + 1, page_end + 1)
+            ]
+            await self.mount_all(cards, after=self.cards[-1] if self.cards else None)
+        await self.remove_children('.-follows')
+        if page_end < count:
+            await self.mount(self._follows_line(page_end, count))
+        self._schedule_rendering()
+        if not exchanges:
+            return 0
+        if at_end:
+            if page_end < count:
+                await self._show_page((count - 1) // PAGE_SIZE * PAGE_SIZE)
+            self.call_after_refresh(self.scroll_end, animate=False)
+            return 0
+        return len(exchanges)
+
+    async def go_to_end(self) -> None:
+        """Shows the page of the newest exchange, scrolled to the bottom."""
+        log = self._log
+        if log is None or not log.exchanges:
+            return
+        page_start = (len(log.exchanges) - 1) // PAGE_SIZE * PAGE_SIZE
+        if page_start != self._page_start:
+            await self._show_page(page_start)
+        self.call_after_refresh(self.scroll_end, animate=False)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         """Renders the answers that scrolled into view."""

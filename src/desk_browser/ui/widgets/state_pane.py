@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import logging
 
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -18,6 +19,7 @@ from desk_browser.ui.formatting import (
     route_status,
 )
 from desk_browser.ui.safe_text import capped, visible
+from desk_browser.ui.widgets.live_status import LiveStatus
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -39,9 +41,13 @@ class StatePane(VerticalScroll):
 
     can_focus = False
 
+    def compose(self) -> ComposeResult:
+        """The live status on top (state.json's age, following, problems); it stays."""
+        yield LiveStatus(id='live-status')
+
     def show_loading(self) -> None:
         """Shows that the state is being read."""
-        self.remove_children()
+        self.remove_children('.state-line')
         self.mount(_line(('Reading the desk…', '$text-muted')))
 
     def show_overview(self, overview: DeskOverview, today: datetime.date) -> None:
@@ -51,7 +57,7 @@ class StatePane(VerticalScroll):
             overview: The state and sessions just read.
             today: India's today, for "today", "yesterday", "3 days ago".
         """
-        self.remove_children()
+        self.remove_children('.state-line')
         self.mount_all(list(self._lines(overview, today)))
 
     def _lines(self, overview: DeskOverview, today: datetime.date) -> list[Static]:

@@ -1,0 +1,270 @@
+"""Follows a desk while the app is open: what changed, and only the log lines it gained.
+
+The screens call `LiveDesk` from thread workers: `open_session` reads the session about to be
+shown, `poll` (about twice a second) looks at the status of what a running desk changes, through
+`DeskWatcher`, and reads only what changed: the lines the followed logs gained (through
+`JsonLinesFollower`, so a last line still being written is left for later), state.json, and the
+logs of new sessions. Nothing here imports Textual or writes anything; nothing raises for a
+damaged, vanished or unreadable file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from desk_browser.memory import desk_files
+from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
+from desk_browser.memory.session_store import (
+    STATE_FILE_NAME,
+    Exchange,
+    StateReading,
+    exchange_from_line,
+    log_path,
+    read_state_file,
+)
+from desk_browser.ui.desk_data import (
+    SessionEntry,
+    SessionLog,
+    read_session_log,
+    session_entry,
+    sessions_directory,
+)
+
+_LOGGER = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass(frozen=True)
+class LogGrowth:
+    """What one followed log gained since the last look.
+
+    Attributes:
+        session_id: The session.
+        new_exchanges: The exchanges of the lines completed since the last look, oldest first;
+            every exchange when restarted.
+        new_problems: The damaged lines among them.
+        restarted: Whether the log was replaced, shrank or vanished, and was read from its start.
+        exchange_count: How many exchanges the log holds now.
+        damaged_lines: How many of its lines are damaged now.
+        pending_bytes: How many bytes of an unfinished last line were left for later.
+        unreadable: Whether the log could not be read at all.
+    """
+
+    session_id: str
+    new_exchanges: list[Exchange]
+    new_problems: list[Problem]
+    restarted: bool
+    exchange_count: int
+    damaged_lines: int
+    pending_bytes: int
+    unreadable: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class FollowUpdate:
+    """What one poll found.
+
+    Attributes:
+        changes: What the watcher saw change.
+        logs: What each followed log that changed gained.
+        state: state.json read again, when it changed; else None.
+        new_entries: The sessions whose logs appeared, newest first.
+    """
+
+    changes: DeskChanges
+    logs: dict[str, LogGrowth]
+    state: StateReading | None
+    new_entries: list[SessionEntry]
+
+    @property
+    def searchable_changed(self) -> bool:
+        """Whether anything the search reads changed: journal, notes, summaries or logs."""
+        changes = self.changes
+        return bool(
+            changes.journal_changed
+            or changes.notes_changed
+            or changes.summaries_changed
+            or changes.grown_logs
+            or changes.new_sessions
+            or changes.removed_sessions
+        )
+
+
+class _FollowedLog:
+    """One followed log: its follower and running counts."""
+
+    def __init__(self, path: Path, session_id: str) -> None:
+        self.session_id = session_id
+        self.follower = JsonLinesFollower(path)
+        self.exchange_count = 0
+        self.damaged_lines = 0
+
+    def read(self) -> LogGrowth:
+        """Reads the lines completed since the last read."""
+        problems: list[Problem] = []
+        lines = self.follower.read_new(problems)
+        if lines.restarted:
+            self.exchange_count = 0
+            self.damaged_lines = 0
+        exchanges = []
+        for line_number, data in lines.objects:
+            exchange = exchange_from_line(self.follower.path, line_number, data, problems)
+            if exchange is not None:
+                exchanges.append(exchange)
+        problems = desk_files.sort_problems(problems)
+        unreadable = any(problem.line_number is None for problem in problems)
+        damaged = [problem for problem in problems if problem.line_number is not None]
+        self.exchange_count += len(exchanges)
+        self.damaged_lines += len(damaged)
+        return LogGrowth(
+            session_id=self.session_id,
+            new_exchanges=exchanges,
+            new_problems=problems,
+            restarted=lines.restarted,
+            exchange_count=self.exchange_count,
+            damaged_lines=self.damaged_lines,
+            pending_bytes=lines.pending_bytes,
+            unreadable=unreadable,
+        )
+
+
+class LiveDesk:
+    """Follows one desk folder: the shown session's log, the current session's, the state.
+
+    Every method may be called from any thread; one lock keeps them from overlapping.
+
+    Attributes:
+        desk: The desk folder.
+    """
+
+    def __init__(self, desk: Path) -> None:
+        """Starts watching: the watcher looks at the desk once, as the baseline of the first poll.
+
+        Create it before the desk is read for the first time, so nothing written in between is
+        missed.
+
+        Args:
+            desk: The desk folder.
+        """
+        self.desk = desk
+        self._lock = threading.Lock()
+        self._watcher = DeskWatcher(desk)
+        self._logs: dict[str, _FollowedLog] = {}
+        self._shown: str | None = None
+        self._current: str | None = None
+
+    def state_age(self, now: float) -> float | None:
+        """Seconds since state.json was written, as of the last poll; None when there is none.
+
+        Args:
+            now: The time now, in seconds since the epoch.
+
+        Returns:
+            The age in seconds, or None.
+        """
+        return self._watcher.state_age(now)
+
+    def _follow(self) -> None:
+        """Follows the logs of the shown and the current session, and no other."""
+        wanted = [
+            session_id for session_id in (self._shown, self._current) if session_id is not None
+        ]
+        wanted = list(dict.fromkeys(wanted))
+        self._watcher.follow_sessions(wanted)
+        folder = sessions_directory(self.desk)
+        for session_id in list(self._logs):
+            if session_id not in wanted:
+                del self._logs[session_id]
+        for session_id in wanted:
+            if session_id not in self._logs:
+                followed = _FollowedLog(log_path(folder, session_id), session_id)
+                followed.read()
+                self._logs[session_id] = followed
+
+    def open_session(
+        self,
+        session_id: str,
+        deliver: Callable[[SessionLog], None],
+        cancelled: threading.Event | None = None,
+    ) -> None:
+        """Reads the session about to be shown, and follows its log from then on.
+
+        Args:
+            session_id: The session.
+            deliver: Called with its exchanges (up to the last complete line) before the lock is
+                let go, so no later poll can report lines the log does not hold yet.
+            cancelled: Set when a newer read replaced this one: then nothing is read.
+        """
+        with self._lock:
+            if cancelled is not None and cancelled.is_set():
+                return
+            self._shown = session_id
+            self._logs.pop(session_id, None)
+            self._follow()
+            followed = _FollowedLog(log_path(sessions_directory(self.desk), session_id), session_id)
+            growth = followed.read()
+            self._logs[session_id] = followed
+            deliver(
+                SessionLog(
+                    session_id=session_id,
+                    exchanges=growth.new_exchanges,
+                    problems=growth.new_problems,
+                    pending_bytes=growth.pending_bytes,
+                )
+            )
+
+    def poll(self, current: str | None, deliver: Callable[[FollowUpdate], None]) -> None:
+        """Looks again, and reads only what changed.
+
+        Args:
+            current: The current session, whose log is followed too (for the state pane).
+            deliver: Called with what changed before the lock is let go.
+        """
+        with self._lock:
+            if current != self._current:
+                self._current = current
+                self._follow()
+            changes = self._watcher.poll()
+            logs: dict[str, LogGrowth] = {}
+            for session_id in changes.grown_logs:
+                followed = self._logs.get(session_id)
+                if followed is None:
+                    continue
+                if session_id in changes.rewritten_logs:
+                    followed.follower.restart()
+                logs[session_id] = followed.read()
+            state = None
+            if changes.state_changed:
+                state = read_state_file(sessions_directory(self.desk) / STATE_FILE_NAME)
+            new_entries = [
+                session_entry(read_session_log(self.desk, session_id), is_current=False)
+                for session_id in reversed(changes.new_sessions)
+            ]
+            deliver(FollowUpdate(changes=changes, logs=logs, state=state, new_entries=new_entries))
+
+
+def age_text(seconds: float | None) -> str:
+    """Says how long ago a file was written, such as "written 14 s ago".
+
+    Args:
+        seconds: The file's age in seconds, or None when there is no file.
+
+    Returns:
+        The words.
+    """
+    if seconds is None:
+        return 'not written yet'
+    whole = int(seconds)
+    if whole < 1:
+        return 'written just now'
+    if whole < 60:
+        return f'written {whole} s ago'
+    if whole < 3600:
+        return f'written {whole // 60} min ago'
+    if whole < 48 * 3600:
+        return f'written {whole // 3600} h ago'
+    return f'written {whole // 86400} days ago'

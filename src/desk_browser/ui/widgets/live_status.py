@@ -1,0 +1,88 @@
+"""The top of the state pane: how old state.json is, following or paused, and the problem count."""
+
+from __future__ import annotations
+
+import logging
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from desk_browser.ui.formatting import plural
+from desk_browser.ui.live_desk import age_text
+
+_LOGGER = logging.getLogger(__name__)
+
+
+class LiveStatus(Static):
+    """Says how fresh the state is and whether the app follows the desk, and counts problems.
+
+    The screen sets the reactives below; the widget only shows them (as a Static, so its text
+    is the widget's content).
+    """
+
+    DEFAULT_CSS = """
+    LiveStatus {
+        height: auto;
+        width: 1fr;
+        margin-bottom: 1;
+    }
+    """
+
+    state_age: reactive[float | None] = reactive(None, init=False)
+    """Seconds since state.json was written; None when there is none."""
+
+    following: reactive[bool] = reactive(True)
+    """Whether the app follows the desk's changes."""
+
+    problem_count: reactive[int | None] = reactive(None)
+    """How many problems `check` finds in the desk; None while it is being checked."""
+
+    unreadable_count: reactive[int] = reactive(0)
+    """How many of those problems are whole files that could not be read."""
+
+    vanished: reactive[bool] = reactive(False)
+    """Whether the desk folder is gone."""
+
+    def on_mount(self) -> None:
+        """Shows the first lines."""
+        self.update(self.lines())
+
+    def _refresh_lines(self) -> None:
+        if self.is_mounted:
+            self.update(self.lines())
+
+    watch_state_age = watch_following = watch_problem_count = _refresh_lines
+    watch_unreadable_count = watch_vanished = _refresh_lines
+
+    def lines(self) -> Content:
+        """The lines: age and following, the problems, and a vanished desk."""
+        follow: tuple[str, str] = (
+            ('following', '$text-success') if self.following else ('paused', 'bold $text-warning')
+        )
+        lines = [
+            Content.assemble(
+                ('state.json ', '$text-muted'),
+                (age_text(self.state_age), '$text-muted'),
+                ('  ·  ', '$text-muted'),
+                follow,
+            )
+        ]
+        if self.problem_count is None:
+            lines.append(Content.styled('checking the desk for damage…', '$text-muted'))
+        elif self.problem_count == 0:
+            lines.append(Content.styled('no damage found', '$text-muted'))
+        else:
+            style = 'bold $text-error' if self.unreadable_count else 'bold $text-warning'
+            lines.append(
+                Content.styled(
+                    f'{plural(self.problem_count, "problem")} — press ! to see them', style
+                )
+            )
+        if self.vanished:
+            lines.append(
+                Content.styled(
+                    'The desk folder is gone: showing what was read before.', 'bold $text-error'
+                )
+            )
+        return Content('\n').join(lines)

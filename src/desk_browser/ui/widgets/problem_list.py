@@ -1,0 +1,49 @@
+"""The Problems table: every damaged line and unreadable file a check of the desk skipped."""
+
+from __future__ import annotations
+
+import logging
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from desk_browser.memory.desk_check import DeskReport
+from desk_browser.ui.safe_text import visible
+
+_LOGGER = logging.getLogger(__name__)
+
+COLUMNS = ('File', 'Line', 'Kind', 'Reason')
+"""The table's columns."""
+
+
+class ProblemList(DataTable[Text]):
+    """Lists a check's problems: the file (relative to the desk), the line, its kind and why."""
+
+    DEFAULT_CSS = """
+    ProblemList {
+        height: 1fr;
+        margin: 0 1;
+    }
+    """
+
+    def on_mount(self) -> None:
+        """Adds the columns."""
+        self.cursor_type = 'row'
+        self.zebra_stripes = True
+        self.add_columns(*COLUMNS)
+
+    def show_report(self, report: DeskReport) -> None:
+        """Replaces the rows with a report's problems, in the report's order.
+
+        Args:
+            report: What checking the desk found.
+        """
+        self.clear()
+        for problem in report.problems:
+            line = str(problem.line_number) if problem.line_number is not None else ''
+            self.add_row(
+                Text(visible(report.relative_path(problem))),
+                Text(line, justify='right'),
+                Text(report.kind_of(problem)),
+                Text(visible(problem.reason)),
+            )
