@@ -1,0 +1,199 @@
+"""Pilot tests of following a live desk: what the desk writes shows up with no key pressed."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
+
+from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.screens.main_screen import MainScreen
+from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.live_status import LiveStatus
+from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
+from desk_browser.ui.widgets.session_list import SessionList
+
+AppFor = Callable[[Path], DeskBrowser]
+ROUTES = {'claude': {'exchanges_seen': 2, 'runner_state': None}}
+
+
+async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], seconds: float = 5) -> None:
+    """Lets the app run (no key pressed) until the condition holds; fails after `seconds`."""
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    assert condition(), 'the app never showed the change'
+
+
+def append(path: Path, data: bytes) -> None:
+    with path.open('ab') as file:
+        file.write(data)
+
+
+def line(trigger: str, answer: str = 'an answer') -> bytes:
+    return (json.dumps(exchange(trigger, answer)) + '\n').encode()
+
+
+def small_desk(root: Path, exchanges: int = 2) -> Path:
+    desk = root / 'main'
+    write_lines(
+        desk / 'sessions' / '2026-10-21-1.jsonl',
+        [exchange(f'trigger {number}', 'answer') for number in range(1, exchanges + 1)],
+    )
+    write_state(desk, '2026-10-21-1', ROUTES)
+    return desk
+
+
+def main_screen(app: DeskBrowser) -> MainScreen:
+    screen = app.screen
+    assert isinstance(screen, MainScreen)
+    return screen
+
+
+async def test_an_appended_exchange_appears_and_the_view_follows(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    desk = small_desk(tmp_path)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        assert view.exchange_count == 2
+        append(desk / 'sessions' / '2026-10-21-1.jsonl', line('NIFTY gapped up'))
+        await wait_until(pilot, lambda: view.exchange_count == 3)
+        await wait_until(pilot, lambda: 'NIFTY gapped up' in widget_texts(pilot))
+        assert '3 exchanges' in widget_texts(pilot)
+        assert app.query_one(NewExchangesMarker).count == 0
+
+
+async def test_exchanges_arriving_out_of_view_are_counted_and_g_jumps_to_them(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    desk = small_desk(tmp_path, exchanges=12)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        view.scroll_home(animate=False)
+        await pilot.pause()
+        assert not view.shows_end()
+        log = desk / 'sessions' / '2026-10-21-1.jsonl'
+        append(log, line('one') + line('two') + line('three'))
+        marker = app.query_one(NewExchangesMarker)
+        await wait_until(pilot, lambda: marker.count == 3)
+        assert '3 new exchanges below' in str(marker.render())
+        assert view.scroll_y == 0  # The view stayed where the person was reading.
+        await pilot.press('G')
+        await settle(pilot)
+        await wait_until(pilot, view.shows_end)
+        assert marker.count == 0
+
+
+async def test_a_new_session_appears_on_top_and_the_selection_stays(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    desk = small_desk(tmp_path)
+    write_lines(desk / 'sessions' / '2026-10-20-1.jsonl', [exchange('old', 'old answer')])
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        app.query_one(SessionList).highlight_session('2026-10-20-1')
+        await settle(pilot)
+        write_lines(desk / 'sessions' / '2026-10-21-2.jsonl', [exchange('new', 'new answer')])
+        sessions = app.query_one(SessionList)
+        await wait_until(pilot, lambda: sessions.option_count == 3)
+        assert sessions.get_option_at_index(0).id == '2026-10-21-2'
+        assert screen.selected_session == '2026-10-20-1'
+        highlighted = sessions.highlighted_option
+        assert highlighted is not None and highlighted.id == '2026-10-20-1'
+
+
+async def test_a_changed_state_updates_the_state_pane_with_its_age(
+    app_for: AppFor, demo_desk: Path, tmp_path: Path
+) -> None:
+    desk = tmp_path / 'main'
+    shutil.copytree(demo_desk, desk)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert 'state.json written 14 s ago  ·  following' in widget_texts(pilot)
+        state_path = desk / 'sessions' / 'state.json'
+        state = json.loads(state_path.read_text(encoding='utf-8'))
+        state['routes']['claude']['exchanges_seen'] = 7
+        state_path.write_text(json.dumps(state), encoding='utf-8')
+        moment = state_path.stat().st_mtime - 1
+        os.utime(state_path, (moment, moment))
+        await wait_until(pilot, lambda: '7 exchanges seen · up to date' in widget_texts(pilot))
+
+
+async def test_a_line_still_being_written_is_not_damaged_and_shows_once_complete(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    desk = small_desk(tmp_path)
+    log = desk / 'sessions' / '2026-10-21-1.jsonl'
+    whole = line('written in two parts')
+    append(log, whole[:20])
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        text = widget_texts(pilot)
+        assert 'damaged' not in text
+        assert 'Its last line has no end yet' in text
+        assert view.exchange_count == 2
+        append(log, whole[20:])
+        await wait_until(pilot, lambda: view.exchange_count == 3)
+        text = widget_texts(pilot)
+        assert 'written in two parts' in text
+        assert 'damaged' not in text
+        assert 'Its last line has no end yet' not in text
+
+
+async def test_f_pauses_and_resumes_following(app_for: AppFor, tmp_path: Path) -> None:
+    desk = small_desk(tmp_path)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('f')
+        await settle(pilot)
+        status = app.query_one(LiveStatus)
+        assert not status.following
+        assert 'paused' in widget_texts(pilot)
+        assert not main_screen(app).following
+        append(desk / 'sessions' / '2026-10-21-1.jsonl', line('while paused'))
+        await pilot.pause(1.2)
+        view = app.query_one(ExchangeView)
+        assert view.exchange_count == 2
+        await pilot.press('f')
+        await wait_until(pilot, lambda: view.exchange_count == 3)
+        assert 'following' in widget_texts(pilot)
+
+
+async def test_a_vanished_desk_is_noted_and_the_app_keeps_working(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    desk = small_desk(tmp_path)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await settle(pilot)
+        shutil.rmtree(desk)
+        status = app.query_one(LiveStatus)
+        await wait_until(pilot, lambda: status.vanished)
+        assert any('desk folder is gone' in note.message for note in app._notifications)
+        assert 'The desk folder is gone' in widget_texts(pilot)
+        await pilot.press('question_mark')
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press('escape')
+        small_desk(tmp_path, exchanges=4)
+        await wait_until(pilot, lambda: not status.vanished)
+        view = app.query_one(ExchangeView)
+        await wait_until(pilot, lambda: view.exchange_count == 4)
