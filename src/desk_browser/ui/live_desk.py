@@ -103,11 +103,14 @@ class _FollowedLog:
         self.exchange_count = 0
         self.damaged_lines = 0
 
-    def read(self) -> LogGrowth:
-        """Reads the lines completed since the last read."""
+    def read(self, *, from_start: bool = False) -> LogGrowth:
+        """Reads the lines completed since the last read (all of them when from_start)."""
         problems: list[Problem] = []
+        if from_start:
+            self.follower.restart()
         lines = self.follower.read_new(problems)
-        if lines.restarted:
+        restarted = from_start or lines.restarted
+        if restarted:
             self.exchange_count = 0
             self.damaged_lines = 0
         exchanges = []
@@ -124,7 +127,7 @@ class _FollowedLog:
             session_id=self.session_id,
             new_exchanges=exchanges,
             new_problems=problems,
-            restarted=lines.restarted,
+            restarted=restarted,
             exchange_count=self.exchange_count,
             damaged_lines=self.damaged_lines,
             pending_bytes=lines.pending_bytes,
@@ -234,9 +237,7 @@ class LiveDesk:
                 followed = self._logs.get(session_id)
                 if followed is None:
                     continue
-                if session_id in changes.rewritten_logs:
-                    followed.follower.restart()
-                logs[session_id] = followed.read()
+                logs[session_id] = followed.read(from_start=session_id in changes.rewritten_logs)
             state = None
             if changes.state_changed:
                 state = read_state_file(sessions_directory(self.desk) / STATE_FILE_NAME)

@@ -1,0 +1,256 @@
+"""Faults a live desk throws at the running app: each ends as a note or a Problems entry, and the
+app keeps working (still running, and it answers a key).
+
+Root bypasses permissions, so "permission denied" is simulated by making Path.open raise for one
+file, as tests/core/test_faults.py does. The 200 MB journal is not run through the app: the
+state pane's whole-desk check would read all 200 MB in every test run (about 10 s alone on this
+machine); tests/core/test_faults.py reads and searches it in bounded memory.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
+
+from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.screens.help_screen import HelpScreen
+from desk_browser.ui.screens.main_screen import MainScreen
+from desk_browser.ui.screens.problems_screen import ProblemsScreen
+from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.live_status import LiveStatus
+from desk_browser.ui.widgets.problem_list import ProblemList
+from desk_browser.ui.widgets.session_list import SessionList
+
+AppFor = Callable[[Path], DeskBrowser]
+CURRENT = '2026-10-21-3'
+
+
+@pytest.fixture
+def desk(demo_desk: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / 'main'
+    shutil.copytree(demo_desk, copy)
+    return copy
+
+
+async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], seconds: float = 5) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    assert condition(), 'the app never showed the change'
+
+
+async def assert_still_working(pilot: Pilot[Any]) -> None:
+    """The app runs and answers a key: ? opens the help, escape closes it."""
+    app = pilot.app
+    assert app.is_running
+    await pilot.press('question_mark')
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
+    await pilot.press('escape')
+    await pilot.pause()
+    assert isinstance(app.screen, MainScreen)
+
+
+async def problem_rows(pilot: Pilot[Any]) -> list[tuple[str, str]]:
+    """Opens the Problems view and returns (path, reason) of each row; goes back."""
+    await pilot.press('exclamation_mark')
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, ProblemsScreen)
+    table = screen.query_one(ProblemList)
+    rows = [table.get_row_at(index) for index in range(table.row_count)]
+    await pilot.press('escape')
+    await pilot.pause()
+    return [(row[0].plain, row[3].plain) for row in rows]
+
+
+def patch_open(
+    monkeypatch: pytest.MonkeyPatch, target: Path, hook: Callable[[Callable[[], Any]], Any]
+) -> None:
+    """Runs hook(open_the_file) whenever `target` is opened for reading."""
+    original_open = Path.open
+
+    def patched_open(self: Path, *arguments: Any, **keywords: Any) -> Any:
+        mode = arguments[0] if arguments else keywords.get('mode', 'r')
+        if self == target and mode in ('r', 'rb'):
+            return hook(lambda: original_open(self, *arguments, **keywords))
+        return original_open(self, *arguments, **keywords)
+
+    monkeypatch.setattr(Path, 'open', patched_open)
+
+
+def log_of(desk: Path, session_id: str) -> Path:
+    return desk / 'sessions' / f'{session_id}.jsonl'
+
+
+async def test_a_log_deleted_between_listing_and_reading_is_a_note(
+    app_for: AppFor, desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = log_of(desk, '2026-10-20-1')
+
+    def deleted_meanwhile(open_file: Callable[[], Any]) -> Any:
+        target.unlink(missing_ok=True)
+        return open_file()
+
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        patch_open(monkeypatch, target, deleted_meanwhile)
+        app.query_one(SessionList).highlight_session('2026-10-20-1')
+        await settle(pilot)
+        assert 'The log could not be read: unreadable: No such file' in widget_texts(pilot)
+        await assert_still_working(pilot)
+
+
+async def test_a_log_truncated_between_listing_and_reading_loses_only_its_tail(
+    app_for: AppFor, desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = log_of(desk, '2026-10-20-1')
+    content = target.read_bytes()
+    whole_count = content.count(b'\n')
+
+    def truncated_meanwhile(open_file: Callable[[], Any]) -> Any:
+        target.write_bytes(content[: len(content) // 2])
+        return open_file()
+
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        patch_open(monkeypatch, target, truncated_meanwhile)
+        app.query_one(SessionList).highlight_session('2026-10-20-1')
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        assert 0 < view.exchange_count < whole_count
+        monkeypatch.undo()
+        assert ('sessions/2026-10-20-1.jsonl', 'cut short') in await problem_rows(pilot)
+        await assert_still_working(pilot)
+
+
+async def test_the_shown_log_replaced_while_open_is_read_again(app_for: AppFor, desk: Path) -> None:
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        log = log_of(desk, CURRENT)
+        replacement = log.with_name('replacement.tmp')
+        write_lines(replacement, [exchange('replaced one', 'a'), exchange('replaced two', 'b')])
+        os.replace(replacement, log)
+        view = app.query_one(ExchangeView)
+        await wait_until(pilot, lambda: view.exchange_count == 2)
+        await wait_until(pilot, lambda: 'replaced two' in widget_texts(pilot))
+        await assert_still_working(pilot)
+
+
+async def test_permission_denied_on_one_file_is_a_note_and_a_problem(
+    app_for: AppFor, desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = log_of(desk, '2026-10-19-2')
+
+    def denied(open_file: Callable[[], Any]) -> Any:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(target))
+
+    patch_open(monkeypatch, target, denied)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await settle(pilot)
+        assert any('Permission denied' in note.message for note in app._notifications)
+        rows = await problem_rows(pilot)
+        assert ('sessions/2026-10-19-2.jsonl', 'unreadable: Permission denied') in rows
+        await assert_still_working(pilot)
+
+
+async def test_a_symlink_loop_under_notes_is_a_problem(app_for: AppFor, desk: Path) -> None:
+    (desk / 'notes' / 'loop.md').symlink_to(desk / 'notes' / 'loop.md')
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        rows = await problem_rows(pilot)
+        assert any(path == 'notes/loop.md' for path, _reason in rows)
+        await pilot.press('slash', *'nifty')
+        await settle(pilot)
+        await pilot.press('escape', 'escape')
+        await pilot.pause()
+        await assert_still_working(pilot)
+
+
+async def test_a_journal_that_is_a_file_and_a_journal_file_that_is_a_folder(
+    app_for: AppFor, desk: Path, tmp_path: Path
+) -> None:
+    folder_desk = tmp_path / 'other' / 'main'
+    shutil.copytree(desk, folder_desk)
+    (folder_desk / 'journal' / '2026-10-22.jsonl').mkdir()
+    shutil.rmtree(desk / 'journal')
+    (desk / 'journal').write_text('not a folder\n', encoding='utf-8')
+    for case, expected in ((desk, ('journal', 'not a folder')), (folder_desk, None)):
+        app = app_for(case)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            rows = await problem_rows(pilot)
+            if expected is not None:
+                assert expected in rows
+            else:
+                assert ('journal/2026-10-22.jsonl', 'not a file') in rows
+            await pilot.press('slash', *'nifty')
+            await settle(pilot)
+            await pilot.press('escape', 'escape')
+            await pilot.pause()
+            await assert_still_working(pilot)
+
+
+async def test_the_desk_folder_removed_while_open_is_a_note(app_for: AppFor, desk: Path) -> None:
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await settle(pilot)
+        shutil.rmtree(desk)
+        status = app.query_one(LiveStatus)
+        await wait_until(pilot, lambda: status.vanished)
+        assert any('desk folder is gone' in note.message for note in app._notifications)
+        await pilot.press('r', 'slash', *'nifty')
+        await settle(pilot)
+        await pilot.press('escape', 'escape')
+        await pilot.pause()
+        await assert_still_working(pilot)
+
+
+async def test_a_5_megabyte_single_line_is_shown(app_for: AppFor, tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    big_answer = 'gap ' * (5 * 1024 * 1024 // 4) + 'NEEDLE'
+    write_lines(desk / 'sessions' / '2026-10-21-1.jsonl', [exchange('huge', big_answer)])
+    write_state(desk, '2026-10-21-1', {'claude': {'exchanges_seen': 1, 'runner_state': None}})
+    (desk / 'notes').mkdir()
+    (desk / 'notes' / 'huge.md').write_text(big_answer, encoding='utf-8')  # No newline at all.
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.query_one(ExchangeView).exchange_count == 1
+        assert 'truncated' in widget_texts(pilot)
+        await pilot.press('slash', *'needle')
+        await settle(pilot)
+        assert '1 hit with every word' in widget_texts(pilot)
+        await pilot.press('escape', 'escape')
+        await pilot.pause()
+        await assert_still_working(pilot)
+
+
+async def test_a_binary_file_named_jsonl_is_a_problem(app_for: AppFor, desk: Path) -> None:
+    binary = bytes(range(256)) * 64
+    log_of(desk, '2026-10-21-9').write_bytes(binary)
+    (desk / 'journal' / '2026-10-22.jsonl').write_bytes(binary)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.query_one(SessionList).highlight_session('2026-10-21-9')
+        await settle(pilot)
+        assert 'damaged line' in widget_texts(pilot)
+        rows = await problem_rows(pilot)
+        assert any(path == 'sessions/2026-10-21-9.jsonl' for path, _reason in rows)
+        assert any(path == 'journal/2026-10-22.jsonl' for path, _reason in rows)
+        await assert_still_working(pilot)
