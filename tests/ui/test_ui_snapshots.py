@@ -119,3 +119,27 @@ def test_damaged_desk(snap_compare: SnapCompare, app_for: AppFor, damaged_desk: 
 def test_empty_desk(snap_compare: SnapCompare, app_for: AppFor, empty_desk: Path) -> None:
     """A folder with no desk: what a desk holds and what to do."""
     assert snap_compare(app_for(empty_desk), run_before=settle, terminal_size=SIZE)
+
+
+def test_problems_view(snap_compare: SnapCompare, app_for: AppFor, damaged_desk: Path) -> None:
+    """! on the damaged demo desk: 7 problems, each with its path, line, kind and reason."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('exclamation_mark')
+        await settle(pilot)
+
+    assert snap_compare(app_for(damaged_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_problems_counted_and_paused(
+    snap_compare: SnapCompare, app_for: AppFor, damaged_desk: Path
+) -> None:
+    """State pane: "written 14 s ago · paused" and "7 problems — press ! to see them"."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('f')
+        await settle(pilot)
+
+    assert snap_compare(app_for(damaged_desk), run_before=run_before, terminal_size=SIZE)
