@@ -228,13 +228,13 @@ class FollowingScreen(DeskScreen[None]):
             for entry in overview.sessions
             if entry.session_id not in removed
         }
-        for entry in update.new_entries:
-            entries.setdefault(entry.session_id, entry)
+        for new_entry in update.new_entries:
+            entries.setdefault(new_entry.session_id, new_entry)
         for growth in update.logs.values():
-            entry = entries.get(growth.session_id)
-            if entry is not None:
+            grown = entries.get(growth.session_id)
+            if grown is not None:
                 entries[growth.session_id] = dataclasses.replace(
-                    entry, exchange_count=growth.exchange_count, damaged_lines=growth.damaged_lines
+                    grown, exchange_count=growth.exchange_count, damaged_lines=growth.damaged_lines
                 )
         sessions = sorted(
             (
@@ -280,10 +280,16 @@ class FollowingScreen(DeskScreen[None]):
             session_list.highlight_session(kept)
 
     def _tell_search(self) -> None:
-        """Tells an open search that the desk changed, so it searches what is there now."""
-        for screen in self.app.screen_stack:
-            desk_changed = getattr(screen, 'desk_changed', None)
-            if screen is not self and callable(desk_changed):
+        """Tells the search that the desk changed (journal, notes, summaries or logs).
+
+        Nothing in the UI caches what the search read: each search asks SessionSearch (or the
+        app's index, which compares each day's size and time) afresh, so the next search sees
+        the change. The app and any open screen that want to act at once (search again, index
+        the day) may define ``desk_changed()``; it is called here.
+        """
+        for node in (self.app, *self.app.screen_stack):
+            desk_changed = getattr(node, 'desk_changed', None)
+            if node is not self and callable(desk_changed):
                 desk_changed()
 
     def _reload(self) -> None:

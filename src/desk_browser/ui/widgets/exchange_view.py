@@ -210,8 +210,11 @@ class ExchangeView(VerticalScroll):
             pending_bytes=pending_bytes,
         )
         count = len(log.exchanges)
-        await self.remove_children('.-top')
+        # The new header goes in before the old one leaves, so the content never shrinks (which
+        # would move the view).
+        old_header = list(self.query_children('.-top'))
         await self.mount_all(self._header(log, self._page_start), before=0)
+        await self.remove_children(old_header)
         page_end_before = min(self._page_start + PAGE_SIZE, old_count)
         page_end = min(self._page_start + PAGE_SIZE, count)
         if page_end > page_end_before:
@@ -224,8 +227,6 @@ class ExchangeView(VerticalScroll):
         if page_end < count:
             await self.mount(self._follows_line(page_end, count))
         self._schedule_rendering()
-        if not exchanges:
-            return 0
         if at_end:
             if page_end < count:
                 await self._show_page((count - 1) // PAGE_SIZE * PAGE_SIZE)

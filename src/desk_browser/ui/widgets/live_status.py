@@ -63,7 +63,7 @@ class LiveStatus(Static):
         lines = [
             Content.assemble(
                 ('state.json ', '$text-muted'),
-                (age_text(self.state_age), '$text-muted'),
+                ('out of reach' if self.vanished else age_text(self.state_age), '$text-muted'),
                 ('  ·  ', '$text-muted'),
                 follow,
             )
