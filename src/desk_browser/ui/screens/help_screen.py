@@ -25,6 +25,8 @@ KEYS: list[tuple[str, str]] = [
     ('Tab  Shift+Tab', 'Move between sessions, tabs and exchanges'),
     ('e   s', 'Show the Exchanges / Summary tab'),
     ('c', 'Go to the current session'),
+    ('f   G', 'Pause / follow the desk as it writes; show the new exchanges'),
+    ('!', 'Problems: every damaged line and unreadable file'),
     ('y   Y', 'Copy the exchange, event or record as Markdown / JSON'),
     ('x', 'Export the session, day or search hits as Markdown'),
     ('⌫ alt+←', 'Back through what was opened (alt+→ ctrl+f forward)'),
