@@ -30,6 +30,12 @@ def _own_config_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv('XDG_CONFIG_HOME', str(tmp_path / 'config-home'))
 
 
+@pytest.fixture(autouse=True)
+def _own_cache_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Every app test keeps its search index in its own cache folder, never the person's."""
+    monkeypatch.setenv('XDG_CACHE_HOME', str(tmp_path / 'cache-home'))
+
+
 def _build(root: Path, *, damaged: bool = False, state: str = 'normal') -> Path:
     # The desk is always named "main", so the title on screen never depends on tmp paths.
     desk = root / 'main'

@@ -47,6 +47,8 @@ class SessionEntry:
         exchange_count: How many exchanges its log holds.
         damaged_lines: How many lines of its log were skipped as damaged.
         is_current: Whether state.json names it as the current session.
+        counted: Whether its log was read; when False (a big desk's older sessions, before
+            count_sessions reaches them) exchange_count and damaged_lines are 0 and unknown.
     """
 
     session_id: str
@@ -55,6 +57,7 @@ class SessionEntry:
     exchange_count: int
     damaged_lines: int
     is_current: bool
+    counted: bool = True
 
 
 @dataclass(frozen=True)
@@ -157,11 +160,20 @@ def _split_session_id(session_id: str) -> tuple[datetime.date | None, str]:
     return day, session_id[11:]
 
 
-def read_overview(desk: Path) -> DeskOverview:
-    """Reads the state and every session's log.
+FIRST_COUNTED = 16
+"""How many of the newest sessions' logs the first screen reads: about the rows a sessions list
+shows at once. A five-year desk has thousands of logs: the rest are counted after the first
+paint."""
+
+
+def read_overview(desk: Path, *, counted: int | None = None) -> DeskOverview:
+    """Reads the state and the sessions' logs (every one, or only the newest).
 
     Args:
         desk: The desk folder.
+        counted: How many of the newest sessions' logs to read (the current session's is always
+            read); the others are listed from the folder's listing alone, with counted False,
+            for count_sessions to fill in. None reads every log.
 
     Returns:
         The overview.
@@ -174,7 +186,11 @@ def read_overview(desk: Path) -> DeskOverview:
     entries: list[SessionEntry] = []
     problems: list[Problem] = []
     current_log_count: int | None = None
-    for session_id in store.session_ids():
+    for position, session_id in enumerate(store.session_ids()):
+        if counted is not None and position >= counted and session_id != current_id:
+            day, number = _split_session_id(session_id)
+            entries.append(SessionEntry(session_id, day, number, 0, 0, False, counted=False))
+            continue
         log = read_session_log(desk, session_id)
         problems.extend(log.unreadable)
         entries.append(session_entry(log, is_current=session_id == current_id))
@@ -187,6 +203,27 @@ def read_overview(desk: Path) -> DeskOverview:
         current_log_count=current_log_count,
         problems=problems,
     )
+
+
+def count_sessions(
+    desk: Path, entries: list[SessionEntry]
+) -> tuple[list[SessionEntry], list[Problem]]:
+    """Reads the logs of sessions listed without counts, and counts their exchanges.
+
+    Args:
+        desk: The desk folder.
+        entries: The sessions, as listed (their is_current is kept).
+
+    Returns:
+        The sessions, counted, and the logs that could not be read at all.
+    """
+    counted: list[SessionEntry] = []
+    problems: list[Problem] = []
+    for entry in entries:
+        log = read_session_log(desk, entry.session_id)
+        problems.extend(log.unreadable)
+        counted.append(session_entry(log, is_current=entry.is_current))
+    return counted, problems
 
 
 def session_entry(log: SessionLog, *, is_current: bool) -> SessionEntry:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar, Literal
 
@@ -18,6 +18,7 @@ from textual.widgets import Footer, Header, OptionList, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
 from desk_browser.ui.desk_data import (
+    FIRST_COUNTED,
     DeskOverview,
     SessionLog,
     read_day_summary,
@@ -29,9 +30,10 @@ from desk_browser.ui.navigation import SessionPlace
 from desk_browser.ui.navigation_messages import PlaceOpened
 from desk_browser.ui.safe_text import visible
 from desk_browser.ui.screens.following import FollowingScreen
+from desk_browser.ui.session_counting import SessionsCounted, counted_batches
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
-from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
+from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList, session_prompt
 from desk_browser.ui.widgets.state_pane import StatePane
 from desk_browser.ui.widgets.summary_view import SummaryView
 
@@ -126,10 +128,17 @@ class MainScreen(FollowingScreen):
         description='reading the state and sessions',
     )
     def load_overview(self) -> None:
-        """Reads state.json and every session's log."""
-        overview = read_overview(self.desk)
-        if not get_current_worker().is_cancelled:
-            self.post_message(OverviewLoaded(overview))
+        """Reads state.json and the newest sessions' logs, then counts the others' exchanges."""
+        worker = get_current_worker()
+        overview = read_overview(self.desk, counted=FIRST_COUNTED)
+        if worker.is_cancelled:
+            return
+        self.post_message(OverviewLoaded(overview))
+        # A big desk's older sessions are counted after the first paint (session_counting).
+        for entries, problems in counted_batches(self.desk, overview, lambda: worker.is_cancelled):
+            if worker.is_cancelled:
+                return
+            self.post_message(SessionsCounted(entries, problems))
 
     @work(
         thread=True,
@@ -213,6 +222,31 @@ class MainScreen(FollowingScreen):
                 self.shown_day = state.trading_date.isoformat()
             else:
                 await self.query_one(SummaryView).show_message('No session is selected.')
+
+    @on(SessionsCounted)
+    def show_session_counts(self, message: SessionsCounted) -> None:
+        """Fills in the counts of sessions listed without them."""
+        if self.overview is None:
+            return
+        counted = {entry.session_id: entry for entry in message.entries}
+        sessions = [
+            replace(counted[entry.session_id], is_current=entry.is_current)
+            if entry.session_id in counted and not entry.counted
+            else entry
+            for entry in self.overview.sessions
+        ]
+        self.overview = replace(self.overview, sessions=sessions)
+        session_list = self.query_one(SessionList)
+        for entry in sessions:
+            if entry.session_id in counted:
+                session_list.replace_option_prompt(entry.session_id, session_prompt(entry))
+        for problem in message.problems:
+            self.notify(
+                visible(f'{problem.path.name}: {problem.reason}'),
+                title='Could not read a log',
+                severity='warning',
+                markup=False,
+            )
 
     @on(SessionLoaded)
     async def show_session(self, message: SessionLoaded) -> None:

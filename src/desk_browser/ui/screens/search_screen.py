@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.worker import get_current_worker
 
+from desk_browser.memory.search_index import SearchCancelled
 from desk_browser.memory.session_search import SearchResult, SessionSearch, words_of
 from desk_browser.ui.formatting import plural
 from desk_browser.ui.messages import SearchFinished
@@ -115,7 +116,17 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         time.sleep(_TYPING_PAUSE)
         if worker.is_cancelled:
             return
-        result = SessionSearch(self.desk).search(query, SEARCH_LIMIT)
+        # The app's index (desk_browser.ui.search_indexing); a screen on its own reads the desk.
+        search_index = getattr(self.app, 'search_index', None)
+        try:
+            if search_index is None:
+                result = SessionSearch(self.desk).search(query, SEARCH_LIMIT)
+            else:
+                result = search_index.search(
+                    query, SEARCH_LIMIT, cancelled=lambda: worker.is_cancelled
+                )
+        except SearchCancelled:
+            return  # A newer query replaced this one.
         if not worker.is_cancelled:
             self.post_message(SearchFinished(query, result))
 

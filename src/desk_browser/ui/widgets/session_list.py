@@ -32,12 +32,9 @@ def session_prompt(entry: SessionEntry) -> Content:
         name: str | tuple[str, str] = f'{day_with_weekday(entry.day)}  #{visible(entry.number)}'
     else:
         name = visible(entry.session_id)
-    parts: list[str | tuple[str, str]] = [
-        mark,
-        name,
-        ('  ', ''),
-        (plural(entry.exchange_count, 'exchange'), '$text-muted'),
-    ]
+    parts: list[str | tuple[str, str]] = [mark, name]
+    if entry.counted:  # An older session of a big desk is counted after the first paint.
+        parts += [('  ', ''), (plural(entry.exchange_count, 'exchange'), '$text-muted')]
     if entry.damaged_lines:
         parts.append((f'  {entry.damaged_lines} damaged', '$text-warning'))
     return Content.assemble(*parts)

@@ -1,0 +1,182 @@
+"""The app's search index: one `IndexedSearch` per app, built in the background after first paint.
+
+`IndexingApp` is the desk browser app's base. It owns the desk's `IndexedSearch` (the index in the
+user's cache folder, or in the folder the tests give), starts building it newest day first once
+the main screen has read the desk and the first session's log, and shows the build's progress in
+the header's subtitle
+("main · indexed 212 of 1,250 days"), which goes back to the desk's name when every day is
+indexed. Searches never wait for the build: IndexedSearch reads what is not indexed yet from the
+desk, so their answers stay exact. An index that cannot be used (a cache folder that cannot be
+written, say) only changes the subtitle to a quiet note; searches then read the desk directly.
+Quitting cancels the build between two days, so the app exits promptly.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import on, work
+from textual.app import App
+from textual.message import Message
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from desk_browser.memory.search_index import IndexedSearch, IndexStatus
+from desk_browser.ui.messages import OverviewLoaded, SessionLoaded
+from desk_browser.ui.safe_text import visible
+
+_LOGGER = logging.getLogger(__name__)
+
+FIRST_PAINT_PAUSE = 0.2
+"""Seconds the build waits before it starts reading, so the first screen is drawn first."""
+
+LATEST_START = 2.0
+"""Seconds after the sessions are shown when the first build starts, should no log be read."""
+
+REFRESH_INTERVAL = 60.0
+"""Seconds between two looks for days to index (a new day, a day that changed); cheap when none."""
+
+UNAVAILABLE_NOTE = 'no search index: searching the desk directly'
+"""The subtitle's note while the index cannot be used."""
+
+_BUSY = (WorkerState.PENDING, WorkerState.RUNNING)
+
+
+@dataclass
+class IndexProgressed(Message):
+    """The index build reached a new count of days (posted from the build's thread)."""
+
+    status: IndexStatus
+    """How much of the desk is indexed now."""
+
+    def can_replace(self, message: Message) -> bool:
+        """A newer count replaces one still waiting to be shown."""
+        return isinstance(message, IndexProgressed)
+
+
+def index_note(status: IndexStatus | None) -> str:
+    """Says how far the index is, for the header: "" once it is complete.
+
+    Args:
+        status: The index's status, or None before the first count.
+
+    Returns:
+        The note, such as "indexed 212 of 1,250 days", or "".
+    """
+    if status is None or status.complete:
+        return ''
+    if not status.available:
+        return UNAVAILABLE_NOTE
+    return status.text
+
+
+class IndexingApp(App[None]):
+    """An app that keeps a desk's search index, built in the background (the app's base)."""
+
+    desk: Path
+    cache_directory: Path | None = None
+    """Where the index is kept; None for the user's cache folder."""
+
+    _search_index: IndexedSearch | None = None
+    _index_worker: Worker[IndexStatus] | None = None
+    _index_status: IndexStatus | None = None
+    _desk_title = ''
+
+    @property
+    def search_index(self) -> IndexedSearch:
+        """The desk's indexed search, created on first use (creating it reads nothing)."""
+        if self._search_index is None:
+            self._search_index = IndexedSearch(self.desk, cache_directory=self.cache_directory)
+        return self._search_index
+
+    @property
+    def index_status(self) -> IndexStatus | None:
+        """What the build last said of the index, or None before it said anything."""
+        return self._index_status
+
+    @property
+    def indexing(self) -> bool:
+        """Whether an index build is running."""
+        return self._index_worker is not None and self._index_worker.state in _BUSY
+
+    @on(OverviewLoaded)
+    def start_indexing_after_the_overview(self, message: OverviewLoaded) -> None:
+        """Starts the first build when the desk has no session to show, else soon at the latest."""
+        if not message.overview.sessions:
+            self.start_indexing()
+        else:  # In case the session's log never comes (SessionLoaded starts it sooner).
+            self.set_timer(LATEST_START, self.start_indexing, name='start indexing')
+
+    @on(SessionLoaded)
+    def start_indexing_after_first_paint(self) -> None:
+        """Starts the first build once the first session's exchanges are on their way."""
+        self.start_indexing()
+
+    def start_indexing(self) -> None:
+        """Starts the first build (once), and a look for new days to index every minute."""
+        if self._index_worker is None:
+            self._desk_title = self.sub_title
+            self.set_interval(REFRESH_INTERVAL, self.refresh_index, name='refresh the index')
+            self.refresh_index(pause=FIRST_PAINT_PAUSE)
+
+    def refresh_index(self, pause: float = 0.0) -> None:
+        """Starts a build, unless one is running (a build with nothing to do is cheap).
+
+        Args:
+            pause: Seconds the build waits before it reads anything.
+        """
+        if not self.indexing:
+            self._index_worker = self.build_index(pause)
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group='index',
+        exit_on_error=False,
+        description='indexing the desk for search',
+    )
+    def build_index(self, pause: float) -> IndexStatus:
+        """Brings the index up to date, newest days first, posting its progress.
+
+        Args:
+            pause: Seconds to wait first (the first build lets the first screen be drawn).
+
+        Returns:
+            The index's status when the build ended.
+        """
+        worker = get_current_worker()
+        deadline = time.monotonic() + pause
+        while time.monotonic() < deadline:
+            if worker.is_cancelled:
+                return IndexStatus(0, 0, available=False, problem='cancelled')
+            time.sleep(0.02)
+        search_index = self.search_index
+
+        def progress(indexed_days: int, total_days: int) -> None:
+            if not worker.is_cancelled:
+                self.post_message(
+                    IndexProgressed(IndexStatus(indexed_days, total_days, available=True))
+                )
+
+        status = search_index.build(progress=progress, cancelled=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.post_message(IndexProgressed(status))
+        return status
+
+    @on(IndexProgressed)
+    def show_index_progress(self, message: IndexProgressed) -> None:
+        """Shows the build's progress in the subtitle, and notes an index that cannot be used."""
+        status = message.status
+        if not status.available and (self._index_status is None or self._index_status.available):
+            _LOGGER.warning('The search index cannot be used: %s', status.problem)
+        self._index_status = status
+        note = index_note(status)
+        title = self._desk_title or self.sub_title
+        self.sub_title = f'{title} · {visible(note)}' if note else title
+
+    def on_unmount(self) -> None:
+        """Lets go of the index's connections."""
+        if self._search_index is not None:
+            self._search_index.close()

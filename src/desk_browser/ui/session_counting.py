@@ -1,0 +1,68 @@
+"""Counting a big desk's sessions after the first paint, newest first, a batch at a time.
+
+The first screen reads only the newest sessions' logs (desk_data.read_overview with
+FIRST_COUNTED); the sessions list shows the others at once from the folder's listing, without
+counts. The main screen's overview worker then reads the rest with `counted_batches`, posting a
+`SessionsCounted` message every fraction of a second, so the counts fill in from the top of the
+list down without the event loop ever waiting for the whole folder.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.message import Message
+
+from desk_browser.memory.desk_files import Problem
+from desk_browser.ui.desk_data import DeskOverview, SessionEntry, count_sessions
+
+_LOGGER = logging.getLogger(__name__)
+
+BATCH_SECONDS = 0.25
+"""About how long one batch reads before its counts are shown."""
+
+
+@dataclass
+class SessionsCounted(Message):
+    """Some sessions listed without counts were read and counted."""
+
+    entries: list[SessionEntry]
+    """The sessions, counted, newest first."""
+
+    problems: list[Problem]
+    """Their logs that could not be read at all."""
+
+
+def counted_batches(
+    desk: Path, overview: DeskOverview, cancelled: Callable[[], bool]
+) -> Iterator[tuple[list[SessionEntry], list[Problem]]]:
+    """Counts the sessions an overview lists without counts, newest first, in batches.
+
+    Args:
+        desk: The desk folder.
+        overview: The overview the first screen showed.
+        cancelled: Returns True when the counting should stop.
+
+    Yields:
+        Each batch's counted sessions and the logs that could not be read.
+    """
+    waiting = [entry for entry in overview.sessions if not entry.counted]
+    batch: list[SessionEntry] = []
+    problems: list[Problem] = []
+    started = time.monotonic()
+    for entry in waiting:
+        if cancelled():
+            return
+        counted, unreadable = count_sessions(desk, [entry])
+        batch.extend(counted)
+        problems.extend(unreadable)
+        if time.monotonic() - started >= BATCH_SECONDS:
+            yield batch, problems
+            batch, problems = [], []
+            started = time.monotonic()
+    if batch:
+        yield batch, problems
