@@ -1,0 +1,239 @@
+"""The app's search index: searched through, built after the first paint, never a crash or a write.
+
+Also the first screen of a desk with many sessions: the older ones are listed at once and counted
+after the first paint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.message import Message
+from ui_helpers import settle
+
+from desk_browser.memory import index_store, search_index
+from desk_browser.memory.search_index import IndexedSearch, IndexStatus
+from desk_browser.memory.session_search import SearchResult, SessionSearch
+from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.desk_data import FIRST_COUNTED, read_overview
+from desk_browser.ui.messages import OverviewLoaded
+from desk_browser.ui.screens.main_screen import MainScreen
+from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
+from desk_browser.ui.search_indexing import UNAVAILABLE_NOTE, IndexProgressed, index_note
+from desk_browser.ui.widgets.search_hit_list import SearchHitList
+from desk_browser.ui.widgets.session_list import SessionList
+
+AppFor = Callable[[Path], DeskBrowser]
+SIZE = (120, 40)
+QUERIES = ['nifty gap', 'rbi policy crude', 'ni', 'zebra', 'stop-loss reliance']
+
+
+def _hits(result: SearchResult) -> list[tuple[str, str, str]]:
+    return [(hit.record.day, hit.record.kind, hit.record.text) for hit in result.hits]
+
+
+def _desk_files(desk: Path) -> dict[str, tuple[int, int]]:
+    return {
+        str(path.relative_to(desk)): (path.stat().st_size, path.stat().st_mtime_ns)
+        for path in sorted(desk.rglob('*'))
+    }
+
+
+async def _search(pilot: Any, query: str) -> list[tuple[str, str, str]]:
+    await pilot.press('slash')
+    await settle(pilot)
+    pilot.app.screen.query_one('#query').value = query
+    await settle(pilot)
+    hit_list = pilot.app.screen.query_one(SearchHitList)
+    return [
+        (hit.record.day, hit.record.kind, hit.record.text)
+        for hit in (hit_list.hit_at(index) for index in range(hit_list.option_count))
+        if hit is not None
+    ]
+
+
+@pytest.fixture
+def copied_desk(demo_desk: Path, tmp_path: Path) -> Path:
+    desk = tmp_path / 'desk' / 'main'
+    shutil.copytree(demo_desk, desk)
+    return desk
+
+
+async def test_the_app_searches_through_the_index_with_the_documented_results(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        status = app.index_status
+        assert status is not None and status.complete
+        assert app.search_index.index_path.exists()
+        plain = SessionSearch(demo_desk)
+        for query in QUERIES:
+            expected = _hits(plain.search(query, SEARCH_LIMIT))
+            assert _hits(app.search_index.search(query, SEARCH_LIMIT)) == expected
+        shown = await _search(pilot, 'nifty gap')
+        assert shown == _hits(plain.search('nifty gap', SEARCH_LIMIT))
+        assert shown
+
+
+async def test_the_index_is_kept_in_the_cache_folder_given_to_make_app(
+    demo_desk: Path, tmp_path: Path
+) -> None:
+    from desk_browser.ui.app import make_app
+
+    cache = tmp_path / 'given-cache'
+    app = make_app(demo_desk, cursor_blink=False, animation_level='none', cache_directory=cache)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+    assert cache in app.search_index.index_path.parents
+    assert app.search_index.index_path.exists()
+
+
+async def test_index_progress_is_shown_while_building_and_goes_when_complete(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    progress: list[IndexStatus] = []
+    subtitles: list[str] = []
+
+    def record(message: Message) -> None:
+        if isinstance(message, IndexProgressed):
+            progress.append(message.status)
+
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE, message_hook=record) as pilot:
+        app.watch(app, 'sub_title', lambda title: subtitles.append(title))
+        await settle(pilot)
+        total = len({path.name for path in (demo_desk / 'journal').glob('*.jsonl')})
+        assert progress[0] == IndexStatus(0, total, available=True)
+        assert progress[-1].complete
+        assert f'main · indexed 0 of {total} days' in subtitles
+        assert app.sub_title == 'main'
+
+
+def test_the_index_note_says_how_far_the_index_is() -> None:
+    assert index_note(None) == ''
+    assert index_note(IndexStatus(212, 1250, available=True)) == 'indexed 212 of 1,250 days'
+    assert index_note(IndexStatus(1250, 1250, available=True)) == ''
+    assert index_note(IndexStatus(0, 3, available=False, problem='locked')) == UNAVAILABLE_NOTE
+
+
+async def test_a_corrupt_index_file_is_replaced_and_searches_stay_exact(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    index_path = index_store.index_file(search_index.default_cache_directory(), demo_desk)
+    index_path.parent.mkdir(parents=True, exist_ok=True)
+    index_path.write_bytes(b'this is not an SQLite file' * 100)
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = await _search(pilot, 'nifty gap')
+        assert shown == _hits(SessionSearch(demo_desk).search('nifty gap', SEARCH_LIMIT))
+        status = app.index_status
+        assert status is not None and status.complete
+
+
+async def test_an_index_that_cannot_be_made_is_a_quiet_note_and_searches_read_the_desk(
+    app_for: AppFor, demo_desk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / 'not-a-folder'
+    blocked.write_text('a file where the cache folder should be')
+    monkeypatch.setenv('XDG_CACHE_HOME', str(blocked))
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.sub_title == f'main · {UNAVAILABLE_NOTE}'
+        shown = await _search(pilot, 'rbi policy crude')
+        assert shown == _hits(SessionSearch(demo_desk).search('rbi policy crude', SEARCH_LIMIT))
+
+
+async def test_quitting_in_the_middle_of_the_build_exits(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reading = search_index.day_records
+
+    def slow_day_records(*arguments: Any) -> Any:
+        time.sleep(0.3)  # Each day takes a while, so the quit comes mid-build.
+        return reading(*arguments)
+
+    monkeypatch.setattr(search_index, 'day_records', slow_day_records)
+    progress: list[IndexStatus] = []
+
+    def record(message: Message) -> None:
+        if isinstance(message, IndexProgressed):
+            progress.append(message.status)
+
+    app = app_for(demo_desk)
+
+    async def run() -> None:
+        async with app.run_test(size=SIZE, message_hook=record) as pilot:
+            while not progress:
+                await pilot.pause(0.01)
+            await pilot.press('q')
+
+    await asyncio.wait_for(run(), timeout=60)  # A guard against a hang, not a timing.
+    assert not app.is_running
+    assert not any(status.complete for status in progress)
+    finished = IndexedSearch(demo_desk).status()
+    assert not finished.complete
+
+
+async def test_nothing_is_written_into_the_desk(app_for: AppFor, copied_desk: Path) -> None:
+    before = _desk_files(copied_desk)
+    app = app_for(copied_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await _search(pilot, 'nifty gap')
+        await settle(pilot)
+    assert _desk_files(copied_desk) == before
+
+
+def test_the_overview_reads_only_the_newest_logs_when_asked(demo_desk: Path) -> None:
+    whole = read_overview(demo_desk)
+    first = read_overview(demo_desk, counted=2)
+    assert [entry.session_id for entry in first.sessions] == [
+        entry.session_id for entry in whole.sessions
+    ]
+    current = whole.current_session_id
+    for position, (quick, full) in enumerate(zip(first.sessions, whole.sessions, strict=True)):
+        if position < 2 or quick.session_id == current:
+            assert quick == full
+        else:
+            assert not quick.counted
+            assert quick.is_current == full.is_current
+    assert first.current_log_count == whole.current_log_count
+
+
+async def test_older_sessions_are_listed_at_once_and_counted_after_the_first_paint(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    whole = read_overview(demo_desk)
+    assert (
+        len(whole.sessions) > FIRST_COUNTED
+    )  # The demo desk has more sessions than are read first.
+    first: list[OverviewLoaded] = []
+
+    def record(message: Message) -> None:
+        if isinstance(message, OverviewLoaded):
+            first.append(message)
+
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE, message_hook=record) as pilot:
+        await settle(pilot)
+        shown = first[0].overview.sessions
+        assert len(shown) == len(whole.sessions)
+        assert not all(entry.counted for entry in shown)
+        main = app.screen
+        assert isinstance(main, MainScreen)
+        assert main.overview is not None
+        assert main.overview.sessions == whole.sessions
+        session_list = main.query_one(SessionList)
+        last = whole.sessions[-1]
+        prompt = session_list.get_option(last.session_id).prompt
+        assert 'exchange' in str(getattr(prompt, 'plain', prompt))
