@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
+from textual import work
 from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -14,6 +16,11 @@ from desk_browser.ui.highlight import highlighted
 from desk_browser.ui.safe_text import visible
 
 _LOGGER = logging.getLogger(__name__)
+
+HITS_AT_ONCE = 20
+"""How many hits are added to the list in one go: a screenful. Textual wraps every option it is
+given at once, so 500 hits added together would hold up typing for a large part of a second; the
+rest follow in batches of this size, the event loop free between them."""
 
 
 def hit_label(hit: SearchHit, result: SearchResult) -> str:
@@ -73,9 +80,23 @@ class SearchHitList(OptionList):
         """
         self._hits = list(result.hits)
         self.shown_result = result
-        self.set_options(Option(hit_prompt(hit, result)) for hit in result.hits)
+        first = result.hits[:HITS_AT_ONCE]
+        self.set_options(Option(hit_prompt(hit, result)) for hit in first)
         if result.hits:
             self.highlighted = 0
+        self._add_the_rest(result)  # Also cancels adding an older search's hits.
+
+    @work(exclusive=True, group='more-hits', exit_on_error=False, description='listing hits')
+    async def _add_the_rest(self, result: SearchResult) -> None:
+        """Adds the hits after the first screenful, a batch at a time.
+
+        Args:
+            result: The search whose hits are shown.
+        """
+        for start in range(HITS_AT_ONCE, len(result.hits), HITS_AT_ONCE):
+            await asyncio.sleep(0)  # Lets the screen draw and keys in between.
+            batch = result.hits[start : start + HITS_AT_ONCE]
+            self.add_options(Option(hit_prompt(hit, result)) for hit in batch)
 
     def hit_at(self, index: int) -> SearchHit | None:
         """Returns the hit shown at a place in the list.
