@@ -20,8 +20,8 @@ COMMANDS = {
 """Each command with the arguments it needs after DESK."""
 
 
-def test_registry_lists_the_five_commands() -> None:
-    assert list(registry.SUBCOMMANDS) == ['search', 'state', 'sessions', 'show', 'check']
+def test_registry_lists_the_six_commands() -> None:
+    assert list(registry.SUBCOMMANDS) == ['search', 'state', 'sessions', 'show', 'check', 'serve']
     for subcommand in registry.SUBCOMMANDS.values():
         assert subcommand.help
 

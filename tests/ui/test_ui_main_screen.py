@@ -101,7 +101,7 @@ async def test_next_and_previous_exchange_move_and_mark_the_exchange(
         await pilot.press('p')
         await pilot.pause()
         assert view.current_index == 1
-        await pilot.press('right_square_bracket')
+        await pilot.press('n')
         await pilot.pause()
         assert view.current_index == 2
 

@@ -213,8 +213,16 @@ class DayScreen(DeskScreen[None]):
         if event is None:
             detail.update(Content('No event is highlighted.' if self.view else ''))
             return
-        text, note = capped(event_markdown(event), DETAIL_LIMIT)
-        detail.update(Content(text + (f'\n{note}' if note else '')))
+        heading, _, body = event_markdown(event).partition('\n\n')
+        text, note = capped(body, DETAIL_LIMIT)
+        detail.update(
+            Content.assemble(
+                (heading.removeprefix('### '), 'bold'),
+                '\n',
+                text,
+                ('\n' + note if note else '', '$text-muted'),
+            )
+        )
 
     @property
     def highlighted_event(self) -> JournalEvent | None:

@@ -29,7 +29,7 @@ KEYS: list[tuple[str, str]] = [
     ('!', 'Problems: every damaged line and unreadable file'),
     ('y   Y', 'Copy the exchange, event or record as Markdown / JSON'),
     ('x', 'Export the session, day or search hits as Markdown'),
-    ('⌫ alt+←', 'Back through what was opened (alt+→ ctrl+f forward)'),
+    ('bksp  alt+←', 'Back through what was opened (alt+→ or ctrl+f: forward)'),
     ('r', 'Read the desk again'),
     ('ctrl+p', 'Commands: go to day…, export, theme (remembered)…'),
     ('?   F1', 'This help'),

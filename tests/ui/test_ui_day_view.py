@@ -1,0 +1,216 @@
+"""The day view: a day's journal as a timeline, its filter, its glance line and the sparkline."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import SelectionList, Sparkline
+from ui_helpers import screen_text, settle, widget_texts, write_lines
+
+from desk_browser.demo import DEMO_TODAY
+from desk_browser.export import day_glance
+from desk_browser.memory.desk_files import read_journal_day
+from desk_browser.ui.app import DeskBrowser, make_app
+from desk_browser.ui.day_data import activity_by_day, read_day_view
+from desk_browser.ui.screens.day_screen import DayScreen
+from desk_browser.ui.start_view import StartView
+from desk_browser.ui.widgets.timeline import Timeline, event_kind, event_label
+
+AppFor = Callable[[Path], DeskBrowser]
+SnapCompare = Callable[..., bool]
+SIZE = (120, 40)
+TODAY = DEMO_TODAY.isoformat()
+
+
+def _app_at_day(desk: Path, day: str) -> DeskBrowser:
+    return make_app(
+        desk,
+        today=lambda: DEMO_TODAY,
+        cursor_blink=False,
+        animation_level='none',
+        theme='textual-dark',
+        start=StartView(day=day),
+    )
+
+
+async def _open_day_view(pilot: Pilot[Any]) -> DayScreen:
+    await settle(pilot)
+    await pilot.press('d')
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, DayScreen)
+    return screen
+
+
+async def test_d_opens_the_selected_sessions_day_with_every_event(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    journal = read_journal_day(demo_desk / 'journal' / f'{TODAY}.jsonl', TODAY)
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open_day_view(pilot)
+        assert screen.day == TODAY
+        timeline = screen.query_one(Timeline)
+        assert timeline.option_count == len(journal.events)
+        text = widget_texts(pilot)
+        assert 'Wed 2026-10-21' in text
+        assert day_glance(journal.events).text() in text
+        await pilot.press('escape')
+        await settle(pilot)
+        assert not isinstance(app.screen, DayScreen)
+
+
+async def test_the_glance_line_counts_triggers_orders_risk_and_tool_calls(tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    time = '2026-10-21T04:00:00+00:00'
+    write_lines(
+        desk / 'journal' / f'{TODAY}.jsonl',
+        [
+            {'type': 'trigger_received', 'time': time, 'text': 'open', 'source': 'schedule'},
+            {'type': 'order_placed', 'time': time, 'order_id': '1', 'symbol': 'X'},
+            {'type': 'order_filled', 'time': time, 'order_id': '1', 'symbol': 'X'},
+            {'type': 'order_cancelled', 'time': time, 'order_id': '2', 'symbol': 'X'},
+            {'type': 'risk_decision', 'time': time, 'decision': 'approved', 'symbol': 'X'},
+            {'type': 'risk_decision', 'time': time, 'decision': 'rejected', 'symbol': 'X'},
+            {'type': 'risk_decision', 'time': time, 'decision': 'rejected', 'symbol': 'Y'},
+            {'type': 'tool_call', 'time': time, 'tool': 'quote', 'input': {}},
+        ],
+    )
+    view = read_day_view(desk, TODAY, None)
+    assert day_glance(view.journal.events).text() == (
+        '1 trigger · orders 1 placed, 1 filled, 1 cancelled · risk 1 approved, 2 rejected · '
+        '1 tool call'
+    )
+
+
+async def test_unknown_event_types_are_shown_as_ordinary_actions(tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    write_lines(
+        desk / 'journal' / f'{TODAY}.jsonl',
+        [
+            {'type': 'margin_call', 'time': '2026-10-21T05:00:00+00:00', 'broker': 'zerodha'},
+            {'type': 'session_started', 'time': '2026-10-21T03:45:00+00:00', 'session_id': 'x-1'},
+        ],
+    )
+    async with _app_at_day(desk, TODAY).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        rows = widget_texts(pilot)
+        assert 'margin_call' in rows
+        assert 'broker: zerodha' in rows
+        assert 'started' in rows
+
+
+async def test_desk_text_in_the_timeline_is_shown_not_obeyed(tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    write_lines(
+        desk / 'journal' / f'{TODAY}.jsonl',
+        [
+            {
+                'type': 'trigger_received',
+                'time': '2026-10-21T05:00:00+00:00',
+                'text': '[bold]loud[/bold] \x1b[31mred \u202eevil',
+                'source': 'trader',
+            }
+        ],
+    )
+    async with _app_at_day(desk, TODAY).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert '[bold]loud[/bold]' in text
+        assert '␛[31mred' in text
+        assert '<U+202E>' in text
+        assert '\x1b' not in text
+
+
+async def test_number_keys_and_the_filter_hide_kinds_of_event(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open_day_view(pilot)
+        timeline = screen.query_one(Timeline)
+        total = timeline.option_count
+        await pilot.press('2')  # Answers off.
+        await settle(pilot)
+        shown = [event_kind(event) for event in timeline._shown]
+        assert 'answer' not in shown
+        assert 0 < timeline.option_count < total
+        assert timeline.border_subtitle == f'{timeline.option_count} of {total} events'
+        filter_list = screen.query_one(SelectionList)
+        assert 'answer' not in filter_list.selected
+        await pilot.press('2')
+        await settle(pilot)
+        assert timeline.option_count == total
+
+
+async def test_brackets_move_between_days_and_a_day_without_journal_says_so(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open_day_view(pilot)
+        await pilot.press('left_square_bracket')
+        await settle(pilot)
+        assert screen.day == '2026-10-20'
+        await pilot.press('right_square_bracket')
+        await settle(pilot)
+        assert screen.day == TODAY
+        await pilot.press('right_square_bracket')
+        await settle(pilot)
+        assert screen.day == TODAY  # No later day.
+        screen.show('2026-10-17')  # A Saturday: no journal.
+        await settle(pilot)
+        assert 'no journal for this day' in widget_texts(pilot)
+        assert screen.query_one(Timeline).option_count == 0
+
+
+async def test_the_sparkline_shows_exchanges_per_day_of_the_sessions_list(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open_day_view(pilot)
+        overview = app.main_screen.overview
+        assert overview is not None
+        expected = activity_by_day(overview)
+        assert len(expected) == 10
+        assert expected == sorted(expected)
+        data = screen.query_one(Sparkline).data
+        assert data == [float(count) for _day, count in expected]
+        total = sum(entry.exchange_count for entry in overview.sessions)
+        assert sum(count for _day, count in expected) == total
+
+
+def test_event_labels_name_risk_decisions_by_their_outcome() -> None:
+    from desk_browser.memory.desk_files import JournalEvent
+
+    rejected = JournalEvent(1, 'risk_decision', '', {'decision': 'rejected'})
+    odd = JournalEvent(2, 'risk_decision', '', {'decision': 'maybe'})
+    assert event_label(rejected) == 'rejected'
+    assert event_label(odd) == 'risk'
+    assert event_kind(JournalEvent(3, 'brand_new', '', {})) == 'other'
+
+
+def test_day_view(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """Wed 2026-10-21: heading with 122 events and the glance line, sparkline, filter, timeline,
+    the first event's detail below."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _open_day_view(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_filtered_day_view(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """Answers, tool calls and sessions unticked: only triggers, orders and risk rows remain;
+    the timeline's subtitle says how many of the 122 events are shown."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _open_day_view(pilot)
+        await pilot.press('2', '5', '6')
+        await settle(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)

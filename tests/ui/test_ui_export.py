@@ -1,0 +1,245 @@
+"""Copy (OSC 52) and export: the text copied, the file written, never a write inside the desk."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from ui_helpers import exchange, settle, write_lines
+
+from desk_browser.commands.show import session_markdown
+from desk_browser.demo import DEMO_TODAY
+from desk_browser.export import (
+    ExportRefused,
+    day_markdown,
+    export_file_name,
+    search_markdown,
+    write_export,
+)
+from desk_browser.memory.desk_files import read_journal_day
+from desk_browser.memory.session_search import SessionSearch
+from desk_browser.ui.app import DeskBrowser, make_app
+from desk_browser.ui.desk_data import read_session_log
+from desk_browser.ui.screens.day_screen import DayScreen
+from desk_browser.ui.screens.record_screen import RecordScreen
+from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
+from desk_browser.ui.widgets.exchange_view import ExchangeView
+
+TESTS_DIRECTORY = Path(__file__).resolve().parent.parent
+if str(TESTS_DIRECTORY) not in sys.path:
+    sys.path.insert(0, str(TESTS_DIRECTORY))
+
+from tree_snapshot import snapshot_tree, tree_differences  # noqa: E402
+
+AppFor = Callable[[Path], DeskBrowser]
+SnapCompare = Callable[..., bool]
+SIZE = (120, 40)
+HOSTILE = 'ESC \x1b[2J C1 \x9b DEL \x7f bidi \u202e LS \u2028 PS \u2029 end'
+
+
+def _app(desk: Path, export_folder: Path | None = None) -> DeskBrowser:
+    return make_app(
+        desk,
+        today=lambda: DEMO_TODAY,
+        cursor_blink=False,
+        animation_level='none',
+        theme='textual-dark',
+        export_folder=export_folder,
+    )
+
+
+def _messages(app: DeskBrowser) -> list[str]:
+    return [note.message for note in app._notifications]
+
+
+@pytest.fixture
+def desk_copy(tmp_path: Path, demo_desk: Path) -> Path:
+    """A copy of the demo desk, named main, that a test may point exports at."""
+    target = tmp_path / 'copy' / 'main'
+    shutil.copytree(demo_desk, target)
+    return target
+
+
+# Copy.
+
+
+async def test_y_copies_the_current_exchange_as_markdown_and_shift_y_as_its_json_line(
+    demo_desk: Path,
+) -> None:
+    app = _app(demo_desk)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press('n', 'n')
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        assert view.current_index == 1
+        log = read_session_log(demo_desk, '2026-10-21-3')
+        await pilot.press('y')
+        assert app.clipboard.startswith('## 2 · ')
+        assert log.exchanges[1].trigger_text in app.clipboard
+        assert 'Copied exchange 2 as Markdown.' in _messages(app)
+        await pilot.press('Y')
+        assert json.loads(app.clipboard) == log.exchanges[1].to_json_dictionary()
+
+
+async def test_copied_json_escapes_what_a_terminal_would_act_on(tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    write_lines(desk / 'sessions' / '2026-10-21-1.jsonl', [exchange('trigger', HOSTILE)])
+    app = _app(desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press('Y')
+        copied = app.clipboard
+        assert json.loads(copied)['answer'] == HOSTILE
+        for raw in ('\x1b', '\x9b', '\x7f', '\u202e', '\u2028', '\u2029'):
+            assert raw not in copied
+        for escaped in ('\\u001b', '\\u009b', '\\u007f', '\\u202e', '\\u2028', '\\u2029'):
+            assert escaped in copied
+        await pilot.press('y')
+        for raw in ('\x1b', '\x9b', '\x7f', '\u202e', '\u2028', '\u2029'):
+            assert raw not in app.clipboard
+
+
+async def test_y_in_the_day_view_copies_the_highlighted_event(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press('d')
+        await settle(pilot)
+        assert isinstance(app.screen, DayScreen)
+        await pilot.press('down')
+        event = app.screen.highlighted_event
+        assert event is not None
+        await pilot.press('Y')
+        assert json.loads(app.clipboard) == {'type': event.type, 'time': event.time, **event.fields}
+        await pilot.press('y')
+        assert app.clipboard.startswith('### ')
+        assert event.type in app.clipboard
+
+
+async def test_y_in_a_record_copies_the_record(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'nifty gap')
+        await settle(pilot)
+        await pilot.press('enter')
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, RecordScreen)
+        await pilot.press('y')
+        assert app.clipboard.startswith(f'## {screen.hit.record.kind} · ')
+        await pilot.press('Y')
+        record = screen.hit.record
+        assert json.loads(app.clipboard) == {
+            'day': record.day,
+            'kind': record.kind,
+            'text': record.text,
+        }
+
+
+# Export.
+
+
+async def test_x_exports_the_session_as_markdown_to_the_export_folder(
+    demo_desk: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / 'exports'
+    folder.mkdir()
+    before = snapshot_tree(demo_desk)
+    app = _app(demo_desk, export_folder=folder)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press('x')
+        await pilot.press('x')
+    first = folder / 'desk-browser-session-2026-10-21-3.md'
+    second = folder / 'desk-browser-session-2026-10-21-3-2.md'
+    log = read_session_log(demo_desk, '2026-10-21-3')
+    assert (
+        first.read_text(encoding='utf-8') == session_markdown(log.session_id, log.exchanges) + '\n'
+    )
+    assert second.read_text(encoding='utf-8') == first.read_text(encoding='utf-8')
+    assert any(first.name in message for message in _messages(app))
+    assert tree_differences(before, snapshot_tree(demo_desk)) == []
+
+
+async def test_x_exports_the_day_and_the_search_results(demo_desk: Path, tmp_path: Path) -> None:
+    app = _app(demo_desk, export_folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press('d')
+        await settle(pilot)
+        await pilot.press('x', 'escape')
+        await settle(pilot)
+        await pilot.press('slash', *'nifty gap')
+        await settle(pilot)
+        await pilot.press('down', 'x')
+    day = '2026-10-21'
+    journal = read_journal_day(demo_desk / 'journal' / f'{day}.jsonl', day)
+    written = (tmp_path / f'desk-browser-day-{day}.md').read_text(encoding='utf-8')
+    assert written == day_markdown(journal) + '\n'
+    assert written.startswith('# Day Wed 2026-10-21\n\n18 triggers · ')
+    result = SessionSearch(demo_desk).search('nifty gap', SEARCH_LIMIT)
+    search_file = tmp_path / 'desk-browser-search-nifty-gap.md'
+    assert search_file.read_text(encoding='utf-8') == search_markdown('nifty gap', result) + '\n'
+
+
+async def test_export_refuses_a_folder_inside_the_desk_and_writes_nothing(
+    desk_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = snapshot_tree(desk_copy)
+    monkeypatch.chdir(desk_copy / 'journal')  # The current folder is inside the desk.
+    app = _app(desk_copy)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press('x')
+        await pilot.press('d')
+        await settle(pilot)
+        await pilot.press('x')
+    assert tree_differences(before, snapshot_tree(desk_copy)) == []
+    refusals = [message for message in _messages(app) if message.startswith('Not written')]
+    assert len(refusals) == 2
+    assert 'inside the desk' in refusals[0]
+
+
+def test_write_export_refuses_the_desk_itself_and_a_link_into_it(
+    desk_copy: Path, tmp_path: Path
+) -> None:
+    before = snapshot_tree(desk_copy)
+    link = tmp_path / 'looks-outside'
+    link.symlink_to(desk_copy / 'notes', target_is_directory=True)
+    for folder in (desk_copy, desk_copy / 'sessions', link):
+        with pytest.raises(ExportRefused, match='inside the desk'):
+            write_export(desk_copy, folder, 'x.md', 'text')
+    assert tree_differences(before, snapshot_tree(desk_copy)) == []
+
+
+def test_export_file_names_hold_only_safe_characters() -> None:
+    assert export_file_name('search', 'nifty gap') == 'desk-browser-search-nifty-gap.md'
+    assert export_file_name('search', '../../etc/passwd') == 'desk-browser-search-etc-passwd.md'
+    assert export_file_name('search', '\x1b[2J') == 'desk-browser-search-2J.md'
+    assert export_file_name('search', '///') == 'desk-browser-search-export.md'
+
+
+def test_export_toast(
+    snap_compare: SnapCompare, demo_desk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The main screen after x: a toast "Exported · Wrote desk-browser-session-2026-10-21-3.md
+    in the current folder." at the bottom right."""
+    monkeypatch.chdir(tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('x')
+        await pilot.pause()
+
+    assert snap_compare(_app(demo_desk), run_before=run_before, terminal_size=SIZE)
+    assert (tmp_path / 'desk-browser-session-2026-10-21-3.md').is_file()

@@ -1,0 +1,132 @@
+"""Comfort: an 80x24 terminal, NO_COLOR, and the theme remembered in the user's config folder."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.filter import Monochrome, NoColor
+from textual.pilot import Pilot
+from ui_helpers import screen_text, settle
+
+from desk_browser.demo import DEMO_TODAY
+from desk_browser.ui.app import DeskBrowser, make_app
+from desk_browser.ui.screens.day_screen import DayScreen
+from desk_browser.ui.settings import (
+    Settings,
+    default_settings_path,
+    load_settings,
+    save_settings,
+)
+
+AppFor = Callable[[Path], DeskBrowser]
+SnapCompare = Callable[..., bool]
+SMALL = (80, 24)
+
+
+def _app(desk: Path, settings_path: Path | None, theme: str | None = None) -> DeskBrowser:
+    return make_app(
+        desk,
+        today=lambda: DEMO_TODAY,
+        cursor_blink=False,
+        animation_level='none',
+        theme=theme,
+        settings_path=settings_path,
+    )
+
+
+def test_main_screen_at_80x24(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """80x24: state and sessions on the left, the current session's exchanges on the right,
+    the footer's keys still readable."""
+    assert snap_compare(app_for(demo_desk), run_before=settle, terminal_size=SMALL)
+
+
+def test_day_view_at_80x24(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """80x24 day view: heading and glance line, sparkline, filter beside a timeline of at least
+    a few rows, the highlighted event below."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('d')
+        await settle(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SMALL)
+
+
+async def test_the_day_view_at_80x24_shows_timeline_rows(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press('d')
+        await settle(pilot)
+        assert isinstance(app.screen, DayScreen)
+        timeline = app.screen.query_one('#timeline')
+        assert timeline.content_region.height >= 5
+        assert 'trigger' in screen_text(pilot)
+
+
+async def test_no_color_turns_the_screen_monochrome(
+    demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv('NO_COLOR', '1')
+    app = _app(demo_desk, None, theme='textual-dark')
+    assert app.no_color
+    assert any(isinstance(line_filter, Monochrome | NoColor) for line_filter in app._filters)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        assert 'Sessions' in screen_text(pilot)
+
+
+def test_the_settings_file_is_in_the_xdg_config_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv('XDG_CONFIG_HOME', str(tmp_path / 'xdg'))
+    assert default_settings_path() == tmp_path / 'xdg' / 'desk-browser' / 'settings.json'
+
+
+def test_damaged_or_missing_settings_read_as_defaults(tmp_path: Path) -> None:
+    path = tmp_path / 'settings.json'
+    assert load_settings(path) == Settings()
+    path.write_text('not json', encoding='utf-8')
+    assert load_settings(path) == Settings()
+    path.write_text('{"theme": 7}', encoding='utf-8')
+    assert load_settings(path) == Settings()
+    assert save_settings(path, Settings(theme='nord'))
+    assert load_settings(path) == Settings(theme='nord')
+
+
+async def test_a_chosen_theme_is_remembered_for_the_next_run(
+    demo_desk: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / 'config' / 'desk-browser' / 'settings.json'
+    app = _app(demo_desk, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        app.theme = 'nord'
+        await pilot.pause()
+    assert json.loads(path.read_text(encoding='utf-8')) == {'theme': 'nord'}
+    again = _app(demo_desk, path)
+    assert again.theme == 'nord'
+    fixed = _app(demo_desk, path, theme='textual-dark')  # Tests and snapshots fix the theme.
+    assert fixed.theme == 'textual-dark'
+
+
+async def test_without_a_settings_path_nothing_is_written(
+    demo_desk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv('XDG_CONFIG_HOME', str(tmp_path / 'xdg'))
+    app = _app(demo_desk, None)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        app.theme = 'nord'
+        await pilot.pause()
+    assert not (tmp_path / 'xdg').exists()
+
+
+def test_an_unknown_remembered_theme_is_ignored(demo_desk: Path, tmp_path: Path) -> None:
+    path = tmp_path / 'settings.json'
+    save_settings(path, Settings(theme='no-such-theme'))
+    assert _app(demo_desk, path).theme != 'no-such-theme'
