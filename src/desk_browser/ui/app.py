@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual import on
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
@@ -37,6 +37,7 @@ from desk_browser.ui.screens.main_screen import DayRequest, MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
+from desk_browser.ui.search_indexing import IndexingApp
 from desk_browser.ui.settings import Settings, load_settings, save_settings
 from desk_browser.ui.start_view import StartView
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
@@ -45,7 +46,7 @@ from desk_browser.ui.widgets.session_list import SessionList
 _LOGGER = logging.getLogger(__name__)
 
 
-class DeskBrowser(App[None]):
+class DeskBrowser(IndexingApp):
     """Browses one desk folder: state, sessions, exchanges, summaries and search."""
 
     CSS_PATH = 'app.tcss'
@@ -80,6 +81,7 @@ class DeskBrowser(App[None]):
         start: StartView | None = None,
         settings_path: Path | None = None,
         export_folder: Path | None = None,
+        cache_directory: Path | None = None,
     ) -> None:
         """Prepares the app; the desk is read once it runs.
 
@@ -90,8 +92,10 @@ class DeskBrowser(App[None]):
             start: The view to open at (--session, --day, --search); None opens the main screen.
             settings_path: Where the theme is remembered; None remembers nothing (tests).
             export_folder: Where exports are written; None writes to the current folder.
+            cache_directory: Where the search index is kept; None for the user's cache folder.
         """
         super().__init__()
+        self.cache_directory = cache_directory
         self.start = start or StartView()
         """The view the app opened at."""
         self.settings_path = settings_path
@@ -350,6 +354,7 @@ def make_app(
     settings_path: Path | None = None,
     export_folder: Path | None = None,
     clock: Callable[[], float] | None = None,
+    cache_directory: Path | None = None,
 ) -> DeskBrowser:
     """Builds the app for the command line, the tests and the screenshot script.
 
@@ -363,6 +368,8 @@ def make_app(
         settings_path: Where the chosen theme is remembered; None (tests) remembers nothing.
         export_folder: Where exports are written; None writes to the current folder.
         clock: Returns the time now in seconds since the epoch; None uses time.time.
+        cache_directory: Where the search index is kept; None for the user's cache folder
+            (tests give a temporary folder).
 
     Returns:
         The app, not yet running.
@@ -374,6 +381,7 @@ def make_app(
         start=start,
         settings_path=settings_path,
         export_folder=export_folder,
+        cache_directory=cache_directory,
     )
     if clock is not None:
         app.clock = clock
