@@ -25,6 +25,10 @@ _LOGGER = logging.getLogger(__name__)
 BATCH_SECONDS = 0.25
 """About how long one batch reads before its counts are shown."""
 
+YIELD_SECONDS = 0.001
+"""A pause after each log, so counting thousands of them (seconds of parsing in a thread, which
+holds Python's interpreter lock) leaves the event loop free to draw and take keys."""
+
 
 @dataclass
 class SessionsCounted(Message):
@@ -58,6 +62,7 @@ def counted_batches(
         if cancelled():
             return
         counted, unreadable = count_sessions(desk, [entry])
+        time.sleep(YIELD_SECONDS)  # Leaves the interpreter to the event loop between logs.
         batch.extend(counted)
         problems.extend(unreadable)
         if time.monotonic() - started >= BATCH_SECONDS:
