@@ -150,9 +150,9 @@ async def test_a_line_still_being_written_is_not_damaged_and_shows_once_complete
         assert 'Its last line has no end yet' in text
         assert view.exchange_count == 2
         append(log, whole[20:])
-        await wait_until(pilot, lambda: view.exchange_count == 3)
+        await wait_until(pilot, lambda: 'written in two parts' in widget_texts(pilot))
+        assert view.exchange_count == 3
         text = widget_texts(pilot)
-        assert 'written in two parts' in text
         assert 'damaged' not in text
         assert 'Its last line has no end yet' not in text
 
