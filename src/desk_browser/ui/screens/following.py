@@ -47,6 +47,10 @@ FOLLOW_INTERVAL = 0.5
 RECHECK_INTERVAL = 5.0
 """The fewest seconds between two whole checks of the desk after it changed."""
 
+RECHECK_SHARE = 10
+"""A whole check runs again only after this many times its own duration, so a big desk that
+writes all the time is not read whole over and over."""
+
 _BUSY = (WorkerState.PENDING, WorkerState.RUNNING)
 
 
@@ -77,6 +81,7 @@ class FollowingScreen(DeskScreen[None]):
     _poll_worker: Worker[None] | None = None
     _check_worker: Worker[None] | None = None
     _checked_at: float | None = None
+    _check_seconds = 0.0
     _check_stale = False
     _vanished = False
     _age_timer: Timer | None = None
@@ -155,8 +160,8 @@ class FollowingScreen(DeskScreen[None]):
         if marker.count and exchanges.shows_end():
             marker.count = 0
         checking = self._check_worker is not None and self._check_worker.state in _BUSY
-        due = (
-            self._checked_at is not None and time.monotonic() - self._checked_at >= RECHECK_INTERVAL
+        due = self._checked_at is not None and time.monotonic() - self._checked_at >= max(
+            RECHECK_INTERVAL, RECHECK_SHARE * self._check_seconds
         )
         if self._check_stale and not checking and due:
             self.count_problems()
@@ -324,7 +329,9 @@ class FollowingScreen(DeskScreen[None]):
     )
     def run_problem_count(self) -> None:
         """Checks the whole desk and posts the report back."""
+        started = time.monotonic()
         report = check_desk(self.desk)
+        self._check_seconds = time.monotonic() - started
         if not get_current_worker().is_cancelled:
             self.post_message(DeskChecked(report))
 
