@@ -14,6 +14,7 @@ Quitting cancels the build between two days, so the app exits promptly.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +81,7 @@ class IndexingApp(App[None]):
     """Where the index is kept; None for the user's cache folder."""
 
     _search_index: IndexedSearch | None = None
+    _first_paint: threading.Event | None = None
     _index_worker: Worker[IndexStatus] | None = None
     _index_status: IndexStatus | None = None
     _desk_title = ''
@@ -90,6 +92,13 @@ class IndexingApp(App[None]):
         if self._search_index is None:
             self._search_index = IndexedSearch(self.desk, cache_directory=self.cache_directory)
         return self._search_index
+
+    @property
+    def first_paint(self) -> threading.Event:
+        """Set once the first screen, the first session's exchanges included, is drawn."""
+        if self._first_paint is None:
+            self._first_paint = threading.Event()
+        return self._first_paint
 
     @property
     def index_status(self) -> IndexStatus | None:
@@ -105,6 +114,7 @@ class IndexingApp(App[None]):
     def start_indexing_after_the_overview(self, message: OverviewLoaded) -> None:
         """Starts the first build when the desk has no session to show, else soon at the latest."""
         if not message.overview.sessions:
+            self.first_paint.set()
             self.start_indexing()
         else:  # In case the session's log never comes (SessionLoaded starts it sooner).
             self.set_timer(LATEST_START, self.start_indexing, name='start indexing')
@@ -112,6 +122,7 @@ class IndexingApp(App[None]):
     @on(SessionLoaded)
     def start_indexing_after_first_paint(self) -> None:
         """Starts the first build once the first session's exchanges are on their way."""
+        self.call_after_refresh(self.first_paint.set)
         self.start_indexing()
 
     def start_indexing(self) -> None:

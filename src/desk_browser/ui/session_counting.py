@@ -10,6 +10,7 @@ list down without the event loop ever waiting for the whole folder.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -24,6 +25,9 @@ _LOGGER = logging.getLogger(__name__)
 
 BATCH_SECONDS = 0.25
 """About how long one batch reads before its counts are shown."""
+
+LONGEST_WAIT = 3.0
+"""The most seconds the counting waits for the first screen to be drawn."""
 
 YIELD_SECONDS = 0.001
 """A pause after each log, so counting thousands of them (seconds of parsing in a thread, which
@@ -42,7 +46,10 @@ class SessionsCounted(Message):
 
 
 def counted_batches(
-    desk: Path, overview: DeskOverview, cancelled: Callable[[], bool]
+    desk: Path,
+    overview: DeskOverview,
+    cancelled: Callable[[], bool],
+    painted: threading.Event | None = None,
 ) -> Iterator[tuple[list[SessionEntry], list[Problem]]]:
     """Counts the sessions an overview lists without counts, newest first, in batches.
 
@@ -50,11 +57,18 @@ def counted_batches(
         desk: The desk folder.
         overview: The overview the first screen showed.
         cancelled: Returns True when the counting should stop.
+        painted: Set once the first screen (the first session's exchanges too) is drawn; the
+            counting waits for it (LONGEST_WAIT at most), so it never slows the first paint.
 
     Yields:
         Each batch's counted sessions and the logs that could not be read.
     """
     waiting = [entry for entry in overview.sessions if not entry.counted]
+    if waiting and painted is not None:
+        deadline = time.monotonic() + LONGEST_WAIT
+        while not painted.wait(0.05) and time.monotonic() < deadline:
+            if cancelled():
+                return
     batch: list[SessionEntry] = []
     problems: list[Problem] = []
     started = time.monotonic()

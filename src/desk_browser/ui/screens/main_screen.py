@@ -135,7 +135,9 @@ class MainScreen(FollowingScreen):
             return
         self.post_message(OverviewLoaded(overview))
         # A big desk's older sessions are counted after the first paint (session_counting).
-        for entries, problems in counted_batches(self.desk, overview, lambda: worker.is_cancelled):
+        painted = getattr(self.app, 'first_paint', None)  # search_indexing.IndexingApp's
+        batches = counted_batches(self.desk, overview, lambda: worker.is_cancelled, painted)
+        for entries, problems in batches:
             if worker.is_cancelled:
                 return
             self.post_message(SessionsCounted(entries, problems))
