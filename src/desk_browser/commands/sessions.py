@@ -102,7 +102,7 @@ def list_sessions(desk: Path) -> list[SessionEntry]:
     Returns:
         list[SessionEntry]: The sessions.
     """
-    return read_overview(desk).sessions
+    return read_overview(desk, unfinished_is_damaged=True).sessions
 
 
 @guarded

@@ -144,7 +144,7 @@ def run(arguments: argparse.Namespace) -> int:
             'desk-browser sessions DESK lists them.'
         )
         return EXIT_NOTHING
-    log = read_session_log(desk, session_id)
+    log = read_session_log(desk, session_id, unfinished_is_damaged=True)
     for problem in log.problems:
         where = f'line {problem.line_number}' if problem.line_number is not None else 'the file'
         print_note(f'skipped {where} of the log of {shown_id}: {visible_field(problem.reason)}')

@@ -143,7 +143,7 @@ def state_facts(desk: Path, today: datetime.date) -> dict[str, Any]:
     Returns:
         dict[str, Any]: The JSON object the command writes with --json.
     """
-    overview = read_overview(desk)
+    overview = read_overview(desk, unfinished_is_damaged=True)
     state = overview.state.state
     if state is None:
         return {

@@ -166,7 +166,9 @@ shows at once. A five-year desk has thousands of logs: the rest are counted afte
 paint."""
 
 
-def read_overview(desk: Path, *, counted: int | None = None) -> DeskOverview:
+def read_overview(
+    desk: Path, *, counted: int | None = None, unfinished_is_damaged: bool = False
+) -> DeskOverview:
     """Reads the state and the sessions' logs (every one, or only the newest).
 
     Args:
@@ -174,6 +176,9 @@ def read_overview(desk: Path, *, counted: int | None = None) -> DeskOverview:
         counted: How many of the newest sessions' logs to read (the current session's is always
             read); the others are listed from the folder's listing alone, with counted False,
             for count_sessions to fill in. None reads every log.
+        unfinished_is_damaged: Whether a last line with no newline counts as cut short (a
+            one-off read, such as a command's) rather than still being written (the app, which
+            follows the log).
 
     Returns:
         The overview.
@@ -191,7 +196,7 @@ def read_overview(desk: Path, *, counted: int | None = None) -> DeskOverview:
             day, number = _split_session_id(session_id)
             entries.append(SessionEntry(session_id, day, number, 0, 0, False, counted=False))
             continue
-        log = read_session_log(desk, session_id)
+        log = read_session_log(desk, session_id, unfinished_is_damaged=unfinished_is_damaged)
         problems.extend(log.unreadable)
         entries.append(session_entry(log, is_current=session_id == current_id))
         if session_id == current_id and not log.unreadable:
@@ -247,23 +252,29 @@ def session_entry(log: SessionLog, *, is_current: bool) -> SessionEntry:
     )
 
 
-def read_session_log(desk: Path, session_id: str) -> SessionLog:
+def read_session_log(
+    desk: Path, session_id: str, *, unfinished_is_damaged: bool = False
+) -> SessionLog:
     """Reads one session's exchanges, up to its last complete line.
 
-    A last line with no newline yet is left unread (and not called damaged): the desk may be
-    writing it. Following the log reads it once it is complete; `check` and the Problems view
-    report it when it stays cut short.
+    By default a last line with no newline yet is left unread (and not called damaged): the desk
+    may be writing it. Following the log reads it once it is complete; `check` and the Problems
+    view report it when it stays cut short.
 
     Args:
         desk: The desk folder.
         session_id: The session.
+        unfinished_is_damaged: Whether to read such a last line too, reporting it as cut short
+            when it is not a whole exchange: what a one-off read, such as a command's, wants.
 
     Returns:
         The exchanges and the problems met.
     """
     path = log_path(sessions_directory(desk), session_id)
     problems: list[Problem] = []
-    reading = read_json_objects_from(path, 0, problems)
+    reading = read_json_objects_from(
+        path, 0, problems, complete_lines_only=not unfinished_is_damaged
+    )
     exchanges = []
     for line_number, data in reading.objects:
         exchange = exchange_from_line(path, line_number, data, problems)
