@@ -33,7 +33,7 @@ from desk_browser.ui.screens.following import FollowingScreen
 from desk_browser.ui.session_counting import SessionsCounted, counted_batches
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
-from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList, session_prompt
+from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
 from desk_browser.ui.widgets.state_pane import StatePane
 from desk_browser.ui.widgets.summary_view import SummaryView
 
@@ -241,7 +241,7 @@ class MainScreen(FollowingScreen):
         session_list = self.query_one(SessionList)
         for entry in sessions:
             if entry.session_id in counted:
-                session_list.replace_option_prompt(entry.session_id, session_prompt(entry))
+                session_list.update_session(entry)
         for problem in message.problems:
             self.notify(
                 visible(f'{problem.path.name}: {problem.reason}'),

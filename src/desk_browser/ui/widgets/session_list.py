@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 
+from textual import work
 from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
@@ -16,6 +19,11 @@ _LOGGER = logging.getLogger(__name__)
 
 CURRENT_MARK = '●'
 """The mark before the current session."""
+
+SESSIONS_AT_ONCE = 100
+"""How many sessions are added to the list in one go. Textual measures every option it is given,
+so a five-year desk's 2,500 sessions added together would hold up the first paint; the newest
+come first and the rest follow in batches, the event loop free between them."""
 
 
 def session_prompt(entry: SessionEntry) -> Content:
@@ -43,13 +51,44 @@ def session_prompt(entry: SessionEntry) -> Content:
 class SessionList(OptionList):
     """Lists the sessions; moving the highlight selects a session (OptionList.OptionHighlighted)."""
 
+    _pending: list[SessionEntry] = []
+
     def show_sessions(self, entries: list[SessionEntry]) -> None:
-        """Replaces the list.
+        """Replaces the list (the newest sessions at once, the others in batches).
 
         Args:
             entries: The sessions, newest first.
         """
-        self.set_options(Option(session_prompt(entry), id=entry.session_id) for entry in entries)
+        first, self._pending = entries[:SESSIONS_AT_ONCE], entries[SESSIONS_AT_ONCE:]
+        self.set_options(Option(session_prompt(entry), id=entry.session_id) for entry in first)
+        self._add_the_rest()  # Also stops adding an older list's sessions.
+
+    @work(exclusive=True, group='more-sessions', exit_on_error=False, description='listing')
+    async def _add_the_rest(self) -> None:
+        """Adds the sessions after the first batch, a batch at a time."""
+        while self._pending:
+            await asyncio.sleep(0)  # Lets the screen draw and keys in between.
+            batch = self._pending[:SESSIONS_AT_ONCE]
+            self._pending = self._pending[SESSIONS_AT_ONCE:]
+            self.add_options(Option(session_prompt(entry), id=entry.session_id) for entry in batch)
+
+    def _add_pending(self) -> None:
+        """Adds every session still waiting, at once (for a session asked for by name)."""
+        batch, self._pending = self._pending, []
+        self.add_options(Option(session_prompt(entry), id=entry.session_id) for entry in batch)
+
+    def update_session(self, entry: SessionEntry) -> None:
+        """Shows a session's entry again (its counts changed), listed or still waiting.
+
+        Args:
+            entry: The session's new entry.
+        """
+        for place, waiting in enumerate(self._pending):
+            if waiting.session_id == entry.session_id:
+                self._pending[place] = entry
+                return
+        with contextlib.suppress(OptionDoesNotExist):  # No longer listed.
+            self.replace_option_prompt(entry.session_id, session_prompt(entry))
 
     def highlight_session(self, session_id: str) -> bool:
         """Moves the highlight to a session.
@@ -63,6 +102,12 @@ class SessionList(OptionList):
         try:
             index = self.get_option_index(session_id)
         except OptionDoesNotExist:
-            return False
+            if not self._pending:
+                return False
+            self._add_pending()
+            try:
+                index = self.get_option_index(session_id)
+            except OptionDoesNotExist:
+                return False
         self.highlighted = index
         return True

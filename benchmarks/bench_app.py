@@ -1,0 +1,441 @@
+"""Benchmark: the app on big desks: first paint, event-loop stalls while typing, reopen, memory.
+
+Run as a script (not collected by pytest):
+
+    .venv/bin/python benchmarks/bench_app.py                    # week, year and five
+    .venv/bin/python benchmarks/bench_app.py --sizes week,year  # shorter
+
+Uses the demo desks bench_search.py builds and caches under ~/.cache/desk-browser-bench/<size>/main
+(built here too when missing, through bench_search), and their indexes under
+~/.cache/desk-browser-bench/<size>/cache (brought up to date before the app is measured, so the
+app opens a warm index). Every measurement runs the app headless (App.run_test) in its own
+subprocess, so resident memory is the app's alone. Printed:
+
+- first paint: from creating the app until the main screen shows the state, the sessions list and
+  the current session's exchanges (median of --runs processes), and from the command (the
+  process start, imports included) to the same moment; the ratio against the one-week desk;
+- typing "nifty gap down" a key every 150 ms in the search screen with searches running, once
+  the app has settled and once right after the first paint (while the index is checked and the
+  older sessions counted): the longest event-loop stall, measured by a task that sleeps 5 ms in
+  a loop and records the longest gap beyond it, and the time from the last key to its hits;
+- warm reopen: from creating the app on an indexed desk until the search screen shows the hits
+  of a query, and until the index says every day is indexed;
+- resident memory (ru_maxrss) of the app process on each desk after the typing run;
+- a session log of 10,000 exchanges (the current session of a copy of the one-week desk): first
+  paint of its exchanges, then paging through it with N (median / max per page, the longest
+  stall) and moving exchange by exchange with n.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+BENCHMARKS = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCHMARKS))
+
+import bench_search  # noqa: E402  (the desks and their caches are bench_search's)
+
+SIZE = (120, 40)
+TYPED_QUERY = 'nifty gap down'
+KEY_INTERVAL = 0.15
+LONG_EXCHANGES = 10_000
+LONG_SESSION = '2026-10-21-3'
+PAGED = 20
+STEPS = 30
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers run inside the app's process.
+
+
+class StallProbe:
+    """Records the longest gap between ticks of a task that sleeps 5 ms in a loop."""
+
+    TICK = 0.005
+
+    def __init__(self) -> None:
+        self.largest = 0.0
+        self._running = False
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.largest = 0.0
+        self._running = True
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> float:
+        self._running = False
+        if self._task is not None:
+            await self._task
+        return self.largest * 1000
+
+    async def _run(self) -> None:
+        last = time.perf_counter()
+        while self._running:
+            await asyncio.sleep(self.TICK)
+            now = time.perf_counter()
+            self.largest = max(self.largest, now - last - self.TICK)
+            last = now
+
+
+def max_rss_megabytes() -> float:
+    return bench_search.max_rss_megabytes()
+
+
+def make_bench_app(desk: Path, cache: Path) -> Any:
+    from desk_browser.ui.app import make_app
+
+    return make_app(
+        desk,
+        cursor_blink=False,
+        animation_level='none',
+        theme='textual-dark',
+        cache_directory=cache,
+    )
+
+
+def painted(app: Any) -> bool:
+    """Whether the main screen shows the state, the sessions and the current exchanges."""
+    from desk_browser.ui.screens.main_screen import MainScreen
+    from desk_browser.ui.widgets.exchange_card import ExchangeCard
+    from desk_browser.ui.widgets.exchange_view import ExchangeView
+    from desk_browser.ui.widgets.session_list import SessionList
+
+    screen = app.screen_stack[0] if app.screen_stack else None
+    if not isinstance(screen, MainScreen) or screen.overview is None:
+        return False
+    if not screen.query_one(SessionList).option_count:
+        return False
+    return bool(list(screen.query_one(ExchangeView).query_children(ExchangeCard)))
+
+
+async def wait_until(pilot: Any, condition: Any, timeout: float = 120.0) -> None:
+    deadline = time.perf_counter() + timeout
+    while not condition():
+        if time.perf_counter() > deadline:
+            raise TimeoutError('the app never got there')
+        await asyncio.sleep(0.002)
+    await pilot.pause()
+
+
+def settled(app: Any) -> bool:
+    from textual.worker import WorkerState
+
+    status = app.index_status
+    busy = [
+        worker
+        for worker in app.workers
+        if worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
+        and worker.group in ('index', 'overview')
+    ]
+    return status is not None and not busy
+
+
+async def type_query(pilot: Any, finished: dict[str, float]) -> dict[str, float]:
+    """Types the query a key every KEY_INTERVAL; returns the stall and the last key's latency."""
+    probe = StallProbe()
+    await pilot.press('slash')
+    await pilot.pause()
+    probe.start()
+    last_key_at = 0.0
+    for character in TYPED_QUERY:
+        started = last_key_at = time.perf_counter()
+        await pilot.press('space' if character == ' ' else character)
+        await asyncio.sleep(max(0.0, KEY_INTERVAL - (time.perf_counter() - started)))
+    await wait_until(pilot, lambda: TYPED_QUERY in finished, timeout=60)
+    stall = await probe.stop()
+    return {
+        'stall_ms': stall,
+        'last_key_to_hits_ms': (finished[TYPED_QUERY] - last_key_at) * 1000,
+    }
+
+
+def finished_recorder(finished: dict[str, float]) -> Any:
+    from desk_browser.ui.messages import SearchFinished
+
+    def hook(message: Any) -> None:
+        if isinstance(message, SearchFinished):
+            finished.setdefault(message.query, time.perf_counter())
+
+    return hook
+
+
+# ---------------------------------------------------------------------------------------------
+# Workers: each runs in its own process and prints one JSON line.
+
+
+def worker_index(size: str) -> dict[str, Any]:
+    from desk_browser.memory.search_index import IndexedSearch
+
+    search = IndexedSearch(
+        bench_search.desk_path(size), cache_directory=bench_search.cache_path(size)
+    )
+    start = time.perf_counter()
+    status = search.build()
+    return {'seconds': time.perf_counter() - start, 'status': status.text}
+
+
+def worker_paint(size: str, process_started: float) -> dict[str, Any]:
+    import desk_browser.ui.app  # noqa: F401  (imports count from the command, not from the app)
+
+    async def run() -> dict[str, Any]:
+        start = time.perf_counter()
+        app = make_bench_app(bench_search.desk_path(size), bench_search.cache_path(size))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: painted(app))
+            seconds = time.perf_counter() - start
+            from_command = time.time() - process_started
+            await pilot.exit(None)
+        return {'seconds': seconds, 'from_command_seconds': from_command}
+
+    return asyncio.run(run())
+
+
+def worker_typing(size: str, when: str) -> dict[str, Any]:
+    async def run() -> dict[str, Any]:
+        finished: dict[str, float] = {}
+        app = make_bench_app(bench_search.desk_path(size), bench_search.cache_path(size))
+        async with app.run_test(size=SIZE, message_hook=finished_recorder(finished)) as pilot:
+            await wait_until(pilot, lambda: painted(app))
+            if when == 'settled':
+                await wait_until(pilot, lambda: settled(app), timeout=600)
+            result = await type_query(pilot, finished)
+            await pilot.exit(None)
+        result['max_rss_mb'] = max_rss_megabytes()
+        return result
+
+    return asyncio.run(run())
+
+
+def worker_reopen(size: str) -> dict[str, Any]:
+    async def run() -> dict[str, Any]:
+        finished: dict[str, float] = {}
+        start = time.perf_counter()
+        app = make_bench_app(bench_search.desk_path(size), bench_search.cache_path(size))
+        async with app.run_test(size=SIZE, message_hook=finished_recorder(finished)) as pilot:
+            await pilot.press('slash', *'nifty')
+            await wait_until(pilot, lambda: 'nifty' in finished, timeout=60)
+            searchable = finished['nifty'] - start
+            await wait_until(
+                pilot,
+                lambda: app.index_status is not None and app.index_status.complete,
+                timeout=600,
+            )
+            complete = time.perf_counter() - start
+            await pilot.exit(None)
+        return {'searchable_seconds': searchable, 'index_complete_seconds': complete}
+
+    return asyncio.run(run())
+
+
+def long_desk() -> Path:
+    """A copy of the one-week desk whose current session's log holds 10,000 exchanges."""
+    root = bench_search.BENCH_ROOT / 'long'
+    desk = root / 'main'
+    if desk.exists():
+        return desk
+    partial = root / 'main.partial'
+    shutil.rmtree(partial, ignore_errors=True)
+    shutil.copytree(bench_search.desk_path('week'), partial)
+    sessions = partial / 'sessions'
+    lines = [
+        line
+        for path in sorted(sessions.glob('*.jsonl'))
+        for line in path.read_text(encoding='utf-8').splitlines()
+        if line.strip()
+    ]
+    with open(sessions / f'{LONG_SESSION}.jsonl', 'w', encoding='utf-8') as handle:
+        for number in range(LONG_EXCHANGES):
+            handle.write(lines[number % len(lines)] + '\n')
+    partial.rename(desk)
+    return desk
+
+
+def shown(view: Any, session_id: str) -> bool:
+    """Whether the exchange view shows a session's cards."""
+    log = view.shown_log
+    return log is not None and log.session_id == session_id and bool(view.cards)
+
+
+def worker_long() -> dict[str, Any]:
+    from desk_browser.ui.widgets.exchange_view import ExchangeView
+    from desk_browser.ui.widgets.session_list import SessionList
+
+    desk = long_desk()
+    cache = bench_search.BENCH_ROOT / 'long' / 'cache'
+
+    async def run() -> dict[str, Any]:
+        start = time.perf_counter()
+        app = make_bench_app(desk, cache)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: painted(app))
+            first_paint = time.perf_counter() - start
+            view = app.screen.query_one(ExchangeView)
+            count = view.exchange_count
+            await wait_until(pilot, lambda: settled(app), timeout=600)
+            # Selecting it again from another session: from the highlight to its cards.
+            sessions = app.screen.query_one(SessionList)
+            sessions.highlight_session('2026-10-21-2')
+            await wait_until(pilot, lambda: shown(view, '2026-10-21-2'))
+            started = time.perf_counter()
+            sessions.highlight_session(LONG_SESSION)
+            await wait_until(pilot, lambda: shown(view, LONG_SESSION))
+            reselected = time.perf_counter() - started
+            view.focus()
+            probe = StallProbe()
+            probe.start()
+            pages: list[float] = []
+            for _ in range(PAGED):
+                before = view.page_start
+                started = time.perf_counter()
+                await pilot.press('N')
+                await wait_until(pilot, lambda before=before: view.page_start != before)
+                await pilot.pause()
+                pages.append((time.perf_counter() - started) * 1000)
+            paging_stall = await probe.stop()
+            probe.start()
+            steps: list[float] = []
+            for _ in range(STEPS):
+                started = time.perf_counter()
+                await pilot.press('n')
+                await pilot.pause()
+                steps.append((time.perf_counter() - started) * 1000)
+            stepping_stall = await probe.stop()
+            await pilot.exit(None)
+        return {
+            'exchanges': count,
+            'first_paint_seconds': first_paint,
+            'reselected_seconds': reselected,
+            'page_median_ms': statistics.median(pages),
+            'page_max_ms': max(pages),
+            'paging_stall_ms': paging_stall,
+            'step_median_ms': statistics.median(steps),
+            'step_max_ms': max(steps),
+            'stepping_stall_ms': stepping_stall,
+            'pages': len(pages),
+            'max_rss_mb': max_rss_megabytes(),
+        }
+
+    return asyncio.run(run())
+
+
+def run_worker(arguments: list[str]) -> dict[str, Any]:
+    command = [sys.executable, str(Path(__file__).resolve()), '--worker', *arguments]
+    environment = dict(os.environ, DESK_BROWSER_BENCH_STARTED=repr(time.time()))
+    completed = subprocess.run(
+        command, capture_output=True, text=True, check=False, env=environment
+    )
+    if completed.returncode != 0:
+        raise RuntimeError(f'worker {arguments} failed:\n{completed.stderr}')
+    return json.loads(completed.stdout.strip().splitlines()[-1])
+
+
+# ---------------------------------------------------------------------------------------------
+# Report.
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument(
+        '--sizes', default='week,year,five', help='comma-separated: week, year, five'
+    )
+    parser.add_argument('--runs', type=int, default=5, help='first-paint runs per desk')
+    parser.add_argument('--skip-long', action='store_true', help='no 10,000-exchange log')
+    parser.add_argument('--worker', nargs='+', help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.worker:
+        mode, *rest = arguments.worker
+        started = float(os.environ.get('DESK_BROWSER_BENCH_STARTED', time.time()))
+        if mode == 'index':
+            result = worker_index(rest[0])
+        elif mode == 'paint':
+            result = worker_paint(rest[0], started)
+        elif mode == 'typing':
+            result = worker_typing(rest[0], rest[1])
+        elif mode == 'reopen':
+            result = worker_reopen(rest[0])
+        else:
+            result = worker_long()
+        print(json.dumps(result))
+        return 0
+    sizes = arguments.sizes.split(',')
+    print(
+        f'machine: {platform.machine()}, {bench_search.cpu_name()}, '
+        f'{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, '
+        f'Python {platform.python_version()}'
+    )
+    paint_medians: dict[str, float] = {}
+    for size in sizes:
+        print(f'\n== {size}: {bench_search.SIZES[size]} trading days')
+        built = bench_search.run_worker(['desk', size])
+        if built['built']:
+            print(f'  desk built in {built["seconds"]:.1f} s')
+        desk = bench_search.desk_path(size)
+        logs = len(list((desk / 'sessions').glob('*.jsonl')))
+        journals = len(list((desk / 'journal').glob('*.jsonl')))
+        print(f'  desk: {logs:,} session logs, {journals:,} journal days')
+        indexed = run_worker(['index', size])
+        print(f'  index brought up to date in {indexed["seconds"]:.1f} s ({indexed["status"]})')
+        paints = [run_worker(['paint', size]) for _ in range(arguments.runs)]
+        seconds = [paint['seconds'] for paint in paints]
+        from_command = [paint['from_command_seconds'] for paint in paints]
+        paint_medians[size] = statistics.median(seconds)
+        print(
+            f'  first paint: median {statistics.median(seconds) * 1000:.0f} ms '
+            f'(min {min(seconds) * 1000:.0f}, max {max(seconds) * 1000:.0f}, {len(seconds)} runs); '
+            f'from the command {statistics.median(from_command) * 1000:.0f} ms'
+        )
+        for when in ('settled', 'busy'):
+            typing = run_worker(['typing', size, when])
+            label = 'after settling' if when == 'settled' else 'right after first paint'
+            print(
+                f'  typing "{TYPED_QUERY}" ({label}): longest event-loop stall '
+                f'{typing["stall_ms"]:.1f} ms; last key to its hits '
+                f'{typing["last_key_to_hits_ms"]:.0f} ms; max RSS {typing["max_rss_mb"]:.0f} MB'
+            )
+        reopen = run_worker(['reopen', size])
+        print(
+            f'  warm reopen: hits of a query on screen after {reopen["searchable_seconds"]:.2f} s; '
+            f'index up to date after {reopen["index_complete_seconds"]:.2f} s'
+        )
+    if 'week' in paint_medians:
+        for size, median in paint_medians.items():
+            if size != 'week':
+                print(
+                    f'\nfirst paint {size} / week: {median / paint_medians["week"]:.2f} '
+                    f'({median * 1000:.0f} ms / {paint_medians["week"] * 1000:.0f} ms)'
+                )
+    if not arguments.skip_long:
+        long = run_worker(['long'])
+        print(f'\n== one session log of {long["exchanges"]:,} exchanges')
+        print(
+            f'  first paint of its exchanges: {long["first_paint_seconds"] * 1000:.0f} ms from '
+            f'creating the app; {long["reselected_seconds"] * 1000:.0f} ms from selecting it in '
+            f'the sessions list'
+        )
+        print(
+            f'  paging with N ({long["pages"]} pages of 25): median {long["page_median_ms"]:.0f} ms'
+            f' a page, max {long["page_max_ms"]:.0f} ms; longest stall '
+            f'{long["paging_stall_ms"]:.0f} ms'
+        )
+        print(
+            f'  next exchange with n ({STEPS} presses): median {long["step_median_ms"]:.0f} ms, '
+            f'max {long["step_max_ms"]:.0f} ms; longest stall {long["stepping_stall_ms"]:.0f} ms; '
+            f'max RSS {long["max_rss_mb"]:.0f} MB'
+        )
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
