@@ -19,7 +19,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.worker import WorkerState
 
-from desk_browser.demo import DEMO_TODAY, build_demo_desk
+from desk_browser.demo import DEMO_NOW, DEMO_TODAY, build_demo_desk
 from desk_browser.ui.app import make_app
 from desk_browser.ui.widgets.session_list import SessionList
 
@@ -111,6 +111,8 @@ async def take(desk: Path, file_name: str, steps: Steps) -> None:
         cursor_blink=False,
         animation_level='none',
         theme='textual-dark',
+        clock=lambda: DEMO_NOW,
+        cache_directory=desk.parent / 'cache',
     )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

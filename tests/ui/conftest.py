@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from desk_browser.demo import DEMO_TODAY, build_demo_desk
-from desk_browser.memory.desk_files import INDIA
+from desk_browser.demo import DEMO_NOW, DEMO_TODAY, build_demo_desk
 from desk_browser.ui.app import DeskBrowser, make_app
 
 SNAPSHOT_SIZE = (120, 40)
-
-DEMO_NOW = datetime.datetime(2026, 10, 21, 14, 30, 47, tzinfo=INDIA).timestamp()
-"""The fixed "now" of the app tests: 14 s after the demo desk's state.json was written."""
 
 
 @pytest.fixture(autouse=True)

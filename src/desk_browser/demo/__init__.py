@@ -14,6 +14,7 @@ Typical usage example:
 from __future__ import annotations
 
 from desk_browser.demo.builder import (
+    DEMO_NOW,
     DEMO_TODAY,
     INDIA,
     STATE_VARIANTS,
@@ -22,4 +23,12 @@ from desk_browser.demo.builder import (
 )
 from desk_browser.demo.command import main
 
-__all__ = ['DEMO_TODAY', 'INDIA', 'STATE_VARIANTS', 'build_demo_desk', 'main', 'trading_days']
+__all__ = [
+    'DEMO_NOW',
+    'DEMO_TODAY',
+    'INDIA',
+    'STATE_VARIANTS',
+    'build_demo_desk',
+    'main',
+    'trading_days',
+]

@@ -27,6 +27,11 @@ INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30), 'IST')
 DEMO_TODAY = datetime.date(2026, 10, 21)
 """The fixed "today" that tests, snapshots and screenshots use."""
 
+DEMO_NOW = datetime.datetime(2026, 10, 21, 14, 30, 47, tzinfo=INDIA).timestamp()
+"""The fixed "now" (seconds since the epoch) of tests and screenshots: 14 s after the demo desk's
+state.json was written, so "written 14 s ago" is on screen instead of a wall-clock age."""
+
+
 STATE_VARIANTS = ('normal', 'damaged', 'missing')
 """What `build_demo_desk(state=...)` accepts."""
 
