@@ -19,10 +19,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.session_store import (
     STATE_FILE_NAME,
     SUMMARIES_FOLDER_NAME,
@@ -45,6 +47,8 @@ FILE_KINDS = (JOURNAL_KIND, SESSION_LOG_KIND, SUMMARY_KIND, NOTE_KIND, STATE_KIN
 _JOURNAL_SUFFIX = '.jsonl'
 _LOG_SUFFIX = '.jsonl'
 _MARKDOWN_SUFFIX = '.md'
+_MEMO_PURPOSE = 'check'
+"""The memo's name for this module's readings (a file's problems, and a log's exchange count)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -190,12 +194,51 @@ def _folder_problems(folder: Path, suffix: str, *, dated: bool) -> list[Problem]
     return problems
 
 
-def _check_journal(desk_directory: Path, problems: list[Problem]) -> int:
+def _read_file(
+    memo: FileMemo,
+    path: Path,
+    reading: Callable[[list[Problem]], object],
+    problems: list[Problem],
+) -> object:
+    """Reads one file through the memo, adding its problems.
+
+    Args:
+        memo (FileMemo): Recalls what an unchanged file held.
+        path (Path): The file.
+        reading (Callable[[list[Problem]], object]): Reads it, adding its problems to the list.
+        problems (list[Problem]): Where the problems go.
+
+    Returns:
+        object: What the reading returned.
+    """
+    found, value = memo.read(path, _MEMO_PURPOSE, reading)
+    problems.extend(found)
+    return value
+
+
+def _read_journal_problems(path: Path, day: str) -> Callable[[list[Problem]], object]:
+    def reading(found: list[Problem]) -> object:
+        desk_files.read_journal_day(path, day, found)
+        return None
+
+    return reading
+
+
+def _read_text_problems(path: Path) -> Callable[[list[Problem]], object]:
+    def reading(found: list[Problem]) -> object:
+        desk_files.read_text(path, found)
+        return None
+
+    return reading
+
+
+def _check_journal(desk_directory: Path, problems: list[Problem], memo: FileMemo) -> int:
     """Reads every journal file, collecting its problems.
 
     Args:
         desk_directory (Path): The desk folder.
         problems (list[Problem]): Where the problems go.
+        memo (FileMemo): Recalls what an unchanged file held.
 
     Returns:
         int: How many journal files were read.
@@ -204,19 +247,30 @@ def _check_journal(desk_directory: Path, problems: list[Problem]) -> int:
     problems.extend(_folder_problems(folder, _JOURNAL_SUFFIX, dated=True))
     files = desk_files.journal_files(desk_directory)
     for day, path in files:
-        desk_files.read_journal_day(path, day, problems)
+        _read_file(memo, path, _read_journal_problems(path, day), problems)
     return len(files)
+
+
+def _count_log(path: Path) -> Callable[[list[Problem]], object]:
+    def reading(found: list[Problem]) -> object:
+        exchanges = read_exchange_log(path, found)
+        unreadable = any(problem.line_number is None for problem in found)
+        return None if unreadable else len(exchanges)
+
+    return reading
 
 
 def _check_session_logs(
     sessions_directory: Path,
     problems: list[Problem],
+    memo: FileMemo,
 ) -> dict[str, int | None]:
     """Reads every session log, collecting its problems.
 
     Args:
         sessions_directory (Path): The desk's sessions folder.
         problems (list[Problem]): Where the problems go.
+        memo (FileMemo): Recalls what an unchanged file held.
 
     Returns:
         dict[str, int | None]: Each session's count of readable exchanges, None when its log
@@ -225,20 +279,19 @@ def _check_session_logs(
     problems.extend(_folder_problems(sessions_directory, _LOG_SUFFIX, dated=False))
     counts: dict[str, int | None] = {}
     for session_id in SessionStore(sessions_directory).session_ids():
-        found: list[Problem] = []
-        exchanges = read_exchange_log(log_path(sessions_directory, session_id), found)
-        problems.extend(found)
-        unreadable = any(problem.line_number is None for problem in found)
-        counts[session_id] = None if unreadable else len(exchanges)
+        path = log_path(sessions_directory, session_id)
+        count = _read_file(memo, path, _count_log(path), problems)
+        counts[session_id] = count if type(count) is int else None
     return counts
 
 
-def _check_summaries(desk_directory: Path, problems: list[Problem]) -> int:
+def _check_summaries(desk_directory: Path, problems: list[Problem], memo: FileMemo) -> int:
     """Reads every daily summary, collecting its problems.
 
     Args:
         desk_directory (Path): The desk folder.
         problems (list[Problem]): Where the problems go.
+        memo (FileMemo): Recalls what an unchanged file held.
 
     Returns:
         int: How many summaries were read.
@@ -247,16 +300,17 @@ def _check_summaries(desk_directory: Path, problems: list[Problem]) -> int:
     problems.extend(_folder_problems(folder, _MARKDOWN_SUFFIX, dated=True))
     files = desk_files.summary_files(desk_directory)
     for _day, path in files:
-        desk_files.read_text(path, problems)
+        _read_file(memo, path, _read_text_problems(path), problems)
     return len(files)
 
 
-def _check_notes(desk_directory: Path, problems: list[Problem]) -> int:
+def _check_notes(desk_directory: Path, problems: list[Problem], memo: FileMemo) -> int:
     """Reads every note, collecting its problems.
 
     Args:
         desk_directory (Path): The desk folder.
         problems (list[Problem]): Where the problems go.
+        memo (FileMemo): Recalls what an unchanged file held.
 
     Returns:
         int: How many notes were read.
@@ -265,7 +319,7 @@ def _check_notes(desk_directory: Path, problems: list[Problem]) -> int:
     problems.extend(_folder_problems(folder, _MARKDOWN_SUFFIX, dated=False))
     files = desk_files.note_files(desk_directory)
     for _day, path in files:
-        desk_files.read_text(path, problems)
+        _read_file(memo, path, _read_text_problems(path), problems)
     return len(files)
 
 
@@ -319,24 +373,28 @@ def _check_state(
     return 1
 
 
-def check_desk(desk_directory: Path) -> DeskReport:
+def check_desk(desk_directory: Path, memo: FileMemo | None = None) -> DeskReport:
     """Reads a whole desk through its readers and reports every problem found.
 
     Args:
         desk_directory (Path): The desk folder. A missing or unreadable folder reads as empty;
             callers that must tell those apart check the folder first.
+        memo (FileMemo | None): Recalls what files unchanged since an earlier check held, so
+            only new and changed files are read; None reads every file. The report is the
+            same either way.
 
     Returns:
         DeskReport: The problems, sorted by path and line, and what was read.
     """
+    memo = memo if memo is not None else FileMemo(desk_directory)
     sessions_directory = desk_directory / desk_files.SESSIONS_FOLDER_NAME
     found: dict[str, list[Problem]] = {kind: [] for kind in FILE_KINDS}
     files: dict[str, int] = {}
-    files[JOURNAL_KIND] = _check_journal(desk_directory, found[JOURNAL_KIND])
-    log_counts = _check_session_logs(sessions_directory, found[SESSION_LOG_KIND])
+    files[JOURNAL_KIND] = _check_journal(desk_directory, found[JOURNAL_KIND], memo)
+    log_counts = _check_session_logs(sessions_directory, found[SESSION_LOG_KIND], memo)
     files[SESSION_LOG_KIND] = len(log_counts)
-    files[SUMMARY_KIND] = _check_summaries(desk_directory, found[SUMMARY_KIND])
-    files[NOTE_KIND] = _check_notes(desk_directory, found[NOTE_KIND])
+    files[SUMMARY_KIND] = _check_summaries(desk_directory, found[SUMMARY_KIND], memo)
+    files[NOTE_KIND] = _check_notes(desk_directory, found[NOTE_KIND], memo)
     files[STATE_KIND] = _check_state(sessions_directory, log_counts, found[STATE_KIND])
     kinds = [KindSummary(kind, files[kind], len(found[kind])) for kind in FILE_KINDS]
     problems = [problem for kind in FILE_KINDS for problem in found[kind]]

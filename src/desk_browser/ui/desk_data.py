@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from desk_browser.memory.desk_files import (
     sort_problems,
     summary_files,
 )
+from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.session_store import (
     STATE_FILE_NAME,
     Exchange,
@@ -31,6 +33,9 @@ from desk_browser.memory.session_store import (
 from desk_browser.ui.formatting import parse_day
 
 _LOGGER = logging.getLogger(__name__)
+
+_COUNT_PURPOSE = 'count'
+"""The file memo's name for the sessions list's reading of a log (its counts)."""
 
 DESK_FOLDER_NAMES = ('sessions', 'journal', 'notes')
 """The folders a desk holds; a folder with none of them is not a desk (yet)."""
@@ -211,13 +216,15 @@ def read_overview(
 
 
 def count_sessions(
-    desk: Path, entries: list[SessionEntry]
+    desk: Path, entries: list[SessionEntry], memo: FileMemo | None = None
 ) -> tuple[list[SessionEntry], list[Problem]]:
     """Reads the logs of sessions listed without counts, and counts their exchanges.
 
     Args:
         desk: The desk folder.
         entries: The sessions, as listed (their is_current is kept).
+        memo: Recalls the counts of logs unchanged since they were last counted; None reads
+            every log.
 
     Returns:
         The sessions, counted, and the logs that could not be read at all.
@@ -225,10 +232,49 @@ def count_sessions(
     counted: list[SessionEntry] = []
     problems: list[Problem] = []
     for entry in entries:
-        log = read_session_log(desk, entry.session_id)
-        problems.extend(log.unreadable)
-        counted.append(session_entry(log, is_current=entry.is_current))
+        if memo is None:
+            log = read_session_log(desk, entry.session_id)
+            problems.extend(log.unreadable)
+            counted.append(session_entry(log, is_current=entry.is_current))
+            continue
+        found, value = memo.read(
+            log_path(sessions_directory(desk), entry.session_id),
+            _COUNT_PURPOSE,
+            _log_counter(desk, entry.session_id),
+        )
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(type(number) is int and number >= 0 for number in value)
+        ):  # Never from this module; a memo file edited by hand, say.
+            log = read_session_log(desk, entry.session_id)
+            found, value = log.unreadable, [len(log.exchanges), log.damaged_lines]
+        problems.extend(found)
+        day, number = _split_session_id(entry.session_id)
+        counted.append(
+            SessionEntry(entry.session_id, day, number, value[0], value[1], entry.is_current)
+        )
     return counted, problems
+
+
+def _log_counter(desk: Path, session_id: str) -> Callable[[list[Problem]], object]:
+    """Makes the memo's reading of a log for the sessions list: its counts and unreadable note.
+
+    Args:
+        desk: The desk folder.
+        session_id: The session.
+
+    Returns:
+        A reading that adds the log's unreadable problem (if any) and returns
+        [exchange count, damaged lines].
+    """
+
+    def reading(found: list[Problem]) -> object:
+        log = read_session_log(desk, session_id)
+        found.extend(log.unreadable)
+        return [len(log.exchanges), log.damaged_lines]
+
+    return reading
 
 
 def session_entry(log: SessionLog, *, is_current: bool) -> SessionEntry:

@@ -24,7 +24,8 @@ from textual.app import App
 from textual.message import Message
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from desk_browser.memory.search_index import IndexedSearch, IndexStatus
+from desk_browser.memory.file_memo import FileMemo
+from desk_browser.memory.search_index import IndexedSearch, IndexStatus, default_cache_directory
 from desk_browser.ui.messages import OverviewLoaded, SessionLoaded
 from desk_browser.ui.safe_text import visible
 
@@ -81,6 +82,7 @@ class IndexingApp(App[None]):
     """Where the index is kept; None for the user's cache folder."""
 
     _search_index: IndexedSearch | None = None
+    _file_memo: FileMemo | None = None
     _first_paint: threading.Event | None = None
     _index_worker: Worker[IndexStatus] | None = None
     _index_status: IndexStatus | None = None
@@ -92,6 +94,18 @@ class IndexingApp(App[None]):
         if self._search_index is None:
             self._search_index = IndexedSearch(self.desk, cache_directory=self.cache_directory)
         return self._search_index
+
+    @property
+    def file_memo(self) -> FileMemo:
+        """What reading each desk file found, kept beside the index (creating it reads nothing).
+
+        The problem count and the sessions list's counts read only files changed since the
+        last start, so a big desk's start-up does not parse its whole past again.
+        """
+        if self._file_memo is None:
+            cache = self.cache_directory or default_cache_directory()
+            self._file_memo = FileMemo.for_desk(self.desk, cache)
+        return self._file_memo
 
     @property
     def first_paint(self) -> threading.Event:

@@ -330,7 +330,10 @@ class FollowingScreen(DeskScreen[None]):
     def run_problem_count(self) -> None:
         """Checks the whole desk and posts the report back."""
         started = time.monotonic()
-        report = check_desk(self.desk)
+        memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's
+        report = check_desk(self.desk, memo)
+        if memo is not None:
+            memo.save()
         self._check_seconds = time.monotonic() - started
         if not get_current_worker().is_cancelled:
             self.post_message(DeskChecked(report))

@@ -136,7 +136,8 @@ class MainScreen(FollowingScreen):
         self.post_message(OverviewLoaded(overview))
         # A big desk's older sessions are counted after the first paint (session_counting).
         painted = getattr(self.app, 'first_paint', None)  # search_indexing.IndexingApp's
-        batches = counted_batches(self.desk, overview, lambda: worker.is_cancelled, painted)
+        memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's too
+        batches = counted_batches(self.desk, overview, lambda: worker.is_cancelled, painted, memo)
         for entries, problems in batches:
             if worker.is_cancelled:
                 return

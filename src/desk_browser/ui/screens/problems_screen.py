@@ -109,7 +109,10 @@ class ProblemsScreen(DeskScreen[None]):
     )
     def run_check(self) -> None:
         """Checks the desk and posts the report back."""
-        report = check_desk(self.desk)
+        memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's
+        report = check_desk(self.desk, memo)
+        if memo is not None:
+            memo.save()
         if not get_current_worker().is_cancelled:
             self.post_message(DeskChecked(report))
 

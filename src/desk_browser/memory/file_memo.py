@@ -1,0 +1,258 @@
+"""What reading each desk file found, remembered outside the desk until the file changes.
+
+Checking a whole desk for damage (desk_check) and counting every session's exchanges read every
+file: on a five-year desk that is 160 MB of session logs and 410 MB of journal, about a minute of
+parsing, at every start of the browser. Almost none of those files ever change again. A
+`FileMemo` keeps, per file and per purpose ("check", "count"), what a reading found (its problems
+and a small JSON value such as a count of exchanges), keyed by the file's signature: size,
+modification time, status change time and inode. A file whose signature is unchanged is not read
+again; any change (an appended line, a rewrite, a file replaced by another) changes the signature
+and the file is read. A file modified in the last two seconds is "racy" (a change in the same
+clock tick could keep its signature) and is read but not remembered.
+
+The memo lives in the user's cache folder (`<cache>/checks/<hash of the desk's resolved path>.json`,
+beside the search index), never in the desk. A missing, corrupt or foreign memo file is ignored and
+replaced; one that cannot be written leaves the memo in memory only. Nothing here changes what a
+reading finds: a recalled finding is what reading the same bytes found before.
+
+Typical usage example:
+
+    memo = FileMemo.for_desk(desk_directory, cache_directory)
+    problems, exchanges = memo.read(path, 'check', read_log)
+    memo.save()
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import logging
+import os
+import stat
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.index_store import desk_key
+
+_LOGGER = logging.getLogger(__name__)
+
+MEMO_VERSION = 1
+"""The memo file's layout; a file of another version is ignored."""
+
+RACY_NANOSECONDS = 2_000_000_000
+"""How recently a file may have changed before its signature is not trusted (two seconds)."""
+
+Signature = tuple[int, int, int, int]
+"""A file's size, modification time, status change time and inode."""
+
+Reading = Callable[[list[Problem]], Any]
+"""Reads a file, adding its problems to the list, and returns a JSON-able value."""
+
+
+@dataclasses.dataclass
+class _Entry:
+    """One remembered reading of one file."""
+
+    signature: Signature
+    problems: list[tuple[int | None, str]]
+    value: Any
+
+
+def memo_file(cache_directory: Path, desk_directory: Path) -> Path:
+    """Names a desk's memo file.
+
+    Args:
+        cache_directory (Path): The browser's cache folder.
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        Path: `<cache>/checks/<hash of the desk's resolved path>.json`.
+    """
+    key = hashlib.sha256(desk_key(desk_directory).encode('utf-8', 'surrogatepass')).hexdigest()
+    return cache_directory / 'checks' / f'{key[:32]}.json'
+
+
+def file_signature(path: Path, now_ns: int) -> Signature | None:
+    """Describes a file so that any change to it changes the description.
+
+    Args:
+        path (Path): The file.
+        now_ns (int): The time now, in nanoseconds (time.time_ns()).
+
+    Returns:
+        Signature | None: The signature, or None when the file cannot be examined, is not a
+            regular file, or is racy (modified in the last two seconds or in the future).
+    """
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    if status.st_mtime_ns > now_ns - RACY_NANOSECONDS:
+        return None
+    return (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
+
+
+class FileMemo:
+    """Remembers what reading each file of one desk found, until the file changes.
+
+    Safe to share between threads. `read` is the one way in: it recalls a finding whose file is
+    unchanged, or reads the file and remembers what it found.
+    """
+
+    def __init__(self, desk_directory: Path, path: Path | None = None):
+        """Opens the memo of a desk (reading nothing yet).
+
+        Args:
+            desk_directory (Path): The desk folder.
+            path (Path | None): The memo file; None keeps the memo in memory only.
+        """
+        self._desk = desk_key(desk_directory)
+        self._path = path
+        self._lock = threading.Lock()
+        self._entries: dict[str, dict[str, _Entry]] | None = None
+        self._changed = False
+        self.recalled = 0
+        """How many readings were recalled instead of read (for tests and benchmarks)."""
+
+    @classmethod
+    def for_desk(cls, desk_directory: Path, cache_directory: Path) -> FileMemo:
+        """Opens the memo kept for a desk in a cache folder.
+
+        Args:
+            desk_directory (Path): The desk folder.
+            cache_directory (Path): The browser's cache folder.
+
+        Returns:
+            FileMemo: The memo.
+        """
+        return cls(desk_directory, memo_file(cache_directory, desk_directory))
+
+    def read(self, path: Path, purpose: str, reading: Reading) -> tuple[list[Problem], Any]:
+        """Reads a file, or recalls what reading it found while it is unchanged.
+
+        Args:
+            path (Path): The file.
+            purpose (str): Which reading this is ("check", "count"): each has its own findings.
+            reading (Reading): Reads the file, adding its problems to the list it is given, and
+                returns a JSON-able value (such as a count).
+
+        Returns:
+            tuple[list[Problem], Any]: The file's problems and the reading's value.
+        """
+        signature = file_signature(path, time.time_ns())
+        key = str(path)
+        if signature is not None:
+            with self._lock:
+                entry = self._loaded().get(purpose, {}).get(key)
+                if entry is not None and entry.signature == signature:
+                    self.recalled += 1
+                    recalled = [Problem(path, line, reason) for line, reason in entry.problems]
+                    return recalled, entry.value
+        problems: list[Problem] = []
+        value = reading(problems)
+        if signature is not None and file_signature(path, time.time_ns()) == signature:
+            entry = _Entry(
+                signature, [(problem.line_number, problem.reason) for problem in problems], value
+            )
+            with self._lock:
+                self._loaded().setdefault(purpose, {})[key] = entry
+                self._changed = True
+        return problems, value
+
+    def save(self) -> None:
+        """Writes what was learnt to the memo file (a failure only leaves it in memory)."""
+        with self._lock:
+            if self._path is None or not self._changed or self._entries is None:
+                return
+            document = {
+                'version': MEMO_VERSION,
+                'desk': self._desk,
+                'entries': {
+                    purpose: {
+                        key: [list(entry.signature), entry.problems, entry.value]
+                        for key, entry in entries.items()
+                    }
+                    for purpose, entries in self._entries.items()
+                },
+            }
+            text = json.dumps(document, ensure_ascii=True, separators=(',', ':'))
+            self._changed = False
+        try:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            descriptor, temporary_name = tempfile.mkstemp(
+                prefix='.memo-', suffix='.tmp', dir=self._path.parent
+            )
+            try:
+                with os.fdopen(descriptor, 'w', encoding='ascii') as handle:
+                    handle.write(text)
+                os.replace(temporary_name, self._path)
+            except BaseException:
+                os.unlink(temporary_name)
+                raise
+        except (OSError, ValueError) as error:
+            _LOGGER.info('The check memo could not be saved at %s: %s', self._path, error)
+
+    def _loaded(self) -> dict[str, dict[str, _Entry]]:
+        """The entries, read from the memo file on first use (call with the lock held)."""
+        if self._entries is None:
+            self._entries = self._load()
+        return self._entries
+
+    def _load(self) -> dict[str, dict[str, _Entry]]:
+        """Reads the memo file; anything unreadable, foreign or malformed reads as empty."""
+        if self._path is None:
+            return {}
+        try:
+            document = json.loads(self._path.read_bytes())
+        except (OSError, ValueError, RecursionError):
+            return {}
+        if (
+            not isinstance(document, dict)
+            or document.get('version') != MEMO_VERSION
+            or document.get('desk') != self._desk
+            or not isinstance(document.get('entries'), dict)
+        ):
+            return {}
+        entries: dict[str, dict[str, _Entry]] = {}
+        for purpose, stored in document['entries'].items():
+            if not isinstance(stored, dict):
+                continue
+            kept = entries.setdefault(purpose, {})
+            for key, item in stored.items():
+                entry = _entry_from(item)
+                if entry is not None:
+                    kept[key] = entry
+        return entries
+
+
+def _entry_from(item: Any) -> _Entry | None:
+    """Turns a stored entry back into an _Entry, or None when it is malformed."""
+    if not isinstance(item, list) or len(item) != 3:
+        return None
+    signature, problems, value = item
+    if (
+        not isinstance(signature, list)
+        or len(signature) != 4
+        or not all(type(part) is int for part in signature)
+        or not isinstance(problems, list)
+    ):
+        return None
+    kept: list[tuple[int | None, str]] = []
+    for problem in problems:
+        if (
+            not isinstance(problem, list)
+            or len(problem) != 2
+            or not (problem[0] is None or type(problem[0]) is int)
+            or not isinstance(problem[1], str)
+        ):
+            return None
+        kept.append((problem[0], problem[1]))
+    return _Entry((signature[0], signature[1], signature[2], signature[3]), kept, value)

@@ -1,0 +1,53 @@
+"""The app remembers what each file held, so the next start reads only what changed."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from ui_helpers import settle
+
+from desk_browser.memory.file_memo import FileMemo, memo_file
+from desk_browser.memory.search_index import default_cache_directory
+from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.desk_data import count_sessions, read_overview
+from desk_browser.ui.widgets.live_status import LiveStatus
+
+TESTS_DIRECTORY = Path(__file__).resolve().parent.parent
+if str(TESTS_DIRECTORY) not in sys.path:
+    sys.path.insert(0, str(TESTS_DIRECTORY))
+
+from tree_snapshot import snapshot_tree  # noqa: E402
+
+AppFor = Callable[[Path], DeskBrowser]
+
+
+def test_remembered_counts_are_the_counts_read(damaged_desk: Path) -> None:
+    entries = read_overview(damaged_desk, counted=0).sessions
+    memo = FileMemo(damaged_desk)
+    read = count_sessions(damaged_desk, entries)
+    assert count_sessions(damaged_desk, entries, memo) == read
+    assert count_sessions(damaged_desk, entries, memo) == read
+    assert memo.recalled >= len(entries) - 1  # every log not written in the last two seconds
+
+
+async def test_a_second_start_recalls_the_desk_instead_of_reading_it(
+    app_for: AppFor, damaged_desk: Path, tmp_path: Path
+) -> None:
+    desk = tmp_path / 'main'
+    shutil.copytree(damaged_desk, desk)
+    before = snapshot_tree(desk)
+    problem_counts = []
+    recalled = []
+    for _ in range(2):
+        app = app_for(desk)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            problem_counts.append(app.screen.query_one(LiveStatus).problem_count)
+            recalled.append(app.file_memo.recalled)
+    assert memo_file(default_cache_directory(), desk).is_file()
+    assert problem_counts[0] == problem_counts[1] and problem_counts[0]
+    assert recalled[0] == 0 and recalled[1] > 0
+    assert snapshot_tree(desk) == before
