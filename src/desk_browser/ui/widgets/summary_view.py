@@ -17,7 +17,18 @@ _LOGGER = logging.getLogger(__name__)
 
 
 class SummaryView(VerticalScroll):
-    """Shows one day's summary, or says there is none."""
+    """Shows one day's summary, or says there is none.
+
+    While the view is hidden (its tab not chosen), a summary is only kept: it is rendered when
+    the view is shown, so the first screen never builds Markdown nobody sees.
+    """
+
+    _waiting: DaySummary | None = None
+
+    @property
+    def waiting_summary(self) -> DaySummary | None:
+        """The summary kept to render once the view is shown, or None."""
+        return self._waiting
 
     async def show_message(self, message: str) -> None:
         """Shows a sentence instead of a summary.
@@ -25,15 +36,35 @@ class SummaryView(VerticalScroll):
         Args:
             message: The sentence (the UI's own words, shown as plain text).
         """
+        self._waiting = None
         await self.remove_children()
         await self.mount(Static(Content(message), classes='summary-header -explain'))
 
     async def show_summary(self, summary: DaySummary) -> None:
-        """Shows a day's summary.
+        """Shows a day's summary (when the view is hidden, once it is shown).
 
         Args:
             summary: The summary just read.
         """
+        if not self._displayed():
+            self._waiting = summary
+            await self.remove_children()  # Never shows an older day's summary, even for a frame.
+            return
+        self._waiting = None
+        await self._render_summary(summary)
+
+    async def on_show(self) -> None:
+        """Renders the summary kept while the view was hidden."""
+        summary, self._waiting = self._waiting, None
+        if summary is not None:
+            await self._render_summary(summary)
+
+    def _displayed(self) -> bool:
+        """Whether the view and every container around it are displayed."""
+        return self.display and all(node.display for node in self.ancestors if node is not self.app)
+
+    async def _render_summary(self, summary: DaySummary) -> None:
+        """Replaces what the view shows with a day's summary."""
         await self.remove_children()
         self.scroll_home(animate=False)
         day = day_text(summary.day)
