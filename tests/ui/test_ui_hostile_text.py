@@ -8,11 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.widgets import Markdown, Static
 from ui_helpers import exchange, screen_text, settle, widget_texts, write_lines, write_state
 
+from desk_browser.memory.session_store import Exchange
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.record_screen import RecordScreen
+from desk_browser.ui.widgets.exchange_rendering import CardStyles, render_card
+from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.session_list import SessionList
@@ -103,11 +107,13 @@ async def test_every_pane_shows_hostile_text_literally(app_for: AppFor, hostile_
         assert_shown_literally(texts)
         assert '[bold]claude[/]' in texts
         assert '1 damaged line skipped' in texts
-        assert '(truncated: showing the first 20 KB of 100 KB)' in texts
         rendered = screen_text(pilot)
         assert '[bold]not bold[/]' in rendered
         assert '[red]trigger[/red]' in rendered
         assert_no_raw_controls(rendered)
+        await app.query_one(ExchangeView).go_to(1)
+        await pilot.pause()
+        assert '(truncated: showing the first 20 KB of 100 KB)' in widget_texts(pilot)
         for _ in range(4):
             await pilot.press('n')
         await pilot.press('s')
@@ -129,11 +135,11 @@ async def test_search_and_records_show_hostile_text_literally(
         await pilot.press('slash', *'hostileword')
         await settle(pilot)
         hits = app.screen.query_one(SearchHitList)
-        kinds = {hits.hit_at(index).record.kind for index in range(hits.option_count)}  # type: ignore[union-attr]
+        kinds = {hits.hit_at(index).record.kind for index in range(hits.hit_count)}  # type: ignore[union-attr]
         assert kinds == {'exchange', 'journal', 'summary', 'note'}
         assert_no_raw_controls(widget_texts(pilot))
         assert_no_raw_controls(screen_text(pilot))
-        for index in range(hits.option_count):
+        for index in range(hits.hit_count):
             hits.focus()
             hits.highlighted = index
             await pilot.press('enter')
@@ -164,11 +170,43 @@ async def test_links_in_desk_markdown_are_not_opened(
     monkeypatch.setattr(app, 'open_url', lambda url, **_: opened.append(url))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        await pilot.press('s')  # the day summary; answers render links as words, tested above
+        await settle(pilot)
         markdown = app.screen.query(SafeMarkdown).first()
         markdown.post_message(Markdown.LinkClicked(markdown, 'https://evil.example'))
         await pilot.pause()
         assert opened == []
         assert app.is_running
+
+
+def test_hostile_markdown_in_an_answer_renders_as_inert_text() -> None:
+    console = Console(width=100, color_system='truecolor')
+    card = render_card(
+        console, 1, Exchange(f'trigger {HOSTILE}', HOSTILE, 'claude', 'x'), 80, CardStyles()
+    )
+    text = '\n'.join(strip.text for strip in card)
+    assert all(strip.cell_length == 80 for strip in card)
+    assert '[bold]not bold[/]' in text
+    assert '␛[31mred␛[0m' in text
+    assert '<U+202E>evil reversed<U+202C>' in text
+    assert '<div onclick="x">html block</div>' in text  # raw HTML stays text
+    assert '<script>alert(1)</script>' in text
+    assert 'markdown link (https://evil.example)' in text  # a link is only words
+    assert 'time unreadable: x' in text
+    assert_no_raw_controls(text)
+    assert not any(segment.style and segment.style.link for strip in card for segment in strip)
+
+
+def test_a_100_kb_answer_renders_cut_with_a_note() -> None:
+    card = render_card(Console(width=100), 2, Exchange('t', BIG_ANSWER, 'c', 'x'), 80, CardStyles())
+    text = ' '.join(strip.text.strip() for strip in card)
+    assert '(truncated: showing the first 20 KB of 100 KB)' in text
+    assert len(card) < 400
+
+
+def test_a_heading_in_an_answer_is_on_the_left() -> None:
+    card = render_card(Console(width=100), 1, Exchange('t', '# Title', 'c', 'x'), 80, CardStyles())
+    assert card[-1].text.startswith('Title')
 
 
 def test_hostile_fixture_holds_a_1_mb_journal_line(hostile_desk: Path) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.color import Color
 from textual.widgets import TabbedContent
-from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
+from ui_helpers import exchange, screen_text, settle, widget_texts, write_lines, write_state
 
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.main_screen import MainScreen
-from desk_browser.ui.widgets.exchange_view import PAGE_SIZE, ExchangeView
+from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 
 AppFor = Callable[[Path], DeskBrowser]
@@ -95,8 +96,9 @@ async def test_next_and_previous_exchange_move_and_mark_the_exchange(
         await pilot.press('n', 'n')
         await pilot.pause()
         assert view.current_index == 2
-        assert view.cards[2].has_class('-current')
-        assert not view.cards[0].has_class('-current')
+        assert (
+            bar_color(view, 0) == view.get_component_rich_style('exchange-view--bar-current').color
+        )
         assert view.scroll_y > 0
         await pilot.press('p')
         await pilot.pause()
@@ -139,39 +141,112 @@ async def test_current_session_key_goes_back_to_the_current_session(
         assert main_screen(app).selected_session == '2026-10-21-3'
 
 
-async def test_a_long_session_is_shown_a_page_at_a_time(app_for: AppFor, tmp_path: Path) -> None:
+def bar_color(view: ExchangeView, y: int) -> Color | None:
+    """The colour of the bar on a line of the exchange view."""
+    first = next(iter(view.render_line(y)))
+    return first.style.color if first.style is not None else None
+
+
+def long_desk(tmp_path: Path, count: int) -> Path:
     desk = tmp_path / 'main'
     write_lines(
         desk / 'sessions' / '2026-10-21-1.jsonl',
-        [exchange(f'trigger {number}', f'## Answer {number}') for number in range(1, 61)],
+        [
+            exchange(f'trigger {number}', f'## Answer {number}\n\n- one\n- **two**\n\nText.')
+            for number in range(1, count + 1)
+        ],
     )
-    write_state(desk, '2026-10-21-1', {'claude': {'exchanges_seen': 60, 'runner_state': None}})
-    app = app_for(desk)
+    write_state(desk, '2026-10-21-1', {'claude': {'exchanges_seen': count, 'runner_state': None}})
+    return desk
+
+
+async def test_a_10000_exchange_session_renders_only_the_cards_on_screen(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    app = app_for(long_desk(tmp_path, 10_000))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         view = app.query_one(ExchangeView)
-        assert len(view.cards) == PAGE_SIZE
-        assert 'showing 1-25' in widget_texts(pilot)
+        assert view.exchange_count == 10_000
+        assert '10000 exchanges' in widget_texts(pilot)
+        assert view.rendered_indexes
+        assert max(view.rendered_indexes) < 10  # a screenful, not the session
+        await view.go_to(9_999)
+        await pilot.pause()
+        assert view.current_index == 9_999
+        assert 9_999 in view.rendered_indexes
+        assert len(view.rendered_indexes) < 30
+        assert view.shows_end()
+        assert 'Answer 10000' in widget_texts(pilot)
+        await view.go_to(5_000)
+        await pilot.pause()
+        assert view.chosen_index() == 5_000
+        assert 'Answer 5001' in screen_text(pilot)
+
+
+async def test_n_p_step_and_shift_n_p_jump_25_exchanges(app_for: AppFor, tmp_path: Path) -> None:
+    app = app_for(long_desk(tmp_path, 60))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
         view.focus()
-        await pilot.press('end')
-        await settle(pilot)
-        assert any(card.answer_rendered for card in view.cards[-3:])  # rendered once in view
         await pilot.press('N')
-        await settle(pilot)
-        assert view.page_start == PAGE_SIZE
-        assert view.current_index == PAGE_SIZE
-        assert view.cards[0].number == PAGE_SIZE + 1
-        await pilot.press('p')
-        await settle(pilot)
-        assert view.page_start == 0
-        assert view.current_index == PAGE_SIZE - 1
-        assert view.cards[-1].has_class('-current')
+        await pilot.pause()
+        assert view.current_index == 25  # from the first exchange in view
+        assert (
+            bar_color(view, 0) == view.get_component_rich_style('exchange-view--bar-current').color
+        )
+        assert 'Answer 26' in screen_text(pilot)
         await pilot.press('n')
-        await settle(pilot)
-        assert view.current_index == PAGE_SIZE
+        await pilot.pause()
+        assert view.current_index == 26
         await pilot.press('P')
+        await pilot.pause()
+        assert view.current_index == 1
+        await pilot.press('p', 'p', 'p')
+        await pilot.pause()
+        assert view.current_index == 0
+        await pilot.press('N', 'N', 'N')
+        await pilot.pause()
+        assert view.current_index == 59
+        assert view.shows_end()
+        await pilot.press('home')
+        await pilot.pause()
+        assert view.scroll_y == 0
+        assert 'Answer 1' in screen_text(pilot)
+
+
+async def test_keeping_the_place_when_cards_above_are_measured(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    app = app_for(long_desk(tmp_path, 200))
+    async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert view.page_start == 0
+        view = app.query_one(ExchangeView)
+        await view.go_to(150)
+        await pilot.pause()
+        view.focus()
+        for _ in range(5):
+            await pilot.press('up')
+            await pilot.pause()
+            await pilot.press('pageup')
+            await pilot.pause()
+            # Whatever was measured above, the line at the top belongs to the card in view.
+            assert 'trigger' in screen_text(pilot)
+        top_before = view.chosen_index()
+        await pilot.press('down')
+        await pilot.pause()
+        assert view.chosen_index() == top_before
+
+
+async def test_clicking_a_card_makes_it_current(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        await pilot.click(ExchangeView, offset=(10, 4))
+        await pilot.pause()
+        assert view.current_index == 0
 
 
 async def test_a_session_named_without_a_date_shows_no_other_days_summary(

@@ -14,6 +14,8 @@ from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Static
 from textual.worker import WorkerState
 
+from desk_browser.ui.widgets.exchange_view import ExchangeView
+
 _TEXT_ELEMENT = re.compile(r'<text[^>]*>(.*?)</text>', re.DOTALL)
 
 
@@ -62,6 +64,8 @@ def widget_texts(pilot: Pilot[Any]) -> str:
             parts.append(_plain(widget.content))
         elif isinstance(widget, OptionList):
             parts.extend(_plain(option.prompt) for option in widget.options)
+        elif isinstance(widget, ExchangeView):
+            parts.append(widget.rendered_text())
     return '\n'.join(parts)
 
 

@@ -19,7 +19,7 @@ KEYS: list[tuple[str, str]] = [
     ('n   p', 'Next / previous exchange'),
     ('[   ]', 'Previous / next day with sessions'),
     ('d', "The day view: the day's journal as a timeline"),
-    ('N   P', 'Next / previous page of a long session (25 a page)'),
+    ('N   P', 'Jump 25 exchanges on / back in a long session'),
     ('↑ ↓ PgUp PgDn', 'Scroll, or move in the focused list'),
     ('Home End', 'Top / bottom of the focused pane'),
     ('Tab  Shift+Tab', 'Move between sessions, tabs and exchanges'),

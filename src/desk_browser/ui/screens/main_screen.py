@@ -63,8 +63,8 @@ class MainScreen(FollowingScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('n', 'next_exchange', 'Next', key_display='n', id='next'),
         Binding('p', 'previous_exchange', 'Previous', key_display='p', id='previous'),
-        Binding('N', 'next_page', 'Next page', show=False, id='next-page'),
-        Binding('P', 'previous_page', 'Previous page', show=False, id='previous-page'),
+        Binding('N', 'jump_forward', '25 on', show=False, id='jump-forward'),
+        Binding('P', 'jump_back', '25 back', show=False, id='jump-back'),
         Binding('e', 'show_tab("exchanges-tab")', 'Exchanges', show=False, id='exchanges'),
         Binding('s', 'show_tab("summary-tab")', 'Summary', show=False, id='summary'),
         Binding('c', 'current_session', 'Current', id='current'),
@@ -338,15 +338,15 @@ class MainScreen(FollowingScreen):
         self.query_one(TabbedContent).active = EXCHANGES_TAB
         await self.query_one(ExchangeView).previous_exchange()
 
-    async def action_next_page(self) -> None:
-        """Shows the next page of a long session's exchanges."""
+    async def action_jump_forward(self) -> None:
+        """Moves 25 exchanges on in a long session."""
         self.query_one(TabbedContent).active = EXCHANGES_TAB
-        await self.query_one(ExchangeView).next_page()
+        await self.query_one(ExchangeView).jump_forward()
 
-    async def action_previous_page(self) -> None:
-        """Shows the previous page of a long session's exchanges."""
+    async def action_jump_back(self) -> None:
+        """Moves 25 exchanges back in a long session."""
         self.query_one(TabbedContent).active = EXCHANGES_TAB
-        await self.query_one(ExchangeView).previous_page()
+        await self.query_one(ExchangeView).jump_back()
 
     def action_show_tab(self, tab: str) -> None:
         """Shows the exchanges or the summary tab.

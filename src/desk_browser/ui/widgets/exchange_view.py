@@ -1,39 +1,113 @@
-"""The exchanges of the selected session, a page at a time, with next and previous exchange."""
+"""The exchanges of the selected session: one scrolling view that draws only what is on screen.
+
+The view holds every exchange of the session but renders a card (title, trigger, Markdown answer)
+only when it is about to be drawn, at the view's width, and keeps the last cards it rendered.
+Cards never rendered count with an estimated height; once rendered, the exact height replaces
+the estimate, and the view keeps its place so nothing on screen moves.
+"""
 
 from __future__ import annotations
 
+import itertools
 import logging
+from bisect import bisect_right
+from typing import ClassVar
 
-from textual.containers import VerticalScroll
-from textual.content import Content
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.cache import LRUCache
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.session_store import Exchange
 from desk_browser.ui.desk_data import SessionLog
-from desk_browser.ui.formatting import plural
-from desk_browser.ui.safe_text import visible
-from desk_browser.ui.widgets.exchange_card import ExchangeCard
+from desk_browser.ui.safe_text import markdown_source
+from desk_browser.ui.widgets.exchange_rendering import (
+    CardStyles,
+    estimate_card_height,
+    exchange_title,
+    header_lines,
+    render_card,
+    render_header,
+    render_message,
+    trigger_text,
+)
 
 _LOGGER = logging.getLogger(__name__)
 
-PAGE_SIZE = 25
-"""How many exchanges one page shows; Textual lays out every mounted widget, so a session with
-hundreds of exchanges is shown a page at a time."""
+JUMP_SIZE = 25
+"""How many exchanges N and P jump forward and back."""
+
+CARD_BAR = '▌ '
+"""What stands before each line of a card: the bar (coloured) and a space."""
+
+_CACHED_BLOCKS = 96
+"""How many rendered cards the view keeps; a screen rarely shows more than a dozen."""
+
+_SETTLE_ROUNDS = 8
+"""How many times the view re-renders its window while exact heights replace estimates."""
+
+_MARKDOWN_STYLES = {
+    'markdown.h1': ('exchange-view--heading', Style(bold=True, underline=True)),
+    'markdown.h2': ('exchange-view--heading', Style(underline=True)),
+    'markdown.h3': ('exchange-view--heading', Style(bold=True)),
+    'markdown.h4': ('exchange-view--heading', Style(italic=True)),
+    'markdown.h5': ('exchange-view--heading', Style(italic=True)),
+    'markdown.h6': ('exchange-view--heading', Style(dim=True)),
+    'markdown.code': ('exchange-view--code', Style()),
+    'markdown.link': ('exchange-view--link', Style()),
+    'markdown.link_url': ('exchange-view--muted', Style(underline=True)),
+    'markdown.block_quote': ('exchange-view--quote', Style()),
+    'markdown.item.bullet': ('exchange-view--bullet', Style(bold=True)),
+    'markdown.item.number': ('exchange-view--bullet', Style()),
+    'markdown.list': ('exchange-view--bullet', Style()),
+    'markdown.hr': ('exchange-view--rule', Style()),
+    'markdown.table.border': ('exchange-view--rule', Style()),
+    'markdown.table.header': ('exchange-view--session', Style()),
+}
+"""Rich's Markdown styles, each from a component class (for the theme's colour) plus a look."""
 
 
-class ExchangeView(VerticalScroll):
-    """Shows a session's exchanges, oldest first; the current one is marked ``-current``.
+class ExchangeView(ScrollView, can_focus=True):
+    """Shows a session's exchanges, oldest first, rendering only the cards on screen.
 
-    Next and previous exchange move across pages: past the last exchange of a page, the next page
-    is shown.
+    The first block is the header (the session, its count and problems); then one card an
+    exchange. The current exchange's card is drawn with an accent bar on a lighter background.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        'exchange-view--bar',
+        'exchange-view--bar-current',
+        'exchange-view--current',
+        'exchange-view--muted',
+        'exchange-view--time',
+        'exchange-view--backend',
+        'exchange-view--trigger',
+        'exchange-view--trigger-bar',
+        'exchange-view--session',
+        'exchange-view--warning',
+        'exchange-view--error',
+        'exchange-view--heading',
+        'exchange-view--code',
+        'exchange-view--link',
+        'exchange-view--quote',
+        'exchange-view--bullet',
+        'exchange-view--rule',
+    }
+
+    DEFAULT_CSS = """
+    ExchangeView {
+        overflow-x: hidden;
+    }
     """
 
     current_index: reactive[int | None] = reactive(None, init=False)
     """The current exchange's place in the session (from 0), or None before any move."""
-
-    _rendering_scheduled = False
 
     def __init__(self, *, id: str | None = None) -> None:
         """Prepares an empty view.
@@ -43,12 +117,22 @@ class ExchangeView(VerticalScroll):
         """
         super().__init__(id=id)
         self._log: SessionLog | None = None
-        self._page_start = 0
+        self._message: Text | None = None
+        self._width = 0
+        self._heights: list[int] = [0]
+        """Each block's height: the header's first, then each card's (with its blank line)."""
+        self._exact: list[bool] = [False]
+        """Whether each block's height was measured by rendering it at the current width."""
+        self._offsets: list[int] | None = None
+        """Where each block starts (and, last, the total height); None when heights changed."""
+        self._strips: LRUCache[int, list[Strip]] = LRUCache(_CACHED_BLOCKS)
+        self._styles: CardStyles | None = None
+        self._rendered_with: CardStyles | None = None
+        """The styles the kept cards were rendered with."""
+        self._settling = False
+        self._correction_scheduled = False
 
-    @property
-    def cards(self) -> list[ExchangeCard]:
-        """The exchange cards of the page shown, in order."""
-        return list(self.query_children(ExchangeCard))
+    # What the rest of the app asks.
 
     @property
     def exchange_count(self) -> int:
@@ -56,14 +140,37 @@ class ExchangeView(VerticalScroll):
         return len(self._log.exchanges) if self._log is not None else 0
 
     @property
-    def page_start(self) -> int:
-        """The place in the session (from 0) of the page's first exchange."""
-        return self._page_start
-
-    @property
     def shown_log(self) -> SessionLog | None:
         """The session log shown, or None when a sentence is shown instead."""
         return self._log
+
+    @property
+    def rendered_indexes(self) -> list[int]:
+        """The exchanges (places from 0) whose cards are rendered and kept right now."""
+        kept = self._strips.keys()  # LRUCache cannot be iterated itself.
+        return sorted(block - 1 for block in kept if block > 0)
+
+    def rendered_text(self) -> str:
+        """The words of the header and of every card rendered now, unwrapped (for tests).
+
+        Returns:
+            The sentence or the header's lines, then each rendered card's title, trigger and
+            answer (the Markdown source as rendered: made visible and capped), one a line.
+        """
+        styles = self._card_styles()
+        if self._message is not None:
+            return self._message.plain
+        log = self._log
+        if log is None:
+            return ''
+        parts = [line.plain for line in header_lines(log, styles)]
+        for index in self.rendered_indexes:
+            exchange = log.exchanges[index]
+            parts.append(exchange_title(index + 1, exchange, styles).plain)
+            parts.append(trigger_text(exchange.trigger_text, styles).plain)
+            answer = exchange.answer
+            parts.append(markdown_source(answer) if answer.strip() else '(no answer)')
+        return '\n'.join(parts)
 
     def chosen_index(self) -> int | None:
         """The exchange copy acts on: the current one, else the first at the top of the view.
@@ -71,114 +178,53 @@ class ExchangeView(VerticalScroll):
         Returns:
             Its place in the session (from 0), or None when no exchange is shown.
         """
-        if not self.cards:
+        if not self.exchange_count:
             return None
         return self.current_index if self.current_index is not None else self._first_below_top()
+
+    def shows_end(self) -> bool:
+        """Whether the view is scrolled to the bottom, where the newest exchange is."""
+        return self._log is None or self.scroll_y >= self.max_scroll_y - 1
+
+    # Showing things.
 
     async def show_message(self, message: str, classes: str = '-explain') -> None:
         """Shows a sentence instead of exchanges.
 
         Args:
             message: The sentence (the UI's own words, shown as plain text).
-            classes: Classes for the sentence.
+            classes: ``-warning`` or ``-error`` for a sentence in those colours; else muted.
         """
+        styles = self._card_styles()
+        style = styles.muted
+        if '-warning' in classes.split():
+            style = styles.warning
+        elif '-error' in classes.split():
+            style = styles.error
         self._log = None
-        self._page_start = 0
-        await self.remove_children()
-        self.set_reactive(ExchangeView.current_index, None)
-        await self.mount(Static(Content(message), classes=f'exchange-header {classes}'))
+        self._message = Text(message, style=style)
+        self._reset(blocks=1)
 
     async def show_log(self, log: SessionLog) -> None:
-        """Shows a session's exchanges, from its first page.
+        """Shows a session's exchanges, from the top.
 
         Args:
             log: The session's log.
         """
         self._log = log
-        await self._show_page(0)
+        self._message = None
+        self._reset(blocks=1 + len(log.exchanges))
 
-    def _header(self, log: SessionLog, page_start: int) -> list[Static]:
-        parts: list[str | tuple[str, str]] = [
-            (visible(log.session_id), 'bold'),
-            ('  ·  ', '$text-muted'),
-            plural(len(log.exchanges), 'exchange'),
-        ]
-        if len(log.exchanges) > PAGE_SIZE:
-            page_end = min(page_start + PAGE_SIZE, len(log.exchanges))
-            parts.append((f'  ·  showing {page_start + 1}-{page_end}', '$text-muted'))
-        lines = [Static(Content.assemble(*parts), classes='exchange-header')]
-        if log.damaged_lines:
-            lines.append(
-                Static(
-                    Content(f'{plural(log.damaged_lines, "damaged line")} skipped in this log.'),
-                    classes='exchange-header -warning',
-                )
-            )
-        for problem in log.unreadable:
-            lines.append(
-                Static(
-                    Content(f'The log could not be read: {visible(problem.reason)}'),
-                    classes='exchange-header -error',
-                )
-            )
-        if not log.exchanges and not log.unreadable:
-            lines.append(
-                Static(Content('This session has no exchanges yet.'), classes='exchange-header')
-            )
-        if log.pending_bytes:
-            lines.append(
-                Static(
-                    Content(
-                        'Its last line has no end yet: still being written (shown once complete), '
-                        'or cut short (press ! for problems).'
-                    ),
-                    classes='exchange-header -explain',
-                )
-            )
-        if page_start > 0:
-            lines.append(
-                Static(
-                    Content(f'Exchanges 1-{page_start} are on earlier pages: press p or P.'),
-                    classes='exchange-header -explain',
-                )
-            )
-        for line in lines:
-            line.add_class('-top')
-        return lines
-
-    def _follows_line(self, page_end: int, count: int) -> Static:
-        return Static(
-            Content(f'Exchanges {page_end + 1}-{count} follow: press n or N.'),
-            classes='exchange-header -explain -follows',
-        )
-
-    async def _show_page(self, page_start: int) -> None:
-        """Shows the page that starts at an exchange."""
-        log = self._log
-        if log is None:
-            return
-        self._page_start = page_start
-        await self.remove_children()
+    def _reset(self, blocks: int) -> None:
+        self._heights = [0] * blocks
+        self._exact = [False] * blocks
+        self._width = 0
+        self._offsets = None
+        self._strips.clear()
         self.set_reactive(ExchangeView.current_index, None)
-        self.scroll_home(animate=False)
-        page_end = min(page_start + PAGE_SIZE, len(log.exchanges))
-        widgets: list[Static | ExchangeCard] = [*self._header(log, page_start)]
-        widgets.extend(
-            ExchangeCard(number, log.exchanges[number - 1])
-            for number in range(page_start + 1, page_end + 1)
-        )
-        if page_end < len(log.exchanges):
-            widgets.append(self._follows_line(page_end, len(log.exchanges)))
-        await self.mount_all(widgets)
-        self._schedule_rendering()
-
-    def shows_end(self) -> bool:
-        """Whether the view shows the session's newest exchange and is scrolled to the bottom."""
-        log = self._log
-        if log is None:
-            return True
-        on_last_page = self._page_start + PAGE_SIZE >= len(log.exchanges)
-        return on_last_page and self.scroll_y >= self.max_scroll_y - 1
+        self.scroll_to(y=0, animate=False)
+        self._settle(anchor=(0, 0))
+        self.refresh()
 
     async def add_exchanges(
         self,
@@ -202,105 +248,32 @@ class ExchangeView(VerticalScroll):
         if log is None or log.session_id != session_id:
             return 0
         at_end = self.shows_end()
-        old_count = len(log.exchanges)
-        self._log = log = SessionLog(
+        self._log = SessionLog(
             session_id=session_id,
             exchanges=[*log.exchanges, *exchanges],
             problems=[*log.problems, *problems],
             pending_bytes=pending_bytes,
         )
-        count = len(log.exchanges)
-        # The new header goes in before the old one leaves, so the content never shrinks (which
-        # would move the view).
-        old_header = list(self.query_children('.-top'))
-        await self.mount_all(self._header(log, self._page_start), before=0)
-        await self.remove_children(old_header)
-        page_end_before = min(self._page_start + PAGE_SIZE, old_count)
-        page_end = min(self._page_start + PAGE_SIZE, count)
-        if page_end > page_end_before:
-            cards = [
-                ExchangeCard(number, log.exchanges[number - 1])
-                for number in range(page_end_before + 1, page_end + 1)
-            ]
-            await self.mount_all(cards, after=self.cards[-1] if self.cards else None)
-        await self.remove_children('.-follows')
-        if page_end < count:
-            await self.mount(self._follows_line(page_end, count))
-        self._schedule_rendering()
+        # The header (count, problems) is rendered again; the new cards count with estimates.
+        self._strips.discard(0)
+        self._exact[0] = False
+        for exchange in exchanges:
+            self._heights.append(self._estimate(exchange))
+            self._exact.append(False)
+        self._offsets = None
         if at_end:
-            if page_end < count:
-                await self._show_page((count - 1) // PAGE_SIZE * PAGE_SIZE)
-            self.call_after_refresh(self.scroll_end, animate=False)
+            self._settle(bottom=True)
             return 0
+        self._settle()
         return len(exchanges)
 
     async def go_to_end(self) -> None:
-        """Shows the page of the newest exchange, scrolled to the bottom."""
-        log = self._log
-        if log is None or not log.exchanges:
-            return
-        page_start = (len(log.exchanges) - 1) // PAGE_SIZE * PAGE_SIZE
-        if page_start != self._page_start:
-            await self._show_page(page_start)
-        self.call_after_refresh(self.scroll_end, animate=False)
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        """Renders the answers that scrolled into view."""
-        super().watch_scroll_y(old_value, new_value)
-        self._schedule_rendering()
-
-    def on_resize(self) -> None:
-        """Renders the answers a bigger view now shows."""
-        self._schedule_rendering()
-
-    def _schedule_rendering(self) -> None:
-        if not self._rendering_scheduled:
-            self._rendering_scheduled = True
-            self.call_after_refresh(self._render_visible_answers)
-
-    async def _render_visible_answers(self) -> None:
-        """Renders as Markdown every answer within a screen's height of the view."""
-        self._rendering_scheduled = False
-        top = self.scroll_y - self.size.height
-        bottom = self.scroll_y + 2 * self.size.height
-        waiting = [
-            card
-            for card in self.cards
-            if not card.answer_rendered
-            and card.virtual_region.bottom >= top
-            and card.virtual_region.y <= bottom
-        ]
-        for card in waiting:
-            if card.parent is not self:
-                return  # Another session or page replaced the cards meanwhile.
-            await card.render_answer()
-        if waiting:
-            # Rendered answers change heights; more cards may now be in view.
-            self._schedule_rendering()
-
-    def watch_current_index(self, old_index: int | None, new_index: int | None) -> None:
-        """Marks the current exchange and scrolls it to the top."""
-        cards = self.cards
-        for card in cards:
-            card.remove_class('-current')
-        if new_index is None:
-            return
-        place = new_index - self._page_start
-        if 0 <= place < len(cards):
-            card = cards[place]
-            card.add_class('-current')
-            self.scroll_to_widget(card, top=True, animate=False)
-
-    def _first_below_top(self) -> int:
-        """The first exchange whose top is at or below the top of the view."""
-        cards = self.cards
-        for place, card in enumerate(cards):
-            if card.virtual_region.y >= self.scroll_y:
-                return self._page_start + place
-        return self._page_start + len(cards) - 1
+        """Scrolls to the bottom, where the newest exchange is."""
+        if self.exchange_count:
+            self._settle(bottom=True)
 
     async def go_to(self, index: int) -> None:
-        """Makes an exchange current, showing its page first when needed.
+        """Makes an exchange current and scrolls it to the top of the view.
 
         Args:
             index: The exchange's place in the session, from 0; clamped to the session.
@@ -309,21 +282,13 @@ class ExchangeView(VerticalScroll):
         if count == 0:
             return
         index = max(0, min(index, count - 1))
-        page_start = (index // PAGE_SIZE) * PAGE_SIZE
-        if page_start != self._page_start:
-            await self._show_page(page_start)
-            self.call_after_refresh(self._set_current, index)
-        else:
-            self._set_current(index)
-
-    def _set_current(self, index: int) -> None:
         self.current_index = index
-        # Assign even when unchanged, so the exchange is scrolled to again.
-        self.watch_current_index(None, index)
+        self._settle(anchor=(index + 1, 0))
+        self.refresh()
 
     async def next_exchange(self) -> None:
         """Moves to the next exchange (the first in view when none is current)."""
-        if not self.cards:
+        if not self.exchange_count:
             return
         if self.current_index is None:
             await self.go_to(self._first_below_top())
@@ -331,20 +296,280 @@ class ExchangeView(VerticalScroll):
             await self.go_to(self.current_index + 1)
 
     async def previous_exchange(self) -> None:
-        """Moves to the previous exchange (the first of the page when none is current)."""
-        if not self.cards:
+        """Moves to the previous exchange (the first in view when none is current)."""
+        if not self.exchange_count:
             return
         if self.current_index is None:
-            await self.go_to(self._page_start)
+            await self.go_to(self._first_below_top())
         else:
             await self.go_to(self.current_index - 1)
 
-    async def next_page(self) -> None:
-        """Shows the next page of exchanges, if any."""
-        if self._page_start + PAGE_SIZE < self.exchange_count:
-            await self.go_to(self._page_start + PAGE_SIZE)
+    async def jump_forward(self) -> None:
+        """Moves JUMP_SIZE exchanges on (from the first in view when none is current)."""
+        if self.exchange_count:
+            start = self.current_index
+            await self.go_to((start if start is not None else self._first_below_top()) + JUMP_SIZE)
 
-    async def previous_page(self) -> None:
-        """Shows the previous page of exchanges, if any."""
-        if self._page_start > 0:
-            await self.go_to(self._page_start - PAGE_SIZE)
+    async def jump_back(self) -> None:
+        """Moves JUMP_SIZE exchanges back (from the first in view when none is current)."""
+        if self.exchange_count:
+            start = self.current_index
+            await self.go_to((start if start is not None else self._first_below_top()) - JUMP_SIZE)
+
+    def watch_current_index(self) -> None:
+        """Redraws the view with the new current exchange marked (nothing is rendered again)."""
+        self.refresh()
+
+    # Heights and places.
+
+    def _estimate(self, exchange: Exchange) -> int:
+        return estimate_card_height(exchange, self._body_width()) + 1
+
+    def _body_width(self) -> int:
+        return max(1, self._width - len(CARD_BAR))
+
+    def _offsets_now(self) -> list[int]:
+        if self._offsets is None:
+            self._offsets = list(itertools.accumulate(self._heights, initial=0))
+        return self._offsets
+
+    def _block_at(self, line: int) -> int:
+        """The block that holds a line of the whole content (the last block past the end)."""
+        offsets = self._offsets_now()
+        return max(0, min(bisect_right(offsets, line) - 1, len(self._heights) - 1))
+
+    def _first_below_top(self) -> int:
+        """The first exchange whose top is at or below the top of the view."""
+        offsets = self._offsets_now()
+        top = round(self.scroll_y)
+        block = self._block_at(top)
+        if offsets[block] < top:
+            block += 1
+        return max(0, min(block - 1, self.exchange_count - 1))
+
+    def _content_width(self) -> int:
+        return self.scrollable_content_region.width
+
+    def _rewrap(self, width: int) -> None:
+        """Starts over at a new width: every height is an estimate again."""
+        self._width = width
+        self._strips.clear()
+        self._exact = [False] * len(self._heights)
+        self._heights[0] = 2
+        if self._log is not None:
+            for block, exchange in enumerate(self._log.exchanges, start=1):
+                self._heights[block] = self._estimate(exchange)
+        self._offsets = None
+
+    def _settle(
+        self, anchor: tuple[int, int] | None = None, *, bottom: bool = False, now: bool = True
+    ) -> None:
+        """Renders the blocks in view, so their exact heights replace estimates, and keeps still.
+
+        Args:
+            anchor: A block and a line within it to show at the top of the view; by default
+                the line at the top now.
+            bottom: Show the end of the content instead (following a log).
+            now: Scroll to keep still at once; False (from a scroll watcher, maybe inside an
+                animation's step) scrolls once the current message is handled and no scroll
+                animation runs.
+        """
+        if self._settling:
+            return
+        if now and self.app.animator.is_being_animated(self, 'scroll_y'):
+            now = False
+        width = self._content_width()
+        height = self.scrollable_content_region.height
+        if width <= 0 or height <= 0:
+            return
+        self._settling = True
+        try:
+            if width != self._width:
+                if anchor is None and not bottom:
+                    anchor = self._anchor() if self._width else (0, 0)
+                self._rewrap(width)
+            if anchor is None and not bottom:
+                if self.max_scroll_y > 0 and self.scroll_y >= self.max_scroll_y:
+                    bottom = True
+                else:
+                    anchor = self._anchor()
+            top = 0
+            for _ in range(_SETTLE_ROUNDS):
+                top = self._top(anchor, height)
+                if not self._measure(top, top + height):
+                    break
+            top = self._top(anchor, height)
+            self.virtual_size = Size(width, self._offsets_now()[-1])
+            if round(self.scroll_y) == top:
+                pass
+            elif now:
+                self.scroll_to(y=top, animate=False)
+            elif not self._correction_scheduled:
+                self._correction_scheduled = True
+                self.call_next(self._correct_scroll, anchor, bottom)
+        finally:
+            self._settling = False
+
+    def _correct_scroll(self, anchor: tuple[int, int] | None, bottom: bool) -> None:
+        """Scrolls to keep still after a scroll step, unless a scroll animation is under way."""
+        self._correction_scheduled = False
+        if not self.app.animator.is_being_animated(self, 'scroll_y'):
+            self._settle(anchor, bottom=bottom)
+
+    def _anchor(self) -> tuple[int, int]:
+        top = round(self.scroll_y)
+        block = self._block_at(top)
+        return block, top - self._offsets_now()[block]
+
+    def _top(self, anchor: tuple[int, int] | None, height: int) -> int:
+        """The line to show at the top of the view, for an anchor (None for the bottom)."""
+        offsets = self._offsets_now()
+        total = offsets[-1]
+        if anchor is None:
+            return max(0, total - height)
+        block, within = anchor
+        top = offsets[block] + min(within, max(0, self._heights[block] - 1))
+        return max(0, min(top, total - height))
+
+    def _measure(self, top: int, bottom: int) -> bool:
+        """Renders the blocks between two lines that are not measured yet.
+
+        Returns:
+            Whether any height changed.
+        """
+        changed = False
+        block = self._block_at(top)
+        line = self._offsets_now()[block]
+        while block < len(self._heights) and line < bottom:
+            if not self._exact[block]:
+                before = self._heights[block]
+                self._block_strips(block)
+                changed = changed or self._heights[block] != before
+            line += self._heights[block]
+            block += 1
+        return changed
+
+    # Rendering.
+
+    def _block_strips(self, block: int) -> list[Strip]:
+        """A block's lines at the current width, rendered now unless kept from before."""
+        strips = self._strips.get(block)
+        if strips is None:
+            strips = self._render_block(block)
+            self._strips.set(block, strips)
+            height = len(strips) + (1 if block > 0 else 0)
+            if self._heights[block] != height:
+                self._heights[block] = height
+                self._offsets = None
+            self._exact[block] = True
+        return strips
+
+    def _render_block(self, block: int) -> list[Strip]:
+        console = self.app.console
+        styles = self._card_styles()
+        if self._message is not None:
+            return render_message(console, self._message, self._width)
+        log = self._log
+        if log is None:
+            return []
+        if block == 0:
+            return render_header(console, log, self._width, styles)
+        return render_card(console, block, log.exchanges[block - 1], self._body_width(), styles)
+
+    def _card_styles(self) -> CardStyles:
+        """The styles from the component classes; a change (a new theme) renders cards again."""
+        if self._styles is None:
+            rendered_with = self._rendered_with
+            markdown = {
+                name: self._text_style(component) + look
+                for name, (component, look) in _MARKDOWN_STYLES.items()
+            }
+            self._styles = CardStyles(
+                muted=self._text_style('exchange-view--muted'),
+                time=self._text_style('exchange-view--time'),
+                backend=self._text_style('exchange-view--backend'),
+                trigger=self._text_style('exchange-view--trigger'),
+                trigger_bar=self._text_style('exchange-view--trigger-bar'),
+                session=self._text_style('exchange-view--session'),
+                warning=self._text_style('exchange-view--warning'),
+                error=self._text_style('exchange-view--error'),
+                markdown=markdown,
+                code_theme='monokai' if self.app.current_theme.dark else 'default',
+            )
+            if self._styles != rendered_with:
+                self._strips.clear()
+                self._rendered_with = self._styles
+        return self._styles
+
+    def _text_style(self, component: str) -> Style:
+        """A component's style, with a background only when the component sets one."""
+        full = self.get_component_rich_style(component)
+        partial = self.get_component_rich_style(component, partial=True)
+        return full.without_color + Style.from_color(
+            full.color, full.bgcolor if partial.bgcolor is not None else None
+        )
+
+    def notify_style_update(self) -> None:
+        """Looks at the styles again: a new theme's colours render the cards again."""
+        super().notify_style_update()
+        self._styles = None
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        """Draws one line of the view.
+
+        Args:
+            y: The line's place in the view, from its top.
+
+        Returns:
+            The line.
+        """
+        width = self._content_width()
+        base = self.rich_style
+        self._card_styles()
+        if width != self._width and not self._settling:
+            self.call_after_refresh(self._settle)
+        line = round(self.scroll_y) + y
+        offsets = self._offsets_now()
+        if line >= offsets[-1]:
+            return Strip.blank(width, base)
+        block = self._block_at(line)
+        strips = self._block_strips(block)
+        if not self._settling and self._offsets is None:
+            self.call_after_refresh(self._settle)  # An evicted card came back another height.
+        row = line - offsets[block]
+        if block == 0 or self._log is None:
+            strip = strips[row] if row < len(strips) else Strip.blank(width)
+            return strip.apply_style(base).crop_extend(0, width, base)
+        if row >= len(strips):
+            return Strip.blank(width, base)  # The blank line after a card.
+        current = self.current_index == block - 1
+        bar_style = self.get_component_rich_style(
+            'exchange-view--bar-current' if current else 'exchange-view--bar'
+        )
+        strip = Strip([Segment(CARD_BAR, bar_style), *strips[row]])
+        if current:
+            strip = strip.apply_style(self.get_component_rich_style('exchange-view--current'))
+        return strip.apply_style(base).crop_extend(0, width, base)
+
+    # Events.
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Renders the cards that scrolled into view."""
+        super().watch_scroll_y(old_value, new_value)
+        self._settle(now=False)
+
+    def on_resize(self) -> None:
+        """Renders again at the new width, keeping the same exchange at the top."""
+        self._settle()
+
+    def on_click(self, event: events.Click) -> None:
+        """Makes the clicked exchange current."""
+        offset = event.get_content_offset(self)
+        if offset is None or not self.exchange_count:
+            return
+        line = round(self.scroll_y) + offset.y
+        if line < self._offsets_now()[-1]:
+            block = self._block_at(line)
+            if block > 0:
+                self.current_index = block - 1

@@ -1,0 +1,312 @@
+"""Renders a session's header and its exchanges into lines for the exchange view.
+
+Every function here turns desk text into `Strip`s at a given width, on demand: the exchange view
+asks only for what it is about to draw. Desk text goes through `visible`/`capped` (plain parts)
+or `markdown_source` (answers) first, and the answers are rendered by `SafeRichMarkdown`, which
+keeps raw HTML as text and links as inert text.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from markdown_it import MarkdownIt
+from rich.console import Console, RenderableType
+from rich.markdown import Heading, Markdown, MarkdownElement
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from rich.theme import Theme
+from textual.strip import Strip
+
+from desk_browser.memory.session_store import Exchange
+from desk_browser.ui.desk_data import SessionLog
+from desk_browser.ui.formatting import india_time, plural
+from desk_browser.ui.safe_text import DEFAULT_LIMIT, capped, markdown_source, visible
+
+_LOGGER = logging.getLogger(__name__)
+
+TRIGGER_BAR = '│ '
+"""What stands before each line of a trigger."""
+
+
+@dataclass(frozen=True)
+class CardStyles:
+    """The styles the rendering uses, taken from the exchange view's component classes.
+
+    Attributes:
+        text: The answers' and the triggers' text.
+        muted: Secondary text: the exchange number, separators, "(no answer)", notes.
+        time: The time an exchange finished.
+        backend: The backend that answered.
+        trigger: A trigger's text.
+        trigger_bar: The bar before a trigger.
+        session: The session's identifier in the header.
+        warning: Warnings (damaged lines, an unreadable time).
+        error: Errors (an unreadable log).
+        markdown: Rich theme styles for the answers' Markdown (``markdown.h1`` and so on).
+        code_theme: The Pygments theme for fenced code.
+    """
+
+    text: Style = field(default_factory=Style)
+    muted: Style = field(default_factory=Style)
+    time: Style = field(default_factory=Style)
+    backend: Style = field(default_factory=Style)
+    trigger: Style = field(default_factory=Style)
+    trigger_bar: Style = field(default_factory=Style)
+    session: Style = field(default_factory=Style)
+    warning: Style = field(default_factory=Style)
+    error: Style = field(default_factory=Style)
+    markdown: dict[str, Style] = field(default_factory=dict)
+    code_theme: str = 'monokai'
+
+
+class LeftHeading(Heading):
+    """A Markdown heading aligned left at every level (Rich centres level 1)."""
+
+    LEVEL_ALIGN: ClassVar = dict.fromkeys(('h1', 'h2', 'h3', 'h4', 'h5', 'h6'), 'left')
+
+
+class SafeRichMarkdown(Markdown):
+    """Rich's Markdown for desk text: raw HTML stays text, links are text, headings are left.
+
+    The source must come from `markdown_source` (control characters made visible, capped).
+    """
+
+    elements: ClassVar[dict[str, type[MarkdownElement]]] = {
+        **Markdown.elements,
+        'heading_open': LeftHeading,
+    }
+
+    def __init__(self, source: str, code_theme: str = 'monokai') -> None:
+        """Parses the Markdown.
+
+        Args:
+            source: Markdown made safe by `markdown_source`.
+            code_theme: The Pygments theme for fenced code.
+        """
+        super().__init__(source, code_theme=code_theme, hyperlinks=False)
+        # Rich's own parser turns raw HTML into html tokens (and drops them); with HTML off,
+        # markdown-it keeps tags as the text they are. Images render as their alt text and
+        # address, like links (Rich would put an emoji first and move them out of their line).
+        parser = (
+            MarkdownIt('commonmark', {'html': False})
+            .enable('strikethrough')
+            .enable('table')
+            .disable('image')
+        )
+        self.parsed = parser.parse(source)
+
+
+def exchange_title(number: int, exchange: Exchange, styles: CardStyles) -> Text:
+    """Writes an exchange's title line: number, India time, backend.
+
+    Args:
+        number: The exchange's place in its session, from 1.
+        exchange: The exchange.
+        styles: The styles to use.
+
+    Returns:
+        The title.
+    """
+    time = india_time(exchange.finished_at)
+    time_part = (
+        (f'{time} IST', styles.time)
+        if time is not None
+        else (f'time unreadable: {visible(exchange.finished_at)[:40]}', styles.warning)
+    )
+    return Text.assemble(
+        (f'#{number}', styles.muted),
+        '  ',
+        time_part,
+        '  ',
+        (visible(exchange.backend_name), styles.backend),
+    )
+
+
+def trigger_text(text: str, styles: CardStyles) -> Text:
+    """Writes a trigger's text, made visible and capped.
+
+    Args:
+        text: What the desk was told.
+        styles: The styles to use.
+
+    Returns:
+        The text.
+    """
+    kept, note = capped(text)
+    result = Text(visible(kept), style=styles.trigger)
+    if note is not None:
+        result.append(f'\n{note}', style=styles.muted)
+    return result
+
+
+def header_lines(log: SessionLog, styles: CardStyles) -> list[Text]:
+    """Writes what stands above a session's exchanges: its name, count and problems.
+
+    Args:
+        log: The session's log.
+        styles: The styles to use.
+
+    Returns:
+        The lines, each a paragraph of its own.
+    """
+    lines = [
+        Text.assemble(
+            (visible(log.session_id), styles.session),
+            ('  ·  ', styles.muted),
+            plural(len(log.exchanges), 'exchange'),
+        )
+    ]
+    if log.damaged_lines:
+        lines.append(
+            Text(
+                f'{plural(log.damaged_lines, "damaged line")} skipped in this log.',
+                style=styles.warning,
+            )
+        )
+    lines.extend(
+        Text(f'The log could not be read: {visible(problem.reason)}', style=styles.error)
+        for problem in log.unreadable
+    )
+    if not log.exchanges and not log.unreadable:
+        lines.append(Text('This session has no exchanges yet.'))
+    if log.pending_bytes:
+        lines.append(
+            Text(
+                'Its last line has no end yet: still being written (shown once complete), '
+                'or cut short (press ! for problems).',
+                style=styles.muted,
+            )
+        )
+    return lines
+
+
+def render_lines(console: Console, renderable: RenderableType, width: int) -> list[Strip]:
+    """Renders anything Rich can render into strips of exactly a width.
+
+    Args:
+        console: The console to render with (the app's).
+        renderable: What to render.
+        width: The width in cells.
+
+    Returns:
+        One strip a line.
+    """
+    options = console.options.update(width=width, height=None, highlight=False)
+    lines = console.render_lines(renderable, options, pad=True)
+    return [Strip(line, width) for line in lines]
+
+
+def render_header(console: Console, log: SessionLog, width: int, styles: CardStyles) -> list[Strip]:
+    """Renders a session's header, a blank line after each of its lines.
+
+    Args:
+        console: The console to render with.
+        log: The session's log.
+        width: The width in cells.
+        styles: The styles to use.
+
+    Returns:
+        The header's lines.
+    """
+    strips: list[Strip] = []
+    for line in header_lines(log, styles):
+        strips.extend(render_lines(console, line, width))
+        strips.append(Strip.blank(width))
+    return strips
+
+
+def render_message(console: Console, message: Text, width: int) -> list[Strip]:
+    """Renders a sentence shown instead of exchanges.
+
+    Args:
+        console: The console to render with.
+        message: The sentence, styled.
+        width: The width in cells.
+
+    Returns:
+        Its lines.
+    """
+    return render_lines(console, message, width)
+
+
+def render_answer(console: Console, answer: str, width: int, styles: CardStyles) -> list[Strip]:
+    """Renders an answer as Markdown, or "(no answer)" when it is empty.
+
+    Args:
+        console: The console to render with.
+        answer: The answer's Markdown, as the desk holds it.
+        width: The width in cells.
+        styles: The styles to use.
+
+    Returns:
+        Its lines, with no blank lines at either end.
+    """
+    if not answer.strip():
+        return render_lines(console, Text('(no answer)', style=styles.muted), width)
+    markdown = SafeRichMarkdown(markdown_source(answer, DEFAULT_LIMIT), styles.code_theme)
+    with console.use_theme(Theme(styles.markdown, inherit=True)):
+        strips = render_lines(console, markdown, width)
+    while strips and not strips[-1].text.strip():
+        strips.pop()
+    while strips and not strips[0].text.strip():
+        strips.pop(0)
+    return strips
+
+
+def render_card(
+    console: Console, number: int, exchange: Exchange, width: int, styles: CardStyles
+) -> list[Strip]:
+    """Renders an exchange: title, trigger behind its bar, a blank line, the answer.
+
+    Args:
+        console: The console to render with.
+        number: The exchange's place in its session, from 1.
+        exchange: The exchange.
+        width: The width in cells (the card's bar is not part of it).
+        styles: The styles to use.
+
+    Returns:
+        The card's lines.
+    """
+    strips = render_lines(console, exchange_title(number, exchange, styles), width)
+    bar = Segment(TRIGGER_BAR, styles.trigger_bar)
+    trigger_width = max(1, width - len(TRIGGER_BAR))
+    strips.extend(
+        Strip([bar, *line], width)
+        for line in render_lines(
+            console, trigger_text(exchange.trigger_text, styles), trigger_width
+        )
+    )
+    strips.append(Strip.blank(width))
+    strips.extend(render_answer(console, exchange.answer, width, styles))
+    return strips
+
+
+def estimate_card_height(exchange: Exchange, width: int) -> int:
+    """Guesses how many lines a card takes, without rendering it.
+
+    Args:
+        exchange: The exchange.
+        width: The width in cells.
+
+    Returns:
+        The title, the wrapped trigger, the blank line and the answer's wrapped lines.
+    """
+    return (
+        2
+        + _wrapped_lines(exchange.trigger_text, width - 2)
+        + _wrapped_lines(exchange.answer, width)
+    )
+
+
+def _wrapped_lines(text: str, width: int) -> int:
+    """Counts the lines text takes when wrapped at a width, roughly (a character a cell)."""
+    width = max(width, 1)
+    kept, note = capped(text)
+    lines = sum(max(1, math.ceil(len(line) / width)) for line in kept.strip().split('\n'))
+    return lines + (2 if note is not None else 0)
