@@ -108,7 +108,6 @@ def make_bench_app(desk: Path, cache: Path) -> Any:
 def painted(app: Any) -> bool:
     """Whether the main screen shows the state, the sessions and the current exchanges."""
     from desk_browser.ui.screens.main_screen import MainScreen
-    from desk_browser.ui.widgets.exchange_card import ExchangeCard
     from desk_browser.ui.widgets.exchange_view import ExchangeView
     from desk_browser.ui.widgets.session_list import SessionList
 
@@ -117,7 +116,8 @@ def painted(app: Any) -> bool:
         return False
     if not screen.query_one(SessionList).option_count:
         return False
-    return bool(list(screen.query_one(ExchangeView).query_children(ExchangeCard)))
+    view = screen.query_one(ExchangeView)
+    return view.shown_log is not None and bool(view.rendered_indexes)
 
 
 async def wait_until(pilot: Any, condition: Any, timeout: float = 120.0) -> None:
@@ -279,7 +279,7 @@ def long_desk() -> Path:
 def shown(view: Any, session_id: str) -> bool:
     """Whether the exchange view shows a session's cards."""
     log = view.shown_log
-    return log is not None and log.session_id == session_id and bool(view.cards)
+    return log is not None and log.session_id == session_id and bool(view.rendered_indexes)
 
 
 def worker_long() -> dict[str, Any]:
@@ -311,10 +311,10 @@ def worker_long() -> dict[str, Any]:
             probe.start()
             pages: list[float] = []
             for _ in range(PAGED):
-                before = view.page_start
+                before = view.current_index
                 started = time.perf_counter()
                 await pilot.press('N')
-                await wait_until(pilot, lambda before=before: view.page_start != before)
+                await wait_until(pilot, lambda before=before: view.current_index != before)
                 await pilot.pause()
                 pages.append((time.perf_counter() - started) * 1000)
             paging_stall = await probe.stop()
@@ -326,6 +326,7 @@ def worker_long() -> dict[str, Any]:
                 await pilot.pause()
                 steps.append((time.perf_counter() - started) * 1000)
             stepping_stall = await probe.stop()
+            rendered = len(view.rendered_indexes)
             await pilot.exit(None)
         return {
             'exchanges': count,
@@ -338,6 +339,7 @@ def worker_long() -> dict[str, Any]:
             'step_max_ms': max(steps),
             'stepping_stall_ms': stepping_stall,
             'pages': len(pages),
+            'rendered_cards': rendered,
             'max_rss_mb': max_rss_megabytes(),
         }
 
