@@ -73,6 +73,30 @@ async def test_an_appended_exchange_appears_and_the_view_follows(
         assert app.query_one(NewExchangesMarker).count == 0
 
 
+async def test_a_long_log_followed_at_its_end_stays_at_the_end(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    desk = small_desk(tmp_path, exchanges=500)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        view.focus()
+        await pilot.press('end')
+        await pilot.pause()
+        assert view.shows_end()
+        log = desk / 'sessions' / '2026-10-21-1.jsonl'
+        for number in range(3):
+            long_answer = '\n\n'.join(f'paragraph {part} of a long answer' for part in range(12))
+            append(log, line(f'appended {number}', long_answer))
+            await wait_until(pilot, lambda number=number: view.exchange_count == 501 + number)
+            await pilot.pause()
+            assert view.shows_end()
+            assert 500 + number in view.rendered_indexes
+        assert app.query_one(NewExchangesMarker).count == 0
+        assert len(view.rendered_indexes) < 40
+
+
 async def test_exchanges_arriving_out_of_view_are_counted_and_g_jumps_to_them(
     app_for: AppFor, tmp_path: Path
 ) -> None:
