@@ -134,10 +134,10 @@ async def test_a_new_session_appears_on_top_and_the_selection_stays(
         write_lines(desk / 'sessions' / '2026-10-21-2.jsonl', [exchange('new', 'new answer')])
         sessions = app.query_one(SessionList)
         await wait_until(pilot, lambda: sessions.option_count == 3)
-        assert sessions.get_option_at_index(0).id == '2026-10-21-2'
+        first = sessions.session_at(0)
+        assert first is not None and first.session_id == '2026-10-21-2'
         assert screen.selected_session == '2026-10-20-1'
-        highlighted = sessions.highlighted_option
-        assert highlighted is not None and highlighted.id == '2026-10-20-1'
+        assert sessions.highlighted == sessions.place_of('2026-10-20-1')
 
 
 async def test_a_changed_state_updates_the_state_pane_with_its_age(

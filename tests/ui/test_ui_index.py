@@ -235,5 +235,6 @@ async def test_older_sessions_are_listed_at_once_and_counted_after_the_first_pai
         assert main.overview.sessions == whole.sessions
         session_list = main.query_one(SessionList)
         last = whole.sessions[-1]
-        prompt = session_list.get_option(last.session_id).prompt
-        assert 'exchange' in str(getattr(prompt, 'plain', prompt))
+        place = session_list.place_of(last.session_id)
+        assert place is not None
+        assert 'exchange' in session_list.row_content(place).plain

@@ -60,7 +60,8 @@ async def test_clicking_a_session_selects_it(app_for: AppFor, demo_desk: Path) -
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         sessions = app.query_one(SessionList)
-        index = sessions.get_option_index('2026-10-20-1')
+        index = sessions.place_of('2026-10-20-1')
+        assert index is not None
         await pilot.click(SessionList, offset=(10, index + 1))
         await settle(pilot)
         assert main_screen(app).selected_session == '2026-10-20-1'

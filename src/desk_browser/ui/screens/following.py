@@ -36,7 +36,7 @@ from desk_browser.ui.screens.problems_screen import DeskChecked
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
-from desk_browser.ui.widgets.session_list import SessionList, session_prompt
+from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.state_pane import StatePane
 
 _LOGGER = logging.getLogger(__name__)
@@ -277,7 +277,7 @@ class FollowingScreen(DeskScreen[None]):
         if [entry.session_id for entry in before] == [entry.session_id for entry in after]:
             for old, new in zip(before, after, strict=True):
                 if old != new:
-                    session_list.replace_option_prompt(new.session_id, session_prompt(new))
+                    session_list.update_session(new)
             return
         kept = self.selected_session
         session_list.show_sessions(after)
@@ -307,7 +307,12 @@ class FollowingScreen(DeskScreen[None]):
 
     @on(OverviewLoaded)
     def count_problems_after_first_paint(self) -> None:
-        """Counts the desk's problems once the first screen is shown (never before)."""
+        """Counts the desk's problems once the first screen is shown (never before).
+
+        The state's age is shown at once too (the watcher's first look came before the read),
+        not a second later, so the pane never says "not written yet" of a state it shows.
+        """
+        self.query_one(LiveStatus).state_age = self.live_desk.state_age(self._clock())
         if self._checked_at is None:
             self._checked_at = time.monotonic()
             self.call_after_refresh(self.count_problems)

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, OptionList, TabbedContent, TabPane
+from textual.widgets import Footer, Header, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
 from desk_browser.ui.desk_data import (
@@ -267,10 +267,12 @@ class MainScreen(FollowingScreen):
 
     # Selection.
 
-    @on(OptionList.OptionHighlighted, '#sessions')
-    def select_highlighted_session(self, event: OptionList.OptionHighlighted) -> None:
+    @on(SessionList.Highlighted, '#sessions')
+    def select_highlighted_session(self, event: SessionList.Highlighted) -> None:
         """Selects the session the list's highlight is on."""
-        self.selected_session = event.option.id
+        entry = self.query_one(SessionList).session_at(event.index)
+        if entry is not None:
+            self.selected_session = entry.session_id
 
     async def watch_selected_session(self, session_id: str | None) -> None:
         """Reads the newly selected session and its day's summary."""

@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 
-from textual import work
 from textual.content import Content
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from desk_browser.ui.desk_data import SessionEntry
 from desk_browser.ui.formatting import day_with_weekday, plural
 from desk_browser.ui.safe_text import visible
+from desk_browser.ui.widgets.row_list import RowList
 
 _LOGGER = logging.getLogger(__name__)
 
 CURRENT_MARK = '●'
 """The mark before the current session."""
-
-SESSIONS_AT_ONCE = 100
-"""How many sessions are added to the list in one go. Textual measures every option it is given,
-so a five-year desk's 2,500 sessions added together would hold up the first paint; the newest
-come first and the rest follow in batches, the event loop free between them."""
 
 
 def session_prompt(entry: SessionEntry) -> Content:
@@ -48,47 +39,93 @@ def session_prompt(entry: SessionEntry) -> Content:
     return Content.assemble(*parts)
 
 
-class SessionList(OptionList):
-    """Lists the sessions; moving the highlight selects a session (OptionList.OptionHighlighted)."""
+class SessionList(RowList):
+    """Lists the sessions, one line each; moving the highlight selects a session.
 
-    _pending: list[SessionEntry] = []
+    Rows are drawn only when on screen (RowList), so listing 2,500 sessions, or filling in their
+    counts, costs no more than listing twenty.
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        """Prepares an empty list.
+
+        Args:
+            id: The widget's id.
+            classes: The widget's CSS classes.
+        """
+        super().__init__(id=id, classes=classes)
+        self._entries: list[SessionEntry] = []
+        self._places: dict[str, int] = {}
+
+    @property
+    def row_count(self) -> int:
+        """How many sessions are listed."""
+        return len(self._entries)
+
+    @property
+    def option_count(self) -> int:
+        """How many sessions are listed (the name OptionList gives it)."""
+        return len(self._entries)
+
+    @property
+    def entries(self) -> list[SessionEntry]:
+        """The sessions listed, newest first."""
+        return list(self._entries)
+
+    def row_content(self, index: int) -> Content:
+        """Writes one session's line.
+
+        Args:
+            index: The session's place in the list.
+
+        Returns:
+            Its line.
+        """
+        return session_prompt(self._entries[index])
+
+    def session_at(self, index: int) -> SessionEntry | None:
+        """Returns the session listed at a place, or None.
+
+        Args:
+            index: The place, from 0.
+
+        Returns:
+            The session, or None when the place is out of range.
+        """
+        return self._entries[index] if 0 <= index < len(self._entries) else None
 
     def show_sessions(self, entries: list[SessionEntry]) -> None:
-        """Replaces the list (the newest sessions at once, the others in batches).
+        """Replaces the list; the highlight goes (the caller highlights a session).
 
         Args:
             entries: The sessions, newest first.
         """
-        first, self._pending = entries[:SESSIONS_AT_ONCE], entries[SESSIONS_AT_ONCE:]
-        self.set_options(Option(session_prompt(entry), id=entry.session_id) for entry in first)
-        self._add_the_rest()  # Also stops adding an older list's sessions.
-
-    @work(exclusive=True, group='more-sessions', exit_on_error=False, description='listing')
-    async def _add_the_rest(self) -> None:
-        """Adds the sessions after the first batch, a batch at a time."""
-        while self._pending:
-            await asyncio.sleep(0)  # Lets the screen draw and keys in between.
-            batch = self._pending[:SESSIONS_AT_ONCE]
-            self._pending = self._pending[SESSIONS_AT_ONCE:]
-            self.add_options(Option(session_prompt(entry), id=entry.session_id) for entry in batch)
-
-    def _add_pending(self) -> None:
-        """Adds every session still waiting, at once (for a session asked for by name)."""
-        batch, self._pending = self._pending, []
-        self.add_options(Option(session_prompt(entry), id=entry.session_id) for entry in batch)
+        self._entries = list(entries)
+        self._places = {entry.session_id: place for place, entry in enumerate(entries)}
+        self.set_reactive(SessionList.highlighted, None)
+        self.rows_changed()
 
     def update_session(self, entry: SessionEntry) -> None:
-        """Shows a session's entry again (its counts changed), listed or still waiting.
+        """Shows a session's entry again (its counts changed), if it is listed.
 
         Args:
             entry: The session's new entry.
         """
-        for place, waiting in enumerate(self._pending):
-            if waiting.session_id == entry.session_id:
-                self._pending[place] = entry
-                return
-        with contextlib.suppress(OptionDoesNotExist):  # No longer listed.
-            self.replace_option_prompt(entry.session_id, session_prompt(entry))
+        place = self._places.get(entry.session_id)
+        if place is not None:
+            self._entries[place] = entry
+            self.row_changed(place)
+
+    def place_of(self, session_id: str) -> int | None:
+        """Says where a session is listed.
+
+        Args:
+            session_id: The session.
+
+        Returns:
+            Its place, from 0, or None when it is not listed.
+        """
+        return self._places.get(session_id)
 
     def highlight_session(self, session_id: str) -> bool:
         """Moves the highlight to a session.
@@ -99,15 +136,8 @@ class SessionList(OptionList):
         Returns:
             Whether the list holds that session.
         """
-        try:
-            index = self.get_option_index(session_id)
-        except OptionDoesNotExist:
-            if not self._pending:
-                return False
-            self._add_pending()
-            try:
-                index = self.get_option_index(session_id)
-            except OptionDoesNotExist:
-                return False
-        self.highlighted = index
+        place = self._places.get(session_id)
+        if place is None:
+            return False
+        self.highlighted = place
         return True

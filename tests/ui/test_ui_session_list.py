@@ -1,0 +1,130 @@
+"""The sessions list draws only the rows on screen, however many sessions a desk has."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import replace
+
+from textual.app import App, ComposeResult
+
+from desk_browser.ui.desk_data import SessionEntry
+from desk_browser.ui.widgets.row_list import RowList
+from desk_browser.ui.widgets.session_list import SessionList
+
+SESSIONS = 2_500
+
+
+def _entries(count: int) -> list[SessionEntry]:
+    start = datetime.date(2026, 10, 21)
+    return [
+        SessionEntry(
+            session_id=f'{start - datetime.timedelta(days=place)}-1',
+            day=start - datetime.timedelta(days=place),
+            number='1',
+            exchange_count=0,
+            damaged_lines=0,
+            is_current=place == 0,
+            counted=place < 16,
+        )
+        for place in range(count)
+    ]
+
+
+class ListApp(App[None]):
+    """Just a sessions list, 20 lines high."""
+
+    CSS = 'SessionList { height: 20; }'
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.highlighted: list[int] = []
+        self.chosen: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield SessionList(id='sessions')
+
+    def on_row_list_highlighted(self, message: RowList.Highlighted) -> None:
+        self.highlighted.append(message.index)
+
+    def on_row_list_chosen(self, message: RowList.Chosen) -> None:
+        self.chosen.append(message.index)
+
+
+async def test_a_long_list_renders_only_the_rows_on_screen() -> None:
+    app = ListApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        sessions = app.query_one(SessionList)
+        sessions.show_sessions(_entries(SESSIONS))
+        await pilot.pause()
+        assert sessions.option_count == SESSIONS
+        assert sessions.virtual_size.height == SESSIONS
+        assert sessions.rendered_rows == set(range(20))
+        sessions.highlight_session(_entries(SESSIONS)[2_000].session_id)
+        await pilot.pause()
+        assert sessions.highlighted == 2_000
+        assert 1_981 <= sessions.scroll_offset.y <= 2_000
+        assert max(sessions.rendered_rows) < 2_020 and len(sessions.rendered_rows) <= 40
+
+
+async def test_counting_an_off_screen_session_renders_nothing_more() -> None:
+    app = ListApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        sessions = app.query_one(SessionList)
+        entries = _entries(SESSIONS)
+        sessions.show_sessions(entries)
+        await pilot.pause()
+        for entry in entries[16:]:
+            sessions.update_session(replace(entry, exchange_count=7, counted=True))
+        await pilot.pause()
+        assert sessions.rendered_rows <= set(range(20))
+        assert 'exchanges' in sessions.row_content(2_400).plain
+        assert '7 exchanges' in sessions.row_content(19).plain
+
+
+async def test_keys_and_clicks_move_the_highlight_and_keep_it_in_view() -> None:
+    app = ListApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        sessions = app.query_one(SessionList)
+        sessions.show_sessions(_entries(100))
+        sessions.focus()
+        await pilot.pause()
+        assert sessions.highlighted is None
+        await pilot.press('down')
+        assert sessions.highlighted == 0
+        await pilot.press('down', 'down')
+        assert sessions.highlighted == 2
+        await pilot.press('pagedown')
+        assert sessions.highlighted == 22
+        await pilot.press('end')
+        await pilot.pause()
+        assert sessions.highlighted == 99
+        assert sessions.scroll_offset.y == 80
+        await pilot.press('home')
+        await pilot.pause()
+        assert sessions.highlighted == 0 and sessions.scroll_offset.y == 0
+        await pilot.press('enter')
+        await pilot.click(SessionList, offset=(5, 4))
+        await pilot.pause()
+        assert sessions.highlighted == 4
+        assert app.chosen == [0, 4]
+        assert app.highlighted[-1] == 4
+
+
+async def test_a_new_list_drops_the_highlight_and_a_shorter_one_keeps_it_in_range() -> None:
+    app = ListApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        sessions = app.query_one(SessionList)
+        sessions.show_sessions(_entries(50))
+        sessions.highlighted = 40
+        await pilot.pause()
+        sessions.show_sessions(_entries(10))
+        await pilot.pause()
+        assert sessions.highlighted is None
+        assert not sessions.highlight_session('2020-01-01-1')
+        sessions.highlighted = 99
+        assert sessions.highlighted == 9
+        sessions.show_sessions([])
+        await pilot.pause()
+        assert sessions.highlighted is None
+        await pilot.press('down')
+        assert sessions.highlighted is None
