@@ -53,7 +53,7 @@ async def _search(pilot: Any, query: str) -> list[tuple[str, str, str]]:
     hit_list = pilot.app.screen.query_one(SearchHitList)
     return [
         (hit.record.day, hit.record.kind, hit.record.text)
-        for hit in (hit_list.hit_at(index) for index in range(hit_list.option_count))
+        for hit in (hit_list.hit_at(index) for index in range(hit_list.hit_count))
         if hit is not None
     ]
 

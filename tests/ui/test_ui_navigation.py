@@ -129,7 +129,7 @@ async def test_start_with_a_search_shows_its_hits(demo_desk: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, SearchScreen)
         assert app.screen.query_one('#query', Input).value == 'nifty gap'
-        assert app.screen.query_one(SearchHitList).option_count > 0
+        assert app.screen.query_one(SearchHitList).hit_count > 0
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Input, Static, TabbedContent
-from ui_helpers import settle, widget_texts
+from ui_helpers import settle
 
 from desk_browser.memory.session_search import SearchResult
 from desk_browser.ui.app import DeskBrowser
@@ -34,11 +34,11 @@ async def test_full_hit_search_lists_records_with_every_word(
         assert isinstance(app.screen, SearchScreen)
         assert headline(app).endswith('hits with every word')
         hits = app.screen.query_one(SearchHitList)
-        assert hits.option_count > 0
+        assert hits.hit_count > 0
         first = hits.hit_at(0)
         assert first is not None
         assert 'nifty' in first.record.text.lower() and 'gap' in first.record.text.lower()
-        assert 'all words' in widget_texts(pilot)
+        assert 'all words' in hits.rendered_text()
 
 
 async def test_partial_hit_search_says_no_record_has_every_word(
@@ -51,7 +51,7 @@ async def test_partial_hit_search_says_no_record_has_every_word(
         await settle(pilot)
         assert headline(app).startswith('No record has every word · ')
         assert headline(app).endswith('partial hits')
-        assert '1 of 2 words' in widget_texts(pilot)
+        assert '1 of 2 words' in app.screen.query_one(SearchHitList).rendered_text()
 
 
 async def test_search_with_no_hits_says_so(app_for: AppFor, demo_desk: Path) -> None:
@@ -131,7 +131,7 @@ async def test_escape_clears_the_box_then_leaves_the_search(
         await settle(pilot)
         assert isinstance(app.screen, SearchScreen)
         assert app.screen.query_one(Input).value == ''
-        assert app.screen.query_one(SearchHitList).option_count == 0
+        assert app.screen.query_one(SearchHitList).hit_count == 0
         await pilot.press('escape')
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)

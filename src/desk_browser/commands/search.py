@@ -18,6 +18,7 @@ from desk_browser.commands.common import (
 )
 from desk_browser.commands.output import json_text, print_data, print_note, visible_field
 from desk_browser.memory.session_search import SearchHit, SearchResult, SessionSearch, words_of
+from desk_browser.ui.formatting import hit_label
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -85,21 +86,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_json_argument(parser, 'the whole search result')
     describe(parser, _EPILOG)
-
-
-def hit_label(hit: SearchHit, result: SearchResult) -> str:
-    """Says how well a hit matched, in the app's words.
-
-    Args:
-        hit (SearchHit): The hit.
-        result (SearchResult): The search it came from.
-
-    Returns:
-        str: "all words" or, for instance, "2 of 3 words".
-    """
-    if result.matched_every_word or hit.matched_words >= len(result.words):
-        return 'all words'
-    return f'{hit.matched_words} of {len(result.words)} words'
 
 
 def hit_line(hit: SearchHit, result: SearchResult) -> str:

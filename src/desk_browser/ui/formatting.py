@@ -6,7 +6,10 @@ import datetime
 import json
 import logging
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from desk_browser.memory.session_search import SearchHit, SearchResult
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -174,3 +177,20 @@ def readable_json(value: Any) -> str:
         return json.dumps(value, indent=2, ensure_ascii=False)
     except (TypeError, ValueError):
         return repr(value)
+
+
+def hit_label(hit: SearchHit, result: SearchResult) -> str:
+    """Says how well a search hit matched: ``"all words"`` or ``"2 of 3 words"``.
+
+    The app's hit list and the ``search`` command use the same words.
+
+    Args:
+        hit: The hit.
+        result: The search it came from.
+
+    Returns:
+        The label.
+    """
+    if result.matched_every_word or hit.matched_words >= len(result.words):
+        return 'all words'
+    return f'{hit.matched_words} of {len(result.words)} words'

@@ -11,7 +11,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Footer, Header, Input, Static
 from textual.worker import get_current_worker
 
 from desk_browser.memory.search_index import SearchCancelled
@@ -31,7 +31,8 @@ SEARCH_LIMIT = 500
 _TYPING_PAUSE = 0.12
 """Seconds a search waits before it starts, so a quick typist's older queries are dropped unread."""
 
-_PROMPT = 'Type words to search every exchange, action, summary and note. Enter opens a hit.'
+_PROMPT = 'Type to search every exchange, action, summary and note. Enter opens a hit.'
+"""The headline before the first search (one line at 80 columns)."""
 
 
 def result_headline(result: SearchResult) -> str:
@@ -92,7 +93,7 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         """Starts a search for what the box now holds (a newer search cancels an older one)."""
         if not event.value.strip():
             self.workers.cancel_group(self, 'search')
-            self.query_one('#headline', Static).update(Content(_PROMPT))
+            self._show_headline(_PROMPT, '-explain')
             self.query_one(SearchHitList).show_result(
                 SearchResult(hits=[], matched_every_word=False, words=[])
             )
@@ -135,12 +136,22 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         """Shows a search's hits, unless the box already holds another query."""
         if message.query != self.query_one('#query', Input).value:
             return
-        headline = self.query_one('#headline', Static)
-        headline.update(Content(result_headline(message.result)))
-        headline.set_class(not message.result.hits, '-warning')
-        headline.set_class(bool(message.result.hits), '-explain')
+        self._show_headline(
+            result_headline(message.result), '-explain' if message.result.hits else '-warning'
+        )
         self.query_one(SearchHitList).show_result(message.result)
         self._words = words_of(message.query)
+
+    def _show_headline(self, text: str, look: str) -> None:
+        """Writes the line above the hits, muted (``-explain``) or as a warning (``-warning``).
+
+        The headline is one line high (app.tcss), so writing it only repaints that line; a
+        layout of the whole screen on every keystroke would hold up typing.
+        """
+        headline = self.query_one('#headline', Static)
+        headline.update(Content(text), layout=False)
+        headline.set_class(look == '-warning', '-warning')
+        headline.set_class(look == '-explain', '-explain')
 
     @on(Input.Submitted, '#query')
     def open_first_hit(self) -> None:
@@ -153,13 +164,14 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         """Moves from the search box to the hits (even before the first ones arrive)."""
         hits = self.query_one(SearchHitList)
         hits.focus()
-        if hits.option_count and hits.highlighted is None:
+        if hits.hit_count and hits.highlighted is None:
             hits.highlighted = 0
 
-    @on(OptionList.OptionSelected, '#hits')
-    def open_hit(self, event: OptionList.OptionSelected) -> None:
-        """Opens the whole record of the chosen hit."""
-        self._open(event.option_index)
+    @on(SearchHitList.HitChosen, '#hits')
+    def open_hit(self, event: SearchHitList.HitChosen) -> None:
+        """Opens the whole record of the chosen hit (Enter or a click in the hits)."""
+        event.stop()
+        self._open(event.index)
 
     def _open(self, index: int) -> None:
         """Opens the record of the hit at a place in the list."""
