@@ -429,3 +429,20 @@ def test_a_byte_order_mark_at_the_start_is_ignored(tmp_path: Path) -> None:
     note = tmp_path / 'a.md'
     note.write_bytes(b'\xef\xbb\xbfnote')
     assert read_text(note) == 'note'
+
+
+@pytest.mark.parametrize(
+    'day', ['2026-10-21', '2026-10-20', '2026-02-30', '../notes/x', '2026-10-2', '20261021', '']
+)
+def test_summary_file_finds_exactly_what_summary_files_lists_for_a_day(
+    tmp_path: Path, day: str
+) -> None:
+    folder = tmp_path / 'sessions' / 'summaries'
+    folder.mkdir(parents=True)
+    (folder / '2026-10-21.md').write_text('the day', encoding='utf-8')
+    (folder / '2026-10-20.md').mkdir()  # A folder named like a summary is no summary.
+    (folder / '2026-02-30.md').write_text('no such day', encoding='utf-8')
+    (tmp_path / 'notes').mkdir()
+    (tmp_path / 'notes' / 'x.md').write_text('a note', encoding='utf-8')
+    listed = dict(desk_files.summary_files(tmp_path))
+    assert desk_files.summary_file(tmp_path, day) == listed.get(day)

@@ -664,6 +664,27 @@ def summary_files(desk_directory: Path) -> list[tuple[str, Path]]:
     return dated_files(desk_directory / SESSIONS_FOLDER_NAME / SUMMARIES_FOLDER_NAME, '.md')
 
 
+def summary_file(desk_directory: Path, day: str) -> Path | None:
+    """Finds one day's summary without listing the others (summary_files lists them all).
+
+    Args:
+        desk_directory (Path): The desk folder.
+        day (str): The day, YYYY-MM-DD.
+
+    Returns:
+        Path | None: sessions/summaries/<day>.md when it is a regular file (what summary_files
+            would list for that day), else None.
+    """
+    name = f'{day}.md'
+    if len(day) != 10 or date_of_name(name) != day:
+        return None
+    path = desk_directory / SESSIONS_FOLDER_NAME / SUMMARIES_FOLDER_NAME / name
+    try:
+        return path if path.is_file() else None
+    except (OSError, ValueError):
+        return None
+
+
 def summary_paragraphs(text: str) -> list[str]:
     """Splits a summary into its paragraphs.
 

@@ -18,7 +18,7 @@ from desk_browser.memory.desk_files import (
     read_json_objects_from,
     read_text,
     sort_problems,
-    summary_files,
+    summary_file,
 )
 from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.session_store import (
@@ -345,7 +345,7 @@ def read_day_summary(desk: Path, day: str) -> DaySummary:
         The summary, with text None when the day has none.
     """
     problems: list[Problem] = []
-    for summary_day, path in summary_files(desk):
-        if summary_day == day:
-            return DaySummary(day=day, text=read_text(path, problems), problems=problems)
+    path = summary_file(desk, day)
+    if path is not None:
+        return DaySummary(day=day, text=read_text(path, problems), problems=problems)
     return DaySummary(day=day, text=None, problems=problems)

@@ -41,6 +41,9 @@ from desk_browser.ui.widgets.state_pane import StatePane
 
 _LOGGER = logging.getLogger(__name__)
 
+FIRST_PAINT_WAIT = 3.0
+"""The most seconds the problem count waits for the first screen to be drawn before it reads."""
+
 FOLLOW_INTERVAL = 0.5
 """Seconds between two looks at the desk."""
 
@@ -333,7 +336,10 @@ class FollowingScreen(DeskScreen[None]):
         description='checking the desk for damage',
     )
     def run_problem_count(self) -> None:
-        """Checks the whole desk and posts the report back."""
+        """Checks the whole desk and posts the report back (after the first paint)."""
+        painted = getattr(self.app, 'first_paint', None)  # search_indexing.IndexingApp's
+        if painted is not None:
+            painted.wait(FIRST_PAINT_WAIT)
         started = time.monotonic()
         memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's
         report = check_desk(self.desk, memo)
