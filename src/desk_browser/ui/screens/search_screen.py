@@ -21,6 +21,7 @@ from desk_browser.ui.messages import SearchFinished
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.main_screen import DayRequest
 from desk_browser.ui.screens.record_screen import RecordScreen
+from desk_browser.ui.widgets.search_box import SearchBox
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 
 _LOGGER = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ class SearchScreen(DeskScreen[DayRequest | None]):
     def compose(self) -> ComposeResult:
         """Builds the search box, the headline and the hits."""
         yield Header()
-        search_box = Input(placeholder='Search the desk', id='query')
+        search_box = SearchBox(placeholder='Search the desk', id='query')
         search_box.cursor_blink = self._cursor_blink
         yield search_box
         yield Static(Content(_PROMPT), id='headline', classes='-explain')

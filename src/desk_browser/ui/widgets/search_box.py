@@ -1,0 +1,25 @@
+"""The live search's box: an Input that does not lay out the whole screen on every keystroke."""
+
+from __future__ import annotations
+
+import logging
+
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import Input
+
+_LOGGER = logging.getLogger(__name__)
+
+
+class SearchBox(Input):
+    """An Input whose scrollable width changes without a layout of the screen.
+
+    Textual's Input sets its `virtual_size` (the width of the text) on every change of its value,
+    and `virtual_size` asks for a layout of the whole screen, then a redraw of every widget the
+    layout touched: on a slow machine a large part of the 16 ms a keystroke may take. The box's
+    place and size never depend on its text (it is one line, as wide as the screen allows), so
+    here the scrollable width is only stored: scrolling to the cursor reads it directly.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """The scrollable size of the text (no layout when it changes)."""
