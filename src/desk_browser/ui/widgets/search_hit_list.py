@@ -9,9 +9,12 @@ held up the event loop for a large part of a second.
 
 from __future__ import annotations
 
+import functools
 import logging
+import re
 from typing import ClassVar
 
+from rich._wrap import divide_line
 from rich.segment import Segment
 from textual import events
 from textual.binding import Binding, BindingType
@@ -27,7 +30,7 @@ from textual.theme import Theme
 
 from desk_browser.memory.session_search import SearchHit, SearchResult
 from desk_browser.ui.formatting import day_text, hit_label
-from desk_browser.ui.highlight import highlighted
+from desk_browser.ui.highlight import KEYWORD_STYLE, keyword_pattern
 from desk_browser.ui.safe_text import visible
 
 _LOGGER = logging.getLogger(__name__)
@@ -69,24 +72,39 @@ def hit_lines(hit: SearchHit, result: SearchResult, width: int) -> list[Content]
         Exactly `HIT_HEIGHT` lines.
     """
     width = max(width, 1)
-    kind = visible(hit.record.kind[:_MOST_SNIPPET_CHARACTERS]).replace('\n', ' ')
-    day = visible(hit.record.day[:_MOST_SNIPPET_CHARACTERS]).replace('\n', ' ')
+    kind = _one_line(hit.record.kind)
+    day = _one_line(hit.record.day)
     header = Content.assemble(
         (f'{kind:<{_KIND_WIDTH}}', 'bold $text-accent'),
         (day_text(day), 'bold'),
         ('  ·  ', '$text-muted'),
         (hit_label(hit, result), '$text-muted'),
     ).truncate(width, ellipsis=True)
-    snippet = visible(hit.snippet[:_MOST_SNIPPET_CHARACTERS]).replace('\n', ' ')
-    wrapped = highlighted(snippet, result.words).wrap(width) if snippet else []
-    lines = wrapped[:SNIPPET_LINES]
+    snippet = Content(_one_line(hit.snippet))
+    pattern = _pattern_for(tuple(result.words))
+    if pattern is not None:
+        snippet = snippet.highlight_regex(pattern, style=KEYWORD_STYLE)
+    # Content.wrap would also do: wrapped this way, the few lines shown cost less to draw.
+    wrapped = snippet.divide(divide_line(snippet.plain, width, fold=True)) if snippet else []
+    lines = [line.rstrip() for line in wrapped[:SNIPPET_LINES]]
     if len(wrapped) > SNIPPET_LINES:
-        last = lines[-1].rstrip()
+        last = lines[-1]
         if last.cell_length >= width:
             last = last.truncate(width - 1)
         lines[-1] = last + _ELLIPSIS
     lines.extend(Content('') for _ in range(SNIPPET_LINES - len(lines)))
     return [header, *lines]
+
+
+def _one_line(text: str) -> str:
+    """Desk text made visible, cut to what two lines of any terminal can show, on one line."""
+    return visible(text[:_MOST_SNIPPET_CHARACTERS]).replace('\n', ' ')
+
+
+@functools.lru_cache(maxsize=8)
+def _pattern_for(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The keyword pattern of a search, built once for all its hits."""
+    return keyword_pattern(list(words))
 
 
 class SearchHitList(ScrollView, can_focus=True):
@@ -303,7 +321,13 @@ class SearchHitList(ScrollView, can_focus=True):
             Segment(text, text_style.rich_style)
             for text, text_style in line.render(style, end='', parse_style=self._get_style)
         ]
-        return Strip(segments).crop_extend(0, width, style.rich_style)
+        # One Strip a line (each Strip builds several caches): padded here, not by crop_extend.
+        padding = width - line.cell_length
+        if padding > 0:
+            segments.append(Segment(' ' * padding, style.rich_style))
+        elif padding < 0:
+            return Strip(segments).crop(0, width)
+        return Strip(segments, width)
 
     def _refresh_hit(self, index: int | None) -> None:
         """Draws one hit again (after its look changed)."""
