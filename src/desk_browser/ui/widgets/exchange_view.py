@@ -119,6 +119,7 @@ class ExchangeView(ScrollView, can_focus=True):
         self._log: SessionLog | None = None
         self._message: Text | None = None
         self._width = 0
+        """The width the cards were rendered and measured at (0: not laid out yet)."""
         self._heights: list[int] = [0]
         """Each block's height: the header's first, then each card's (with its blank line)."""
         self._exact: list[bool] = [False]
@@ -384,29 +385,27 @@ class ExchangeView(ScrollView, can_focus=True):
             return
         self._settling = True
         try:
-            if width != self._width:
-                if anchor is None and not bottom:
-                    anchor = self._anchor() if self._width else (0, 0)
-                self._rewrap(width)
             if anchor is None and not bottom:
-                if self.max_scroll_y > 0 and self.scroll_y >= self.max_scroll_y:
-                    bottom = True
+                if not self._width:
+                    anchor = (0, 0)  # Nothing was laid out yet: start at the top.
+                elif self.max_scroll_y > 0 and self.scroll_y >= self.max_scroll_y:
+                    bottom = True  # At the end (End, G, following): stay there.
                 else:
                     anchor = self._anchor()
-            top = 0
+            if width != self._width:
+                self._rewrap(width)
             for _ in range(_SETTLE_ROUNDS):
                 top = self._top(anchor, height)
                 if not self._measure(top, top + height):
                     break
             top = self._top(anchor, height)
             self.virtual_size = Size(width, self._offsets_now()[-1])
-            if round(self.scroll_y) == top:
-                pass
-            elif now:
-                self.scroll_to(y=top, animate=False)
-            elif not self._correction_scheduled:
-                self._correction_scheduled = True
-                self.call_next(self._correct_scroll, anchor, bottom)
+            if round(self.scroll_y) != top:
+                if now:
+                    self.scroll_to(y=top, animate=False)
+                elif not self._correction_scheduled:
+                    self._correction_scheduled = True
+                    self.call_next(self._correct_scroll, anchor, bottom)
         finally:
             self._settling = False
 
