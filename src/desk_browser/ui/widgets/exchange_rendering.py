@@ -9,7 +9,6 @@ keeps raw HTML as text and links as inert text.
 from __future__ import annotations
 
 import logging
-import math
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -305,8 +304,13 @@ def estimate_card_height(exchange: Exchange, width: int) -> int:
 
 
 def _wrapped_lines(text: str, width: int) -> int:
-    """Counts the lines text takes when wrapped at a width, roughly (a character a cell)."""
-    width = max(width, 1)
-    kept, note = capped(text)
-    lines = sum(max(1, math.ceil(len(line) / width)) for line in kept.strip().split('\n'))
-    return lines + (2 if note is not None else 0)
+    """Counts the lines text takes when wrapped at a width, roughly and cheaply.
+
+    Every line break, plus a line for each width's worth of characters: fast enough for 10,000
+    cards at once.
+    """
+    note_lines = 0
+    if len(text) > DEFAULT_LIMIT:
+        text = text[:DEFAULT_LIMIT]
+        note_lines = 2
+    return text.count('\n') + 1 + len(text) // max(width, 1) + note_lines
