@@ -106,13 +106,14 @@ def test_json_of_a_healthy_desk(demo_desk: Path, capsys: pytest.CaptureFixture[s
     assert data['files_checked'] == 48
 
 
-def test_a_folder_that_is_not_a_desk_is_healthy_with_a_note(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize('options', [[], ['--json']])
+def test_a_folder_that_is_not_a_desk_exits_2_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str]
 ) -> None:
-    result = run_command(['check', str(tmp_path)], capsys)
-    assert result.status == 0
+    result = run_command(['check', str(tmp_path), *options], capsys)
+    assert result.status == 2
     assert 'holds none of sessions/, journal/, notes/' in result.stderr
-    assert result.lines[0] == 'checked 0 files: 0 problems'
+    assert result.lines == []
 
 
 def test_hostile_file_names_never_reach_stdout_raw(

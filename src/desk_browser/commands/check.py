@@ -141,7 +141,8 @@ def run(arguments: argparse.Namespace) -> int:
 
     Returns:
         int: 0 when the desk is healthy, 1 when problems were found, 2 for a missing or
-            unreadable desk.
+            unreadable desk, or a folder that holds no desk (a mistyped path in a monitoring
+            script must not pass as healthy).
     """
     desk = checked_desk(arguments)
     if desk is None:
@@ -152,6 +153,7 @@ def run(arguments: argparse.Namespace) -> int:
             f'{visible_field(str(desk))} holds none of {folders}: nothing to check. '
             'Is it the desk folder?'
         )
+        return EXIT_USAGE
     report = check_desk(desk)
     if arguments.json:
         print_data(json_text(report_object(report, str(desk))))
