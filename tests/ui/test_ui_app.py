@@ -143,6 +143,8 @@ async def test_empty_folder_says_what_a_desk_holds(app_for: AppFor, empty_desk: 
         text = widget_texts(pilot)
         assert 'This folder is not a desk (yet).' in text
         assert 'sessions/, journal/, notes/' in text
+        assert 'no desk here: nothing to check' in text
+        assert 'no damage found' not in text
         await pilot.press('n', 'p', 'c', 's', 'e')  # nothing to move through; nothing breaks
         await pilot.press('slash', *'nifty')
         await settle(pilot)

@@ -309,13 +309,15 @@ class FollowingScreen(DeskScreen[None]):
     # Problems.
 
     @on(OverviewLoaded)
-    def count_problems_after_first_paint(self) -> None:
+    def count_problems_after_first_paint(self, message: OverviewLoaded) -> None:
         """Counts the desk's problems once the first screen is shown (never before).
 
         The state's age is shown at once too (the watcher's first look came before the read),
         not a second later, so the pane never says "not written yet" of a state it shows.
         """
-        self.query_one(LiveStatus).state_age = self.live_desk.state_age(self._clock())
+        status = self.query_one(LiveStatus)
+        status.state_age = self.live_desk.state_age(self._clock())
+        status.is_desk = message.overview.looks_like_desk
         if self._checked_at is None:
             self._checked_at = time.monotonic()
             self.call_after_refresh(self.count_problems)

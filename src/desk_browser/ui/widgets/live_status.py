@@ -44,6 +44,9 @@ class LiveStatus(Static):
     vanished: reactive[bool] = reactive(False)
     """Whether the desk folder is gone."""
 
+    is_desk: reactive[bool] = reactive(True)
+    """Whether the folder holds a desk (any of sessions/, journal/, notes/)."""
+
     def on_mount(self) -> None:
         """Shows the first lines."""
         self.update(self.lines())
@@ -53,7 +56,7 @@ class LiveStatus(Static):
             self.update(self.lines())
 
     watch_state_age = watch_following = watch_problem_count = _refresh_lines
-    watch_unreadable_count = watch_vanished = _refresh_lines
+    watch_unreadable_count = watch_vanished = watch_is_desk = _refresh_lines
 
     def lines(self) -> Content:
         """The lines: age and following, the problems, and a vanished desk."""
@@ -68,7 +71,9 @@ class LiveStatus(Static):
                 follow,
             )
         ]
-        if self.problem_count is None:
+        if not self.is_desk:
+            lines.append(Content.styled('no desk here: nothing to check', '$text-muted'))
+        elif self.problem_count is None:
             lines.append(Content.styled('checking the desk for damage…', '$text-muted'))
         elif self.problem_count == 0:
             lines.append(Content.styled('no damage found', '$text-muted'))
