@@ -563,3 +563,25 @@ def test_file_names_that_are_not_utf8_are_read_or_skipped(desk: Path) -> None:
     assert watcher.poll() == DeskChanges()
     (desk / 'sessions' / f'{odd_session}-2.jsonl').write_bytes(b'')
     assert watcher.poll().new_sessions == [f'{odd_session}-2']
+
+
+def test_a_dangling_state_link_is_damage_not_a_missing_state(desk: Path) -> None:
+    state = desk / 'sessions' / 'state.json'
+    state.unlink()
+    state.symlink_to('gone.json')
+    reading = read_state_file(state)
+    assert reading.exists and reading.state is None
+    assert reading.problem is not None and 'does not exist' in reading.problem.reason
+    report = desk_check.check_desk(desk)
+    assert [problem.reason for problem in report.problems if problem.path == state] == [
+        'damaged state (a link to a file that does not exist): the desk will start a new session'
+    ]
+
+
+def test_a_state_link_loop_is_unreadable(desk: Path) -> None:
+    state = desk / 'sessions' / 'state.json'
+    state.unlink()
+    state.symlink_to('state.json')
+    reading = read_state_file(state)
+    assert reading.exists and reading.state is None
+    assert reading.problem is not None and reading.problem.reason.startswith('unreadable')

@@ -431,8 +431,28 @@ def read_state_file(path: Path) -> StateReading:
     """
     try:
         file_status = path.stat()
-    except (OSError, ValueError):
-        return StateReading(state=None, exists=False, problem=None, modified_at=None)
+    except (FileNotFoundError, NotADirectoryError, ValueError):
+        try:
+            dangling = path.is_symlink()
+        except (OSError, ValueError):
+            dangling = False
+        if not dangling:
+            return StateReading(state=None, exists=False, problem=None, modified_at=None)
+        # A link whose target is gone: the desk sees no state, the person should see why.
+        return StateReading(
+            state=None,
+            exists=True,
+            problem=Problem(path, None, 'a link to a file that does not exist'),
+            modified_at=None,
+        )
+    except OSError as error:  # Permission denied on the folder, a symlink loop, ...
+        reason = error.strerror or error.__class__.__name__
+        return StateReading(
+            state=None,
+            exists=True,
+            problem=Problem(path, None, f'unreadable: {reason}'),
+            modified_at=None,
+        )
     modified_at = file_status.st_mtime
     if not stat.S_ISREG(file_status.st_mode):
         return StateReading(
