@@ -163,8 +163,13 @@ async def test_brackets_move_between_days_and_a_day_without_journal_says_so(
         assert screen.day == TODAY  # No later day.
         screen.show('2026-10-17')  # A Saturday: no journal.
         await settle(pilot)
-        assert 'no journal for this day' in widget_texts(pilot)
+        text = widget_texts(pilot)
+        assert 'no journal for this day' in text
+        assert '[ Fri 2026-10-16  ] Mon 2026-10-19' in text  # The nearest days, and their keys.
         assert screen.query_one(Timeline).option_count == 0
+        await pilot.press('right_square_bracket')
+        await settle(pilot)
+        assert screen.day == '2026-10-19'
 
 
 async def test_the_sparkline_shows_exchanges_per_day_of_the_sessions_list(

@@ -44,6 +44,26 @@ class DayLoaded(Message):
     """What was read."""
 
 
+def _nearest_days(view: DayView) -> list[str | tuple[str, str]]:
+    """Names the nearest days before and after an empty day, with the keys that go there.
+
+    Args:
+        view: A day with no journal (a weekend, a holiday, a typo).
+
+    Returns:
+        Parts for the heading, such as "  ·  [ Fri 2026-10-16  ] Mon 2026-10-19"; none when the
+        desk has no other day.
+    """
+    before = neighbour_day(view.days, view.day, -1)
+    after = neighbour_day(view.days, view.day, 1)
+    parts: list[str | tuple[str, str]] = []
+    for key, neighbour in (('[', before), (']', after)):
+        if neighbour is not None:
+            parts.extend([('  ·  ' if not parts else '  ', '$text-muted'), (key, 'bold')])
+            parts.append((f' {day_text(visible(neighbour))}', '$text-muted'))
+    return parts
+
+
 class DayScreen(DeskScreen[None]):
     """Shows one day's journal; `[` and `]` move to the previous and next day."""
 
@@ -175,6 +195,7 @@ class DayScreen(DeskScreen[None]):
             parts.extend([('  ·  ', '$text-muted'), plural(len(view.journal.events), 'event')])
         else:
             parts.append(('  ·  no journal for this day', '$text-warning'))
+            parts.extend(_nearest_days(view))
         damaged = sum(1 for problem in view.problems if problem.line_number is not None)
         if damaged:
             parts.append((f'  ·  {plural(damaged, "damaged line")} skipped', '$text-warning'))
