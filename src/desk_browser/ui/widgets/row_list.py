@@ -76,11 +76,11 @@ class RowList(ScrollView, can_focus=True):
     highlighted: reactive[int | None] = reactive(None, init=False)
     """The highlighted row, or None when the list is empty or nothing is highlighted yet."""
 
-    class Highlighted(Message):
-        """The highlight moved to a row."""
+    class RowMessage(Message):
+        """Something happened to one row of the list."""
 
         def __init__(self, row_list: RowList, index: int) -> None:
-            """Says which row is highlighted.
+            """Says which row.
 
             Args:
                 row_list: The list.
@@ -90,33 +90,18 @@ class RowList(ScrollView, can_focus=True):
             self.row_list = row_list
             """The list."""
             self.index = index
-            """The row now highlighted."""
+            """The row."""
 
         @property
         def control(self) -> RowList:
             """The list (so handlers can be picked with a selector such as ``'#sessions'``)."""
             return self.row_list
 
-    class Chosen(Message):
+    class Highlighted(RowMessage):
+        """The highlight moved to a row."""
+
+    class Chosen(RowMessage):
         """A row was chosen with Enter or a click."""
-
-        def __init__(self, row_list: RowList, index: int) -> None:
-            """Says which row was chosen.
-
-            Args:
-                row_list: The list.
-                index: The row.
-            """
-            super().__init__()
-            self.row_list = row_list
-            """The list."""
-            self.index = index
-            """The row chosen."""
-
-        @property
-        def control(self) -> RowList:
-            """The list (so handlers can be picked with a selector such as ``'#hits'``)."""
-            return self.row_list
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         """Prepares an empty list.
