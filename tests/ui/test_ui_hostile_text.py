@@ -138,6 +138,8 @@ async def test_search_and_records_show_hostile_text_literally(
         kinds = {hits.hit_at(index).record.kind for index in range(hits.hit_count)}  # type: ignore[union-attr]
         assert kinds == {'exchange', 'journal', 'summary', 'note'}
         assert_no_raw_controls(widget_texts(pilot))
+        assert hits.rendered_indexes
+        assert_no_raw_controls(hits.rendered_text())
         assert_no_raw_controls(screen_text(pilot))
         for index in range(hits.hit_count):
             hits.focus()
