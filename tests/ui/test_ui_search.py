@@ -167,3 +167,26 @@ async def test_clicking_a_hit_opens_its_record(app_for: AppFor, demo_desk: Path)
         await settle(pilot)
         assert isinstance(app.screen, RecordScreen)
         assert app.screen.hit == first
+
+
+async def test_a_space_after_the_words_keeps_the_hits_without_searching_again(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    messages: list[object] = []
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'nifty')
+        await settle(pilot)
+        hits = app.screen.query_one(SearchHitList)
+        shown = hits.shown_result
+        finished = [message for message in messages if isinstance(message, SearchFinished)]
+        await pilot.press('space')
+        await settle(pilot)
+        assert hits.shown_result is shown
+        assert [m for m in messages if isinstance(m, SearchFinished)] == finished
+        await pilot.press(*'gap')
+        await settle(pilot)
+        assert hits.shown_result is not shown
+        assert headline(app).endswith('hits with every word')
+        assert 'gap' in hits.rendered_text().lower()

@@ -74,6 +74,8 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         """The desk folder."""
         self._cursor_blink = cursor_blink
         self._words: list[str] = []
+        self._searched_words: list[str] = []
+        """The keywords of the latest search started (none after the box was cleared)."""
 
     def compose(self) -> ComposeResult:
         """Builds the search box, the headline and the hits."""
@@ -91,14 +93,23 @@ class SearchScreen(DeskScreen[DayRequest | None]):
 
     @on(Input.Changed, '#query')
     def search_as_typed(self, event: Input.Changed) -> None:
-        """Starts a search for what the box now holds (a newer search cancels an older one)."""
-        if not event.value.strip():
+        """Starts a search for what the box now holds (a newer search cancels an older one).
+
+        The same keywords as the search under way or shown (a space typed between words, a
+        letter made a capital) find the same hits, so they start no search and redraw nothing.
+        """
+        words = words_of(event.value)
+        if not words:
             self.workers.cancel_group(self, 'search')
+            self._searched_words = []
             self._show_headline(_PROMPT, '-explain')
             self.query_one(SearchHitList).show_result(
                 SearchResult(hits=[], matched_every_word=False, words=[])
             )
             return
+        if words == self._searched_words:
+            return
+        self._searched_words = words
         self.run_search(event.value)
 
     @work(
@@ -134,8 +145,8 @@ class SearchScreen(DeskScreen[DayRequest | None]):
 
     @on(SearchFinished)
     def show_result(self, message: SearchFinished) -> None:
-        """Shows a search's hits, unless the box already holds another query."""
-        if message.query != self.query_one('#query', Input).value:
+        """Shows a search's hits, unless the box already holds other keywords."""
+        if words_of(message.query) != words_of(self.query_one('#query', Input).value):
             return
         self._show_headline(
             result_headline(message.result), '-explain' if message.result.hits else '-warning'
