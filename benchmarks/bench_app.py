@@ -53,6 +53,7 @@ LONG_EXCHANGES = 10_000
 LONG_SESSION = '2026-10-21-3'
 PAGED = 20
 STEPS = 30
+SCROLLS = 20
 
 
 # ---------------------------------------------------------------------------------------------
@@ -341,6 +342,14 @@ def worker_long() -> dict[str, Any]:
                 await pilot.pause()
                 steps.append((time.perf_counter() - started) * 1000)
             stepping_stall = await probe.stop()
+            probe.start()
+            scrolls: list[float] = []
+            for key in ['pagedown'] * SCROLLS + ['pageup'] * SCROLLS:
+                started = time.perf_counter()
+                await pilot.press(key)
+                await pilot.pause()
+                scrolls.append((time.perf_counter() - started) * 1000)
+            scrolling_stall = await probe.stop()
             rendered = len(view.rendered_indexes)
             await pilot.exit(None)
         return {
@@ -354,6 +363,9 @@ def worker_long() -> dict[str, Any]:
             'step_max_ms': max(steps),
             'stepping_stall_ms': stepping_stall,
             'pages': len(pages),
+            'scroll_median_ms': statistics.median(scrolls),
+            'scroll_max_ms': max(scrolls),
+            'scrolling_stall_ms': scrolling_stall,
             'rendered_cards': rendered,
             'max_rss_mb': max_rss_megabytes(),
         }
@@ -459,14 +471,22 @@ def main() -> int:
             f'the sessions list'
         )
         print(
-            f'  paging with N ({long["pages"]} pages of 25): median {long["page_median_ms"]:.0f} ms'
-            f' a page, max {long["page_max_ms"]:.0f} ms; longest stall '
+            f'  jumping 25 exchanges with N ({long["pages"]} presses): median '
+            f'{long["page_median_ms"]:.0f} ms, max {long["page_max_ms"]:.0f} ms; longest stall '
             f'{long["paging_stall_ms"]:.0f} ms'
         )
         print(
             f'  next exchange with n ({STEPS} presses): median {long["step_median_ms"]:.0f} ms, '
-            f'max {long["step_max_ms"]:.0f} ms; longest stall {long["stepping_stall_ms"]:.0f} ms; '
-            f'max RSS {long["max_rss_mb"]:.0f} MB'
+            f'max {long["step_max_ms"]:.0f} ms; longest stall {long["stepping_stall_ms"]:.0f} ms'
+        )
+        print(
+            f'  scrolling with page down and page up ({2 * SCROLLS} presses): median '
+            f'{long["scroll_median_ms"]:.0f} ms, max {long["scroll_max_ms"]:.0f} ms; longest '
+            f'stall {long["scrolling_stall_ms"]:.0f} ms'
+        )
+        print(
+            f'  cards rendered and kept at the end: {long["rendered_cards"]} of '
+            f'{long["exchanges"]:,}; max RSS {long["max_rss_mb"]:.0f} MB'
         )
     return 0
 
