@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -53,7 +55,15 @@ class LiveStatus(Static):
 
     def _refresh_lines(self) -> None:
         if self.is_mounted:
-            self.update(self.lines())
+            lines = self.lines()
+            # The age changes every second; a layout of the whole screen is needed only when the
+            # lines take another height at this width.
+            width = self.content_region.width
+            same_height = (
+                width > 0
+                and lines.get_height(cast(RulesMap, self.styles), width) == self.size.height
+            )
+            self.update(lines, layout=not same_height)
 
     watch_state_age = watch_following = watch_problem_count = _refresh_lines
     watch_unreadable_count = watch_vanished = watch_is_desk = _refresh_lines
