@@ -37,6 +37,7 @@ from desk_browser.ui.widgets.exchange_rendering import (
     render_message,
     trigger_text,
 )
+from desk_browser.ui.widgets.scroll_size import set_scroll_size
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -399,7 +400,7 @@ class ExchangeView(ScrollView, can_focus=True):
                 if not self._measure(top, top + height):
                     break
             top = self._top(anchor, height)
-            self.virtual_size = Size(width, self._offsets_now()[-1])
+            set_scroll_size(self, Size(width, self._offsets_now()[-1]))
             if round(self.scroll_y) != top:
                 if now:
                     self.scroll_to(y=top, animate=False)

@@ -23,6 +23,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 
+from desk_browser.ui.widgets.scroll_size import set_scroll_size
+
 _LOGGER = logging.getLogger(__name__)
 
 _CACHED_ROWS = 512
@@ -139,7 +141,7 @@ class RowList(ScrollView, can_focus=True):
         count = self.row_count
         if self.highlighted is not None and self.highlighted >= count:
             self.set_reactive(RowList.highlighted, count - 1 if count else None)
-        self.virtual_size = Size(self.scrollable_content_region.width, count * self.ROW_HEIGHT)
+        set_scroll_size(self, Size(self.scrollable_content_region.width, count * self.ROW_HEIGHT))
         self.refresh()
 
     def row_changed(self, index: int) -> None:
@@ -210,8 +212,8 @@ class RowList(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         """Keeps the list's height right for the new width."""
-        self.virtual_size = Size(
-            self.scrollable_content_region.width, self.row_count * self.ROW_HEIGHT
+        set_scroll_size(
+            self, Size(self.scrollable_content_region.width, self.row_count * self.ROW_HEIGHT)
         )
 
     # The highlight.
