@@ -446,11 +446,11 @@ def read_state_file(path: Path) -> StateReading:
             modified_at=None,
         )
     except OSError as error:  # Permission denied on the folder, a symlink loop, ...
-        reason = error.strerror or error.__class__.__name__
+        cause = error.strerror or error.__class__.__name__
         return StateReading(
             state=None,
             exists=True,
-            problem=Problem(path, None, f'unreadable: {reason}'),
+            problem=Problem(path, None, f'unreadable: {cause}'),
             modified_at=None,
         )
     modified_at = file_status.st_mtime
