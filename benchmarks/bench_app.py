@@ -149,7 +149,7 @@ def settled(app: Any) -> bool:
         if worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
         and worker.group in ('index', 'overview')
     ]
-    return status is not None and not busy
+    return status is not None and not busy and getattr(app, 'heap_frozen', True)
 
 
 async def type_query(pilot: Any, finished: dict[str, float]) -> dict[str, float]:

@@ -20,6 +20,7 @@ from textual.widgets import Input
 from desk_browser.export import ExportRefused, write_export
 from desk_browser.ui.copy_export import Copied, copy_from, export_from
 from desk_browser.ui.formatting import day_text, india_today
+from desk_browser.ui.heap_freezing import HeapFreezingApp
 from desk_browser.ui.navigation import (
     DayPlace,
     History,
@@ -46,7 +47,7 @@ from desk_browser.ui.widgets.session_list import SessionList
 _LOGGER = logging.getLogger(__name__)
 
 
-class DeskBrowser(IndexingApp):
+class DeskBrowser(IndexingApp, HeapFreezingApp):
     """Browses one desk folder: state, sessions, exchanges, summaries and search."""
 
     CSS_PATH = 'app.tcss'

@@ -155,7 +155,17 @@ class FollowingScreen(DeskScreen[None]):
 
         self.live_desk.poll(current, deliver)
 
+    def on_screen_resume(self) -> None:
+        """Brings the age and the marker up to date at once when the screen is back on top."""
+        if self._live_desk is not None:
+            self._second_tick()
+
     def _second_tick(self) -> None:
+        if not self.is_current:
+            # Under another screen (search, help), redrawing this one's age would redraw the
+            # screen on top for nothing; the desk is still followed, and the age is brought up
+            # to date when this screen is back.
+            return
         status = self.query_one(LiveStatus)
         status.state_age = self.live_desk.state_age(self._clock())
         exchanges = self.query_one(ExchangeView)
