@@ -237,4 +237,4 @@ async def test_older_sessions_are_listed_at_once_and_counted_after_the_first_pai
         last = whole.sessions[-1]
         place = session_list.place_of(last.session_id)
         assert place is not None
-        assert 'exchange' in session_list.row_content(place).plain
+        assert 'exchange' in session_list.row_lines(place, 80)[0].plain

@@ -1,10 +1,12 @@
 """A list whose rows all have one height, drawn line by line: only the rows on screen are rendered.
 
 Textual's OptionList measures every option it holds (wrapping each one to learn its height)
-whenever options are added or one changes, so a five-year desk's 2,500 sessions cost a large part
-of a second per change. Here every row has the height `ROW_HEIGHT`, so the list's height is a
-multiplication, finding the row under a line is a division, and a row is rendered (and cached)
-only when it is drawn. Subclasses say how many rows there are and how one row looks.
+whenever options are added or one changes: a five-year desk's 2,500 sessions, or a search's 500
+hits replaced at every keystroke, cost a large part of a second each time. Here every row is
+`ROW_HEIGHT` lines, so the list's height is a multiplication, the row under a line a division,
+and a row is rendered (and cached) only when it is drawn, like Toolong's log view. Subclasses say
+how many rows there are and write one row's lines; the sessions list and the search hits are
+RowLists.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import logging
 from typing import ClassVar
 
+from rich.segment import Segment
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
@@ -21,52 +24,66 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.visual import Visual
+from textual.style import Style
+from textual.theme import Theme
 
 from desk_browser.ui.widgets.scroll_size import set_scroll_size
 
 _LOGGER = logging.getLogger(__name__)
 
-_CACHED_ROWS = 512
-"""How many rendered rows are kept (several screenfuls, in each of the two looks)."""
+_CACHED_ROWS = 400
+"""How many rendered rows are kept (a few screens' worth, each in two looks at most)."""
+
+ROW_CLASS = 'row-list--row'
+HIGHLIGHTED_CLASS = 'row-list--highlighted'
+HOVER_CLASS = 'row-list--hover'
 
 
 class RowList(ScrollView, can_focus=True):
     """A keyboard- and mouse-driven list of rows of `ROW_HEIGHT` lines each, one highlighted.
 
-    Subclasses implement `row_count` and `row_content`, and call `rows_changed` or `row_changed`
+    Subclasses implement `row_count` and `row_lines`, and call `rows_changed` or `row_changed`
     when what they show changes. Moving the highlight posts `RowList.Highlighted`; Enter or a
-    click posts `RowList.Chosen`.
+    click posts what `chosen_message` makes (`RowList.Chosen` unless a subclass says otherwise).
     """
 
     ROW_HEIGHT: ClassVar[int] = 1
     """How many lines every row takes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding('up', 'move(-1)', 'Up', show=False),
-        Binding('down', 'move(1)', 'Down', show=False),
-        Binding('pageup', 'move_page(-1)', 'Page up', show=False),
-        Binding('pagedown', 'move_page(1)', 'Page down', show=False),
-        Binding('home', 'move_to(0)', 'First', show=False),
-        Binding('end', 'move_to(-1)', 'Last', show=False),
+        Binding('down', 'cursor_down', 'Down', show=False),
+        Binding('up', 'cursor_up', 'Up', show=False),
+        Binding('pagedown', 'page_down', 'Page down', show=False),
+        Binding('pageup', 'page_up', 'Page up', show=False),
+        Binding('home', 'first', 'First', show=False),
+        Binding('end', 'last', 'Last', show=False),
         Binding('enter', 'choose', 'Open', show=False),
     ]
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {'row-list--row', 'row-list--row-highlighted'}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {ROW_CLASS, HIGHLIGHTED_CLASS, HOVER_CLASS}
+    """
+    | Class | Description |
+    | :- | :- |
+    | `row-list--row` | Every row. |
+    | `row-list--highlighted` | The highlighted row (Enter chooses it). |
+    | `row-list--hover` | The row under the mouse. |
+    """
 
     DEFAULT_CSS = """
     RowList {
-        height: 1fr;
         overflow-x: hidden;
         background: $surface;
-        & > .row-list--row-highlighted {
+        & > .row-list--highlighted {
             color: $block-cursor-blurred-foreground;
             background: $block-cursor-blurred-background;
             text-style: $block-cursor-blurred-text-style;
         }
+        & > .row-list--hover {
+            background: $block-hover-background;
+        }
         &:focus {
             background-tint: $foreground 5%;
-            & > .row-list--row-highlighted {
+            & > .row-list--highlighted {
                 color: $block-cursor-foreground;
                 background: $block-cursor-background;
                 text-style: $block-cursor-text-style;
@@ -76,7 +93,7 @@ class RowList(ScrollView, can_focus=True):
     """
 
     highlighted: reactive[int | None] = reactive(None, init=False)
-    """The highlighted row, or None when the list is empty or nothing is highlighted yet."""
+    """The highlighted row (from 0), or None when the list is empty or nothing is highlighted."""
 
     class RowMessage(Message):
         """Something happened to one row of the list."""
@@ -113,7 +130,11 @@ class RowList(ScrollView, can_focus=True):
             classes: The widget's CSS classes.
         """
         super().__init__(id=id, classes=classes)
-        self._rendered: LRUCache[tuple[int, int, bool], list[Strip]] = LRUCache(_CACHED_ROWS)
+        self._rendered: LRUCache[tuple[int, int, str], list[Strip]] = LRUCache(_CACHED_ROWS)
+        """Each rendered row's strips, by (row, width, look)."""
+        self._hover: int | None = None
+        self._drawing_width = 0
+        """The width of the lines being drawn, measured once a draw."""
 
     # What subclasses provide.
 
@@ -122,26 +143,42 @@ class RowList(ScrollView, can_focus=True):
         """How many rows the list holds."""
         raise NotImplementedError
 
-    def row_content(self, index: int) -> Content:
-        """Writes one row: at most `ROW_HEIGHT` lines once wrapped (longer is cut).
+    def row_lines(self, index: int, width: int) -> list[Content]:
+        """Writes one row: `ROW_HEIGHT` lines, each at most `width` cells (longer is cut).
 
         Args:
             index: The row, from 0.
+            width: The width in cells.
 
         Returns:
-            Its content.
+            Its lines.
         """
         raise NotImplementedError
+
+    def chosen_message(self, index: int) -> Message:
+        """Makes the message posted when a row is chosen.
+
+        Args:
+            index: The row.
+
+        Returns:
+            `RowList.Chosen` for the row.
+        """
+        return self.Chosen(self, index)
 
     # What subclasses call.
 
     def rows_changed(self) -> None:
-        """Redraws the list after rows were added, removed or replaced."""
+        """Redraws the list after rows were added, removed or replaced.
+
+        The highlight stays on a row that exists.
+        """
         self._rendered.clear()
+        self._hover = None
         count = self.row_count
         if self.highlighted is not None and self.highlighted >= count:
             self.set_reactive(RowList.highlighted, count - 1 if count else None)
-        set_scroll_size(self, Size(self.scrollable_content_region.width, count * self.ROW_HEIGHT))
+        self._update_scroll_size()
         self.refresh()
 
     def row_changed(self, index: int) -> None:
@@ -150,140 +187,231 @@ class RowList(ScrollView, can_focus=True):
         Args:
             index: The row.
         """
-        stored = list(self._rendered.keys())  # An LRUCache cannot be iterated itself.
-        for key in stored:
+        for key in list(self._rendered.keys()):  # An LRUCache cannot be iterated itself.
             if key[0] == index:
                 self._rendered.discard(key)
         self._refresh_row(index)
 
     @property
-    def rendered_rows(self) -> set[int]:
-        """The rows rendered and kept (for tests: only rows that were on screen)."""
-        stored = list(self._rendered.keys())
-        return {key[0] for key in stored}
+    def rendered_indexes(self) -> list[int]:
+        """The rows rendered and kept since the rows or their looks last changed (for tests)."""
+        kept = self._rendered.keys()
+        return sorted({index for index, _width, _look in kept})
+
+    def rendered_text(self) -> str:
+        """The text of every rendered row, as drawn at the current width (for tests).
+
+        Returns:
+            The rows' lines, one a line, trailing spaces removed.
+        """
+        width = self._content_width()
+        return '\n'.join(
+            line.plain.rstrip()
+            for index in self.rendered_indexes
+            for line in self.row_lines(index, width)
+        )
 
     # Drawing.
+
+    def _content_width(self) -> int:
+        """The width rows are drawn at: the widget's inside, less any scrollbar."""
+        return self.scrollable_content_region.width
+
+    def _update_scroll_size(self) -> None:
+        """Sets the scrollable size (every row's lines) without laying out the screen."""
+        set_scroll_size(self, Size(self._content_width(), self.row_count * self.ROW_HEIGHT))
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Draws the lines in a region of the list (measuring the width once, not every line).
+
+        Args:
+            crop: The region to draw.
+
+        Returns:
+            The lines.
+        """
+        self._drawing_width = self._content_width()
+        return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         """Draws one line of the list.
 
         Args:
-            y: The line, from the top of the view.
+            y: The line's place in the view, from its top.
 
         Returns:
             The line.
         """
-        line = self.scroll_offset.y + y
-        index, offset = divmod(line, self.ROW_HEIGHT)
-        width = self.scrollable_content_region.width
-        if index >= self.row_count:
-            return Strip.blank(width, self.get_visual_style('row-list--row').rich_style)
-        return self._row_strips(index, width)[offset]
+        width = self._drawing_width or self._content_width()
+        index, row_line = divmod(round(self.scroll_y) + y, self.ROW_HEIGHT)
+        if not 0 <= index < self.row_count:
+            return Strip.blank(width, self.get_visual_style(ROW_CLASS).rich_style)
+        return self._row_strips(index, width)[row_line]
 
     def _row_strips(self, index: int, width: int) -> list[Strip]:
-        """Renders one row (or recalls it) at a width, in its current look."""
-        highlighted = index == self.highlighted
-        key = (index, width, highlighted)
+        """Renders one row (or takes it from the cache) in its current look."""
+        look = self._look_of(index)
+        key = (index, width, look)
         strips = self._rendered.get(key)
         if strips is None:
-            if highlighted:
-                style = self.get_visual_style('row-list--row', 'row-list--row-highlighted')
-            else:
-                style = self.get_visual_style('row-list--row')
-            content = self.row_content(index)
-            strips = Visual.to_strips(self, content, width, self.ROW_HEIGHT, style, pad=True)
-            strips = [strip.extend_cell_length(width, style.rich_style) for strip in strips]
-            blank = Strip.blank(width, style.rich_style)
-            strips = (strips + [blank] * self.ROW_HEIGHT)[: self.ROW_HEIGHT]
+            style = (
+                self.get_visual_style(ROW_CLASS, look) if look else self.get_visual_style(ROW_CLASS)
+            )
+            lines = self.row_lines(index, width)
+            blank = [Content('')] * max(0, self.ROW_HEIGHT - len(lines))
+            strips = [
+                self._strip_of(line, style, width) for line in [*lines, *blank][: self.ROW_HEIGHT]
+            ]
             self._rendered[key] = strips
         return strips
 
+    def _look_of(self, index: int) -> str:
+        """The component class a row is drawn with beyond the plain look ('' for none)."""
+        if index == self.highlighted:
+            return HIGHLIGHTED_CLASS
+        if index == self._hover:
+            return HOVER_CLASS
+        return ''
+
+    def _strip_of(self, line: Content, style: Style, width: int) -> Strip:
+        """Renders one line of content on a style, padded or cut to the width."""
+        segments = [
+            Segment(text, text_style.rich_style)
+            for text, text_style in line.render(style, end='', parse_style=self._get_style)
+        ]
+        # One Strip a line (each Strip builds several caches): padded here, not by crop_extend.
+        padding = width - line.cell_length
+        if padding > 0:
+            segments.append(Segment(' ' * padding, style.rich_style))
+        elif padding < 0:
+            return Strip(segments).crop(0, width)
+        return Strip(segments, width)
+
     def _refresh_row(self, index: int | None) -> None:
-        """Asks for a row's lines to be drawn again."""
-        if index is None:
-            return
-        top = index * self.ROW_HEIGHT - self.scroll_offset.y
-        self.refresh(Region(0, top, self.size.width, self.ROW_HEIGHT))
+        """Draws one row again (after its look or content changed)."""
+        if index is not None and 0 <= index < self.row_count:
+            self.refresh_lines(index * self.ROW_HEIGHT, self.ROW_HEIGHT)
+
+    def _forget_renders(self) -> None:
+        """Drops every rendered row, so the next draw uses the current styles."""
+        self._rendered.clear()
+        self.refresh()
 
     def notify_style_update(self) -> None:
-        """Forgets rendered rows when the look changes (a theme, focus)."""
-        self._rendered.clear()
+        """Renders the rows again with the new styles (a theme, focus or class change)."""
         super().notify_style_update()
+        self._forget_renders()
+
+    def _theme_changed(self, _theme: Theme) -> None:
+        """Renders the rows again in the new theme's colours."""
+        self._forget_renders()
+
+    # Events.
+
+    def on_mount(self) -> None:
+        """Follows theme changes (colours in the rows come from the theme)."""
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def on_resize(self) -> None:
-        """Keeps the list's height right for the new width."""
-        set_scroll_size(
-            self, Size(self.scrollable_content_region.width, self.row_count * self.ROW_HEIGHT)
-        )
+        """Fits the rows to the new width and keeps the highlighted one in view."""
+        self._update_scroll_size()
+        self._forget_renders()
+        self.scroll_to_highlight()
+
+    def on_show(self) -> None:
+        """Keeps the highlighted row in view when the list comes back on screen."""
+        self.scroll_to_highlight()
+
+    def _index_at(self, event: events.MouseEvent) -> int | None:
+        """The row under the mouse, or None."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return None  # On the border.
+        index = (round(self.scroll_y) + offset.y) // self.ROW_HEIGHT
+        return index if 0 <= index < self.row_count else None
+
+    async def _on_click(self, event: events.Click) -> None:
+        """Highlights and chooses the row clicked."""
+        index = self._index_at(event)
+        if index is None:
+            return
+        event.stop()
+        self.highlighted = index
+        self.action_choose()
+
+    def _on_mouse_move(self, event: events.MouseMove) -> None:
+        """Marks the row under the mouse."""
+        self._set_hover(self._index_at(event))
+
+    def _on_leave(self, _event: events.Leave) -> None:
+        """Unmarks the row the mouse left."""
+        self._set_hover(None)
+
+    def _set_hover(self, index: int | None) -> None:
+        """Moves the mouse's mark to another row."""
+        if index == self._hover:
+            return
+        previous, self._hover = self._hover, index
+        self._refresh_row(previous)
+        self._refresh_row(index)
 
     # The highlight.
 
     def validate_highlighted(self, index: int | None) -> int | None:
-        """Keeps the highlight on a row that exists."""
+        """Keeps the highlight on a row: None when there are none, else within the list."""
         count = self.row_count
         if index is None or count == 0:
             return None
         return max(0, min(index, count - 1))
 
-    def watch_highlighted(self, old_index: int | None, new_index: int | None) -> None:
-        """Redraws the two rows, brings the new one into view and says it is highlighted."""
-        self._refresh_row(old_index)
-        self._refresh_row(new_index)
-        if new_index is None:
+    def watch_highlighted(self, previous: int | None, index: int | None) -> None:
+        """Redraws the two rows whose look changed, shows the new one and says so."""
+        self._refresh_row(previous)
+        self._refresh_row(index)
+        self.scroll_to_highlight()
+        if index is not None:
+            self.post_message(self.Highlighted(self, index))
+
+    def scroll_to_highlight(self) -> None:
+        """Scrolls just enough to show the whole highlighted row."""
+        if self.highlighted is None or not self.is_mounted:
             return
-        self.scroll_to_row(new_index)
-        self.post_message(self.Highlighted(self, new_index))
-
-    def scroll_to_row(self, index: int) -> None:
-        """Scrolls the least needed to show a row whole.
-
-        Args:
-            index: The row.
-        """
-        self.scroll_to_region(
-            Region(0, index * self.ROW_HEIGHT, 1, self.ROW_HEIGHT), animate=False, force=True
+        region = Region(
+            0, self.highlighted * self.ROW_HEIGHT, self._content_width(), self.ROW_HEIGHT
         )
+        self.scroll_to_region(region, animate=False, force=True, immediate=True)
 
-    def action_move(self, step: int) -> None:
-        """Moves the highlight by some rows (to the first row when none is highlighted).
+    def _rows_per_page(self) -> int:
+        """How many whole rows fit on screen (at least one)."""
+        return max(1, self.scrollable_content_region.height // self.ROW_HEIGHT)
 
-        Args:
-            step: How many rows, down when positive.
-        """
-        if self.highlighted is None:
-            self.highlighted = 0
-        else:
-            self.highlighted = self.highlighted + step
+    def action_cursor_down(self) -> None:
+        """Highlights the next row (the first, when none is)."""
+        self.highlighted = 0 if self.highlighted is None else self.highlighted + 1
 
-    def action_move_page(self, direction: int) -> None:
-        """Moves the highlight by a screenful.
+    def action_cursor_up(self) -> None:
+        """Highlights the previous row (the first, when none is)."""
+        self.highlighted = 0 if self.highlighted is None else self.highlighted - 1
 
-        Args:
-            direction: 1 for down, -1 for up.
-        """
-        rows = max(1, self.scrollable_content_region.height // self.ROW_HEIGHT)
-        self.action_move(direction * rows)
+    def action_page_down(self) -> None:
+        """Highlights the row a screenful below."""
+        current = self.highlighted if self.highlighted is not None else -1
+        self.highlighted = current + self._rows_per_page()
 
-    def action_move_to(self, index: int) -> None:
-        """Moves the highlight to a row; negative counts from the end.
+    def action_page_up(self) -> None:
+        """Highlights the row a screenful above."""
+        current = self.highlighted if self.highlighted is not None else 0
+        self.highlighted = current - self._rows_per_page()
 
-        Args:
-            index: The row.
-        """
-        self.highlighted = index if index >= 0 else self.row_count + index
+    def action_first(self) -> None:
+        """Highlights the first row."""
+        self.highlighted = 0
+
+    def action_last(self) -> None:
+        """Highlights the last row."""
+        self.highlighted = self.row_count - 1
 
     def action_choose(self) -> None:
         """Chooses the highlighted row."""
         if self.highlighted is not None:
-            self.post_message(self.Chosen(self, self.highlighted))
-
-    def on_click(self, event: events.Click) -> None:
-        """Highlights and chooses the row clicked."""
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return  # On the border.
-        index = (offset.y + self.scroll_offset.y) // self.ROW_HEIGHT
-        if index >= self.row_count:
-            return
-        self.highlighted = index
-        self.post_message(self.Chosen(self, index))
+            self.post_message(self.chosen_message(self.highlighted))

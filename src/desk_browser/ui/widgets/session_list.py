@@ -72,16 +72,17 @@ class SessionList(RowList):
         """The sessions listed, newest first."""
         return list(self._entries)
 
-    def row_content(self, index: int) -> Content:
-        """Writes one session's line.
+    def row_lines(self, index: int, width: int) -> list[Content]:
+        """Writes one session's line (cut at the width).
 
         Args:
             index: The session's place in the list.
+            width: The width in cells.
 
         Returns:
-            Its line.
+            Its one line.
         """
-        return session_prompt(self._entries[index])
+        return [session_prompt(self._entries[index])]
 
     def session_at(self, index: int) -> SessionEntry | None:
         """Returns the session listed at a place, or None.
