@@ -70,7 +70,7 @@ async def test_palette_current_session_comes_back_to_the_current_session(
         await settle(pilot)
         app.query_one(SessionList).highlight_session('2026-10-19-2')
         await settle(pilot)
-        app.action_search()
+        await app.action_search()
         await settle(pilot)
         app.action_current_session()
         await settle(pilot)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual import on
+from textual.actions import SkipAction
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -57,7 +58,8 @@ class DeskBrowser(IndexingApp, HeapFreezingApp):
     """Returns the time now, in seconds since the epoch: how old state.json is (tests fix it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding('slash', 'search', 'Search', key_display='/', id='search'),
+        # A priority binding: handled by the app itself, so keys typed right after it wait.
+        Binding('slash', 'search', 'Search', key_display='/', id='search', priority=True),
         Binding('question_mark,f1', 'help', 'Help', key_display='?', id='help'),
         Binding('exclamation_mark', 'problems', 'Problems', key_display='!', id='problems'),
         Binding('q', 'quit', 'Quit', id='quit'),
@@ -190,14 +192,25 @@ class DeskBrowser(IndexingApp, HeapFreezingApp):
         )
         yield from super().get_system_commands(screen)
 
-    def action_search(self) -> None:
-        """Opens the search, or puts the cursor back in it."""
+    async def action_search(self) -> None:
+        """Opens the search, or puts the cursor back in it.
+
+        The binding is a priority one, handled in the app's own queue, and the search screen is
+        awaited (mounted, its box focused) before the next key is handled: words typed or pasted
+        right after / land in the box instead of going to the screen below. In a text box, / is
+        typed as itself.
+
+        Raises:
+            SkipAction: A text box has the focus (it takes the /).
+        """
+        if isinstance(self.focused, Input):
+            raise SkipAction()
         if isinstance(self.screen, SearchScreen):
             self.screen.focus_search_box()
             return
         if isinstance(self.screen, RecordScreen):
             return
-        self.push_screen(
+        await self.push_screen(
             SearchScreen(self.desk, cursor_blink=self.cursor_blink), callback=self._search_closed
         )
 
