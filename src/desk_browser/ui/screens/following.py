@@ -106,10 +106,17 @@ class FollowingScreen(DeskScreen[None]):
         return clock()
 
     def start_following(self) -> None:
-        """Looks at the desk once (the baseline) and starts the timers; call before reading."""
-        _ = self.live_desk
+        """Starts the timers; they wait for the watcher's first look (`look_at_the_desk`)."""
         self.set_interval(FOLLOW_INTERVAL, self._poll_tick, name='follow the desk')
         self._age_timer = self.set_interval(1.0, self._second_tick, name='state age')
+
+    def look_at_the_desk(self) -> None:
+        """Takes the watcher's first look (the baseline); call from a thread, before reading.
+
+        It lists the desk's folders and examines their files, which can be slow on a big desk or
+        a network folder, so it is never done on the event loop.
+        """
+        _ = self.live_desk
 
     def read_session(self, session_id: str, deliver: Callable[[SessionLog], None]) -> None:
         """Reads a session about to be shown and follows its log; call from a thread worker.
@@ -124,7 +131,7 @@ class FollowingScreen(DeskScreen[None]):
     # Looking at the desk.
 
     def _poll_tick(self) -> None:
-        if not self._following or not self.is_attached:
+        if not self._following or not self.is_attached or self._live_desk is None:
             return
         if self._poll_worker is not None and self._poll_worker.state in _BUSY:
             return
@@ -161,7 +168,7 @@ class FollowingScreen(DeskScreen[None]):
             self._second_tick()
 
     def _second_tick(self) -> None:
-        if not self.is_current:
+        if not self.is_current or self._live_desk is None:
             # Under another screen (search, help), redrawing this one's age would redraw the
             # screen on top for nothing; the desk is still followed, and the age is brought up
             # to date when this screen is back.

@@ -115,8 +115,8 @@ class MainScreen(FollowingScreen):
         sessions = self.query_one(SessionList)
         sessions.border_title = f'Sessions  ({CURRENT_MARK} current)'
         self.query_one(StatePane).show_loading()
-        self.start_following()  # The watcher's first look comes before the first read.
-        self.load_overview()
+        self.start_following()
+        self.load_overview()  # Its thread takes the watcher's first look before reading.
 
     # Reading, in thread workers; each kind of read has its own group, so none cancels another.
 
@@ -130,6 +130,7 @@ class MainScreen(FollowingScreen):
     def load_overview(self) -> None:
         """Reads state.json and the newest sessions' logs, then counts the others' exchanges."""
         worker = get_current_worker()
+        self.look_at_the_desk()  # Before the first read, so no change between them is missed.
         overview = read_overview(self.desk, counted=FIRST_COUNTED)
         if worker.is_cancelled:
             return
