@@ -115,7 +115,7 @@ def painted(app: Any) -> bool:
     screen = app.screen_stack[0] if app.screen_stack else None
     if not isinstance(screen, MainScreen) or screen.overview is None:
         return False
-    if not screen.query_one(SessionList).option_count:
+    if not screen.query_one(SessionList).row_count:
         return False
     view = screen.query_one(ExchangeView)
     return view.shown_log is not None and bool(view.rendered_indexes)

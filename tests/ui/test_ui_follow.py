@@ -133,7 +133,7 @@ async def test_a_new_session_appears_on_top_and_the_selection_stays(
         await settle(pilot)
         write_lines(desk / 'sessions' / '2026-10-21-2.jsonl', [exchange('new', 'new answer')])
         sessions = app.query_one(SessionList)
-        await wait_until(pilot, lambda: sessions.option_count == 3)
+        await wait_until(pilot, lambda: sessions.row_count == 3)
         first = sessions.session_at(0)
         assert first is not None and first.session_id == '2026-10-21-2'
         assert screen.selected_session == '2026-10-20-1'

@@ -41,7 +41,7 @@ async def drive(desk: Path, query: str) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         sessions = app.query_one(SessionList)
-        for index in range(min(sessions.option_count, 3)):
+        for index in range(min(sessions.row_count, 3)):
             sessions.highlighted = index
             await settle(pilot)
         await pilot.press('n', 'p', 's', 'e', 'exclamation_mark')

@@ -56,7 +56,7 @@ async def test_a_long_list_renders_only_the_rows_on_screen() -> None:
         sessions = app.query_one(SessionList)
         sessions.show_sessions(_entries(SESSIONS))
         await pilot.pause()
-        assert sessions.option_count == SESSIONS
+        assert sessions.row_count == SESSIONS
         assert sessions.virtual_size.height == SESSIONS
         assert sessions.rendered_indexes == list(range(20))
         sessions.highlight_session(_entries(SESSIONS)[2_000].session_id)

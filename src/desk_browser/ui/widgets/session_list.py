@@ -63,11 +63,6 @@ class SessionList(RowList):
         return len(self._entries)
 
     @property
-    def option_count(self) -> int:
-        """How many sessions are listed (the name OptionList gives it)."""
-        return len(self._entries)
-
-    @property
     def entries(self) -> list[SessionEntry]:
         """The sessions listed, newest first."""
         return list(self._entries)
