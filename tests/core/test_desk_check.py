@@ -219,3 +219,12 @@ def test_checking_never_writes(damaged_desk: Path) -> None:
     before = _snapshot(damaged_desk.parent)
     check_desk(damaged_desk)
     assert _snapshot(damaged_desk.parent) == before
+
+
+def test_the_check_calls_its_hook_before_each_file_and_reports_the_same(demo_desk: Path) -> None:
+    calls: list[None] = []
+    report = check_desk(demo_desk, before_each_file=lambda: calls.append(None))
+    plain = check_desk(demo_desk)
+    assert report.problems == plain.problems and report.kinds == plain.kinds
+    state_files = 1
+    assert len(calls) == report.files_checked - state_files

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual import events
 from ui_helpers import settle
 
@@ -41,3 +42,48 @@ async def test_a_slash_in_the_search_box_is_typed_as_itself(
         await pilot.press('down', 'slash')  # From the hits, / goes back to the box.
         await settle(pilot)
         assert app.focused is app.screen.query_one('#query')
+
+
+async def test_a_pasted_query_is_searched_at_once_while_quick_typing_waits_for_a_pause(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desk_browser.ui.screens import search_screen
+    from desk_browser.ui.widgets.search_hit_list import SearchHitList
+
+    monkeypatch.setattr(search_screen, '_TYPING_PAUSE', 600.0)  # A pause never reached here.
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash')
+        await settle(pilot)
+        box = app.screen.query_one('#query')
+        box.value = 'nifty'  # A paste: one change after a pause.
+        await settle(pilot)
+        hits = app.screen.query_one(SearchHitList)
+        assert hits.hit_count and hits.shown_result.words == ['nifty']
+        box.value = 'nifty gap'  # At once after the last change: waits for the pause.
+        await pilot.pause(0.2)
+        assert hits.shown_result.words == ['nifty']
+        await pilot.press('escape')  # Clearing the box cancels the waiting search.
+        await settle(pilot)
+        assert hits.hit_count == 0
+
+
+async def test_background_reading_steps_aside_while_a_search_runs(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    busy_while_searching: list[bool] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        search = app.search_index.search
+
+        def watched_search(*arguments: object, **options: object) -> object:
+            busy_while_searching.append(app.foreground.is_busy)
+            return search(*arguments, **options)  # type: ignore[arg-type]
+
+        app.search_index.search = watched_search  # type: ignore[method-assign]
+        await pilot.press('slash', *'nifty')
+        await settle(pilot)
+        assert busy_while_searching and all(busy_while_searching)
+        assert not app.foreground.is_busy

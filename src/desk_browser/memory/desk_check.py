@@ -194,26 +194,38 @@ def _folder_problems(folder: Path, suffix: str, *, dated: bool) -> list[Problem]
     return problems
 
 
-def _read_file(
-    memo: FileMemo,
-    path: Path,
-    reading: Callable[[list[Problem]], object],
-    problems: list[Problem],
-) -> object:
-    """Reads one file through the memo, adding its problems.
+@dataclasses.dataclass
+class _FileReader:
+    """How the check reads each file: through the memo, after the caller's pause if any."""
 
-    Args:
-        memo (FileMemo): Recalls what an unchanged file held.
-        path (Path): The file.
-        reading (Callable[[list[Problem]], object]): Reads it, adding its problems to the list.
-        problems (list[Problem]): Where the problems go.
+    memo: FileMemo
+    """Recalls what an unchanged file held."""
 
-    Returns:
-        object: What the reading returned.
-    """
-    found, value = memo.read(path, _MEMO_PURPOSE, reading)
-    problems.extend(found)
-    return value
+    before_each_file: Callable[[], None] | None = None
+    """Called before each file is read (the app steps aside for a search there)."""
+
+    def read(
+        self,
+        path: Path,
+        reading: Callable[[list[Problem]], object],
+        problems: list[Problem],
+    ) -> object:
+        """Reads one file through the memo, adding its problems.
+
+        Args:
+            path (Path): The file.
+            reading (Callable[[list[Problem]], object]): Reads it, adding its problems to the
+                list.
+            problems (list[Problem]): Where the problems go.
+
+        Returns:
+            object: What the reading returned.
+        """
+        if self.before_each_file is not None:
+            self.before_each_file()
+        found, value = self.memo.read(path, _MEMO_PURPOSE, reading)
+        problems.extend(found)
+        return value
 
 
 def _read_journal_problems(path: Path, day: str) -> Callable[[list[Problem]], object]:
@@ -232,13 +244,13 @@ def _read_text_problems(path: Path) -> Callable[[list[Problem]], object]:
     return reading
 
 
-def _check_journal(desk_directory: Path, problems: list[Problem], memo: FileMemo) -> int:
+def _check_journal(desk_directory: Path, problems: list[Problem], reader: _FileReader) -> int:
     """Reads every journal file, collecting its problems.
 
     Args:
         desk_directory (Path): The desk folder.
         problems (list[Problem]): Where the problems go.
-        memo (FileMemo): Recalls what an unchanged file held.
+        reader (_FileReader): Reads each file (through the memo).
 
     Returns:
         int: How many journal files were read.
@@ -247,7 +259,7 @@ def _check_journal(desk_directory: Path, problems: list[Problem], memo: FileMemo
     problems.extend(_folder_problems(folder, _JOURNAL_SUFFIX, dated=True))
     files = desk_files.journal_files(desk_directory)
     for day, path in files:
-        _read_file(memo, path, _read_journal_problems(path, day), problems)
+        reader.read(path, _read_journal_problems(path, day), problems)
     return len(files)
 
 
@@ -263,14 +275,14 @@ def _count_log(path: Path) -> Callable[[list[Problem]], object]:
 def _check_session_logs(
     sessions_directory: Path,
     problems: list[Problem],
-    memo: FileMemo,
+    reader: _FileReader,
 ) -> dict[str, int | None]:
     """Reads every session log, collecting its problems.
 
     Args:
         sessions_directory (Path): The desk's sessions folder.
         problems (list[Problem]): Where the problems go.
-        memo (FileMemo): Recalls what an unchanged file held.
+        reader (_FileReader): Reads each file (through the memo).
 
     Returns:
         dict[str, int | None]: Each session's count of readable exchanges, None when its log
@@ -280,18 +292,18 @@ def _check_session_logs(
     counts: dict[str, int | None] = {}
     for session_id in SessionStore(sessions_directory).session_ids():
         path = log_path(sessions_directory, session_id)
-        count = _read_file(memo, path, _count_log(path), problems)
+        count = reader.read(path, _count_log(path), problems)
         counts[session_id] = count if type(count) is int else None
     return counts
 
 
-def _check_summaries(desk_directory: Path, problems: list[Problem], memo: FileMemo) -> int:
+def _check_summaries(desk_directory: Path, problems: list[Problem], reader: _FileReader) -> int:
     """Reads every daily summary, collecting its problems.
 
     Args:
         desk_directory (Path): The desk folder.
         problems (list[Problem]): Where the problems go.
-        memo (FileMemo): Recalls what an unchanged file held.
+        reader (_FileReader): Reads each file (through the memo).
 
     Returns:
         int: How many summaries were read.
@@ -300,17 +312,17 @@ def _check_summaries(desk_directory: Path, problems: list[Problem], memo: FileMe
     problems.extend(_folder_problems(folder, _MARKDOWN_SUFFIX, dated=True))
     files = desk_files.summary_files(desk_directory)
     for _day, path in files:
-        _read_file(memo, path, _read_text_problems(path), problems)
+        reader.read(path, _read_text_problems(path), problems)
     return len(files)
 
 
-def _check_notes(desk_directory: Path, problems: list[Problem], memo: FileMemo) -> int:
+def _check_notes(desk_directory: Path, problems: list[Problem], reader: _FileReader) -> int:
     """Reads every note, collecting its problems.
 
     Args:
         desk_directory (Path): The desk folder.
         problems (list[Problem]): Where the problems go.
-        memo (FileMemo): Recalls what an unchanged file held.
+        reader (_FileReader): Reads each file (through the memo).
 
     Returns:
         int: How many notes were read.
@@ -319,7 +331,7 @@ def _check_notes(desk_directory: Path, problems: list[Problem], memo: FileMemo) 
     problems.extend(_folder_problems(folder, _MARKDOWN_SUFFIX, dated=False))
     files = desk_files.note_files(desk_directory)
     for _day, path in files:
-        _read_file(memo, path, _read_text_problems(path), problems)
+        reader.read(path, _read_text_problems(path), problems)
     return len(files)
 
 
@@ -373,7 +385,11 @@ def _check_state(
     return 1
 
 
-def check_desk(desk_directory: Path, memo: FileMemo | None = None) -> DeskReport:
+def check_desk(
+    desk_directory: Path,
+    memo: FileMemo | None = None,
+    before_each_file: Callable[[], None] | None = None,
+) -> DeskReport:
     """Reads a whole desk through its readers and reports every problem found.
 
     Args:
@@ -382,19 +398,21 @@ def check_desk(desk_directory: Path, memo: FileMemo | None = None) -> DeskReport
         memo (FileMemo | None): Recalls what files unchanged since an earlier check held, so
             only new and changed files are read; None reads every file. The report is the
             same either way.
+        before_each_file (Callable[[], None] | None): Called before each file is read, so a
+            caller can pause the check (the app lets a search go first); None for no pause.
 
     Returns:
         DeskReport: The problems, sorted by path and line, and what was read.
     """
-    memo = memo if memo is not None else FileMemo(desk_directory)
+    reader = _FileReader(memo if memo is not None else FileMemo(desk_directory), before_each_file)
     sessions_directory = desk_directory / desk_files.SESSIONS_FOLDER_NAME
     found: dict[str, list[Problem]] = {kind: [] for kind in FILE_KINDS}
     files: dict[str, int] = {}
-    files[JOURNAL_KIND] = _check_journal(desk_directory, found[JOURNAL_KIND], memo)
-    log_counts = _check_session_logs(sessions_directory, found[SESSION_LOG_KIND], memo)
+    files[JOURNAL_KIND] = _check_journal(desk_directory, found[JOURNAL_KIND], reader)
+    log_counts = _check_session_logs(sessions_directory, found[SESSION_LOG_KIND], reader)
     files[SESSION_LOG_KIND] = len(log_counts)
-    files[SUMMARY_KIND] = _check_summaries(desk_directory, found[SUMMARY_KIND], memo)
-    files[NOTE_KIND] = _check_notes(desk_directory, found[NOTE_KIND], memo)
+    files[SUMMARY_KIND] = _check_summaries(desk_directory, found[SUMMARY_KIND], reader)
+    files[NOTE_KIND] = _check_notes(desk_directory, found[NOTE_KIND], reader)
     files[STATE_KIND] = _check_state(sessions_directory, log_counts, found[STATE_KIND])
     kinds = [KindSummary(kind, files[kind], len(found[kind])) for kind in FILE_KINDS]
     problems = [problem for kind in FILE_KINDS for problem in found[kind]]

@@ -26,6 +26,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.search_index import IndexedSearch, IndexStatus, default_cache_directory
+from desk_browser.ui.foreground import Foreground
 from desk_browser.ui.messages import OverviewLoaded, SessionLoaded
 from desk_browser.ui.safe_text import visible
 
@@ -84,6 +85,7 @@ class IndexingApp(App[None]):
     _search_index: IndexedSearch | None = None
     _file_memo: FileMemo | None = None
     _first_paint: threading.Event | None = None
+    _foreground: Foreground | None = None
     _index_worker: Worker[IndexStatus] | None = None
     _index_status: IndexStatus | None = None
     _desk_title = ''
@@ -106,6 +108,13 @@ class IndexingApp(App[None]):
             cache = self.cache_directory or default_cache_directory()
             self._file_memo = FileMemo.for_desk(self.desk, cache)
         return self._file_memo
+
+    @property
+    def foreground(self) -> Foreground:
+        """Says when a search or a session's log is being read, so background reading waits."""
+        if self._foreground is None:
+            self._foreground = Foreground()
+        return self._foreground
 
     @property
     def first_paint(self) -> threading.Event:
@@ -185,7 +194,14 @@ class IndexingApp(App[None]):
                     IndexProgressed(IndexStatus(indexed_days, total_days, available=True))
                 )
 
-        status = search_index.build(progress=progress, cancelled=lambda: worker.is_cancelled)
+        foreground = self.foreground
+
+        def stop_here() -> bool:
+            """Lets a search go first (between two days), then says whether to stop."""
+            foreground.step_aside()
+            return worker.is_cancelled
+
+        status = search_index.build(progress=progress, cancelled=stop_here)
         if not worker.is_cancelled:
             self.post_message(IndexProgressed(status))
         return status

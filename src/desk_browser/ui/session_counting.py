@@ -55,6 +55,7 @@ def counted_batches(
     cancelled: Callable[[], bool],
     painted: threading.Event | None = None,
     memo: FileMemo | None = None,
+    before_each_log: Callable[[], None] | None = None,
 ) -> Iterator[tuple[list[SessionEntry], list[Problem]]]:
     """Counts the sessions an overview lists without counts, newest first, in batches.
 
@@ -66,6 +67,8 @@ def counted_batches(
             counting waits for it (LONGEST_WAIT at most), so it never slows the first paint.
         memo: Recalls the counts of logs unchanged since an earlier count (and learns the
             others); saved when the counting ends. None reads every log.
+        before_each_log: Called before each log is counted (the app lets a search go first
+            there); None for no pause.
 
     Yields:
         Each batch's counted sessions and the logs that could not be read.
@@ -80,6 +83,8 @@ def counted_batches(
     problems: list[Problem] = []
     started = yielded = time.monotonic()
     for entry in waiting:
+        if before_each_log is not None:
+            before_each_log()
         if cancelled():
             return
         counted, unreadable = count_sessions(desk, [entry], memo)

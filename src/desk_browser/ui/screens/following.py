@@ -29,6 +29,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from desk_browser.memory.desk_check import check_desk
 from desk_browser.memory.session_store import session_sort_key
 from desk_browser.ui.desk_data import DeskOverview, SessionEntry, SessionLog
+from desk_browser.ui.foreground import foreground_of
 from desk_browser.ui.live_desk import FollowUpdate, LiveDesk
 from desk_browser.ui.messages import OverviewLoaded
 from desk_browser.ui.screens.desk_screen import DeskScreen
@@ -361,7 +362,7 @@ class FollowingScreen(DeskScreen[None]):
             painted.wait(FIRST_PAINT_WAIT)
         started = time.monotonic()
         memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's
-        report = check_desk(self.desk, memo)
+        report = check_desk(self.desk, memo, before_each_file=foreground_of(self.app).step_aside)
         if memo is not None:
             memo.save()
         self._check_seconds = time.monotonic() - started

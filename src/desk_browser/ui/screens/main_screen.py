@@ -24,6 +24,7 @@ from desk_browser.ui.desk_data import (
     read_day_summary,
     read_overview,
 )
+from desk_browser.ui.foreground import foreground_of
 from desk_browser.ui.formatting import day_text
 from desk_browser.ui.messages import OverviewLoaded, SessionLoaded, SummaryLoaded
 from desk_browser.ui.navigation import SessionPlace
@@ -138,7 +139,14 @@ class MainScreen(FollowingScreen):
         # A big desk's older sessions are counted after the first paint (session_counting).
         painted = getattr(self.app, 'first_paint', None)  # search_indexing.IndexingApp's
         memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's too
-        batches = counted_batches(self.desk, overview, lambda: worker.is_cancelled, painted, memo)
+        batches = counted_batches(
+            self.desk,
+            overview,
+            lambda: worker.is_cancelled,
+            painted,
+            memo,
+            before_each_log=foreground_of(self.app).step_aside,
+        )
         for entries, problems in batches:
             if worker.is_cancelled:
                 return
@@ -163,7 +171,8 @@ class MainScreen(FollowingScreen):
             if not worker.is_cancelled:
                 self.post_message(SessionLoaded(log))
 
-        self.read_session(session_id, deliver)
+        with foreground_of(self.app).busy():  # Background reading waits for it.
+            self.read_session(session_id, deliver)
 
     @work(
         thread=True,

@@ -16,6 +16,7 @@ from textual.worker import get_current_worker
 
 from desk_browser.memory.search_index import SearchCancelled
 from desk_browser.memory.session_search import SearchResult, SessionSearch, words_of
+from desk_browser.ui.foreground import foreground_of
 from desk_browser.ui.formatting import plural
 from desk_browser.ui.messages import SearchFinished
 from desk_browser.ui.screens.desk_screen import DeskScreen
@@ -30,7 +31,12 @@ SEARCH_LIMIT = 500
 """The most hits one search shows."""
 
 _TYPING_PAUSE = 0.12
-"""Seconds a search waits before it starts, so a quick typist's older queries are dropped unread."""
+"""Seconds a search waits before it starts when the box changed less than this long before, so
+a quick typist's older queries are dropped unread. A change after a pause (the first key, a paste,
+--search) is searched at once."""
+
+_PAUSE_STEP = 0.01
+"""Seconds between two looks, during that pause, at whether the search was cancelled."""
 
 _PROMPT = 'Type to search every exchange, action, summary and note. Enter opens a hit.'
 """The headline before the first search (one line at 80 columns)."""
@@ -76,6 +82,8 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         self._words: list[str] = []
         self._searched_words: list[str] = []
         """The keywords of the latest search started (none after the box was cleared)."""
+        self._changed_at = -_TYPING_PAUSE
+        """When the box last changed (time.monotonic)."""
 
     def compose(self) -> ComposeResult:
         """Builds the search box, the headline and the hits."""
@@ -98,6 +106,9 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         The same keywords as the search under way or shown (a space typed between words, a
         letter made a capital) find the same hits, so they start no search and redraw nothing.
         """
+        now = time.monotonic()
+        typing = now - self._changed_at < _TYPING_PAUSE
+        self._changed_at = now
         words = words_of(event.value)
         if not words:
             self.workers.cancel_group(self, 'search')
@@ -110,7 +121,7 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         if words == self._searched_words:
             return
         self._searched_words = words
-        self.run_search(event.value)
+        self.run_search(event.value, _TYPING_PAUSE if typing else 0.0)
 
     @work(
         thread=True,
@@ -119,25 +130,29 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         exit_on_error=False,
         description='searching the desk',
     )
-    def run_search(self, query: str) -> None:
+    def run_search(self, query: str, pause: float = 0.0) -> None:
         """Searches the desk and posts the result back.
 
         Args:
             query: The words as typed.
+            pause: Seconds to wait first, so a newer key can cancel it before it reads.
         """
         worker = get_current_worker()
-        time.sleep(_TYPING_PAUSE)
+        deadline = time.monotonic() + pause
+        while time.monotonic() < deadline and not worker.is_cancelled:
+            time.sleep(_PAUSE_STEP)
         if worker.is_cancelled:
             return
         # The app's index (desk_browser.ui.search_indexing); a screen on its own reads the desk.
         search_index = getattr(self.app, 'search_index', None)
         try:
-            if search_index is None:
-                result = SessionSearch(self.desk).search(query, SEARCH_LIMIT)
-            else:
-                result = search_index.search(
-                    query, SEARCH_LIMIT, cancelled=lambda: worker.is_cancelled
-                )
+            with foreground_of(self.app).busy():  # Background reading waits for it.
+                if search_index is None:
+                    result = SessionSearch(self.desk).search(query, SEARCH_LIMIT)
+                else:
+                    result = search_index.search(
+                        query, SEARCH_LIMIT, cancelled=lambda: worker.is_cancelled
+                    )
         except SearchCancelled:
             return  # A newer query replaced this one.
         if not worker.is_cancelled:

@@ -1,0 +1,77 @@
+"""Background reading that steps aside while the person waits for an answer.
+
+After the first screen the app reads a big desk in several threads at once: the older sessions'
+counts, the problem check and the index build. Python runs one thread at a time, so a search
+that shared the interpreter with those three took about a second on a five-year desk instead of
+its 60 ms. Work the person waits for (a search, a session's log) runs inside `Foreground.busy()`,
+and the background loops call `Foreground.step_aside()` between two files: it waits while
+anything is busy, for LONGEST_PAUSE at most, so steady typing never starves the background.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Iterator
+
+_LOGGER = logging.getLogger(__name__)
+
+LONGEST_PAUSE = 2.0
+"""Seconds a background reader waits at most for the foreground work to end."""
+
+
+class Foreground:
+    """Says when work the person waits for is running, so background readers can wait."""
+
+    def __init__(self) -> None:
+        """Starts with nothing busy."""
+        self._condition = threading.Condition()
+        self._busy = 0
+
+    @property
+    def is_busy(self) -> bool:
+        """Whether any foreground work is running."""
+        return self._busy > 0
+
+    @contextlib.contextmanager
+    def busy(self) -> Iterator[None]:
+        """Marks the work inside the `with` block as foreground work.
+
+        Yields:
+            Nothing; the block runs while background readers step aside.
+        """
+        with self._condition:
+            self._busy += 1
+        try:
+            yield
+        finally:
+            with self._condition:
+                self._busy -= 1
+                if not self._busy:
+                    self._condition.notify_all()
+
+    def step_aside(self, longest: float = LONGEST_PAUSE) -> None:
+        """Waits while foreground work runs (called by background readers between two files).
+
+        Args:
+            longest: Seconds to wait at most.
+        """
+        if not self._busy:  # Reading an int is atomic; the common case takes no lock.
+            return
+        with self._condition:
+            if not self._condition.wait_for(lambda: not self._busy, timeout=longest):
+                _LOGGER.debug('Background reading goes on after waiting %.1f s', longest)
+
+
+def foreground_of(app: object) -> Foreground:
+    """Finds the app's Foreground (search_indexing.IndexingApp's).
+
+    Args:
+        app: The running app.
+
+    Returns:
+        Its Foreground, or one of its own for an app that has none (a screen tested alone).
+    """
+    foreground = getattr(app, 'foreground', None)
+    return foreground if isinstance(foreground, Foreground) else Foreground()
