@@ -51,3 +51,14 @@ async def test_a_second_start_recalls_the_desk_instead_of_reading_it(
     assert problem_counts[0] == problem_counts[1] and problem_counts[0]
     assert recalled[0] == 0 and recalled[1] > 0
     assert snapshot_tree(desk) == before
+
+
+def test_an_overview_counted_through_the_memo_equals_one_read_directly(damaged_desk: Path) -> None:
+    plain = read_overview(damaged_desk, counted=4)
+    memo = FileMemo(damaged_desk)
+    for _ in range(2):  # Learnt, then recalled.
+        remembered = read_overview(damaged_desk, counted=4, memo=memo)
+        assert remembered.sessions == plain.sessions
+        assert remembered.current_log_count == plain.current_log_count
+        assert remembered.problems == plain.problems
+    assert memo.recalled

@@ -9,10 +9,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
 
+from desk_browser.memory.desk_watch import JsonLinesFollower
 from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.desk_data import read_overview
+from desk_browser.ui.live_desk import LiveDesk
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
@@ -221,3 +225,28 @@ async def test_a_vanished_desk_is_noted_and_the_app_keeps_working(
         await wait_until(pilot, lambda: not status.vanished)
         view = app.query_one(ExchangeView)
         await wait_until(pilot, lambda: view.exchange_count == 4)
+
+
+def test_opening_a_session_reads_its_log_once(
+    demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    live_desk = LiveDesk(demo_desk)
+    overview = read_overview(demo_desk)
+    current = next(entry.session_id for entry in overview.sessions if entry.is_current)
+    older = next(entry.session_id for entry in overview.sessions if not entry.is_current)
+    live_desk.poll(current, lambda update: None)
+    reads: list[Path] = []
+    read_new = JsonLinesFollower.read_new
+
+    def counted_read_new(follower: JsonLinesFollower, *arguments: object) -> object:
+        reads.append(follower.path)
+        return read_new(follower, *arguments)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(JsonLinesFollower, 'read_new', counted_read_new)
+    delivered = []
+    for session_id in (older, current):
+        reads.clear()
+        live_desk.open_session(session_id, delivered.append)
+        assert [path.stem for path in reads] == [session_id]
+    assert [log.session_id for log in delivered] == [older, current]
+    assert len(delivered[1].exchanges) == overview.current_log_count

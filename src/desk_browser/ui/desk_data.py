@@ -172,7 +172,11 @@ paint."""
 
 
 def read_overview(
-    desk: Path, *, counted: int | None = None, unfinished_is_damaged: bool = False
+    desk: Path,
+    *,
+    counted: int | None = None,
+    unfinished_is_damaged: bool = False,
+    memo: FileMemo | None = None,
 ) -> DeskOverview:
     """Reads the state and the sessions' logs (every one, or only the newest).
 
@@ -184,6 +188,9 @@ def read_overview(
         unfinished_is_damaged: Whether a last line with no newline counts as cut short (a
             one-off read, such as a command's) rather than still being written (the app, which
             follows the log).
+        memo: Recalls the counts of logs unchanged since they were last counted (the app's:
+            it reads the shown log anyway, so counting it again would read it twice); None
+            reads every log counted. Only with unfinished_is_damaged False.
 
     Returns:
         The overview.
@@ -200,6 +207,16 @@ def read_overview(
         if counted is not None and position >= counted and session_id != current_id:
             day, number = _split_session_id(session_id)
             entries.append(SessionEntry(session_id, day, number, 0, 0, False, counted=False))
+            continue
+        is_current = session_id == current_id
+        if memo is not None and not unfinished_is_damaged:
+            day, number = _split_session_id(session_id)
+            listed = SessionEntry(session_id, day, number, 0, 0, is_current, counted=False)
+            [entry], unreadable = count_sessions(desk, [listed], memo)
+            problems.extend(unreadable)
+            entries.append(entry)
+            if is_current and not unreadable:
+                current_log_count = entry.exchange_count
             continue
         log = read_session_log(desk, session_id, unfinished_is_damaged=unfinished_is_damaged)
         problems.extend(log.unreadable)

@@ -171,8 +171,13 @@ class LiveDesk:
         """
         return self._watcher.state_age(now)
 
-    def _follow(self) -> None:
-        """Follows the logs of the shown and the current session, and no other."""
+    def _follow(self, opening: str | None = None) -> None:
+        """Follows the logs of the shown and the current session, and no other.
+
+        Args:
+            opening: A session whose log the caller reads and follows itself right after (so
+                it is not read twice).
+        """
         wanted = [
             session_id for session_id in (self._shown, self._current) if session_id is not None
         ]
@@ -183,7 +188,7 @@ class LiveDesk:
             if session_id not in wanted:
                 del self._logs[session_id]
         for session_id in wanted:
-            if session_id not in self._logs:
+            if session_id not in self._logs and session_id != opening:
                 followed = _FollowedLog(log_path(folder, session_id), session_id)
                 followed.read()
                 self._logs[session_id] = followed
@@ -207,7 +212,7 @@ class LiveDesk:
                 return
             self._shown = session_id
             self._logs.pop(session_id, None)
-            self._follow()
+            self._follow(opening=session_id)
             followed = _FollowedLog(log_path(sessions_directory(self.desk), session_id), session_id)
             growth = followed.read()
             self._logs[session_id] = followed

@@ -132,13 +132,13 @@ class MainScreen(FollowingScreen):
         """Reads state.json and the newest sessions' logs, then counts the others' exchanges."""
         worker = get_current_worker()
         self.look_at_the_desk()  # Before the first read, so no change between them is missed.
-        overview = read_overview(self.desk, counted=FIRST_COUNTED)
+        memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's
+        overview = read_overview(self.desk, counted=FIRST_COUNTED, memo=memo)
         if worker.is_cancelled:
             return
         self.post_message(OverviewLoaded(overview))
         # A big desk's older sessions are counted after the first paint (session_counting).
-        painted = getattr(self.app, 'first_paint', None)  # search_indexing.IndexingApp's
-        memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's too
+        painted = getattr(self.app, 'first_paint', None)  # search_indexing.IndexingApp's too
         batches = counted_batches(
             self.desk,
             overview,
