@@ -14,7 +14,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, OptionList, SelectionList, Static
+from textual.widgets import Header, OptionList, SelectionList, Static
 from textual.widgets.selection_list import Selection
 from textual.worker import get_current_worker
 
@@ -28,6 +28,7 @@ from desk_browser.ui.navigation_messages import PlaceOpened
 from desk_browser.ui.safe_text import capped, visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
+from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline
 
 _LOGGER = logging.getLogger(__name__)
@@ -143,7 +144,7 @@ class DayScreen(DeskScreen[None]):
             )
             yield Timeline(id='timeline')
         yield Static('', id='day-detail')
-        yield Footer()
+        yield DeskFooter()
 
     def on_mount(self) -> None:
         """Starts reading the day."""

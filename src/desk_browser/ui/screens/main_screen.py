@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, TabbedContent, TabPane
+from textual.widgets import Header, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
 from desk_browser.ui.desk_data import (
@@ -32,6 +32,7 @@ from desk_browser.ui.navigation_messages import PlaceOpened
 from desk_browser.ui.safe_text import visible
 from desk_browser.ui.screens.following import FollowingScreen
 from desk_browser.ui.session_counting import SessionsCounted, counted_batches
+from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
@@ -108,7 +109,7 @@ class MainScreen(FollowingScreen):
                     yield NewExchangesMarker()
                 with TabPane('Summary', id=SUMMARY_TAB):
                     yield SummaryView(id='summary')
-        yield Footer()
+        yield DeskFooter()
 
     def on_mount(self) -> None:
         """Starts reading the desk."""

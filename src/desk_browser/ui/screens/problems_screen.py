@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 from textual.worker import get_current_worker
 
 from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.ui.formatting import plural
 from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.problem_list import ProblemList
 
 _LOGGER = logging.getLogger(__name__)
@@ -88,7 +89,7 @@ class ProblemsScreen(DeskScreen[None]):
         yield Header()
         yield Static(Content('Checking every file of the desk…'), id='problems-headline')
         yield ProblemList(id='problems')
-        yield Footer()
+        yield DeskFooter()
 
     def on_mount(self) -> None:
         """Starts the check."""

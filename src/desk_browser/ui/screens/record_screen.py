@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from desk_browser.memory.session_search import SearchHit
 from desk_browser.ui.formatting import day_text, parse_day
@@ -20,6 +20,7 @@ from desk_browser.ui.navigation_messages import PlaceOpened
 from desk_browser.ui.safe_text import capped, visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.main_screen import EXCHANGES_TAB, SUMMARY_TAB, DayRequest, TabName
+from desk_browser.ui.widgets.desk_footer import DeskFooter
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ class RecordScreen(DeskScreen[DayRequest | None]):
             yield Static(highlighted(text, self.words), id='record-text')
             if note is not None:
                 yield Static(Content(note), classes='-explain')
-        yield Footer()
+        yield DeskFooter()
 
     def _label(self) -> str:
         """How many of the keywords the record holds."""

@@ -11,7 +11,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
 from desk_browser.memory.search_index import SearchCancelled
@@ -22,6 +22,7 @@ from desk_browser.ui.messages import SearchFinished
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.main_screen import DayRequest
 from desk_browser.ui.screens.record_screen import RecordScreen
+from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.search_box import SearchBox
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 
@@ -93,7 +94,7 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         yield search_box
         yield Static(Content(_PROMPT), id='headline', classes='-explain')
         yield SearchHitList(id='hits')
-        yield Footer()
+        yield DeskFooter()
 
     def on_mount(self) -> None:
         """Puts the cursor in the search box."""

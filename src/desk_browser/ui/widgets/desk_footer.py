@@ -1,0 +1,70 @@
+"""The key bar at the bottom of every screen, rebuilt only when the keys it shows change.
+
+Textual's Footer rebuilds all its keys (a dozen widgets, each styled) every time the screen says
+its bindings may have changed: on every change of focus, every screen pushed or popped, twice
+more while the first screen starts. On the main screen each rebuild took 40-50 ms of the event
+loop, three times before the first screen was complete. `DeskFooter` gathers the requests that
+come together into one, and skips it when the keys it would show are the ones it shows.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from textual.screen import Screen
+from textual.widgets import Footer
+
+_LOGGER = logging.getLogger(__name__)
+
+KeysShown = tuple[tuple[object, ...], ...]
+"""What the footer shows: each binding's key, key display, description, action, state, tip."""
+
+
+class DeskFooter(Footer):
+    """Textual's footer, rebuilt once per burst of binding changes, and only on a real change."""
+
+    _rebuild_planned = False
+    _keys_shown: KeysShown | None = None
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Plans one rebuild after the next refresh, unless one is planned already.
+
+        Args:
+            screen: The screen whose bindings changed.
+        """
+        self._bindings_ready = True  # Footer's own flag: compose shows keys from now on.
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._rebuild_planned:
+            self._rebuild_planned = True
+            self.call_after_refresh(self._rebuild_if_changed)
+
+    async def _rebuild_if_changed(self) -> None:
+        """Rebuilds the keys when the screen's keys differ from those shown."""
+        self._rebuild_planned = False
+        if not self.is_attached:
+            return
+        keys = self.keys_to_show()
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            await self.recompose()
+
+    def keys_to_show(self) -> KeysShown:
+        """Lists what Footer.compose draws from: the screen's active bindings, hidden ones too.
+
+        Returns:
+            One tuple per binding: key, key display, description, action, enabled, tooltip,
+            group.
+        """
+        return tuple(
+            (
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                enabled,
+                tooltip,
+                id(binding.group) if binding.group is not None else None,
+            )
+            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
+        )
