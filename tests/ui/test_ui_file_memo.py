@@ -7,10 +7,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from ui_helpers import settle
 
 from desk_browser.memory.file_memo import FileMemo, memo_file
 from desk_browser.memory.search_index import default_cache_directory
+from desk_browser.ui import desk_data
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.desk_data import count_sessions, read_overview
 from desk_browser.ui.widgets.live_status import LiveStatus
@@ -53,7 +55,10 @@ async def test_a_second_start_recalls_the_desk_instead_of_reading_it(
     assert snapshot_tree(desk) == before
 
 
-def test_an_overview_counted_through_the_memo_equals_one_read_directly(damaged_desk: Path) -> None:
+def test_an_overview_counted_through_the_memo_equals_one_read_directly(
+    damaged_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(desk_data, 'MEMO_WORTHWHILE_BYTES', 0)  # Every log is big enough.
     plain = read_overview(damaged_desk, counted=4)
     memo = FileMemo(damaged_desk)
     for _ in range(2):  # Learnt, then recalled.
@@ -62,3 +67,10 @@ def test_an_overview_counted_through_the_memo_equals_one_read_directly(damaged_d
         assert remembered.current_log_count == plain.current_log_count
         assert remembered.problems == plain.problems
     assert memo.recalled
+
+
+def test_the_overview_reads_small_logs_without_loading_the_memo(damaged_desk: Path) -> None:
+    memo = FileMemo(damaged_desk)
+    for _ in range(2):  # Had the first read gone through the memo, the second would recall.
+        read_overview(damaged_desk, counted=4, memo=memo)
+    assert memo.recalled == 0

@@ -170,6 +170,10 @@ FIRST_COUNTED = 16
 shows at once. A five-year desk has thousands of logs: the rest are counted after the first
 paint."""
 
+MEMO_WORTHWHILE_BYTES = 256 * 1024
+"""The size from which the first screen recalls a log's count from the file memo rather than
+reading the log (a 10,000-exchange log is 4 MB; most logs are under 50 KB)."""
+
 
 def read_overview(
     desk: Path,
@@ -209,7 +213,7 @@ def read_overview(
             entries.append(SessionEntry(session_id, day, number, 0, 0, False, counted=False))
             continue
         is_current = session_id == current_id
-        if memo is not None and not unfinished_is_damaged:
+        if memo is not None and not unfinished_is_damaged and _worth_recalling(desk, session_id):
             day, number = _split_session_id(session_id)
             listed = SessionEntry(session_id, day, number, 0, 0, is_current, counted=False)
             [entry], unreadable = count_sessions(desk, [listed], memo)
@@ -230,6 +234,27 @@ def read_overview(
         current_log_count=current_log_count,
         problems=problems,
     )
+
+
+def _worth_recalling(desk: Path, session_id: str) -> bool:
+    """Says whether a log is big enough that recalling its count beats reading it.
+
+    The memo of a five-year desk is a 1 MB file: loading it before the first paint costs more
+    than reading a few small logs, and pays off only for a big one.
+
+    Args:
+        desk: The desk folder.
+        session_id: The session.
+
+    Returns:
+        Whether the log holds at least MEMO_WORTHWHILE_BYTES.
+    """
+    try:
+        return log_path(sessions_directory(desk), session_id).stat().st_size >= (
+            MEMO_WORTHWHILE_BYTES
+        )
+    except (OSError, ValueError):
+        return False
 
 
 def count_sessions(

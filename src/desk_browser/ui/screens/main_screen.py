@@ -213,16 +213,21 @@ class MainScreen(FollowingScreen):
         if self._pending_day is not None:
             self.show_day(self._pending_day)
             return
+        # The session is selected here, not when the list's Highlighted message arrives: its
+        # log is then read while the screen is laid out, not after (0.1 s sooner).
         requested, self.requested_session = self.requested_session, None
         if requested is not None and not sessions.highlight_session(requested):
             self.notify(visible(f'No session {requested} has a log.'), markup=False)
         elif requested is not None:
+            self.selected_session = requested
             return
         for candidate in (previous, overview.current_session_id):
             if candidate is not None and sessions.highlight_session(candidate):
+                self.selected_session = candidate
                 return
         if overview.sessions:
             sessions.highlighted = 0
+            self.selected_session = overview.sessions[0].session_id
             return
         self.selected_session = None
         exchanges = self.query_one(ExchangeView)
