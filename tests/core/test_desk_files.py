@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -305,12 +306,21 @@ def test_listings_do_not_depend_on_file_system_order(
         write_lines(tmp_path / 'notes' / name, [])
     expected_journal = journal_files(tmp_path)
     expected_notes = note_files(tmp_path)
-    original = Path.iterdir
+    original = os.scandir
 
-    def reversed_iterdir(self: Path):  # type: ignore[no-untyped-def]
-        return iter(sorted(original(self), reverse=True))
+    class ReversedScandir:
+        def __init__(self, folder: Path) -> None:
+            with original(folder) as entries:
+                self.entries = sorted(entries, key=lambda entry: entry.name, reverse=True)
 
-    monkeypatch.setattr(Path, 'iterdir', reversed_iterdir)
+        def __enter__(self) -> list[os.DirEntry[str]]:
+            return self.entries
+
+        def __exit__(self, *exception: object) -> None:
+            pass
+
+    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    monkeypatch.setattr(desk_files.os, 'scandir', ReversedScandir)
     assert journal_files(tmp_path) == expected_journal
     assert note_files(tmp_path) == expected_notes
     assert [path.name for _, path in expected_notes] == ['a.md', 'b.md', 'c.md']
@@ -446,3 +456,70 @@ def test_summary_file_finds_exactly_what_summary_files_lists_for_a_day(
     (tmp_path / 'notes' / 'x.md').write_text('a note', encoding='utf-8')
     listed = dict(desk_files.summary_files(tmp_path))
     assert desk_files.summary_file(tmp_path, day) == listed.get(day)
+
+
+# listings remembered between calls
+
+
+def _counting_scandir(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Counts the folders os.scandir lists from now on."""
+    listed: list[Path] = []
+    original = os.scandir
+
+    def scandir(folder: Path) -> object:
+        listed.append(Path(folder))
+        return original(folder)
+
+    monkeypatch.setattr(desk_files.os, 'scandir', scandir)
+    return listed
+
+
+def test_a_remembered_listing_still_sees_files_added_and_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(desk_files, '_RACY_NANOSECONDS', 0)
+    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    write_lines(tmp_path / 'journal' / '2026-10-19.jsonl', [])
+    assert [day for day, _ in journal_files(tmp_path)] == ['2026-10-19']
+    write_lines(tmp_path / 'journal' / '2026-10-20.jsonl', [])
+    assert [day for day, _ in journal_files(tmp_path)] == ['2026-10-20', '2026-10-19']
+    (tmp_path / 'journal' / '2026-10-19.jsonl').unlink()
+    assert [day for day, _ in journal_files(tmp_path)] == ['2026-10-20']
+
+
+def test_an_unchanged_folder_is_not_listed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(desk_files, '_RACY_NANOSECONDS', 0)
+    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    write_lines(tmp_path / 'journal' / '2026-10-19.jsonl', [])
+    first = journal_files(tmp_path)
+    listed = _counting_scandir(monkeypatch)
+    assert journal_files(tmp_path) == first
+    assert listed == []
+
+
+def test_a_folder_changed_just_now_is_listed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    write_lines(tmp_path / 'journal' / '2026-10-19.jsonl', [])
+    journal_files(tmp_path)
+    listed = _counting_scandir(monkeypatch)
+    journal_files(tmp_path)
+    assert listed == [tmp_path / 'journal']
+
+
+def test_a_folder_holding_links_is_always_listed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(desk_files, '_RACY_NANOSECONDS', 0)
+    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    write_lines(tmp_path / 'elsewhere.jsonl', [])
+    (tmp_path / 'journal').mkdir()
+    (tmp_path / 'journal' / '2026-10-19.jsonl').symlink_to(tmp_path / 'elsewhere.jsonl')
+    assert [day for day, _ in journal_files(tmp_path)] == ['2026-10-19']
+    listed = _counting_scandir(monkeypatch)
+    (tmp_path / 'elsewhere.jsonl').unlink()  # The link now leads nowhere: no file.
+    assert journal_files(tmp_path) == []
+    assert listed == [tmp_path / 'journal']
