@@ -250,3 +250,24 @@ def test_opening_a_session_reads_its_log_once(
         assert [path.stem for path in reads] == [session_id]
     assert [log.session_id for log in delivered] == [older, current]
     assert len(delivered[1].exchanges) == overview.current_log_count
+
+
+async def test_the_main_screen_under_the_search_catches_up_when_shown_again(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    desk = small_desk(tmp_path)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        await pilot.press('slash')
+        await settle(pilot)
+        append(desk / 'sessions' / '2026-10-21-1.jsonl', line('NIFTY gapped up under the search'))
+        await wait_until(pilot, lambda: view.exchange_count == 3)  # Followed while covered.
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        await pilot.press('escape')
+        await settle(pilot)
+        assert main_screen(app).size == (100, 30)
+        assert view.region.right <= 100
+        assert 'NIFTY gapped up under the search' in widget_texts(pilot)

@@ -20,6 +20,7 @@ from textual.widgets import Input
 
 from desk_browser.export import ExportRefused, write_export
 from desk_browser.ui.copy_export import Copied, copy_from, export_from
+from desk_browser.ui.covered_screens import CoveredScreensApp
 from desk_browser.ui.formatting import day_text, india_today
 from desk_browser.ui.heap_freezing import HeapFreezingApp
 from desk_browser.ui.navigation import (
@@ -48,7 +49,7 @@ from desk_browser.ui.widgets.session_list import SessionList
 _LOGGER = logging.getLogger(__name__)
 
 
-class DeskBrowser(IndexingApp, HeapFreezingApp):
+class DeskBrowser(IndexingApp, HeapFreezingApp, CoveredScreensApp):
     """Browses one desk folder: state, sessions, exchanges, summaries and search."""
 
     CSS_PATH = 'app.tcss'

@@ -169,7 +169,7 @@ class FollowingScreen(DeskScreen[None]):
             self._second_tick()
 
     def _second_tick(self) -> None:
-        if not self.is_current or self._live_desk is None:
+        if self.app.screen is not self or self._live_desk is None:
             # Under another screen (search, help), redrawing this one's age would redraw the
             # screen on top for nothing; the desk is still followed, and the age is brought up
             # to date when this screen is back.
