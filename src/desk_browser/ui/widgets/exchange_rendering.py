@@ -303,6 +303,39 @@ def estimate_card_height(exchange: Exchange, width: int) -> int:
     )
 
 
+def estimate_card_heights(exchanges: list[Exchange], width: int) -> list[int]:
+    """Guesses the lines of many cards at once: `estimate_card_height` of each, faster.
+
+    A session of 10,000 exchanges is estimated again at every new width; one loop with the
+    arithmetic inline takes half the time of a call per card.
+
+    Args:
+        exchanges: The exchanges.
+        width: The width in cells.
+
+    Returns:
+        Each card's estimated height, in order.
+    """
+    trigger_width = max(width - 2, 1)
+    answer_width = max(width, 1)
+    heights: list[int] = []
+    append = heights.append
+    for exchange in exchanges:
+        trigger = exchange.trigger_text
+        answer = exchange.answer
+        if len(trigger) > DEFAULT_LIMIT or len(answer) > DEFAULT_LIMIT:
+            append(estimate_card_height(exchange, width))
+        else:
+            append(
+                4
+                + trigger.count('\n')
+                + len(trigger) // trigger_width
+                + answer.count('\n')
+                + len(answer) // answer_width
+            )
+    return heights
+
+
 def _wrapped_lines(text: str, width: int) -> int:
     """Counts the lines text takes when wrapped at a width, roughly and cheaply.
 

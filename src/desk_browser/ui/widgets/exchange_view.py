@@ -30,6 +30,7 @@ from desk_browser.ui.safe_text import markdown_source
 from desk_browser.ui.widgets.exchange_rendering import (
     CardStyles,
     estimate_card_height,
+    estimate_card_heights,
     exchange_title,
     header_lines,
     render_card,
@@ -359,8 +360,8 @@ class ExchangeView(ScrollView, can_focus=True):
         self._exact = [False] * len(self._heights)
         self._heights[0] = 2
         if self._log is not None:
-            for block, exchange in enumerate(self._log.exchanges, start=1):
-                self._heights[block] = self._estimate(exchange)
+            estimates = estimate_card_heights(self._log.exchanges, self._body_width())
+            self._heights[1:] = [height + 1 for height in estimates]
         self._offsets = None
 
     def _settle(
