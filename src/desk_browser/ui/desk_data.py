@@ -192,9 +192,10 @@ def read_overview(
         unfinished_is_damaged: Whether a last line with no newline counts as cut short (a
             one-off read, such as a command's) rather than still being written (the app, which
             follows the log).
-        memo: Recalls the counts of logs unchanged since they were last counted (the app's:
-            it reads the shown log anyway, so counting it again would read it twice); None
-            reads every log counted. Only with unfinished_is_damaged False.
+        memo: Recalls the counts of big logs (MEMO_WORTHWHILE_BYTES or more) unchanged since
+            they were last counted (the app's: it reads the shown log anyway, so counting it
+            again would read it twice); None reads every log counted. Used only with
+            unfinished_is_damaged False.
 
     Returns:
         The overview.
@@ -224,8 +225,8 @@ def read_overview(
             continue
         log = read_session_log(desk, session_id, unfinished_is_damaged=unfinished_is_damaged)
         problems.extend(log.unreadable)
-        entries.append(session_entry(log, is_current=session_id == current_id))
-        if session_id == current_id and not log.unreadable:
+        entries.append(session_entry(log, is_current=is_current))
+        if is_current and not log.unreadable:
             current_log_count = len(log.exchanges)
     return DeskOverview(
         looks_like_desk=looks_like_desk,
