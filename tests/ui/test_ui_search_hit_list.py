@@ -3,12 +3,19 @@ mouse, a new result replacing the old, and hostile snippets shown literally."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from textual.app import App, ComposeResult
 
 from desk_browser.memory.session_search import SearchHit, SearchRecord, SearchResult
-from desk_browser.ui.widgets.search_hit_list import HIT_HEIGHT, SearchHitList, hit_lines
+from desk_browser.ui.widgets.row_list import PaintedRows
+from desk_browser.ui.widgets.search_hit_list import (
+    HIT_HEIGHT,
+    SearchHitList,
+    hit_lines,
+    paint_hits,
+)
 
 SIZE = (80, 24)
 
@@ -216,3 +223,57 @@ async def test_a_new_theme_renders_the_hits_again() -> None:
         await pilot.pause()
         assert hits.rendered_indexes  # drawn again after the change
         assert hits.render_line(1) != before
+
+
+def strip_texts(hits: SearchHitList, rows: int) -> list[list[tuple[str, Any]]]:
+    """The segments (text and style) of the first rows as the list draws them itself."""
+    width = hits._content_width()
+    return [
+        [(segment.text, segment.style) for segment in strip]
+        for index in range(rows)
+        for strip in hits._row_strips(index, width)
+    ]
+
+
+async def test_hits_painted_in_a_thread_look_exactly_like_hits_drawn_by_the_list() -> None:
+    app = HitListApp()
+    async with app.run_test(size=SIZE) as pilot:
+        hits = hit_list(app)
+        result = make_result(40)
+        hits.show_result(result)
+        await pilot.pause()
+        rows = hits.row_painter().rows_on_screen
+        drawn_by_the_list = strip_texts(hits, rows)
+
+        painted: list[PaintedRows] = []
+        painter = hits.row_painter()
+        thread = threading.Thread(target=lambda: painted.append(paint_hits(painter, result)))
+        thread.start()
+        thread.join()
+        hits.show_result(make_result(3, 'something else entirely'))
+        await pilot.pause()
+        hits.show_result(result, painted[0])
+
+        # Every row on screen was adopted: none needed drawing again, and all look the same.
+        assert hits.rendered_indexes == list(range(rows))
+        assert strip_texts(hits, rows) == drawn_by_the_list
+        assert any(
+            style is not None and style.bold for row in drawn_by_the_list for _, style in row
+        )
+
+
+async def test_painted_hits_are_dropped_when_the_width_changed_since() -> None:
+    app = HitListApp()
+    async with app.run_test(size=SIZE) as pilot:
+        hits = hit_list(app)
+        result = make_result(40)
+        painted = paint_hits(hits.row_painter(), result)
+        await pilot.resize_terminal(100, 24)
+        await pilot.pause()
+        hits.show_result(result, painted)
+        assert hits.rendered_indexes == []
+        await pilot.pause()
+        assert hits.rendered_indexes  # Drawn by the list itself, at the new width.
+        kept = hits._rendered.keys()  # An LRUCache cannot be iterated itself.
+        assert {width for _index, width, _look in kept} == {hits._content_width()}
+        assert hits._content_width() != painted.painter.width

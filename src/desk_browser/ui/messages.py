@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from desk_browser.memory.session_search import SearchResult
 from desk_browser.ui.desk_data import DaySummary, DeskOverview, SessionLog
+
+if TYPE_CHECKING:
+    from desk_browser.ui.widgets.row_list import PaintedRows
 
 
 @dataclass
@@ -43,3 +47,6 @@ class SearchFinished(Message):
 
     result: SearchResult
     """The hits."""
+
+    painted: PaintedRows | None = None
+    """The first hits, drawn by the search's worker for the hits list (None when not drawn)."""

@@ -23,8 +23,9 @@ from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.main_screen import DayRequest
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.row_list import RowPainter
 from desk_browser.ui.widgets.search_box import SearchBox
-from desk_browser.ui.widgets.search_hit_list import SearchHitList
+from desk_browser.ui.widgets.search_hit_list import SearchHitList, paint_hits
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -122,7 +123,21 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         if words == self._searched_words:
             return
         self._searched_words = words
-        self.run_search(event.value, _TYPING_PAUSE if typing else 0.0)
+        # After the key is drawn: a search thread started now would share the interpreter with
+        # drawing the key, and the box would answer the key late.
+        self.call_after_refresh(self._start_search, event.value, typing)
+
+    def _start_search(self, query: str, typing: bool) -> None:
+        """Starts the search for a query, unless the box changed to other keywords meanwhile.
+
+        Args:
+            query: The words as typed.
+            typing: Whether the box changed moments before (the search then waits a little).
+        """
+        if words_of(query) != self._searched_words:
+            return
+        painter = self.query_one(SearchHitList).row_painter()
+        self.run_search(query, _TYPING_PAUSE if typing else 0.0, painter)
 
     @work(
         thread=True,
@@ -131,12 +146,13 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         exit_on_error=False,
         description='searching the desk',
     )
-    def run_search(self, query: str, pause: float = 0.0) -> None:
+    def run_search(self, query: str, pause: float = 0.0, painter: RowPainter | None = None) -> None:
         """Searches the desk and posts the result back.
 
         Args:
             query: The words as typed.
             pause: Seconds to wait first, so a newer key can cancel it before it reads.
+            painter: The hits list's, to draw the first hits here rather than on the event loop.
         """
         worker = get_current_worker()
         deadline = time.monotonic() + pause
@@ -156,8 +172,11 @@ class SearchScreen(DeskScreen[DayRequest | None]):
                     )
         except SearchCancelled:
             return  # A newer query replaced this one.
+        if worker.is_cancelled:
+            return
+        painted = paint_hits(painter, result) if painter is not None else None
         if not worker.is_cancelled:
-            self.post_message(SearchFinished(query, result))
+            self.post_message(SearchFinished(query, result, painted))
 
     @on(SearchFinished)
     def show_result(self, message: SearchFinished) -> None:
@@ -167,7 +186,7 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         self._show_headline(
             result_headline(message.result), '-explain' if message.result.hits else '-warning'
         )
-        self.query_one(SearchHitList).show_result(message.result)
+        self.query_one(SearchHitList).show_result(message.result, message.painted)
         self._words = words_of(message.query)
 
     def _show_headline(self, text: str, look: str) -> None:

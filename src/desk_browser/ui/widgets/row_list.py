@@ -11,7 +11,10 @@ RowLists.
 
 from __future__ import annotations
 
+import contextvars
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -37,6 +40,96 @@ _CACHED_ROWS = 400
 ROW_CLASS = 'row-list--row'
 HIGHLIGHTED_CLASS = 'row-list--highlighted'
 HOVER_CLASS = 'row-list--hover'
+
+RowKey = tuple[int, int, str]
+"""A rendered row's place in the cache: (row, width, look)."""
+
+
+def render_row_line(
+    line: Content, style: Style, width: int, parse_style: Callable[[str | Style], Style]
+) -> Strip:
+    """Renders one line of a row on its style, padded or cut to the width.
+
+    Args:
+        line: The line.
+        style: The row's style in its look.
+        width: The width in cells.
+        parse_style: Turns a style named in the line (such as ``$text-muted``) into a style.
+
+    Returns:
+        The line's strip, exactly `width` cells.
+    """
+    segments = [
+        Segment(text, text_style.rich_style)
+        for text, text_style in line.render(style, end='', parse_style=parse_style)
+    ]
+    # One Strip a line (each Strip builds several caches): padded here, not by crop_extend.
+    padding = width - line.cell_length
+    if padding > 0:
+        segments.append(Segment(' ' * padding, style.rich_style))
+    elif padding < 0:
+        return Strip(segments).crop(0, width)
+    return Strip(segments, width)
+
+
+@dataclass(frozen=True)
+class RowPainter:
+    """What drawing a list's rows takes, read on the event loop so a worker can draw rows.
+
+    A screenful of new rows costs the event loop about 10 ms to draw, most of a frame; a worker
+    that has just read what the rows show can draw the first screenful instead, and hand the
+    strips over with `RowList.adopt_rows`. Drawing reads no widget, only what was copied, and
+    one painter is used by one thread at a time (its copied context cannot be entered twice).
+    """
+
+    width: int
+    """The width rows are drawn at."""
+
+    rows_on_screen: int
+    """How many rows a screenful shows (the last one perhaps in part)."""
+
+    row_height: int
+    """How many lines every row takes."""
+
+    looks: dict[str, Style]
+    """The row style in each look ('' for the plain look), by look."""
+
+    parse_style: Callable[[str | Style], Style]
+    """Turns a style named in a line into a style (the list's own)."""
+
+    context: contextvars.Context = field(compare=False)
+    """The event loop's context variables, copied: Textual finds the app (and the theme's
+    variables, such as ``$text-muted``) through them, and a worker thread has none."""
+
+    def paint(self, index: int, lines: list[Content], look: str) -> tuple[RowKey, list[Strip]]:
+        """Draws one row in a look.
+
+        Args:
+            index: The row, from 0.
+            lines: Its lines (`row_height` are drawn; missing ones are blank).
+            look: The look: '' or one of the list's component classes.
+
+        Returns:
+            The row's place in the cache and its strips.
+        """
+        style = self.looks[look]
+        blank = [Content('')] * max(0, self.row_height - len(lines))
+        strips = [
+            self.context.run(render_row_line, line, style, self.width, self.parse_style)
+            for line in [*lines, *blank][: self.row_height]
+        ]
+        return (index, self.width, look), strips
+
+
+@dataclass
+class PaintedRows:
+    """Rows a worker drew ahead of showing them, and how it drew them."""
+
+    painter: RowPainter
+    """What they were drawn with; they are used only while it is still current."""
+
+    rows: dict[RowKey, list[Strip]] = field(default_factory=dict)
+    """Each row's strips, by its place in the cache."""
 
 
 class RowList(ScrollView, can_focus=True):
@@ -211,6 +304,39 @@ class RowList(ScrollView, can_focus=True):
             for line in self.row_lines(index, width)
         )
 
+    def row_painter(self) -> RowPainter:
+        """Copies what drawing rows takes, so a worker can draw rows (see `adopt_rows`).
+
+        Returns:
+            The painter, for the list's current width, styles and focus.
+        """
+        return RowPainter(
+            width=self._content_width(),
+            rows_on_screen=-(-self.scrollable_content_region.height // self.ROW_HEIGHT),
+            row_height=self.ROW_HEIGHT,
+            looks={
+                '': self.get_visual_style(ROW_CLASS),
+                HIGHLIGHTED_CLASS: self.get_visual_style(ROW_CLASS, HIGHLIGHTED_CLASS),
+                HOVER_CLASS: self.get_visual_style(ROW_CLASS, HOVER_CLASS),
+            },
+            parse_style=self._get_style,
+            context=contextvars.copy_context(),
+        )
+
+    def adopt_rows(self, painted: PaintedRows) -> None:
+        """Keeps rows a worker drew, so drawing them costs the event loop nothing.
+
+        They are dropped when the list's width, theme or focus changed since they were drawn.
+        Call it after the rows they show became the list's rows (after `rows_changed`).
+
+        Args:
+            painted: The rows and how they were drawn.
+        """
+        if painted.painter != self.row_painter():
+            return
+        for key, strips in painted.rows.items():
+            self._rendered[key] = strips
+
     # Drawing.
 
     def _content_width(self) -> int:
@@ -260,7 +386,8 @@ class RowList(ScrollView, can_focus=True):
             lines = self.row_lines(index, width)
             blank = [Content('')] * max(0, self.ROW_HEIGHT - len(lines))
             strips = [
-                self._strip_of(line, style, width) for line in [*lines, *blank][: self.ROW_HEIGHT]
+                render_row_line(line, style, width, self._get_style)
+                for line in [*lines, *blank][: self.ROW_HEIGHT]
             ]
             self._rendered[key] = strips
         return strips
@@ -272,20 +399,6 @@ class RowList(ScrollView, can_focus=True):
         if index == self._hover:
             return HOVER_CLASS
         return ''
-
-    def _strip_of(self, line: Content, style: Style, width: int) -> Strip:
-        """Renders one line of content on a style, padded or cut to the width."""
-        segments = [
-            Segment(text, text_style.rich_style)
-            for text, text_style in line.render(style, end='', parse_style=self._get_style)
-        ]
-        # One Strip a line (each Strip builds several caches): padded here, not by crop_extend.
-        padding = width - line.cell_length
-        if padding > 0:
-            segments.append(Segment(' ' * padding, style.rich_style))
-        elif padding < 0:
-            return Strip(segments).crop(0, width)
-        return Strip(segments, width)
 
     def _refresh_row(self, index: int | None) -> None:
         """Draws one row again (after its look or content changed)."""

@@ -22,11 +22,11 @@ from desk_browser.memory.session_search import SearchHit, SearchResult
 from desk_browser.ui.formatting import day_text, hit_label
 from desk_browser.ui.highlight import KEYWORD_STYLE, keyword_pattern
 from desk_browser.ui.safe_text import visible
-from desk_browser.ui.widgets.row_list import RowList
+from desk_browser.ui.widgets.row_list import HIGHLIGHTED_CLASS, PaintedRows, RowList, RowPainter
 
 _LOGGER = logging.getLogger(__name__)
 
-__all__ = ['HIT_HEIGHT', 'SearchHitList', 'hit_label', 'hit_lines']
+__all__ = ['HIT_HEIGHT', 'SearchHitList', 'hit_label', 'hit_lines', 'paint_hits']
 
 SNIPPET_LINES = 2
 """How many lines of its snippet a hit shows; a longer snippet is cut with "…"."""
@@ -90,6 +90,27 @@ def hit_lines(hit: SearchHit, result: SearchResult, width: int) -> list[Content]
 def _one_line(text: str) -> str:
     """Desk text made visible, cut to what two lines of any terminal can show, on one line."""
     return visible(text[:_MOST_SNIPPET_CHARACTERS]).replace('\n', ' ')
+
+
+def paint_hits(painter: RowPainter, result: SearchResult) -> PaintedRows:
+    """Draws the hits a result shows first, the way `SearchHitList.show_result` shows them.
+
+    Called by the search's worker, so the event loop only copies the strips to the screen:
+    drawing a screenful of new hits there took most of a frame at every keystroke.
+
+    Args:
+        painter: What drawing takes, copied from the list (`SearchHitList.row_painter`).
+        result: The search's result.
+
+    Returns:
+        The first screenful of hits, the first one highlighted.
+    """
+    painted = PaintedRows(painter)
+    for index, hit in enumerate(result.hits[: painter.rows_on_screen]):
+        look = HIGHLIGHTED_CLASS if index == 0 else ''
+        key, strips = painter.paint(index, hit_lines(hit, result, painter.width), look)
+        painted.rows[key] = strips
+    return painted
 
 
 @functools.lru_cache(maxsize=8)
@@ -180,18 +201,22 @@ class SearchHitList(RowList):
         """
         return self.HitChosen(self, index, self._hits[index])
 
-    def show_result(self, result: SearchResult) -> None:
+    def show_result(self, result: SearchResult, painted: PaintedRows | None = None) -> None:
         """Replaces the list with the hits of a search, the first highlighted.
 
         Costs the same for 5 hits or 500: the hits are kept, and only the rows that come on
-        screen are rendered when the screen is next drawn.
+        screen are rendered when the screen is next drawn (or were drawn already, by
+        `paint_hits`, in the search's worker).
 
         Args:
             result: The search's result.
+            painted: Its first hits as `paint_hits` drew them, if they were.
         """
         self._hits = list(result.hits)
         self.shown_result = result
         self.rows_changed()
         self.set_reactive(SearchHitList.highlighted, 0 if self._hits else None)
+        if painted is not None:
+            self.adopt_rows(painted)
         self.scroll_to(y=0, animate=False, force=True)
         self.refresh()
