@@ -27,3 +27,28 @@ async def test_the_heap_is_frozen_after_the_first_screen_and_unfrozen_at_the_end
         assert gc.get_freeze_count() > 0
         assert app.heap_frozen
     assert gc.get_freeze_count() == 0
+
+
+async def test_a_due_full_collection_waits_for_the_person_to_stop_and_python_s_schedule_returns(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(heap_freezing, 'FREEZE_AFTER', 0.01)
+    monkeypatch.setattr(heap_freezing, '_LOOK_EVERY', 0.02)
+    monkeypatch.setattr(heap_freezing, 'IDLE_SECONDS', 3600.0)
+    thresholds = gc.get_threshold()
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.1)
+        assert app.heap_frozen
+        assert gc.get_threshold()[2] == heap_freezing._FULL_COLLECTION_EVERY
+        for _ in range(heap_freezing._FULL_COLLECTION_DUE):
+            gc.collect(1)  # Each young collection counts towards a full one.
+        await pilot.press('down')
+        await pilot.pause(0.1)
+        assert gc.get_count()[2] >= heap_freezing._FULL_COLLECTION_DUE  # Not idle: it waits.
+
+        monkeypatch.setattr(heap_freezing, 'IDLE_SECONDS', 0.05)
+        await pilot.pause(0.2)
+        assert gc.get_count()[2] < heap_freezing._FULL_COLLECTION_DUE  # Idle: collected.
+    assert gc.get_threshold() == thresholds

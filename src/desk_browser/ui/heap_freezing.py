@@ -1,4 +1,4 @@
-"""Keeping Python's full garbage collections short once the app has started.
+"""Keeping Python's full garbage collections short, and out of the way of typing.
 
 A full (oldest-generation) collection walks every object the process holds: Textual's widgets,
 styles and caches, the modules, the desk's records. While typing a search it ran about twice per
@@ -11,14 +11,22 @@ Only the young generations are collected before the freeze (about 1 ms). A full 
 first would free the start-up's cyclic garbage (600 to 5,000 small objects here, well under a
 megabyte) but held the event loop for 80-90 ms, half a second after the first screen: just when
 the first keys come.
+
+Even then a full collection walks what came after the freeze (the index's caches, the problem
+check's records, the strips drawn since): 20-25 ms on the five-year desk, and Python starts one
+every ten young-generation collections, so about once per search typed. While the app runs they
+are started less often (every `_FULL_COLLECTION_EVERY` instead), and the app starts one itself
+when the person has not typed, clicked or scrolled for `IDLE_SECONDS`: the same garbage is freed,
+at a moment when a pause is not felt. Unmounting restores Python's own schedule.
 """
 
 from __future__ import annotations
 
 import gc
 import logging
+import time
 
-from textual import on
+from textual import events, on
 from textual.app import App
 
 from desk_browser.ui.messages import SessionLoaded
@@ -28,12 +36,27 @@ _LOGGER = logging.getLogger(__name__)
 FREEZE_AFTER = 0.5
 """Seconds after the first session's exchanges arrive when the start-up objects are frozen."""
 
+IDLE_SECONDS = 1.0
+"""Seconds without input after which a full collection that is due is made."""
+
+_LOOK_EVERY = 0.5
+"""Seconds between two looks at whether a full collection is due and the person idle."""
+
+_FULL_COLLECTION_DUE = 10
+"""Young-generation collections after which a full one is due (Python's own threshold)."""
+
+_FULL_COLLECTION_EVERY = 100
+"""Young-generation collections after which Python makes a full collection itself while the app
+runs: a backstop for a person who never stops typing; idle moments come long before."""
+
 
 class HeapFreezingApp(App[None]):
     """An app that freezes its start-up objects out of later garbage collections."""
 
     _freeze_planned = False
     _frozen = False
+    _input_at = 0.0
+    _thresholds: tuple[int, int, int] | None = None
 
     @property
     def heap_frozen(self) -> bool:
@@ -47,6 +70,38 @@ class HeapFreezingApp(App[None]):
             self._freeze_planned = True
             self.set_timer(FREEZE_AFTER, self.freeze_start_up_objects, name='freeze the heap')
 
+    def on_load(self) -> None:
+        """Leaves full collections to idle moments while the app runs (see the module)."""
+        young, middle, _full = gc.get_threshold()
+        self._thresholds = (young, middle, _full)
+        gc.set_threshold(young, middle, _FULL_COLLECTION_EVERY)
+        self._input_at = time.monotonic()
+        self.set_interval(_LOOK_EVERY, self.collect_when_idle, name='collect garbage when idle')
+
+    async def on_event(self, event: events.Event) -> None:
+        """Notes when the person last typed, clicked or scrolled."""
+        if isinstance(event, events.InputEvent) and not event.is_forwarded:
+            self._input_at = time.monotonic()
+        await super().on_event(event)
+
+    def collect_when_idle(self) -> None:
+        """Makes a full collection when one is due and nobody has touched the app for a while.
+
+        Not before the start-up objects are frozen: until then a full collection walks all of
+        them (80-100 ms).
+        """
+        if not self._frozen or gc.get_count()[2] < _FULL_COLLECTION_DUE:
+            return
+        if time.monotonic() - self._input_at < IDLE_SECONDS:
+            return
+        started = time.perf_counter()
+        collected = gc.collect()
+        _LOGGER.debug(
+            'Collected %d objects while idle in %.1f ms',
+            collected,
+            (time.perf_counter() - started) * 1000,
+        )
+
     def freeze_start_up_objects(self) -> None:
         """Collects the young generations' garbage, then freezes everything alive."""
         gc.collect(1)
@@ -55,7 +110,10 @@ class HeapFreezingApp(App[None]):
         _LOGGER.debug('Froze %d objects out of garbage collection', gc.get_freeze_count())
 
     def on_unmount(self) -> None:
-        """Lets the collector see the app's objects again, so they can be freed."""
+        """Lets the collector see the app's objects again, on Python's own schedule."""
+        if self._thresholds is not None:
+            gc.set_threshold(*self._thresholds)
+            self._thresholds = None
         if self._frozen:
             gc.unfreeze()
             self._frozen = False
