@@ -576,11 +576,12 @@ def exchange_events(
             second = _table_part(random_source, context)
         else:
             second = _decision_part(random_source, instrument, context)
-        events.append(_event('text', text=second, backend=backend))
+        # A desk joins its text parts with one newline; a later part starts with another, so it
+        # is a paragraph of its own and not the last line of a list or table above it.
+        events.append(_event('text', text='\n' + second, backend=backend))
         if random_source.random() < 0.4:
-            events.append(
-                _event('text', text=_next_part(random_source, instrument), backend=backend)
-            )
+            next_part = _next_part(random_source, instrument)
+            events.append(_event('text', text='\n' + next_part, backend=backend))
     return events
 
 
