@@ -191,7 +191,7 @@ def worker_index(size: str) -> dict[str, Any]:
     from desk_browser.memory.desk_check import check_desk
     from desk_browser.memory.file_memo import FileMemo
     from desk_browser.memory.search_index import IndexedSearch
-    from desk_browser.ui.desk_data import count_sessions, read_overview
+    from desk_browser.presentation.desk_data import count_sessions, read_overview
 
     desk = bench_search.desk_path(size)
     search = IndexedSearch(desk, cache_directory=bench_search.cache_path(size))

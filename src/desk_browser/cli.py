@@ -137,7 +137,7 @@ def run_demo(start: StartView | None = None) -> int:
         The exit status.
     """
     from desk_browser.demo import build_demo_desk
-    from desk_browser.ui.formatting import india_today
+    from desk_browser.presentation.formatting import india_today
 
     temporary_root = Path(tempfile.mkdtemp(prefix='desk-browser-demo-'))
     previous_handlers = _remove_on_hangup(temporary_root)
@@ -212,7 +212,7 @@ def start_view(arguments: argparse.Namespace) -> StartView | str:
     Returns:
         The view (a day already read as an ISO date), or a message for a malformed day.
     """
-    from desk_browser.ui.formatting import india_today
+    from desk_browser.presentation.formatting import india_today
 
     day: str | None = None
     if arguments.day is not None:

@@ -18,7 +18,7 @@ from desk_browser.commands.show import exchange_markdown, session_markdown
 from desk_browser.memory.desk_files import JournalDay, JournalEvent, action_text
 from desk_browser.memory.session_search import SearchHit, SearchRecord, SearchResult
 from desk_browser.memory.session_store import Exchange
-from desk_browser.ui.formatting import day_text, india_time, plural
+from desk_browser.presentation.formatting import day_text, india_time, plural
 
 _LOGGER = logging.getLogger(__name__)
 

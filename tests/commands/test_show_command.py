@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from command_helpers import HOSTILE_TEXT, assert_no_raw_controls, run_command
 
-from desk_browser.ui.formatting import india_time
+from desk_browser.presentation.formatting import india_time
 
 
 def _log_objects(desk: Path, session_id: str) -> list[dict[str, str]]:

@@ -11,7 +11,7 @@ import pytest
 from command_helpers import HOSTILE_TEXT, assert_no_raw_controls, run_command
 
 from desk_browser.demo import DEMO_TODAY
-from desk_browser.ui.formatting import route_status
+from desk_browser.presentation.formatting import route_status
 
 TODAY = ['--today', DEMO_TODAY.isoformat()]
 

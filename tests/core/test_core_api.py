@@ -304,13 +304,17 @@ def test_module_constants() -> None:
     assert desk_files.INDIA.utcoffset(None).total_seconds() == 5.5 * 3600  # type: ignore[union-attr]
 
 
-def test_importing_the_core_leaves_textual_and_rich_out() -> None:
+def test_importing_the_core_and_the_presentation_leaves_textual_and_rich_out() -> None:
     program = (
         'import sys\n'
         'import desk_browser.memory\n'
         'import desk_browser.memory.desk_files\n'
         'import desk_browser.memory.session_store\n'
         'import desk_browser.memory.session_search\n'
+        'import desk_browser.presentation.day_data\n'
+        'import desk_browser.presentation.desk_data\n'
+        'import desk_browser.presentation.formatting\n'
+        'import desk_browser.presentation.safe_text\n'
         'loaded = sorted(name for name in sys.modules'
         " if name.split('.')[0] in ('textual', 'rich'))\n"
         'print(loaded)\n'

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from desk_browser.memory.session_store import Exchange
-from desk_browser.ui.safe_text import DEFAULT_LIMIT
+from desk_browser.presentation.safe_text import DEFAULT_LIMIT
 from desk_browser.ui.widgets.exchange_rendering import (
     estimate_card_height,
     estimate_card_heights,

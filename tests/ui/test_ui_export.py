@@ -24,8 +24,8 @@ from desk_browser.export import (
 )
 from desk_browser.memory.desk_files import read_journal_day
 from desk_browser.memory.session_search import SessionSearch
+from desk_browser.presentation.desk_data import read_session_log
 from desk_browser.ui.app import DeskBrowser, make_app
-from desk_browser.ui.desk_data import read_session_log
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from desk_browser.ui.desk_data import read_overview
+from desk_browser.presentation.desk_data import read_overview
 from desk_browser.ui.foreground import Foreground, foreground_of
 from desk_browser.ui.session_counting import counted_batches
 

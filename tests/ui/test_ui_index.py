@@ -20,8 +20,8 @@ from ui_helpers import settle
 from desk_browser.memory import index_store, search_index
 from desk_browser.memory.search_index import IndexedSearch, IndexStatus
 from desk_browser.memory.session_search import SearchResult, SessionSearch
+from desk_browser.presentation.desk_data import FIRST_COUNTED, read_overview
 from desk_browser.ui.app import DeskBrowser
-from desk_browser.ui.desk_data import FIRST_COUNTED, read_overview
 from desk_browser.ui.messages import OverviewLoaded
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT

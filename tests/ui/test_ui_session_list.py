@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from textual.app import App, ComposeResult
 
-from desk_browser.ui.desk_data import SessionEntry
+from desk_browser.presentation.desk_data import SessionEntry
 from desk_browser.ui.widgets.row_list import RowList
 from desk_browser.ui.widgets.session_list import SessionList
 

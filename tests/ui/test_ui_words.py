@@ -6,15 +6,15 @@ import datetime
 
 import pytest
 
-from desk_browser.ui.formatting import (
+from desk_browser.presentation.formatting import (
     day_text,
     distance_from_today,
     india_time,
     plural,
     route_status,
 )
+from desk_browser.presentation.safe_text import capped, markdown_source, size_label, visible
 from desk_browser.ui.highlight import highlighted
-from desk_browser.ui.safe_text import capped, markdown_source, size_label, visible
 
 TODAY = datetime.date(2026, 10, 21)
 

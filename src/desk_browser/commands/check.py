@@ -19,8 +19,8 @@ from desk_browser.commands.common import (
 from desk_browser.commands.output import json_text, print_data, print_note, visible_field
 from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.memory.desk_files import Problem
-from desk_browser.ui.desk_data import DESK_FOLDER_NAMES
-from desk_browser.ui.formatting import plural
+from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES
+from desk_browser.presentation.formatting import plural
 
 _LOGGER = logging.getLogger(__name__)
 

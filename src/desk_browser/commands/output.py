@@ -13,7 +13,7 @@ import logging
 import sys
 from typing import Any, TextIO
 
-from desk_browser.ui.safe_text import visible
+from desk_browser.presentation.safe_text import visible
 
 _LOGGER = logging.getLogger(__name__)
 

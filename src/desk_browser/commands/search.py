@@ -18,7 +18,7 @@ from desk_browser.commands.common import (
 )
 from desk_browser.commands.output import json_text, print_data, print_note, visible_field
 from desk_browser.memory.session_search import SearchHit, SearchResult, SessionSearch, words_of
-from desk_browser.ui.formatting import hit_label
+from desk_browser.presentation.formatting import hit_label
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ from desk_browser.commands.common import (
     guarded,
 )
 from desk_browser.commands.output import json_text, print_data, print_note, visible_field
-from desk_browser.ui.desk_data import SessionEntry, read_overview
-from desk_browser.ui.formatting import day_with_weekday, plural
+from desk_browser.presentation.desk_data import SessionEntry, read_overview
+from desk_browser.presentation.formatting import day_with_weekday, plural
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -22,8 +22,8 @@ from desk_browser.commands.output import (
     visible_text,
 )
 from desk_browser.memory.session_store import Exchange, SessionStore
-from desk_browser.ui.desk_data import read_session_log, sessions_directory
-from desk_browser.ui.formatting import india_time, plural
+from desk_browser.presentation.desk_data import read_session_log, sessions_directory
+from desk_browser.presentation.formatting import india_time, plural
 
 _LOGGER = logging.getLogger(__name__)
 

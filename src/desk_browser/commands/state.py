@@ -25,8 +25,8 @@ from desk_browser.commands.common import (
 )
 from desk_browser.commands.output import json_text, print_data, print_note, visible_field
 from desk_browser.memory.session_store import STATE_FILE_NAME, log_path
-from desk_browser.ui.desk_data import DeskOverview, read_overview, sessions_directory
-from desk_browser.ui.formatting import (
+from desk_browser.presentation.desk_data import DeskOverview, read_overview, sessions_directory
+from desk_browser.presentation.formatting import (
     day_with_weekday,
     distance_from_today,
     india_today,

@@ -19,9 +19,10 @@ from textual.types import AnimationLevel
 from textual.widgets import Input
 
 from desk_browser.export import ExportRefused, write_export
+from desk_browser.presentation.formatting import day_text, india_today
+from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.copy_export import Copied, copy_from, export_from
 from desk_browser.ui.covered_screens import CoveredScreensApp
-from desk_browser.ui.formatting import day_text, india_today
 from desk_browser.ui.heap_freezing import HeapFreezingApp
 from desk_browser.ui.navigation import (
     DayPlace,
@@ -32,7 +33,6 @@ from desk_browser.ui.navigation import (
     neighbour_day,
 )
 from desk_browser.ui.navigation_messages import PlaceOpened
-from desk_browser.ui.safe_text import visible
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.go_to_day_screen import GoToDayScreen
 from desk_browser.ui.screens.help_screen import HelpScreen

@@ -7,7 +7,7 @@ import re
 
 from textual.content import Content
 
-from desk_browser.ui.safe_text import visible
+from desk_browser.presentation.safe_text import visible
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from textual.content import Content
 
+from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.highlight import highlighted, keyword_pattern
-from desk_browser.ui.safe_text import visible
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from desk_browser.memory.session_store import (
     log_path,
     read_state_file,
 )
-from desk_browser.ui.desk_data import (
+from desk_browser.presentation.desk_data import (
     SessionEntry,
     SessionLog,
     read_session_log,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from desk_browser.memory.session_search import SearchResult
-from desk_browser.ui.desk_data import DaySummary, DeskOverview, SessionLog
+from desk_browser.presentation.desk_data import DaySummary, DeskOverview, SessionLog
 
 if TYPE_CHECKING:
     from desk_browser.ui.widgets.row_list import PaintedRows

@@ -26,9 +26,9 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.search_index import IndexedSearch, IndexStatus, default_cache_directory
+from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.foreground import Foreground
 from desk_browser.ui.messages import OverviewLoaded, SessionLoaded
-from desk_browser.ui.safe_text import visible
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from textual.message import Message
 
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_memo import FileMemo
-from desk_browser.ui.desk_data import DeskOverview, SessionEntry, count_sessions
+from desk_browser.presentation.desk_data import DeskOverview, SessionEntry, count_sessions
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -20,12 +20,12 @@ from textual.worker import get_current_worker
 
 from desk_browser.export import day_glance, event_markdown
 from desk_browser.memory.desk_files import JournalEvent
-from desk_browser.ui.day_data import DayView, read_day_view
-from desk_browser.ui.desk_data import DeskOverview
-from desk_browser.ui.formatting import day_text, plural
+from desk_browser.presentation.day_data import DayView, read_day_view
+from desk_browser.presentation.desk_data import DeskOverview
+from desk_browser.presentation.formatting import day_text, plural
+from desk_browser.presentation.safe_text import capped, visible
 from desk_browser.ui.navigation import DayPlace, neighbour_day
 from desk_browser.ui.navigation_messages import PlaceOpened
-from desk_browser.ui.safe_text import capped, visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
 from desk_browser.ui.widgets.desk_footer import DeskFooter

@@ -28,7 +28,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from desk_browser.memory.desk_check import check_desk
 from desk_browser.memory.session_store import session_sort_key
-from desk_browser.ui.desk_data import DeskOverview, SessionEntry, SessionLog
+from desk_browser.presentation.desk_data import DeskOverview, SessionEntry, SessionLog
 from desk_browser.ui.foreground import foreground_of
 from desk_browser.ui.live_desk import FollowUpdate, LiveDesk
 from desk_browser.ui.messages import OverviewLoaded

@@ -17,19 +17,19 @@ from textual.reactive import reactive
 from textual.widgets import Header, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
-from desk_browser.ui.desk_data import (
+from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
     DeskOverview,
     SessionLog,
     read_day_summary,
     read_overview,
 )
+from desk_browser.presentation.formatting import day_text
+from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.foreground import foreground_of
-from desk_browser.ui.formatting import day_text
 from desk_browser.ui.messages import OverviewLoaded, SessionLoaded, SummaryLoaded
 from desk_browser.ui.navigation import SessionPlace
 from desk_browser.ui.navigation_messages import PlaceOpened
-from desk_browser.ui.safe_text import visible
 from desk_browser.ui.screens.following import FollowingScreen
 from desk_browser.ui.session_counting import SessionsCounted, counted_batches
 from desk_browser.ui.widgets.desk_footer import DeskFooter

@@ -16,7 +16,7 @@ from textual.widgets import Header, Static
 from textual.worker import get_current_worker
 
 from desk_browser.memory.desk_check import DeskReport, check_desk
-from desk_browser.ui.formatting import plural
+from desk_browser.presentation.formatting import plural
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.problem_list import ProblemList

@@ -12,12 +12,12 @@ from textual.content import Content
 from textual.widgets import Header, Static
 
 from desk_browser.memory.session_search import SearchHit
-from desk_browser.ui.formatting import day_text, parse_day
+from desk_browser.presentation.formatting import day_text, parse_day
+from desk_browser.presentation.safe_text import capped, visible
 from desk_browser.ui.highlight import highlighted
 from desk_browser.ui.keyword_hits import KeywordHits
 from desk_browser.ui.navigation import RecordPlace
 from desk_browser.ui.navigation_messages import PlaceOpened
-from desk_browser.ui.safe_text import capped, visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.main_screen import EXCHANGES_TAB, SUMMARY_TAB, DayRequest, TabName
 from desk_browser.ui.widgets.desk_footer import DeskFooter

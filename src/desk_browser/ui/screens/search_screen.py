@@ -16,8 +16,8 @@ from textual.worker import get_current_worker
 
 from desk_browser.memory.search_index import SearchCancelled
 from desk_browser.memory.session_search import SearchResult, SessionSearch, words_of
+from desk_browser.presentation.formatting import plural
 from desk_browser.ui.foreground import foreground_of
-from desk_browser.ui.formatting import plural
 from desk_browser.ui.messages import SearchFinished
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.main_screen import DayRequest

@@ -9,7 +9,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Sparkline, Static
 
-from desk_browser.ui.formatting import plural
+from desk_browser.presentation.formatting import plural
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -22,9 +22,9 @@ from rich.theme import Theme
 from textual.strip import Strip
 
 from desk_browser.memory.session_store import Exchange
-from desk_browser.ui.desk_data import SessionLog
-from desk_browser.ui.formatting import india_time, plural
-from desk_browser.ui.safe_text import DEFAULT_LIMIT, capped, markdown_source, visible
+from desk_browser.presentation.desk_data import SessionLog
+from desk_browser.presentation.formatting import india_time, plural
+from desk_browser.presentation.safe_text import DEFAULT_LIMIT, capped, markdown_source, visible
 
 _LOGGER = logging.getLogger(__name__)
 

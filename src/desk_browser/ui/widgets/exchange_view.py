@@ -25,8 +25,8 @@ from textual.strip import Strip
 
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.session_store import Exchange
-from desk_browser.ui.desk_data import SessionLog
-from desk_browser.ui.safe_text import markdown_source
+from desk_browser.presentation.desk_data import SessionLog
+from desk_browser.presentation.safe_text import markdown_source
 from desk_browser.ui.widgets.exchange_rendering import (
     CardStyles,
     estimate_card_height,

@@ -10,7 +10,7 @@ from textual.css.styles import RulesMap
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from desk_browser.ui.formatting import plural
+from desk_browser.presentation.formatting import plural
 from desk_browser.ui.live_desk import age_text
 
 _LOGGER = logging.getLogger(__name__)

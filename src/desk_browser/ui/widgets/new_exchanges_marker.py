@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from desk_browser.ui.formatting import plural
+from desk_browser.presentation.formatting import plural
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from desk_browser.memory.desk_check import DeskReport
-from desk_browser.ui.safe_text import visible
+from desk_browser.presentation.safe_text import visible
 
 _LOGGER = logging.getLogger(__name__)
 

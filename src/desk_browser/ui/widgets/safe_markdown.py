@@ -8,7 +8,7 @@ from markdown_it import MarkdownIt
 from textual import on
 from textual.widgets import Markdown
 
-from desk_browser.ui.safe_text import DEFAULT_LIMIT, markdown_source, visible
+from desk_browser.presentation.safe_text import DEFAULT_LIMIT, markdown_source, visible
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -19,9 +19,9 @@ from textual.content import Content
 from textual.message import Message
 
 from desk_browser.memory.session_search import SearchHit, SearchResult
-from desk_browser.ui.formatting import day_text, hit_label
+from desk_browser.presentation.formatting import day_text, hit_label
+from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.highlight import KEYWORD_STYLE, keyword_pattern
-from desk_browser.ui.safe_text import visible
 from desk_browser.ui.widgets.row_list import HIGHLIGHTED_CLASS, PaintedRows, RowList, RowPainter
 
 _LOGGER = logging.getLogger(__name__)

@@ -6,9 +6,9 @@ import logging
 
 from textual.content import Content
 
-from desk_browser.ui.desk_data import SessionEntry
-from desk_browser.ui.formatting import day_with_weekday, plural
-from desk_browser.ui.safe_text import visible
+from desk_browser.presentation.desk_data import SessionEntry
+from desk_browser.presentation.formatting import day_with_weekday, plural
+from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.widgets.row_list import RowList
 
 _LOGGER = logging.getLogger(__name__)

@@ -10,15 +10,15 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from desk_browser.ui.desk_data import DESK_FOLDER_NAMES, DeskOverview
-from desk_browser.ui.formatting import (
+from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES, DeskOverview
+from desk_browser.presentation.formatting import (
     day_with_weekday,
     distance_from_today,
     plural,
     readable_json,
     route_status,
 )
-from desk_browser.ui.safe_text import capped, visible
+from desk_browser.presentation.safe_text import capped, visible
 from desk_browser.ui.widgets.live_status import LiveStatus
 
 _LOGGER = logging.getLogger(__name__)

@@ -8,9 +8,9 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from desk_browser.ui.desk_data import DaySummary
-from desk_browser.ui.formatting import day_text
-from desk_browser.ui.safe_text import visible
+from desk_browser.presentation.desk_data import DaySummary
+from desk_browser.presentation.formatting import day_text
+from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
 
 _LOGGER = logging.getLogger(__name__)

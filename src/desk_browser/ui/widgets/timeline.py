@@ -17,8 +17,8 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from desk_browser.memory.desk_files import JournalEvent
-from desk_browser.ui.formatting import india_time
-from desk_browser.ui.safe_text import visible
+from desk_browser.presentation.formatting import india_time
+from desk_browser.presentation.safe_text import visible
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -30,7 +30,7 @@ from desk_browser.memory.session_store import (
     log_path,
     read_state_file,
 )
-from desk_browser.ui.formatting import parse_day
+from desk_browser.presentation.formatting import parse_day
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desk_browser.memory.desk_files import JournalDay, Problem, journal_files, read_journal_day
-from desk_browser.ui.desk_data import DeskOverview, read_overview
+from desk_browser.presentation.desk_data import DeskOverview, read_overview
 
 _LOGGER = logging.getLogger(__name__)
 
