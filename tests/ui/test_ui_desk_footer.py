@@ -57,3 +57,17 @@ async def test_each_screen_shows_its_own_keys(app_for: AppFor, demo_desk: Path) 
         await pilot.press('escape')
         await settle(pilot)
         assert [key.description for key in _keys(app)] == main_keys
+
+
+async def test_moving_the_focus_between_panes_rebuilds_nothing(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        shown = _keys(app)
+        focused = app.focused
+        await pilot.press('tab')
+        await settle(pilot)
+        assert app.focused is not focused  # The focus moved, with its own hidden keys...
+        assert _keys(app) == shown  # ...and the very same key widgets are shown.

@@ -5,12 +5,18 @@ its bindings may have changed: on every change of focus, every screen pushed or 
 more while the first screen starts. On the main screen each rebuild took 40-50 ms of the event
 loop, three times before the first screen was complete. `DeskFooter` gathers the requests that
 come together into one, and skips it when the keys it would show are the ones it shows.
+
+It also shows its keys from its first compose, with the screen's bindings as they are then:
+Footer waits for the first "bindings changed" signal and rebuilds on it, which cost the first
+screen one more layout (about 30 ms). Keys the footer never shows (hidden bindings, such as a
+list's arrow keys) do not count as a change, so moving the focus rebuilds nothing.
 """
 
 from __future__ import annotations
 
 import logging
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -25,6 +31,12 @@ class DeskFooter(Footer):
 
     _rebuild_planned = False
     _keys_shown: KeysShown | None = None
+
+    def compose(self) -> ComposeResult:
+        """Shows the screen's keys (from the first compose on), noting which ones it shows."""
+        self._bindings_ready = True  # Footer's own flag: without it, its compose shows nothing.
+        self._keys_shown = self.keys_to_show()
+        yield from super().compose()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Plans one rebuild after the next refresh, unless one is planned already.
@@ -50,12 +62,13 @@ class DeskFooter(Footer):
             await self.recompose()
 
     def keys_to_show(self) -> KeysShown:
-        """Lists what Footer.compose draws from: the screen's active bindings, hidden ones too.
+        """Lists what Footer.compose draws from: the screen's shown bindings and the palette's.
 
         Returns:
             One tuple per binding: key, key display, description, action, enabled, tooltip,
             group.
         """
+        palette_key = self.app.COMMAND_PALETTE_BINDING
         return tuple(
             (
                 binding.key,
@@ -66,5 +79,6 @@ class DeskFooter(Footer):
                 tooltip,
                 id(binding.group) if binding.group is not None else None,
             )
-            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
+            for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items()
+            if binding.show or key == palette_key
         )
