@@ -53,6 +53,28 @@ def test_summary_tab(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path
     assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
 
 
+def test_search_before_typing(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """The search just opened: the box focused, the prompt, an empty list with its scrollbar."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('slash')
+        await settle(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_search_without_hits(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """'zzqx': "No hits" as a warning, the list empty."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('slash', *'zzqx')
+        await settle(pilot)
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
 def test_full_hit_search(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
     """'nifty gap': "37 hits with every word", keywords marked in each snippet."""
 
