@@ -45,20 +45,33 @@ RowKey = tuple[int, int, str]
 """A rendered row's place in the cache: (row, width, look)."""
 
 
-def render_row_line(
-    line: Content, style: Style, width: int, parse_style: Callable[[str | Style], Style]
-) -> Strip:
-    """Renders one line of a row on its style, padded or cut to the width.
+def render_row(
+    lines: list[Content],
+    style: Style,
+    width: int,
+    height: int,
+    parse_style: Callable[[str | Style], Style],
+) -> list[Strip]:
+    """Renders one row's lines on its style: exactly `height` strips of exactly `width` cells.
 
     Args:
-        line: The line.
+        lines: The row's lines (missing ones are blank, extra ones are dropped).
         style: The row's style in its look.
         width: The width in cells.
-        parse_style: Turns a style named in the line (such as ``$text-muted``) into a style.
+        height: How many lines the row takes.
+        parse_style: Turns a style named in a line (such as ``$text-muted``) into a style.
 
     Returns:
-        The line's strip, exactly `width` cells.
+        The row's strips.
     """
+    blank = [Content('')] * max(0, height - len(lines))
+    return [_render_line(line, style, width, parse_style) for line in [*lines, *blank][:height]]
+
+
+def _render_line(
+    line: Content, style: Style, width: int, parse_style: Callable[[str | Style], Style]
+) -> Strip:
+    """Renders one line of a row on its style, padded or cut to the width."""
     segments = [
         Segment(text, text_style.rich_style)
         for text, text_style in line.render(style, end='', parse_style=parse_style)
@@ -112,12 +125,9 @@ class RowPainter:
         Returns:
             The row's place in the cache and its strips.
         """
-        style = self.looks[look]
-        blank = [Content('')] * max(0, self.row_height - len(lines))
-        strips = [
-            self.context.run(render_row_line, line, style, self.width, self.parse_style)
-            for line in [*lines, *blank][: self.row_height]
-        ]
+        strips = self.context.run(
+            render_row, lines, self.looks[look], self.width, self.row_height, self.parse_style
+        )
         return (index, self.width, look), strips
 
 
@@ -384,11 +394,7 @@ class RowList(ScrollView, can_focus=True):
                 self.get_visual_style(ROW_CLASS, look) if look else self.get_visual_style(ROW_CLASS)
             )
             lines = self.row_lines(index, width)
-            blank = [Content('')] * max(0, self.ROW_HEIGHT - len(lines))
-            strips = [
-                render_row_line(line, style, width, self._get_style)
-                for line in [*lines, *blank][: self.ROW_HEIGHT]
-            ]
+            strips = render_row(lines, style, width, self.ROW_HEIGHT, self._get_style)
             self._rendered[key] = strips
         return strips
 
