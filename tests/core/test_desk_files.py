@@ -523,3 +523,19 @@ def test_a_folder_holding_links_is_always_listed_again(
     (tmp_path / 'elsewhere.jsonl').unlink()  # The link now leads nowhere: no file.
     assert journal_files(tmp_path) == []
     assert listed == [tmp_path / 'journal']
+
+
+def test_file_names_match_the_files_and_a_caller_cannot_change_what_is_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(desk_files, '_RACY_NANOSECONDS', 0)
+    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    for name in ('b.jsonl', 'a.jsonl', 'c.md'):
+        write_lines(tmp_path / name, [])
+    (tmp_path / 'folder').mkdir()
+    names = desk_files.file_names_in(tmp_path)
+    assert names == ['a.jsonl', 'b.jsonl', 'c.md']
+    assert names == [path.name for path in desk_files.files_in(tmp_path)]
+    names.clear()  # The listing is remembered now; the caller's copy is its own.
+    assert desk_files.file_names_in(tmp_path) == ['a.jsonl', 'b.jsonl', 'c.md']
+    assert desk_files.file_names_in(tmp_path / 'missing') == []

@@ -704,10 +704,11 @@ class SessionStore:
         Returns:
             list[str]: The session identifiers.
         """
-        ids = []
-        for path in desk_files.files_in(self.directory):
-            if path.name.endswith(_LOG_SUFFIX):
-                ids.append(path.name[: -len(_LOG_SUFFIX)])
+        ids = [
+            name[: -len(_LOG_SUFFIX)]
+            for name in desk_files.file_names_in(self.directory)
+            if name.endswith(_LOG_SUFFIX)
+        ]
         ids.sort(key=session_sort_key, reverse=True)
         return ids
 
