@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from textual.widgets import Input
 from ui_helpers import settle
 
 from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.screens.search_screen import SearchScreen
 
 AppFor = Callable[[Path], DeskBrowser]
 
@@ -87,3 +89,23 @@ async def test_background_reading_steps_aside_while_a_search_runs(
         await settle(pilot)
         assert busy_while_searching and all(busy_while_searching)
         assert not app.foreground.is_busy
+
+
+async def test_a_search_left_before_its_key_was_drawn_starts_no_search(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash')
+        await settle(pilot)
+        search = app.screen
+        assert isinstance(search, SearchScreen)
+        started: list[str] = []
+        monkeypatch.setattr(search, 'run_search', lambda query, *_: started.append(query))
+        box = search.query_one('#query', Input)
+        box.value = 'nifty'
+        search.search_as_typed(Input.Changed(box, 'nifty'))  # The search starts after a refresh...
+        search.dismiss(None)  # ...which comes after the person has left.
+        await settle(pilot)
+        assert started == []

@@ -128,13 +128,13 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         self.call_after_refresh(self._start_search, event.value, typing)
 
     def _start_search(self, query: str, typing: bool) -> None:
-        """Starts the search for a query, unless the box changed to other keywords meanwhile.
+        """Starts the search for a query, unless the box changed or the search was left meanwhile.
 
         Args:
             query: The words as typed.
             typing: Whether the box changed moments before (the search then waits a little).
         """
-        if words_of(query) != self._searched_words:
+        if self.app.screen is not self or words_of(query) != self._searched_words:
             return
         painter = self.query_one(SearchHitList).row_painter()
         self.run_search(query, _TYPING_PAUSE if typing else 0.0, painter)
