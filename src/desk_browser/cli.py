@@ -26,7 +26,17 @@ _LOGGER = logging.getLogger(__name__)
 
 EXIT_OK = 0
 EXIT_USAGE = 2
-"""The exit status for a wrong command line, such as a DESK that is not a folder."""
+"""The exit status for a wrong command line, such as a DESK that is not a folder, or no terminal."""
+
+NO_TERMINAL_MESSAGE = (
+    'desk-browser: needs a terminal: stdin and stdout must both be one (over SSH, use ssh -t). '
+    'For scripts: desk-browser state|search|sessions|show|check DESK (see desk-browser --help).'
+)
+"""What browsing without a terminal says, on one line."""
+
+_TERMINAL_DRIVERS = ('textual.drivers.linux_driver', 'textual.drivers.windows_driver')
+"""Textual's drivers that draw on the terminal; TEXTUAL_DRIVER naming another (textual-serve
+names its web driver, which talks over pipes) needs none."""
 
 _EXAMPLES = """\
 examples:
@@ -107,6 +117,40 @@ def desk_problem(desk: Path) -> str | None:
             'holds sessions/, journal/ and notes/.'
         )
     return None
+
+
+def _is_terminal(stream: object) -> bool:
+    """Says whether a standard stream is a terminal.
+
+    Args:
+        stream: sys.stdin or sys.stdout; None when the process was started without it.
+
+    Returns:
+        True for a terminal.
+    """
+    isatty = getattr(stream, 'isatty', None)
+    try:
+        return bool(isatty()) if isatty is not None else False
+    except (OSError, ValueError):  # A closed stream.
+        return False
+
+
+def terminal_problem() -> str | None:
+    """Says why the terminal UI cannot start here, before anything is built.
+
+    Without a terminal (cron, nohup, `ssh host desk-browser` without -t, a pipe) Textual would
+    write escape codes into the pipe and spin on an input that never comes.
+
+    Returns:
+        The one-line message, or None when stdin and stdout are terminals or Textual is told to
+        use a driver that needs none (as textual-serve does).
+    """
+    driver = os.environ.get('TEXTUAL_DRIVER', '').strip()
+    if driver and not driver.startswith(_TERMINAL_DRIVERS):
+        return None
+    if _is_terminal(sys.stdin) and _is_terminal(sys.stdout):
+        return None
+    return NO_TERMINAL_MESSAGE
 
 
 def run_browser(desk: Path, start: StartView | None = None) -> int:
@@ -194,9 +238,13 @@ def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     if arguments.demo:
         if arguments.desk is not None:
             parser.error('give either DESK or --demo, not both')
+        problem = terminal_problem()
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return EXIT_USAGE
         return run_demo(start)
     desk = Path(arguments.desk if arguments.desk is not None else '.')
-    problem = desk_problem(desk)
+    problem = desk_problem(desk) or terminal_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
         return EXIT_USAGE

@@ -117,8 +117,12 @@ def test_no_hits_in_json_is_an_empty_result_and_exits_1(
     }
 
 
-def test_an_empty_folder_finds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_command(['search', str(tmp_path), 'nifty'], capsys).status == 1
+def test_an_empty_folder_is_no_desk_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = run_command(['search', str(tmp_path), 'nifty'], capsys)
+    assert result.status == 2
+    assert 'it is not a desk' in result.stderr
 
 
 def test_hostile_desk_text_never_reaches_stdout_raw(

@@ -74,6 +74,8 @@ def _run_headless(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> None
         App.run(self, headless=True, auto_pilot=look_and_quit, size=(120, 40))
 
     monkeypatch.setattr(DeskBrowser, 'run', run_headless)
+    # pytest's stdin and stdout are no terminal; the headless run needs none.
+    monkeypatch.setattr(cli, 'terminal_problem', lambda: None)
 
 
 def test_an_empty_folder_opens_with_what_a_desk_holds(

@@ -16,10 +16,9 @@ from desk_browser.commands.common import (
     describe,
     guarded,
 )
-from desk_browser.commands.output import json_text, print_data, print_note, visible_field
+from desk_browser.commands.output import json_text, print_data, visible_field
 from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.memory.desk_files import Problem
-from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES
 from desk_browser.presentation.formatting import plural
 
 _LOGGER = logging.getLogger(__name__)
@@ -39,8 +38,9 @@ output:
   "line" is null for a whole-file problem. Kinds: journal, session log, summary, note, state.
   Nothing in the desk is written.
 
-exit status: 0 healthy, 1 problems found, 2 bad usage or DESK missing or unreadable,
-130 interrupted
+exit status: 0 healthy, 1 problems found,
+2 bad usage or a DESK that is missing, unreadable or no desk,
+130 interrupted, 141 stdout closed (as by | head)
 
 examples:
   desk-browser check workspace/desks/main
@@ -146,13 +146,6 @@ def run(arguments: argparse.Namespace) -> int:
     """
     desk = checked_desk(arguments)
     if desk is None:
-        return EXIT_USAGE
-    if not any((desk / name).is_dir() for name in DESK_FOLDER_NAMES):
-        folders = ', '.join(f'{name}/' for name in DESK_FOLDER_NAMES)
-        print_note(
-            f'{visible_field(str(desk))} holds none of {folders}: nothing to check. '
-            'Is it the desk folder?'
-        )
         return EXIT_USAGE
     report = check_desk(desk)
     if arguments.json:

@@ -1,7 +1,8 @@
 """What every command shares: exit statuses, the DESK argument and its checks, interruption.
 
-Exit statuses: 0 when something was found, 1 when nothing was, 2 for bad usage or a desk that
-cannot be read, 130 when interrupted (Ctrl+C).
+Exit statuses: 0 when something was found, 1 when nothing was, 2 for bad usage or a DESK that
+cannot be read or holds no desk, 130 when interrupted (Ctrl+C), 141 when stdout was closed (as
+with `| head`). README.md's "Exit status" table says the same for every command.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from desk_browser.commands.output import print_note, visible_text
+from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -23,7 +25,8 @@ EXIT_FOUND = 0
 EXIT_NOTHING = 1
 """Nothing was found (for check: problems were found)."""
 EXIT_USAGE = 2
-"""A wrong command line, or a DESK that does not exist, is not a folder or cannot be read."""
+"""A wrong command line, or a DESK that does not exist, is not a folder, cannot be read or holds
+none of the desk's folders."""
 EXIT_INTERRUPTED = 130
 """Interrupted with Ctrl+C (128 + SIGINT)."""
 EXIT_BROKEN_PIPE = 141
@@ -75,7 +78,7 @@ def desk_problem(desk: Path) -> str | None:
 
     Returns:
         str | None: A one-line message naming the path and what to do, or None when it is a
-            folder that can be read.
+            folder that can be read and holds at least one of sessions/, journal/ and notes/.
     """
     shown = visible_text(str(desk)).replace('\n', ' ')
     try:
@@ -91,9 +94,16 @@ def desk_problem(desk: Path) -> str | None:
             )
         with os.scandir(desk):
             pass
+        holds_a_desk = any((desk / name).is_dir() for name in DESK_FOLDER_NAMES)
     except (OSError, ValueError) as error:
         reason = getattr(error, 'strerror', None) or str(error)
         return f'{shown}: cannot be read ({reason}). Check the path and its permissions.'
+    if not holds_a_desk:
+        folders = ', '.join(f'{name}/' for name in DESK_FOLDER_NAMES)
+        return (
+            f'{shown}: holds none of {folders} so it is not a desk. Give the desk folder '
+            'itself, such as workspace/desks/main.'
+        )
     return None
 
 
@@ -127,7 +137,11 @@ def guarded(run: Run) -> Run:
     @functools.wraps(run)
     def guarded_run(arguments: argparse.Namespace) -> int:
         try:
-            return run(arguments)
+            status = run(arguments)
+            # Flushed here, not at exit: a reader that left (| head) must end in 141, quietly,
+            # not in Python's "Exception ignored" and status 120.
+            sys.stdout.flush()
+            return status
         except KeyboardInterrupt:
             print_note('interrupted')
             return EXIT_INTERRUPTED

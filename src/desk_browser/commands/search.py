@@ -34,7 +34,9 @@ output:
   {"hits": [{"record": {"day", "kind", "text"}, "matched_words", "snippet"}],
    "matched_every_word", "words"}
 
-exit status: 0 hits found, 1 none, 2 bad usage or unreadable DESK, 130 interrupted
+exit status: 0 hits found, 1 none,
+2 bad usage or a DESK that is missing, unreadable or no desk,
+130 interrupted, 141 stdout closed (as by | head)
 
 examples:
   desk-browser search workspace/desks/main nifty gap

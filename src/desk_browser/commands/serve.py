@@ -38,7 +38,8 @@ Open the address it prints in a web browser; each tab runs its own desk-browser 
 reads the desk. Bound to 127.0.0.1 unless --host says otherwise: anyone who can reach the port can
 read the desk, so put it behind a proxy with a login before using --host 0.0.0.0.
 
-exit status: 0 after the server stops, 2 bad usage or unreadable DESK, 130 interrupted
+exit status: 0 after the server stops, 2 bad usage or a DESK that is missing, unreadable or
+no desk, 130 interrupted
 
 examples:
   desk-browser serve workspace/desks/main

@@ -34,7 +34,9 @@ output:
   --json writes a list of {"session_id", "trading_date", "exchanges", "current",
   "damaged_lines"}; "trading_date" is YYYY-MM-DD or null.
 
-exit status: 0 sessions found, 1 none, 2 bad usage or unreadable DESK, 130 interrupted
+exit status: 0 sessions found, 1 none,
+2 bad usage or a DESK that is missing, unreadable or no desk,
+130 interrupted, 141 stdout closed (as by | head)
 
 examples:
   desk-browser sessions workspace/desks/main

@@ -41,8 +41,9 @@ output:
   {"trigger_text", "answer", "backend_name", "finished_at"}.
   Damaged lines of the log are skipped and noted on stderr.
 
-exit status: 0 exchanges written, 1 no such session or no exchanges, 2 bad usage or unreadable
-DESK, 130 interrupted
+exit status: 0 exchanges written, 1 no such session or no exchanges,
+2 bad usage or a DESK that is missing, unreadable or no desk,
+130 interrupted, 141 stdout closed (as by | head)
 
 examples:
   desk-browser show workspace/desks/main 2026-10-21-2

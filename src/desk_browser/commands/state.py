@@ -47,8 +47,9 @@ output:
   "log_damaged_lines", "routes": {NAME: {"exchanges_seen", "runner_state", "log_exchanges",
   "status", "severity"}}, "problem"}; "problem" is null or says what is wrong.
 
-exit status: 0 a readable state, 1 no state or a damaged one, 2 bad usage or unreadable DESK,
-130 interrupted
+exit status: 0 a readable state, 1 no state or a damaged one,
+2 bad usage or a DESK that is missing, unreadable or no desk,
+130 interrupted, 141 stdout closed (as by | head)
 
 examples:
   desk-browser state workspace/desks/main
