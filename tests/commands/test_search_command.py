@@ -6,6 +6,7 @@ import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from command_helpers import HOSTILE_TEXT, assert_no_raw_controls, run_command
@@ -13,6 +14,14 @@ from command_helpers import HOSTILE_TEXT, assert_no_raw_controls, run_command
 from desk_browser.memory.session_search import SessionSearch
 
 KINDS = {'exchange', 'journal', 'summary', 'note'}
+DETAILS = ('session_id', 'time', 'backend')
+"""What --json adds to each hit, beside the core's SearchHit fields."""
+
+
+def _core_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The --json object without what the command adds: the SearchResult as the core has it."""
+    hits = [{key: hit[key] for key in hit if key not in DETAILS} for hit in data['hits']]
+    return {key: value for key, value in data.items() if key != 'total'} | {'hits': hits}
 
 
 def test_each_hit_is_one_line_of_day_kind_label_and_snippet(
@@ -44,8 +53,8 @@ def test_the_default_limit_is_50(demo_desk: Path, capsys: pytest.CaptureFixture[
     assert len(result.lines) == 50
 
 
-@pytest.mark.parametrize('limit', ['0', '-3', 'many'])
-def test_a_limit_that_is_not_a_positive_number_is_bad_usage(
+@pytest.mark.parametrize('limit', ['-3', 'many'])
+def test_a_limit_that_is_not_a_whole_number_is_bad_usage(
     limit: str, demo_desk: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as exit_info:
@@ -70,14 +79,14 @@ def test_json_is_the_search_result_as_an_object(
     result = run_command(['search', str(demo_desk), 'RBI', 'policy', '--json'], capsys)
     assert result.status == 0
     data = json.loads(result.stdout)
-    assert set(data) == {'hits', 'matched_every_word', 'words'}
+    assert set(data) == {'hits', 'matched_every_word', 'words', 'total'}
     assert data['words'] == ['rbi', 'policy']
     assert data['matched_every_word'] is True
     for hit in data['hits']:
-        assert set(hit) == {'record', 'matched_words', 'snippet'}
+        assert set(hit) == {'record', 'matched_words', 'snippet', *DETAILS}
         assert set(hit['record']) == {'day', 'kind', 'text'}
     expected = SessionSearch(demo_desk).search('RBI policy', 50)
-    assert data == dataclasses.asdict(expected)
+    assert _core_fields(data) == dataclasses.asdict(expected)
 
 
 def test_partial_hits_are_labelled_with_how_many_words_matched(
@@ -114,6 +123,7 @@ def test_no_hits_in_json_is_an_empty_result_and_exits_1(
         'hits': [],
         'matched_every_word': False,
         'words': ['zebrafinch'],
+        'total': 0,
     }
 
 
@@ -141,3 +151,69 @@ def test_hostile_desk_text_never_reaches_stdout_raw(
     assert_no_raw_controls(as_json.stdout)
     record = json.loads(as_json.stdout)['hits'][0]['record']
     assert record['text'] == f'line one\n{HOSTILE_TEXT}\tx\n'
+
+
+def test_a_cut_list_says_how_many_hits_were_left_out(
+    demo_desk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    everything = run_command(['search', str(demo_desk), 'nifty', '--limit', '0'], capsys)
+    total = len(everything.lines)
+    assert total > 50
+    assert everything.stderr == ''
+    cut = run_command(['search', str(demo_desk), 'nifty'], capsys)
+    assert cut.lines == everything.lines[:50]
+    assert cut.stderr == (
+        f'desk-browser: 50 of {total} hits shown; --limit N for more, --limit 0 for all.\n'
+    )
+    exact = run_command(['search', str(demo_desk), 'nifty', '--limit', str(total)], capsys)
+    assert exact.lines == everything.lines
+    assert exact.stderr == ''
+
+
+def test_json_total_counts_hits_of_the_same_kind_beyond_the_limit(
+    demo_desk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    every = json.loads(run_command(['search', str(demo_desk), 'nifty', '--json'], capsys).stdout)
+    every_all = run_command(['search', str(demo_desk), 'nifty', '--limit', '0', '--json'], capsys)
+    assert every['total'] == len(json.loads(every_all.stdout)['hits']) > len(every['hits']) == 50
+    some_argv = ['search', str(demo_desk), 'nifty', 'zebrafinch', '--limit', '4', '--json']
+    some = run_command(some_argv, capsys)
+    data = json.loads(some.stdout)
+    assert data['matched_every_word'] is False
+    assert data['total'] == every['total']  # Every record with nifty holds one of the two words.
+    assert f'4 of {data["total"]} hits shown' in some.stderr
+
+
+@pytest.mark.parametrize('query', ['nifty', 'nifty gap', 'order_placed', 'rbi zebrafinch'])
+@pytest.mark.parametrize('limit', [1, 7, 50, 10_000])
+def test_the_hits_are_the_cores_for_the_same_limit(
+    query: str, limit: int, demo_desk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ['search', str(demo_desk), *query.split(), '--limit', str(limit), '--json']
+    data = json.loads(run_command(argv, capsys).stdout)
+    expected = SessionSearch(demo_desk).search(query, limit)
+    assert _core_fields(data) == dataclasses.asdict(expected)
+
+
+def test_an_exchange_hit_leads_to_its_session_time_and_backend(
+    demo_desk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ['search', str(demo_desk), 'gapped', '--limit', '0', '--json']
+    data = json.loads(run_command(argv, capsys).stdout)
+    sessions = json.loads(run_command(['sessions', str(demo_desk), '--json'], capsys).stdout)
+    session_ids = {session['session_id'] for session in sessions}
+    exchanges = [hit for hit in data['hits'] if hit['record']['kind'] == 'exchange']
+    assert exchanges
+    for hit in exchanges:
+        assert hit['session_id'] in session_ids
+        assert hit['session_id'].startswith(hit['record']['day'])
+        assert hit['time'].startswith(hit['record']['day'] + 'T')
+        assert hit['time'].endswith('+05:30')
+        assert hit['backend'] in {'claude', 'codex'}
+    for hit in data['hits']:
+        if hit['record']['kind'] != 'exchange':
+            assert (hit['session_id'], hit['time'], hit['backend']) == (None, None, None)
+    first = exchanges[0]
+    shown = run_command(['show', str(demo_desk), first['session_id']], capsys)
+    trigger = first['record']['text'].split('\n\n', 1)[0]
+    assert f'> {trigger}' in shown.stdout

@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
+import sys
+from pathlib import Path
+from typing import Any
 
 from desk_browser.commands.common import (
     EXIT_FOUND,
@@ -18,7 +21,8 @@ from desk_browser.commands.common import (
 )
 from desk_browser.commands.output import json_text, print_data, print_note, visible_field
 from desk_browser.memory.session_search import SearchHit, SearchResult, SessionSearch, words_of
-from desk_browser.presentation.formatting import hit_label
+from desk_browser.presentation.formatting import hit_label, plural
+from desk_browser.presentation.hit_details import ExchangeDetailsReader
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -30,9 +34,18 @@ output:
   one hit per line, four fields separated by tabs: DAY, KIND (exchange, journal, summary or
   note), how well it matched ("all words" or "2 of 3 words") and the snippet; control
   characters in desk text are shown, never sent to the terminal.
+  When more records match than --limit lets through, a note on stderr says how many ("50 of
+  170 hits shown; --limit N for more"); --limit 0 writes them all. Counting them reads the
+  whole desk.
   --json writes the whole result as one object:
-  {"hits": [{"record": {"day", "kind", "text"}, "matched_words", "snippet"}],
-   "matched_every_word", "words"}
+  {"hits": [{"record": {"day", "kind", "text"}, "matched_words", "snippet",
+             "session_id", "time", "backend"}],
+   "matched_every_word", "words", "total"}
+  "total" is how many records match as these hits do (every word, or some of them when
+  "matched_every_word" is false), however many --limit lets through. For an exchange,
+  "session_id" (for desk-browser show), "time" (when its trigger came, ISO 8601 in India time)
+  and "backend" come from the day's journal; they are null where it does not say, and for
+  every other kind of record.
 
 exit status: 0 hits found, 1 none,
 2 bad usage or a DESK that is missing, unreadable or no desk,
@@ -42,11 +55,12 @@ examples:
   desk-browser search workspace/desks/main nifty gap
   desk-browser search workspace/desks/main order_placed --limit 200 | cut -f1 | uniq -c
   desk-browser search workspace/desks/main rbi --json | jq '.hits[].record.text'
+  desk-browser search workspace/desks/main rbi --json | jq -r '.hits[].session_id // empty'
 """
 
 
-def _positive_number(text: str) -> int:
-    """Reads a whole number of at least 1 for --limit.
+def _limit(text: str) -> int:
+    """Reads --limit: a whole number of hits, 0 for all of them.
 
     Args:
         text (str): The argument.
@@ -61,8 +75,8 @@ def _positive_number(text: str) -> int:
         number = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f'not a whole number: {text!r}') from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f'must be at least 1, not {number}')
+    if number < 0:
+        raise argparse.ArgumentTypeError(f'must be 0 (all hits) or more, not {number}')
     return number
 
 
@@ -81,10 +95,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         '--limit',
-        type=_positive_number,
+        type=_limit,
         default=DEFAULT_LIMIT,
         metavar='N',
-        help=f'the most hits to write (default: {DEFAULT_LIMIT})',
+        help=f'the most hits to write, 0 for all (default: {DEFAULT_LIMIT})',
     )
     add_json_argument(parser, 'the whole search result')
     describe(parser, _EPILOG)
@@ -102,6 +116,52 @@ def hit_line(hit: SearchHit, result: SearchResult) -> str:
     """
     fields = (hit.record.day, hit.record.kind, hit_label(hit, result), hit.snippet)
     return '\t'.join(visible_field(field) for field in fields)
+
+
+def search_with_total(desk: Path, query: str, limit: int) -> tuple[SearchResult, int]:
+    """Searches the desk and counts every hit, not only those within the limit.
+
+    The core's SearchResult holds no count, so the search runs without a limit (reading the
+    whole desk, as counting must) and the result is cut to the limit afterwards: its hits are
+    exactly what SessionSearch.search(query, limit) returns, since ranking keeps the order of
+    the records and the limit only ever takes the first hits.
+
+    Args:
+        desk (Path): The desk folder.
+        query (str): The keywords.
+        limit (int): The most hits to keep; 0 keeps them all.
+
+    Returns:
+        tuple[SearchResult, int]: The result, with at most limit hits, and how many hits there
+            are in all (with the same matched_every_word).
+    """
+    everything = SessionSearch(desk).search(query, sys.maxsize)
+    total = len(everything.hits)
+    if limit and total > limit:
+        everything.hits = everything.hits[:limit]
+    return everything, total
+
+
+def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any]:
+    """Describes a result for --json: the core's fields, the total and each exchange's details.
+
+    Args:
+        desk (Path): The desk folder, whose journal says which session each exchange was in.
+        result (SearchResult): The result, cut to the limit.
+        total (int): How many hits there are in all.
+
+    Returns:
+        dict[str, Any]: The JSON object: hits (each with session_id, time and backend, null
+            where the journal does not say), matched_every_word, words and total.
+    """
+    data = dataclasses.asdict(result)
+    details = ExchangeDetailsReader(desk).details_of(result.hits)
+    for hit_data, hit_details in zip(data['hits'], details, strict=True):
+        hit_data['session_id'] = hit_details.session_id if hit_details is not None else None
+        hit_data['time'] = hit_details.time if hit_details is not None else None
+        hit_data['backend'] = hit_details.backend if hit_details is not None else None
+    data['total'] = total
+    return data
 
 
 @guarded
@@ -122,9 +182,9 @@ def run(arguments: argparse.Namespace) -> int:
     if not words_of(query):
         print_note('give at least one word to search for.')
         return EXIT_USAGE
-    result = SessionSearch(desk).search(query, arguments.limit)
+    result, total = search_with_total(desk, query, arguments.limit)
     if arguments.json:
-        print_data(json_text(dataclasses.asdict(result)))
+        print_data(json_text(result_object(desk, result, total)))
     else:
         for hit in result.hits:
             print_data(hit_line(hit, result))
@@ -133,4 +193,9 @@ def run(arguments: argparse.Namespace) -> int:
         return EXIT_NOTHING
     if not result.matched_every_word:
         print_note('no record contains every word; these contain some of them.')
+    if total > len(result.hits):
+        print_note(
+            f'{len(result.hits)} of {plural(total, "hit")} shown; '
+            '--limit N for more, --limit 0 for all.'
+        )
     return EXIT_FOUND

@@ -1,0 +1,185 @@
+"""Which session, time and backend an exchange hit of the search belongs to, from the journal.
+
+A search hit holds only its record's day, kind and text (the core's documented SearchHit). For
+an exchange, the day's journal knows more: the session it happened in (the last
+`session_started` before its trigger, unless a `session_ended` came between), when its trigger
+was received, and the backend that answered. `ExchangeDetailsReader` finds them, so a hit can
+lead to `desk-browser show DESK SESSION_ID` and the app's hit rows can say the same.
+
+An exchange hit is matched to the journal's exchanges of its day by its text; when a day holds
+several exchanges with the same text, the search returns them in the journal's order, so the
+k-th hit with that text is the k-th such exchange.
+
+Typical usage example:
+
+    reader = ExchangeDetailsReader(desk)
+    details = reader.details_of(result.hits)  # One ExchangeDetails or None per hit.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from desk_browser.memory import desk_files
+from desk_browser.memory.session_search import SearchHit
+from desk_browser.presentation.formatting import INDIA
+
+_LOGGER = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ExchangeDetails:
+    """What the journal knows about one exchange, beyond its text.
+
+    Attributes:
+        session_id: The session it happened in, or None when the day's journal does not say.
+        time: When its trigger was received, as ISO 8601 in India time
+            (``2026-10-21T09:15:26+05:30``), or None when the trigger has no readable time.
+        backend: The backend that answered (the first answer piece that names one), or None.
+    """
+
+    session_id: str | None
+    time: str | None
+    backend: str | None
+
+
+def india_iso_time(iso_time: str) -> str | None:
+    """Writes an ISO 8601 time in India time, to the second.
+
+    Args:
+        iso_time: The time as the journal holds it, normally UTC with an offset; a time without
+            an offset is taken as UTC.
+
+    Returns:
+        The same moment with India's offset, or None when the text is not a time.
+    """
+    try:
+        moment = datetime.datetime.fromisoformat(iso_time)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.UTC)
+    return moment.astimezone(INDIA).isoformat(timespec='seconds')
+
+
+def _text_field(event: desk_files.JournalEvent, name: str) -> str | None:
+    """Reads a string field of an event.
+
+    Args:
+        event: The event.
+        name: The field.
+
+    Returns:
+        The field's text, or None when it is missing or not a string.
+    """
+    value = event.fields.get(name)
+    return value if isinstance(value, str) else None
+
+
+def day_exchange_details(journal_day: desk_files.JournalDay) -> list[ExchangeDetails]:
+    """Finds the details of every exchange of one journal day.
+
+    Args:
+        journal_day: The day, as desk_files.read_journal_day reads it.
+
+    Returns:
+        One ExchangeDetails per exchange, in the order of journal_day.exchanges.
+    """
+    session_by_trigger: dict[int, str | None] = {}
+    session: str | None = None
+    for event in journal_day.events:
+        if event.type == 'session_started':
+            session = _text_field(event, 'session_id')
+        elif event.type == 'session_ended':
+            session = None
+        elif event.type == 'trigger_received':
+            session_by_trigger[event.line_number] = session
+    details = []
+    for exchange in journal_day.exchanges:
+        backends = (_text_field(text, 'backend') for text in exchange.texts)
+        details.append(
+            ExchangeDetails(
+                session_id=session_by_trigger.get(exchange.trigger.line_number),
+                time=india_iso_time(exchange.trigger.time) if exchange.trigger.time else None,
+                backend=next((backend for backend in backends if backend), None),
+            )
+        )
+    return details
+
+
+class ExchangeDetailsReader:
+    """Finds the details of exchange hits, reading each day's journal once."""
+
+    def __init__(self, desk: Path):
+        """Creates the reader; nothing is read until details_of is asked.
+
+        Args:
+            desk: The desk folder.
+        """
+        self._desk = desk
+        self._journal_paths: dict[str, Path] | None = None
+        self._days: dict[str, dict[str, list[ExchangeDetails]]] = {}
+
+    def _journal_path(self, day: str) -> Path | None:
+        """Finds the journal file of a day.
+
+        Args:
+            day: The India date, YYYY-MM-DD.
+
+        Returns:
+            The file, or None when the desk has no journal for that day.
+        """
+        if self._journal_paths is None:
+            self._journal_paths = dict(desk_files.journal_files(self._desk))
+        return self._journal_paths.get(day)
+
+    def _day(self, day: str) -> dict[str, list[ExchangeDetails]]:
+        """Reads a day's exchanges' details, by exchange text, in the journal's order.
+
+        Args:
+            day: The India date, YYYY-MM-DD.
+
+        Returns:
+            For each exchange text of the day, the details of the exchanges with that text.
+        """
+        known = self._days.get(day)
+        if known is not None:
+            return known
+        by_text: dict[str, list[ExchangeDetails]] = {}
+        path = self._journal_path(day)
+        if path is not None:
+            journal_day = desk_files.read_journal_day(path, day)
+            for exchange, details in zip(
+                journal_day.exchanges, day_exchange_details(journal_day), strict=True
+            ):
+                by_text.setdefault(exchange.text, []).append(details)
+        self._days[day] = by_text
+        return by_text
+
+    def details_of(self, hits: Sequence[SearchHit]) -> list[ExchangeDetails | None]:
+        """Finds the details of each exchange hit of one search result.
+
+        Args:
+            hits: The hits, in the order the search returned them.
+
+        Returns:
+            One entry per hit: its ExchangeDetails, or None for a hit that is no exchange or
+            whose exchange the journal no longer holds (it changed since the search).
+        """
+        seen: dict[tuple[str, str], int] = {}
+        found: list[ExchangeDetails | None] = []
+        for hit in hits:
+            record = hit.record
+            if record.kind != 'exchange':
+                found.append(None)
+                continue
+            key = (record.day, record.text)
+            occurrence = seen.get(key, 0)
+            seen[key] = occurrence + 1
+            same_text = self._day(record.day).get(record.text, [])
+            found.append(same_text[occurrence] if occurrence < len(same_text) else None)
+        return found
