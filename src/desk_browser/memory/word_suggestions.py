@@ -1,0 +1,161 @@
+"""Did you mean: the words a desk's records hold that are nearest to a keyword no record holds.
+
+A vocabulary is every word of the records (lowered runs of letters, digits and underscores with
+at least one letter, three to forty characters long) with how many times it occurs. A keyword
+that no record holds is compared with the vocabulary's words by edit distance (insertions,
+deletions, substitutions and swaps of two neighbouring characters, counted by rapidfuzz's
+optimal string alignment distance); the nearest words within reach are suggested, most frequent
+first. Within reach means one edit for a keyword of three to five characters and two for a longer
+one (keywords of one or two characters get no suggestion: too many words are that near).
+
+Typical usage example:
+
+    vocabulary = Vocabulary(count_words(record.text for record in records))
+    vocabulary.suggestions('rollver')  # ['rollover']
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+from collections.abc import Iterable, Mapping
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+SHORTEST_WORD = 3
+"""The fewest characters a vocabulary word, or a keyword given suggestions, has."""
+LONGEST_WORD = 40
+"""The most characters a vocabulary word has (longer runs are ids, hashes and the like)."""
+
+_WORD = re.compile(r'\w+')
+_LETTER = re.compile(r'[^\W\d_]')
+
+
+def words_in(text: str) -> list[str]:
+    """The vocabulary words of a text.
+
+    Args:
+        text (str): The text.
+
+    Returns:
+        list[str]: Its lowered words, in order, repeats kept.
+    """
+    return [
+        word
+        for word in _WORD.findall(text.lower())
+        if SHORTEST_WORD <= len(word) <= LONGEST_WORD and _LETTER.search(word)
+    ]
+
+
+def count_words(texts: Iterable[str]) -> collections.Counter[str]:
+    """Counts the vocabulary words of some texts.
+
+    Args:
+        texts (Iterable[str]): The texts.
+
+    Returns:
+        collections.Counter[str]: How many times each word occurs.
+    """
+    counts: collections.Counter[str] = collections.Counter()
+    for text in texts:
+        counts.update(words_in(text))
+    return counts
+
+
+def reach(word: str) -> int:
+    """How many edits away a suggestion for a keyword may be.
+
+    Args:
+        word (str): The keyword.
+
+    Returns:
+        int: 0 (no suggestion) under three characters, 1 up to five, 2 beyond.
+    """
+    if len(word) < SHORTEST_WORD:
+        return 0
+    return 1 if len(word) <= 5 else 2
+
+
+class Vocabulary:
+    """The words of a desk's records with their counts, ready to suggest the nearest ones."""
+
+    def __init__(self, counts: Mapping[str, int]):
+        """Sorts the words by length, so a suggestion compares only words of a near length.
+
+        Args:
+            counts (Mapping[str, int]): How many times each word occurs (words as words_in
+                gives them; others are kept as they are).
+        """
+        self._counts = dict(counts)
+        by_length: dict[int, list[str]] = {}
+        for word in self._counts:
+            by_length.setdefault(len(word), []).append(word)
+        self._by_length = by_length
+
+    def __len__(self) -> int:
+        """How many words it holds.
+
+        Returns:
+            int: The count.
+        """
+        return len(self._counts)
+
+    def count(self, word: str) -> int:
+        """How many times a word occurs.
+
+        Args:
+            word (str): The word.
+
+        Returns:
+            int: The count, 0 when it is not a vocabulary word.
+        """
+        return self._counts.get(word, 0)
+
+    def suggestions(self, word: str, limit: int = 3) -> list[str]:
+        """The words nearest to a keyword, nearest first, then most frequent, then alphabetical.
+
+        Args:
+            word (str): The keyword, lowered.
+            limit (int): The most words to return.
+
+        Returns:
+            list[str]: Up to `limit` words within reach (see reach), never the keyword itself.
+        """
+        most = reach(word)
+        if most == 0 or limit <= 0:
+            return []
+        found: list[tuple[int, int, str]] = []
+        for length in range(len(word) - most, len(word) + most + 1):
+            choices = self._by_length.get(length)
+            if not choices:
+                continue
+            for choice, distance, _ in process.extract(
+                word, choices, scorer=OSA.distance, score_cutoff=most, limit=None
+            ):
+                if choice != word:
+                    found.append((int(distance), -self._counts[choice], choice))
+        found.sort()
+        return [choice for _, _, choice in found[:limit]]
+
+    def suggestion(self, word: str) -> str | None:
+        """The one word nearest to a keyword (see suggestions).
+
+        Args:
+            word (str): The keyword, lowered.
+
+        Returns:
+            str | None: The word, or None when none is within reach.
+        """
+        found = self.suggestions(word, limit=1)
+        return found[0] if found else None
+
+
+__all__ = [
+    'LONGEST_WORD',
+    'SHORTEST_WORD',
+    'Vocabulary',
+    'count_words',
+    'reach',
+    'words_in',
+]
