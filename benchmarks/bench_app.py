@@ -4,6 +4,8 @@ Run as a script (not collected by pytest):
 
     .venv/bin/python benchmarks/bench_app.py                    # week, year and five
     .venv/bin/python benchmarks/bench_app.py --sizes week,year  # shorter
+    .venv/bin/python benchmarks/bench_app.py --sizes week,five --terminal-only \
+        --baseline /path/to/other/checkout/src                  # before and after, in tmux
 
 Uses the demo desks bench_search.py builds and caches under ~/.cache/desk-browser-bench/<size>/main
 (built here too when missing, through bench_search), and their indexes under
@@ -25,6 +27,13 @@ subprocess, so resident memory is the app's alone. Printed:
 - a session log of 10,000 exchanges (the current session of a copy of the one-week desk): first
   paint of its exchanges, then paging through it with N (median / max per page, the longest
   stall) and moving exchange by exchange with n.
+
+Then, in a real terminal (tmux, bench_terminal.py), interleaved run by run: first paint from the
+command of a bare Textual app (bare_app.py) against `desk-browser DESK` on each desk, with the
+ratio; and Toolong (installed into its own virtual environment under the bench folder) against
+`desk-browser` on the 10,000-exchange log: its lines against our first exchange, then our End,
+page down and peak memory. --baseline SRC adds `desk-browser` run from another source tree
+(PYTHONPATH=SRC) to both, interleaved, for before-and-after figures in one run.
 """
 
 from __future__ import annotations
@@ -46,6 +55,12 @@ BENCHMARKS = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCHMARKS))
 
 import bench_search  # noqa: E402  (the desks and their caches are bench_search's)
+import bench_terminal  # noqa: E402
+
+ROOT_VARIABLE = 'DESK_BROWSER_BENCH_ROOT'
+"""Where --root sends the workers (bench_search's folder by default)."""
+if ROOT_VARIABLE in os.environ:
+    bench_search.BENCH_ROOT = Path(os.environ[ROOT_VARIABLE])
 
 SIZE = (120, 40)
 TYPED_QUERY = 'nifty gap down'
@@ -407,14 +422,39 @@ def main() -> int:
     parser.add_argument(
         '--sizes', default='week,year,five', help='comma-separated: week, year, five'
     )
-    parser.add_argument('--runs', type=int, default=5, help='first-paint runs per desk')
+    parser.add_argument('--runs', type=int, default=7, help='first-paint runs per desk')
     parser.add_argument('--skip-long', action='store_true', help='no 10,000-exchange log')
+    parser.add_argument(
+        '--terminal-only',
+        action='store_true',
+        help='only the real-terminal measurements (tmux), none of the headless ones',
+    )
+    parser.add_argument(
+        '--skip-terminal', action='store_true', help='none of the real-terminal measurements'
+    )
+    parser.add_argument(
+        '--baseline',
+        type=Path,
+        metavar='SRC',
+        help='in the real terminal, also run desk-browser with PYTHONPATH=SRC (another '
+        "checkout's src folder), interleaved with this one",
+    )
+    parser.add_argument(
+        '--root',
+        type=Path,
+        help=f'where the bench desks live (default {bench_search.BENCH_ROOT})',
+    )
     parser.add_argument('--worker', nargs='+', help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.root is not None:
+        os.environ[ROOT_VARIABLE] = str(arguments.root.resolve())
+        bench_search.BENCH_ROOT = arguments.root.resolve()
     if arguments.worker:
         mode, *rest = arguments.worker
         started = float(os.environ.get('DESK_BROWSER_BENCH_STARTED', time.time()))
-        if mode == 'index':
+        if mode == 'desk':
+            result = bench_search.worker_desk(rest[0])
+        elif mode == 'index':
             result = worker_index(rest[0])
         elif mode == 'paint':
             result = worker_paint(rest[0], started)
@@ -432,44 +472,17 @@ def main() -> int:
         f'{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, '
         f'Python {platform.python_version()}'
     )
+    terminal = not arguments.skip_terminal and bench_terminal.tmux_terminal.has_tmux()
+    if not arguments.skip_terminal and not terminal:
+        print('no tmux: the real-terminal measurements are left out')
+    if not terminal and arguments.terminal_only:
+        return 1
     paint_medians: dict[str, float] = {}
     for size in sizes:
         print(f'\n== {size}: {bench_search.SIZES[size]} trading days')
-        built = bench_search.run_worker(['desk', size])
-        if built['built']:
-            print(f'  desk built in {built["seconds"]:.1f} s')
-        desk = bench_search.desk_path(size)
-        logs = len(list((desk / 'sessions').glob('*.jsonl')))
-        journals = len(list((desk / 'journal').glob('*.jsonl')))
-        print(f'  desk: {logs:,} session logs, {journals:,} journal days')
-        indexed = run_worker(['index', size])
-        print(
-            f'  index brought up to date in {indexed["seconds"]:.1f} s ({indexed["status"]}); '
-            f'file memo in {indexed["memo_seconds"]:.1f} s ({indexed["recalled"]:,} files recalled)'
-        )
-        paints = [run_worker(['paint', size]) for _ in range(arguments.runs)]
-        seconds = [paint['seconds'] for paint in paints]
-        from_command = [paint['from_command_seconds'] for paint in paints]
-        paint_medians[size] = statistics.median(seconds)
-        print(
-            f'  first paint: median {statistics.median(seconds) * 1000:.0f} ms '
-            f'(min {min(seconds) * 1000:.0f}, max {max(seconds) * 1000:.0f}, {len(seconds)} runs); '
-            f'from the command {statistics.median(from_command) * 1000:.0f} ms'
-        )
-        for when in ('settled', 'busy'):
-            typing = run_worker(['typing', size, when])
-            label = 'after settling' if when == 'settled' else 'right after first paint'
-            print(
-                f'  typing "{TYPED_QUERY}" ({label}): longest event-loop stall '
-                f'{typing["stall_ms"]:.1f} ms; last key to its hits '
-                f'{typing["last_key_to_hits_ms"]:.0f} ms; max RSS {typing["max_rss_mb"]:.0f} MB'
-            )
-        reopen = run_worker(['reopen', size])
-        print(
-            f'  warm reopen: hits of a query on screen after {reopen["searchable_seconds"]:.2f} s '
-            f'from creating the app, {reopen["from_command_seconds"]:.2f} s from the command; '
-            f'index up to date after {reopen["index_complete_seconds"]:.2f} s'
-        )
+        prepare_desk(size)
+        if not arguments.terminal_only:
+            paint_medians[size] = report_headless(size, arguments.runs)
     if 'week' in paint_medians:
         for size, median in paint_medians.items():
             if size != 'week':
@@ -477,33 +490,95 @@ def main() -> int:
                     f'\nfirst paint {size} / week: {median / paint_medians["week"]:.2f} '
                     f'({median * 1000:.0f} ms / {paint_medians["week"] * 1000:.0f} ms)'
                 )
+    if terminal:
+        desks = {size: bench_search.desk_path(size) for size in sizes}
+        bench_terminal.report_first_paint(desks, arguments.runs, arguments.baseline)
     if not arguments.skip_long:
-        long = run_worker(['long'])
-        print(f'\n== one session log of {long["exchanges"]:,} exchanges')
-        print(
-            f'  first paint of its exchanges: {long["first_paint_seconds"] * 1000:.0f} ms from '
-            f'creating the app; {long["reselected_seconds"] * 1000:.0f} ms from selecting it in '
-            f'the sessions list'
-        )
-        print(
-            f'  jumping 25 exchanges with N ({long["pages"]} presses): median '
-            f'{long["page_median_ms"]:.0f} ms, max {long["page_max_ms"]:.0f} ms; longest stall '
-            f'{long["paging_stall_ms"]:.0f} ms'
-        )
-        print(
-            f'  next exchange with n ({STEPS} presses): median {long["step_median_ms"]:.0f} ms, '
-            f'max {long["step_max_ms"]:.0f} ms; longest stall {long["stepping_stall_ms"]:.0f} ms'
-        )
-        print(
-            f'  scrolling with page down and page up ({2 * SCROLLS} presses): median '
-            f'{long["scroll_median_ms"]:.0f} ms, max {long["scroll_max_ms"]:.0f} ms; longest '
-            f'stall {long["scrolling_stall_ms"]:.0f} ms'
-        )
-        print(
-            f'  cards rendered and kept at the end: {long["rendered_cards"]} of '
-            f'{long["exchanges"]:,}; max RSS {long["max_rss_mb"]:.0f} MB'
-        )
+        desk = long_desk()
+        if not arguments.terminal_only:
+            report_long_headless()
+        if terminal:
+            run_worker(['index', 'long'])
+            bench_terminal.report_long_log(
+                desk,
+                desk / 'sessions' / f'{LONG_SESSION}.jsonl',
+                LONG_EXCHANGES,
+                arguments.runs,
+                arguments.baseline,
+            )
     return 0
+
+
+def prepare_desk(size: str) -> None:
+    """Builds a missing desk (bench_search's way) and brings its index and file memo up to date."""
+    built = run_worker(['desk', size])  # bench_search's builder, in this --root
+    if built['built']:
+        print(f'  desk built in {built["seconds"]:.1f} s')
+    desk = bench_search.desk_path(size)
+    logs = len(list((desk / 'sessions').glob('*.jsonl')))
+    journals = len(list((desk / 'journal').glob('*.jsonl')))
+    print(f'  desk: {logs:,} session logs, {journals:,} journal days')
+    indexed = run_worker(['index', size])
+    print(
+        f'  index brought up to date in {indexed["seconds"]:.1f} s ({indexed["status"]}); '
+        f'file memo in {indexed["memo_seconds"]:.1f} s ({indexed["recalled"]:,} files recalled)'
+    )
+
+
+def report_headless(size: str, runs: int) -> float:
+    """Prints the headless measurements of one desk; returns its median first paint."""
+    paints = [run_worker(['paint', size]) for _ in range(runs)]
+    seconds = [paint['seconds'] for paint in paints]
+    from_command = [paint['from_command_seconds'] for paint in paints]
+    print(
+        f'  first paint: median {statistics.median(seconds) * 1000:.0f} ms '
+        f'(min {min(seconds) * 1000:.0f}, max {max(seconds) * 1000:.0f}, {len(seconds)} runs); '
+        f'from the command {statistics.median(from_command) * 1000:.0f} ms'
+    )
+    for when in ('settled', 'busy'):
+        typing = run_worker(['typing', size, when])
+        label = 'after settling' if when == 'settled' else 'right after first paint'
+        print(
+            f'  typing "{TYPED_QUERY}" ({label}): longest event-loop stall '
+            f'{typing["stall_ms"]:.1f} ms; last key to its hits '
+            f'{typing["last_key_to_hits_ms"]:.0f} ms; max RSS {typing["max_rss_mb"]:.0f} MB'
+        )
+    reopen = run_worker(['reopen', size])
+    print(
+        f'  warm reopen: hits of a query on screen after {reopen["searchable_seconds"]:.2f} s '
+        f'from creating the app, {reopen["from_command_seconds"]:.2f} s from the command; '
+        f'index up to date after {reopen["index_complete_seconds"]:.2f} s'
+    )
+    return statistics.median(seconds)
+
+
+def report_long_headless() -> None:
+    """Prints the headless measurements of the 10,000-exchange log."""
+    long = run_worker(['long'])
+    print(f'\n== one session log of {long["exchanges"]:,} exchanges (headless)')
+    print(
+        f'  first paint of its exchanges: {long["first_paint_seconds"] * 1000:.0f} ms from '
+        f'creating the app; {long["reselected_seconds"] * 1000:.0f} ms from selecting it in '
+        f'the sessions list'
+    )
+    print(
+        f'  jumping 25 exchanges with N ({long["pages"]} presses): median '
+        f'{long["page_median_ms"]:.0f} ms, max {long["page_max_ms"]:.0f} ms; longest stall '
+        f'{long["paging_stall_ms"]:.0f} ms'
+    )
+    print(
+        f'  next exchange with n ({STEPS} presses): median {long["step_median_ms"]:.0f} ms, '
+        f'max {long["step_max_ms"]:.0f} ms; longest stall {long["stepping_stall_ms"]:.0f} ms'
+    )
+    print(
+        f'  scrolling with page down and page up ({2 * SCROLLS} presses): median '
+        f'{long["scroll_median_ms"]:.0f} ms, max {long["scroll_max_ms"]:.0f} ms; longest '
+        f'stall {long["scrolling_stall_ms"]:.0f} ms'
+    )
+    print(
+        f'  cards rendered and kept at the end: {long["rendered_cards"]} of '
+        f'{long["exchanges"]:,}; max RSS {long["max_rss_mb"]:.0f} MB'
+    )
 
 
 if __name__ == '__main__':
