@@ -19,8 +19,8 @@ from typing import Any
 
 from desk_browser import __version__
 from desk_browser.commands.registry import SUBCOMMANDS, run_subcommand
-from desk_browser.ui.navigation import DAY_WORDS_HELP, parse_day_words
-from desk_browser.ui.start_view import StartView
+from desk_browser.presentation.navigation import DAY_WORDS_HELP, parse_day_words
+from desk_browser.presentation.start_view import StartView
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -163,8 +163,8 @@ def run_browser(desk: Path, start: StartView | None = None) -> int:
     Returns:
         The exit status.
     """
+    from desk_browser.presentation.settings import default_settings_path
     from desk_browser.ui.app import make_app  # Deferred: Textual loads only when browsing.
-    from desk_browser.ui.settings import default_settings_path
 
     app = make_app(desk, start=start, settings_path=default_settings_path())
     app.run()

@@ -307,6 +307,9 @@ def test_module_constants() -> None:
 def test_importing_the_core_and_the_presentation_leaves_textual_and_rich_out() -> None:
     program = (
         'import sys\n'
+        'import desk_browser.live.foreground\n'
+        'import desk_browser.live.live_desk\n'
+        'import desk_browser.live.session_counting\n'
         'import desk_browser.memory\n'
         'import desk_browser.memory.desk_files\n'
         'import desk_browser.memory.session_store\n'
@@ -314,7 +317,10 @@ def test_importing_the_core_and_the_presentation_leaves_textual_and_rich_out() -
         'import desk_browser.presentation.day_data\n'
         'import desk_browser.presentation.desk_data\n'
         'import desk_browser.presentation.formatting\n'
+        'import desk_browser.presentation.navigation\n'
         'import desk_browser.presentation.safe_text\n'
+        'import desk_browser.presentation.settings\n'
+        'import desk_browser.presentation.start_view\n'
         'loaded = sorted(name for name in sys.modules'
         " if name.split('.')[0] in ('textual', 'rich'))\n"
         'print(loaded)\n'

@@ -9,8 +9,8 @@ import pytest
 from textual.command import CommandList, CommandPalette
 from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
 
+from desk_browser.live.live_desk import LiveDesk
 from desk_browser.ui.app import DeskBrowser
-from desk_browser.ui.live_desk import LiveDesk
 from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.search_screen import SearchScreen

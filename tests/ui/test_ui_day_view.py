@@ -14,9 +14,9 @@ from desk_browser.demo import DEMO_TODAY
 from desk_browser.export import day_glance
 from desk_browser.memory.desk_files import read_journal_day
 from desk_browser.presentation.day_data import activity_by_day, read_day_view
+from desk_browser.presentation.start_view import StartView
 from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen
-from desk_browser.ui.start_view import StartView
 from desk_browser.ui.widgets.timeline import Timeline, event_kind, event_label
 
 AppFor = Callable[[Path], DeskBrowser]

@@ -13,10 +13,10 @@ import pytest
 from textual.pilot import Pilot
 from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
 
+from desk_browser.live.live_desk import LiveDesk
 from desk_browser.memory.desk_watch import JsonLinesFollower
 from desk_browser.presentation.desk_data import read_overview
 from desk_browser.ui.app import DeskBrowser
-from desk_browser.ui.live_desk import LiveDesk
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus

@@ -5,9 +5,9 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from desk_browser.live.foreground import Foreground, foreground_of
+from desk_browser.live.session_counting import counted_batches
 from desk_browser.presentation.desk_data import read_overview
-from desk_browser.ui.foreground import Foreground, foreground_of
-from desk_browser.ui.session_counting import counted_batches
 
 
 def _stepping_aside(foreground: Foreground, longest: float = 30.0) -> threading.Event:

@@ -22,10 +22,10 @@ from desk_browser.memory.search_index import IndexedSearch, IndexStatus
 from desk_browser.memory.session_search import SearchResult, SessionSearch
 from desk_browser.presentation.desk_data import FIRST_COUNTED, read_overview
 from desk_browser.ui.app import DeskBrowser
-from desk_browser.ui.messages import OverviewLoaded
+from desk_browser.ui.messages import IndexProgressed, OverviewLoaded
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
-from desk_browser.ui.search_indexing import UNAVAILABLE_NOTE, IndexProgressed, index_note
+from desk_browser.ui.search_indexing import UNAVAILABLE_NOTE, index_note
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.session_list import SessionList
 

@@ -13,21 +13,21 @@ from ui_helpers import settle
 
 from desk_browser import cli
 from desk_browser.demo import DEMO_TODAY
-from desk_browser.ui.app import DeskBrowser, make_app
-from desk_browser.ui.keyword_hits import KeywordHits
-from desk_browser.ui.navigation import (
+from desk_browser.presentation.navigation import (
     DayPlace,
     History,
     SessionPlace,
     neighbour_day,
     parse_day_words,
 )
+from desk_browser.presentation.start_view import StartView
+from desk_browser.ui.app import DeskBrowser, make_app
+from desk_browser.ui.keyword_hits import KeywordHits
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.go_to_day_screen import GoToDayScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
-from desk_browser.ui.start_view import StartView
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 
 AppFor = Callable[[Path], DeskBrowser]

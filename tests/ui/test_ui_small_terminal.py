@@ -13,14 +13,14 @@ from textual.pilot import Pilot
 from ui_helpers import screen_text, settle
 
 from desk_browser.demo import DEMO_TODAY
-from desk_browser.ui.app import DeskBrowser, make_app
-from desk_browser.ui.screens.day_screen import DayScreen
-from desk_browser.ui.settings import (
+from desk_browser.presentation.settings import (
     Settings,
     default_settings_path,
     load_settings,
     save_settings,
 )
+from desk_browser.ui.app import DeskBrowser, make_app
+from desk_browser.ui.screens.day_screen import DayScreen
 
 AppFor = Callable[[Path], DeskBrowser]
 SnapCompare = Callable[..., bool]

@@ -20,29 +20,30 @@ from textual.widgets import Input
 
 from desk_browser.export import ExportRefused, write_export
 from desk_browser.presentation.formatting import day_text, india_today
-from desk_browser.presentation.safe_text import visible
-from desk_browser.ui.copy_export import Copied, copy_from, export_from
-from desk_browser.ui.covered_screens import CoveredScreensApp
-from desk_browser.ui.heap_freezing import HeapFreezingApp
-from desk_browser.ui.navigation import (
+from desk_browser.presentation.navigation import (
     DayPlace,
+    DayRequest,
     History,
     Place,
     RecordPlace,
     SessionPlace,
     neighbour_day,
 )
-from desk_browser.ui.navigation_messages import PlaceOpened
+from desk_browser.presentation.safe_text import visible
+from desk_browser.presentation.settings import Settings, load_settings, save_settings
+from desk_browser.presentation.start_view import StartView
+from desk_browser.ui.copy_export import Copied, copy_from, export_from
+from desk_browser.ui.covered_screens import CoveredScreensApp
+from desk_browser.ui.heap_freezing import HeapFreezingApp
+from desk_browser.ui.messages import PlaceOpened
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.go_to_day_screen import GoToDayScreen
 from desk_browser.ui.screens.help_screen import HelpScreen
-from desk_browser.ui.screens.main_screen import DayRequest, MainScreen
+from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.search_indexing import IndexingApp
-from desk_browser.ui.settings import Settings, load_settings, save_settings
-from desk_browser.ui.start_view import StartView
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.session_list import SessionList
 
@@ -236,7 +237,7 @@ class DeskBrowser(IndexingApp, HeapFreezingApp, CoveredScreensApp):
         if not isinstance(self.screen, ProblemsScreen):
             self.push_screen(ProblemsScreen(self.desk))
 
-    # Day view, days, copy, export and history (desk_browser.ui.navigation, ui.copy_export).
+    # Day view, days, copy, export and history (presentation.navigation, ui.copy_export).
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offers the day keys where they mean something, so the footer shows only those."""

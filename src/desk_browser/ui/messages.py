@@ -1,4 +1,10 @@
-"""Messages that carry what the workers read back to the screens that show it."""
+"""Every message that crosses modules: what the workers read, and what a screen asks of the app.
+
+Messages that belong to one widget are nested in it (`SessionList.Highlighted`,
+`SearchHitList.HitChosen`); the ones here go from a worker or a helper to the screen that shows
+what it read, or from a screen up to the app. A message posted often (the index's progress) says
+with `can_replace` that a newer one replaces one still waiting.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,13 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
+from desk_browser.live.live_desk import FollowUpdate
+from desk_browser.memory.desk_check import DeskReport
+from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.search_index import IndexStatus
 from desk_browser.memory.session_search import SearchResult
-from desk_browser.presentation.desk_data import DaySummary, DeskOverview, SessionLog
+from desk_browser.presentation.desk_data import DaySummary, DeskOverview, SessionEntry, SessionLog
+from desk_browser.presentation.navigation import Place
 
 if TYPE_CHECKING:
     from desk_browser.ui.widgets.row_list import PaintedRows
@@ -20,6 +31,17 @@ class OverviewLoaded(Message):
 
     overview: DeskOverview
     """What was read."""
+
+
+@dataclass
+class SessionsCounted(Message):
+    """Some sessions listed without counts were read and counted."""
+
+    entries: list[SessionEntry]
+    """The sessions, counted, newest first."""
+
+    problems: list[Problem]
+    """Their logs that could not be read at all."""
 
 
 @dataclass
@@ -39,6 +61,22 @@ class SummaryLoaded(Message):
 
 
 @dataclass
+class DeskFollowed(Message):
+    """A look at the desk found something changed."""
+
+    update: FollowUpdate
+    """What changed, and what was read of it."""
+
+
+@dataclass
+class DeskChecked(Message):
+    """A whole check of the desk finished."""
+
+    report: DeskReport
+    """What it found."""
+
+
+@dataclass
 class SearchFinished(Message):
     """A search finished."""
 
@@ -50,3 +88,23 @@ class SearchFinished(Message):
 
     painted: PaintedRows | None = None
     """The first hits, drawn by the search's worker for the hits list (None when not drawn)."""
+
+
+@dataclass
+class IndexProgressed(Message):
+    """The index build reached a new count of days (posted from the build's thread)."""
+
+    status: IndexStatus
+    """How much of the desk is indexed now."""
+
+    def can_replace(self, message: Message) -> bool:
+        """A newer count replaces one still waiting to be shown."""
+        return isinstance(message, IndexProgressed)
+
+
+@dataclass
+class PlaceOpened(Message):
+    """A session, a day or a record was opened; it bubbles up to the app's history."""
+
+    place: Place
+    """What was opened."""

@@ -16,19 +16,17 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from textual import on, work
 from textual.app import App
-from textual.message import Message
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from desk_browser.live.foreground import Foreground
 from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.search_index import IndexedSearch, IndexStatus, default_cache_directory
 from desk_browser.presentation.safe_text import visible
-from desk_browser.ui.foreground import Foreground
-from desk_browser.ui.messages import OverviewLoaded, SessionLoaded
+from desk_browser.ui.messages import IndexProgressed, OverviewLoaded, SessionLoaded
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -45,18 +43,6 @@ UNAVAILABLE_NOTE = 'no search index: searching the desk directly'
 """The subtitle's note while the index cannot be used."""
 
 _BUSY = (WorkerState.PENDING, WorkerState.RUNNING)
-
-
-@dataclass
-class IndexProgressed(Message):
-    """The index build reached a new count of days (posted from the build's thread)."""
-
-    status: IndexStatus
-    """How much of the desk is indexed now."""
-
-    def can_replace(self, message: Message) -> bool:
-        """A newer count replaces one still waiting to be shown."""
-        return isinstance(message, IndexProgressed)
 
 
 def index_note(status: IndexStatus | None) -> str:

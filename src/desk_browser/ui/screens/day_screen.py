@@ -23,9 +23,9 @@ from desk_browser.memory.desk_files import JournalEvent
 from desk_browser.presentation.day_data import DayView, read_day_view
 from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.formatting import day_text, plural
+from desk_browser.presentation.navigation import DayPlace, neighbour_day
 from desk_browser.presentation.safe_text import capped, visible
-from desk_browser.ui.navigation import DayPlace, neighbour_day
-from desk_browser.ui.navigation_messages import PlaceOpened
+from desk_browser.ui.messages import PlaceOpened
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
 from desk_browser.ui.widgets.desk_footer import DeskFooter

@@ -15,25 +15,22 @@ import datetime
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from textual import on, work
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import TabbedContent
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from desk_browser.live.foreground import foreground_of
+from desk_browser.live.live_desk import FollowUpdate, LiveDesk
 from desk_browser.memory.desk_check import check_desk
 from desk_browser.memory.session_store import session_sort_key
 from desk_browser.presentation.desk_data import DeskOverview, SessionEntry, SessionLog
-from desk_browser.ui.foreground import foreground_of
-from desk_browser.ui.live_desk import FollowUpdate, LiveDesk
-from desk_browser.ui.messages import OverviewLoaded
+from desk_browser.ui.messages import DeskChecked, DeskFollowed, OverviewLoaded
 from desk_browser.ui.screens.desk_screen import DeskScreen
-from desk_browser.ui.screens.problems_screen import DeskChecked
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
@@ -56,14 +53,6 @@ RECHECK_SHARE = 10
 writes all the time is not read whole over and over."""
 
 _BUSY = (WorkerState.PENDING, WorkerState.RUNNING)
-
-
-@dataclass
-class DeskFollowed(Message):
-    """A look at the desk found something changed."""
-
-    update: FollowUpdate
-    """What changed, and what was read of it."""
 
 
 class FollowingScreen(DeskScreen[None]):

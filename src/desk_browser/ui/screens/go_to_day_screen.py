@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from desk_browser.ui.navigation import DAY_WORDS_HELP, parse_day_words
+from desk_browser.presentation.navigation import DAY_WORDS_HELP, parse_day_words
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -17,6 +17,8 @@ from textual.reactive import reactive
 from textual.widgets import Header, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
+from desk_browser.live.foreground import foreground_of
+from desk_browser.live.session_counting import counted_batches
 from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
     DeskOverview,
@@ -25,13 +27,21 @@ from desk_browser.presentation.desk_data import (
     read_overview,
 )
 from desk_browser.presentation.formatting import day_text
+from desk_browser.presentation.navigation import (
+    EXCHANGES_TAB,
+    SUMMARY_TAB,
+    DayRequest,
+    SessionPlace,
+)
 from desk_browser.presentation.safe_text import visible
-from desk_browser.ui.foreground import foreground_of
-from desk_browser.ui.messages import OverviewLoaded, SessionLoaded, SummaryLoaded
-from desk_browser.ui.navigation import SessionPlace
-from desk_browser.ui.navigation_messages import PlaceOpened
+from desk_browser.ui.messages import (
+    OverviewLoaded,
+    PlaceOpened,
+    SessionLoaded,
+    SessionsCounted,
+    SummaryLoaded,
+)
 from desk_browser.ui.screens.following import FollowingScreen
-from desk_browser.ui.session_counting import SessionsCounted, counted_batches
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
@@ -40,23 +50,6 @@ from desk_browser.ui.widgets.state_pane import StatePane
 from desk_browser.ui.widgets.summary_view import SummaryView
 
 _LOGGER = logging.getLogger(__name__)
-
-TabName = Literal['exchanges-tab', 'summary-tab']
-EXCHANGES_TAB: TabName = 'exchanges-tab'
-SUMMARY_TAB: TabName = 'summary-tab'
-
-
-@dataclass(frozen=True)
-class DayRequest:
-    """A request, from the search, to show one day in the main screen.
-
-    Attributes:
-        day: The ISO day.
-        tab: Which tab to show: the day's exchanges or its summary.
-    """
-
-    day: str
-    tab: TabName = EXCHANGES_TAB
 
 
 class MainScreen(FollowingScreen):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -11,25 +10,17 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.message import Message
 from textual.widgets import Header, Static
 from textual.worker import get_current_worker
 
 from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.presentation.formatting import plural
+from desk_browser.ui.messages import DeskChecked
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.problem_list import ProblemList
 
 _LOGGER = logging.getLogger(__name__)
-
-
-@dataclass
-class DeskChecked(Message):
-    """A whole check of the desk finished."""
-
-    report: DeskReport
-    """What it found."""
 
 
 def report_headline(report: DeskReport) -> str:

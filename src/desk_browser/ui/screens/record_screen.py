@@ -13,13 +13,18 @@ from textual.widgets import Header, Static
 
 from desk_browser.memory.session_search import SearchHit
 from desk_browser.presentation.formatting import day_text, parse_day
+from desk_browser.presentation.navigation import (
+    EXCHANGES_TAB,
+    SUMMARY_TAB,
+    DayRequest,
+    RecordPlace,
+    TabName,
+)
 from desk_browser.presentation.safe_text import capped, visible
 from desk_browser.ui.highlight import highlighted
 from desk_browser.ui.keyword_hits import KeywordHits
-from desk_browser.ui.navigation import RecordPlace
-from desk_browser.ui.navigation_messages import PlaceOpened
+from desk_browser.ui.messages import PlaceOpened
 from desk_browser.ui.screens.desk_screen import DeskScreen
-from desk_browser.ui.screens.main_screen import EXCHANGES_TAB, SUMMARY_TAB, DayRequest, TabName
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 
 _LOGGER = logging.getLogger(__name__)

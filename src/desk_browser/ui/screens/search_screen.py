@@ -14,13 +14,13 @@ from textual.content import Content
 from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
+from desk_browser.live.foreground import foreground_of
 from desk_browser.memory.search_index import SearchCancelled
 from desk_browser.memory.session_search import SearchResult, SessionSearch, words_of
 from desk_browser.presentation.formatting import plural
-from desk_browser.ui.foreground import foreground_of
+from desk_browser.presentation.navigation import DayRequest
 from desk_browser.ui.messages import SearchFinished
 from desk_browser.ui.screens.desk_screen import DeskScreen
-from desk_browser.ui.screens.main_screen import DayRequest
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.row_list import RowPainter

@@ -10,8 +10,8 @@ from textual.css.styles import RulesMap
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from desk_browser.live.live_desk import age_text
 from desk_browser.presentation.formatting import plural
-from desk_browser.ui.live_desk import age_text
 
 _LOGGER = logging.getLogger(__name__)
 

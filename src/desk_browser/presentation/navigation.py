@@ -1,6 +1,9 @@
-"""Where the person has been: days named in words, and back and forward through what was opened.
+"""Where the person goes: days named in words, the places opened, back and forward through them.
 
-No Textual here, so the command line can read `--day` without loading the UI.
+The app's navigation types live here together: the places a screen opens (`SessionPlace`,
+`DayPlace`, `RecordPlace`), the `History` that back and forward move through, and the
+`DayRequest` a search record makes to show its day in the main screen. No Textual here, so the
+command line can read `--day` without loading the UI.
 """
 
 from __future__ import annotations
@@ -8,12 +11,19 @@ from __future__ import annotations
 import datetime
 import logging
 from dataclasses import dataclass, field
+from typing import Literal
 
 from desk_browser.memory.session_search import SearchHit
 
 _LOGGER = logging.getLogger(__name__)
 
 DAY_WORDS_HELP = 'a date such as 2026-10-21, or yesterday or today'
+
+TabName = Literal['exchanges-tab', 'summary-tab']
+"""The main screen's two tabs."""
+
+EXCHANGES_TAB: TabName = 'exchanges-tab'
+SUMMARY_TAB: TabName = 'summary-tab'
 
 
 def parse_day_words(text: str, today: datetime.date) -> datetime.date | None:
@@ -94,6 +104,19 @@ class RecordPlace:
 
 
 Place = SessionPlace | DayPlace | RecordPlace
+
+
+@dataclass(frozen=True)
+class DayRequest:
+    """A request, from the search, to show one day in the main screen.
+
+    Attributes:
+        day: The ISO day.
+        tab: Which tab to show: the day's exchanges or its summary.
+    """
+
+    day: str
+    tab: TabName = EXCHANGES_TAB
 
 
 @dataclass

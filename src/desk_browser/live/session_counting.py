@@ -3,8 +3,8 @@
 The first screen reads only the newest sessions' logs (desk_data.read_overview with
 FIRST_COUNTED); the sessions list shows the others at once from the folder's listing, without
 counts. The main screen's overview worker then reads the rest with `counted_batches`, posting a
-`SessionsCounted` message every fraction of a second, so the counts fill in from the top of the
-list down without the event loop ever waiting for the whole folder.
+`SessionsCounted` message (`desk_browser.ui.messages`) every fraction of a second, so the counts
+fill in from the top of the list down without the event loop ever waiting for the whole folder.
 """
 
 from __future__ import annotations
@@ -13,10 +13,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-
-from textual.message import Message
 
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_memo import FileMemo
@@ -36,17 +33,6 @@ thread, which holds Python's interpreter lock) leaves the event loop free to dra
 
 WORK_SECONDS = 0.004
 """How long the counting works between two pauses (logs recalled from the memo take no pause)."""
-
-
-@dataclass
-class SessionsCounted(Message):
-    """Some sessions listed without counts were read and counted."""
-
-    entries: list[SessionEntry]
-    """The sessions, counted, newest first."""
-
-    problems: list[Problem]
-    """Their logs that could not be read at all."""
 
 
 def counted_batches(
