@@ -48,7 +48,7 @@ async def test_a_second_start_recalls_the_desk_instead_of_reading_it(
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
             problem_counts.append(app.screen.query_one(LiveStatus).problem_count)
-            recalled.append(app.file_memo.recalled)
+            recalled.append(app.services.file_memo.recalled)
     assert memo_file(default_cache_directory(), desk).is_file()
     assert problem_counts[0] == problem_counts[1] and problem_counts[0]
     assert recalled[0] == 0 and recalled[1] > 0

@@ -5,9 +5,13 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from desk_browser.live.foreground import Foreground, foreground_of
+import pytest
+
+from desk_browser.live.foreground import Foreground
 from desk_browser.live.session_counting import counted_batches
 from desk_browser.presentation.desk_data import read_overview
+from desk_browser.ui.app import make_app
+from desk_browser.ui.screens.main_screen import MainScreen
 
 
 def _stepping_aside(foreground: Foreground, longest: float = 30.0) -> threading.Event:
@@ -64,15 +68,16 @@ def test_foreground_work_that_fails_still_lets_the_background_go_on() -> None:
     assert not foreground.is_busy
 
 
-def test_an_app_without_a_foreground_gets_one_of_its_own() -> None:
-    class Bare:
-        pass
-
-    class WithForeground:
-        foreground = Foreground()
-
-    assert isinstance(foreground_of(Bare()), Foreground)
-    assert foreground_of(WithForeground()) is WithForeground.foreground
+def test_every_screen_shares_the_app_s_one_foreground(demo_desk: Path) -> None:
+    # A screen gets the app's services in its constructor: no screen makes a Foreground of its
+    # own (which would switch off the coordination it exists for), and none can be built without.
+    app = make_app(demo_desk)
+    main = app.get_default_screen()
+    assert isinstance(main, MainScreen)
+    assert main.services is app.services
+    assert isinstance(app.services.foreground, Foreground)
+    with pytest.raises(TypeError):
+        MainScreen()  # type: ignore[call-arg]
 
 
 def test_the_session_counting_steps_aside_before_each_log(demo_desk: Path) -> None:

@@ -73,11 +73,11 @@ async def test_the_app_searches_through_the_index_with_the_documented_results(
         await settle(pilot)
         status = app.index_status
         assert status is not None and status.complete
-        assert app.search_index.index_path.exists()
+        assert app.services.search.index_path.exists()
         plain = SessionSearch(demo_desk)
         for query in QUERIES:
             expected = _hits(plain.search(query, SEARCH_LIMIT))
-            assert _hits(app.search_index.search(query, SEARCH_LIMIT)) == expected
+            assert _hits(app.services.search.search(query, SEARCH_LIMIT)) == expected
         shown = await _search(pilot, 'nifty gap')
         assert shown == _hits(plain.search('nifty gap', SEARCH_LIMIT))
         assert shown
@@ -92,8 +92,8 @@ async def test_the_index_is_kept_in_the_cache_folder_given_to_make_app(
     app = make_app(demo_desk, cursor_blink=False, animation_level='none', cache_directory=cache)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-    assert cache in app.search_index.index_path.parents
-    assert app.search_index.index_path.exists()
+    assert cache in app.services.search.index_path.parents
+    assert app.services.search.index_path.exists()
 
 
 async def test_index_progress_is_shown_while_building_and_goes_when_complete(

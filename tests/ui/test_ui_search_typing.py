@@ -78,17 +78,17 @@ async def test_background_reading_steps_aside_while_a_search_runs(
     busy_while_searching: list[bool] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        search = app.search_index.search
+        search = app.services.search.search
 
         def watched_search(*arguments: object, **options: object) -> object:
-            busy_while_searching.append(app.foreground.is_busy)
+            busy_while_searching.append(app.services.foreground.is_busy)
             return search(*arguments, **options)  # type: ignore[arg-type]
 
-        app.search_index.search = watched_search  # type: ignore[method-assign]
+        app.services.search.search = watched_search  # type: ignore[method-assign]
         await pilot.press('slash', *'nifty')
         await settle(pilot)
         assert busy_while_searching and all(busy_while_searching)
-        assert not app.foreground.is_busy
+        assert not app.services.foreground.is_busy
 
 
 async def test_a_search_left_before_its_key_was_drawn_starts_no_search(

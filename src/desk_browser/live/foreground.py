@@ -62,16 +62,3 @@ class Foreground:
         with self._condition:
             if not self._condition.wait_for(lambda: not self._busy, timeout=longest):
                 _LOGGER.debug('Background reading goes on after waiting %.1f s', longest)
-
-
-def foreground_of(app: object) -> Foreground:
-    """Finds the app's Foreground (search_indexing.IndexingApp's).
-
-    Args:
-        app: The running app.
-
-    Returns:
-        Its Foreground, or one of its own for an app that has none (a screen tested alone).
-    """
-    foreground = getattr(app, 'foreground', None)
-    return foreground if isinstance(foreground, Foreground) else Foreground()

@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.actions import SkipAction
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
@@ -19,6 +19,8 @@ from textual.types import AnimationLevel
 from textual.widgets import Input
 
 from desk_browser.export import ExportRefused, write_export
+from desk_browser.live.services import DeskServices
+from desk_browser.memory.search_index import IndexStatus
 from desk_browser.presentation.formatting import day_text, india_today
 from desk_browser.presentation.navigation import (
     DayPlace,
@@ -33,9 +35,9 @@ from desk_browser.presentation.safe_text import visible
 from desk_browser.presentation.settings import Settings, load_settings, save_settings
 from desk_browser.presentation.start_view import StartView
 from desk_browser.ui.copy_export import Copied, copy_from, export_from
-from desk_browser.ui.covered_screens import CoveredScreensApp
-from desk_browser.ui.heap_freezing import HeapFreezingApp
-from desk_browser.ui.messages import PlaceOpened
+from desk_browser.ui.covered_screens import CoveredScreens
+from desk_browser.ui.heap_freezing import HeapFreezing
+from desk_browser.ui.messages import IndexProgressed, OverviewLoaded, PlaceOpened, SessionLoaded
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.go_to_day_screen import GoToDayScreen
 from desk_browser.ui.screens.help_screen import HelpScreen
@@ -43,21 +45,25 @@ from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
-from desk_browser.ui.search_indexing import IndexingApp
+from desk_browser.ui.search_indexing import IndexBuilder
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.session_list import SessionList
 
 _LOGGER = logging.getLogger(__name__)
 
 
-class DeskBrowser(IndexingApp, HeapFreezingApp, CoveredScreensApp):
-    """Browses one desk folder: state, sessions, exchanges, summaries and search."""
+class DeskBrowser(App[None]):
+    """Browses one desk folder: state, sessions, exchanges, summaries and search.
+
+    Its services (the search, the file memo, the foreground, the first-paint event, the clock)
+    come from `make_app`, and every screen it opens gets them in its constructor. It owns three
+    helpers, started when it is mounted and stopped when it is unmounted: the index builder
+    (search_indexing), the garbage-collection policy (heap_freezing) and the screen-visibility
+    policy (covered_screens).
+    """
 
     CSS_PATH = 'app.tcss'
     TITLE = 'desk-browser'
-
-    clock: Callable[[], float] = time.time
-    """Returns the time now, in seconds since the epoch: how old state.json is (tests fix it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority binding: handled by the app itself, so keys typed right after it wait.
@@ -79,33 +85,34 @@ class DeskBrowser(IndexingApp, HeapFreezingApp, CoveredScreensApp):
 
     def __init__(
         self,
-        desk: Path,
+        services: DeskServices,
         *,
-        today: Callable[[], datetime.date] = india_today,
         cursor_blink: bool = True,
         start: StartView | None = None,
         settings_path: Path | None = None,
-        export_folder: Path | None = None,
-        cache_directory: Path | None = None,
     ) -> None:
         """Prepares the app; the desk is read once it runs.
 
         Args:
-            desk: The desk folder.
-            today: Returns India's today (tests fix it).
+            services: The desk's services, handed down to every screen.
             cursor_blink: Whether the search box's cursor blinks (off in tests and screenshots).
             start: The view to open at (--session, --day, --search); None opens the main screen.
             settings_path: Where the theme is remembered; None remembers nothing (tests).
-            export_folder: Where exports are written; None writes to the current folder.
-            cache_directory: Where the search index is kept; None for the user's cache folder.
         """
         super().__init__()
-        self.cache_directory = cache_directory
+        self.services = services
+        """The desk's services."""
+        self.index_builder = IndexBuilder(self, services)
+        """Builds the search index in the background after the first paint."""
+        self.heap_freezing = HeapFreezing(self)
+        """Keeps full garbage collections short, and out of the way of typing."""
+        self.covered_screens = CoveredScreens()
+        """Leaves screens under an opaque screen alone until they are shown."""
         self.start = start or StartView()
         """The view the app opened at."""
         self.settings_path = settings_path
         """Where the theme is remembered, or None."""
-        self.export_folder = export_folder
+        self.export_folder = services.export_folder
         """Where exports are written; None for the current folder at the time."""
         self.history = History()
         """What was opened, for back and forward."""
@@ -113,32 +120,79 @@ class DeskBrowser(IndexingApp, HeapFreezingApp, CoveredScreensApp):
             remembered = load_settings(settings_path).theme
             if remembered is not None and remembered in self.available_themes:
                 self.theme = remembered
-        self.desk = desk
+        self.desk = services.desk
         """The desk folder."""
-        self.today = today
+        self.today = services.today
         """Returns India's today."""
         self.cursor_blink = cursor_blink
         """Whether the search box's cursor blinks."""
         # Only the folder's name, never a path: titles end up in screenshots and snapshots.
-        self.sub_title = visible(desk.name or str(desk))
+        self.sub_title = visible(self.desk.name or str(self.desk))
+
+    @property
+    def index_status(self) -> IndexStatus | None:
+        """What the index build last said of the index, or None before it said anything."""
+        return self.index_builder.status
+
+    @property
+    def heap_frozen(self) -> bool:
+        """Whether the start-up objects are frozen out of garbage collection."""
+        return self.heap_freezing.frozen
+
+    @property
+    def _background_screens(self) -> list[Screen[object]]:
+        """The screens that show through the top screen's background, top-most last."""
+        return (
+            super()._background_screens
+            if self.covered_screens.shows_through(self._screen_stack)
+            else []
+        )
 
     def get_default_screen(self) -> Screen[None]:
         """The main screen."""
-        screen = MainScreen(self.desk, self.today)
+        screen = MainScreen(self.services)
         screen.requested_session = self.start.session_id
         return screen
 
     async def on_mount(self) -> None:
-        """Remembers theme changes, and opens the day or search asked for on the command line."""
+        """Starts the helpers, remembers theme changes, and opens the start view asked for."""
+        self.heap_freezing.start()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.start.day is not None:
             self.open_day_view(self.start.day)
         elif self.start.search is not None:
             await self.push_screen(
-                SearchScreen(self.desk, cursor_blink=self.cursor_blink),
+                SearchScreen(self.services, cursor_blink=self.cursor_blink),
                 callback=self._search_closed,
             )
             self.screen.query_one('#query', Input).value = self.start.search
+
+    def on_unmount(self) -> None:
+        """Stops the helpers: index connections closed, Python's own collection schedule back."""
+        self.index_builder.stop()
+        self.heap_freezing.stop()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Notes when the person last typed, clicked or scrolled (for idle garbage collection)."""
+        if isinstance(event, events.InputEvent) and not event.is_forwarded:
+            self.heap_freezing.note_input()
+        await super().on_event(event)
+
+    @on(OverviewLoaded)
+    def start_indexing_after_the_overview(self, message: OverviewLoaded) -> None:
+        """Lets the index builder start when the desk has no session to show, else soon."""
+        self.index_builder.overview_loaded(message.overview)
+
+    @on(SessionLoaded)
+    def start_background_work(self) -> None:
+        """Starts the index build and plans the heap's freeze once a session is on its way."""
+        self.index_builder.session_loaded()
+        self.heap_freezing.plan_the_freeze()
+
+    @on(IndexProgressed)
+    def show_index_progress(self, message: IndexProgressed) -> None:
+        """Shows the build's progress in the subtitle."""
+        self.index_builder.show_progress(message.status)
 
     def _remember_theme(self, theme: Theme) -> None:
         """Saves the chosen theme in the settings file."""
@@ -213,7 +267,8 @@ class DeskBrowser(IndexingApp, HeapFreezingApp, CoveredScreensApp):
         if isinstance(self.screen, RecordScreen):
             return
         await self.push_screen(
-            SearchScreen(self.desk, cursor_blink=self.cursor_blink), callback=self._search_closed
+            SearchScreen(self.services, cursor_blink=self.cursor_blink),
+            callback=self._search_closed,
         )
 
     def _search_closed(self, request: DayRequest | None) -> None:
@@ -235,7 +290,7 @@ class DeskBrowser(IndexingApp, HeapFreezingApp, CoveredScreensApp):
     def action_problems(self) -> None:
         """Shows every damaged line and unreadable file, unless they are already shown."""
         if not isinstance(self.screen, ProblemsScreen):
-            self.push_screen(ProblemsScreen(self.desk))
+            self.push_screen(ProblemsScreen(self.services))
 
     # Day view, days, copy, export and history (presentation.navigation, ui.copy_export).
 
@@ -257,7 +312,7 @@ class DeskBrowser(IndexingApp, HeapFreezingApp, CoveredScreensApp):
         if isinstance(self.screen, DayScreen):
             self.screen.show(day)
             return
-        self.push_screen(DayScreen(self.desk, day, self.main_screen.overview))
+        self.push_screen(DayScreen(self.services, day, self.main_screen.overview))
 
     def action_day_view(self) -> None:
         """Opens the day view of the selected session's day, or of the highlighted hit's day."""
@@ -372,7 +427,7 @@ def make_app(
     clock: Callable[[], float] | None = None,
     cache_directory: Path | None = None,
 ) -> DeskBrowser:
-    """Builds the app for the command line, the tests and the screenshot script.
+    """Builds the desk's services and the app, for the command line, the tests and the screenshots.
 
     Args:
         desk: The desk folder.
@@ -390,17 +445,14 @@ def make_app(
     Returns:
         The app, not yet running.
     """
-    app = DeskBrowser(
+    services = DeskServices.for_desk(
         desk,
-        today=today or india_today,
-        cursor_blink=cursor_blink,
-        start=start,
-        settings_path=settings_path,
-        export_folder=export_folder,
         cache_directory=cache_directory,
+        clock=clock or time.time,
+        today=today or india_today,
+        export_folder=export_folder,
     )
-    if clock is not None:
-        app.clock = clock
+    app = DeskBrowser(services, cursor_blink=cursor_blink, start=start, settings_path=settings_path)
     if animation_level is not None:
         app.animation_level = animation_level
     if theme is not None:

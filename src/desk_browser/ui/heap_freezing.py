@@ -18,6 +18,9 @@ every ten young-generation collections, so about once per search typed. While th
 are started less often (every `_FULL_COLLECTION_EVERY` instead), and the app starts one itself
 when the person has not typed, clicked or scrolled for `IDLE_SECONDS`: the same garbage is freed,
 at a moment when a pause is not felt. Unmounting restores Python's own schedule.
+
+`HeapFreezing` is the policy; the app owns one, starts it when it is mounted, tells it of the
+first session shown and of each input, and stops it when it is unmounted.
 """
 
 from __future__ import annotations
@@ -26,10 +29,7 @@ import gc
 import logging
 import time
 
-from textual import events, on
 from textual.app import App
-
-from desk_browser.ui.messages import SessionLoaded
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -52,39 +52,45 @@ _FULL_COLLECTION_EVERY = 100
 runs: a backstop for a person who never stops typing; idle moments come long before."""
 
 
-class HeapFreezingApp(App[None]):
-    """An app that freezes its start-up objects out of later garbage collections."""
+class HeapFreezing:
+    """Freezes the start-up objects out of later garbage collections, and collects when idle."""
 
-    _freeze_planned = False
-    _frozen = False
-    _input_at = 0.0
-    _thresholds: tuple[int, int, int] | None = None
+    def __init__(self, app: App[None]) -> None:
+        """Prepares the policy; nothing changes until `start`.
+
+        Args:
+            app: The app whose timers run the freeze and the idle collections.
+        """
+        self._app = app
+        self._freeze_planned = False
+        self._frozen = False
+        self._input_at = 0.0
+        self._thresholds: tuple[int, int, int] | None = None
 
     @property
-    def heap_frozen(self) -> bool:
+    def frozen(self) -> bool:
         """Whether the start-up objects are frozen out of garbage collection."""
         return self._frozen
 
-    @on(SessionLoaded)
-    def plan_the_freeze(self) -> None:
-        """Plans the freeze, once, shortly after the first screen is complete."""
-        if not self._freeze_planned:
-            self._freeze_planned = True
-            self.set_timer(FREEZE_AFTER, self.freeze_start_up_objects, name='freeze the heap')
-
-    def on_load(self) -> None:
+    def start(self) -> None:
         """Leaves full collections to idle moments while the app runs (see the module)."""
         young, middle, _full = gc.get_threshold()
         self._thresholds = (young, middle, _full)
         gc.set_threshold(young, middle, _FULL_COLLECTION_EVERY)
         self._input_at = time.monotonic()
-        self.set_interval(_LOOK_EVERY, self.collect_when_idle, name='collect garbage when idle')
+        self._app.set_interval(
+            _LOOK_EVERY, self.collect_when_idle, name='collect garbage when idle'
+        )
 
-    async def on_event(self, event: events.Event) -> None:
-        """Notes when the person last typed, clicked or scrolled."""
-        if isinstance(event, events.InputEvent) and not event.is_forwarded:
-            self._input_at = time.monotonic()
-        await super().on_event(event)
+    def plan_the_freeze(self) -> None:
+        """Plans the freeze, once, shortly after the first screen is complete."""
+        if not self._freeze_planned:
+            self._freeze_planned = True
+            self._app.set_timer(FREEZE_AFTER, self.freeze_start_up_objects, name='freeze the heap')
+
+    def note_input(self) -> None:
+        """Notes that the person typed, clicked or scrolled just now."""
+        self._input_at = time.monotonic()
 
     def collect_when_idle(self) -> None:
         """Makes a full collection when one is due and nobody has touched the app for a while.
@@ -111,7 +117,7 @@ class HeapFreezingApp(App[None]):
         self._frozen = True
         _LOGGER.debug('Froze %d objects out of garbage collection', gc.get_freeze_count())
 
-    def on_unmount(self) -> None:
+    def stop(self) -> None:
         """Lets the collector see the app's objects again, on Python's own schedule."""
         if self._thresholds is not None:
             gc.set_threshold(*self._thresholds)

@@ -1,9 +1,9 @@
-"""The app's search index: one `IndexedSearch` per app, built in the background after first paint.
+"""The app's search index, built in the background after the first paint.
 
-`IndexingApp` is the desk browser app's base. It owns the desk's `IndexedSearch` (the index in the
-user's cache folder, or in the folder the tests give), starts building it newest day first once
-the main screen has read the desk and the first session's log, and shows the build's progress in
-the header's subtitle
+`IndexBuilder` is a helper the app owns. It builds the desk's `IndexedSearch` (the services'
+search, with its index in the user's cache folder or in the folder the tests give) newest day
+first once the main screen has read the desk and the first session's log, and shows the build's
+progress in the header's subtitle
 ("main · indexed 212 of 1,250 days"), which goes back to the desk's name when every day is
 indexed. Searches never wait for the build: IndexedSearch reads what is not indexed yet from the
 desk, so their answers stay exact. An index that cannot be used (a cache folder that cannot be
@@ -14,19 +14,17 @@ Quitting cancels the build between two days, so the app exits promptly.
 from __future__ import annotations
 
 import logging
-import threading
 import time
-from pathlib import Path
+from functools import partial
 
-from textual import on, work
 from textual.app import App
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from desk_browser.live.foreground import Foreground
-from desk_browser.memory.file_memo import FileMemo
-from desk_browser.memory.search_index import IndexedSearch, IndexStatus, default_cache_directory
+from desk_browser.live.services import DeskServices
+from desk_browser.memory.search_index import IndexStatus
+from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.safe_text import visible
-from desk_browser.ui.messages import IndexProgressed, OverviewLoaded, SessionLoaded
+from desk_browser.ui.messages import IndexProgressed
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -61,104 +59,76 @@ def index_note(status: IndexStatus | None) -> str:
     return status.text
 
 
-class IndexingApp(App[None]):
-    """An app that keeps a desk's search index, built in the background (the app's base)."""
+class IndexBuilder:
+    """Keeps a desk's search index up to date in the background, for the app that owns it."""
 
-    desk: Path
-    cache_directory: Path | None = None
-    """Where the index is kept; None for the user's cache folder."""
+    def __init__(self, app: App[None], services: DeskServices) -> None:
+        """Prepares the builder; nothing is read until `overview_loaded` or `session_loaded`.
 
-    _search_index: IndexedSearch | None = None
-    _file_memo: FileMemo | None = None
-    _first_paint: threading.Event | None = None
-    _foreground: Foreground | None = None
-    _index_worker: Worker[IndexStatus] | None = None
-    _index_status: IndexStatus | None = None
-    _desk_title = ''
-
-    @property
-    def search_index(self) -> IndexedSearch:
-        """The desk's indexed search, created on first use (creating it reads nothing)."""
-        if self._search_index is None:
-            self._search_index = IndexedSearch(self.desk, cache_directory=self.cache_directory)
-        return self._search_index
-
-    @property
-    def file_memo(self) -> FileMemo:
-        """What reading each desk file found, kept beside the index (creating it reads nothing).
-
-        The problem count and the sessions list's counts read only files changed since the
-        last start, so a big desk's start-up does not parse its whole past again.
+        Args:
+            app: The app: its workers and timers run the build, its subtitle shows the progress.
+            services: The desk's services: the search whose index is built, the first-paint
+                event, and the foreground the build steps aside for.
         """
-        if self._file_memo is None:
-            cache = self.cache_directory or default_cache_directory()
-            self._file_memo = FileMemo.for_desk(self.desk, cache)
-        return self._file_memo
+        self._app = app
+        self._services = services
+        self._worker: Worker[IndexStatus] | None = None
+        self._status: IndexStatus | None = None
+        self._desk_title = ''
 
     @property
-    def foreground(self) -> Foreground:
-        """Says when a search or a session's log is being read, so background reading waits."""
-        if self._foreground is None:
-            self._foreground = Foreground()
-        return self._foreground
-
-    @property
-    def first_paint(self) -> threading.Event:
-        """Set once the first screen, the first session's exchanges included, is drawn."""
-        if self._first_paint is None:
-            self._first_paint = threading.Event()
-        return self._first_paint
-
-    @property
-    def index_status(self) -> IndexStatus | None:
+    def status(self) -> IndexStatus | None:
         """What the build last said of the index, or None before it said anything."""
-        return self._index_status
+        return self._status
 
     @property
     def indexing(self) -> bool:
         """Whether an index build is running."""
-        return self._index_worker is not None and self._index_worker.state in _BUSY
+        return self._worker is not None and self._worker.state in _BUSY
 
-    @on(OverviewLoaded)
-    def start_indexing_after_the_overview(self, message: OverviewLoaded) -> None:
-        """Starts the first build when the desk has no session to show, else soon at the latest."""
-        if not message.overview.sessions:
-            self.first_paint.set()
-            self.start_indexing()
-        else:  # In case the session's log never comes (SessionLoaded starts it sooner).
-            self.set_timer(LATEST_START, self.start_indexing, name='start indexing')
+    def overview_loaded(self, overview: DeskOverview) -> None:
+        """Starts the first build when the desk has no session to show, else soon at the latest.
 
-    @on(SessionLoaded)
-    def start_indexing_after_first_paint(self) -> None:
+        Args:
+            overview: What the main screen read of the state and the sessions.
+        """
+        if not overview.sessions:
+            self._services.first_paint.set()
+            self.start()
+        else:  # In case the session's log never comes (session_loaded starts it sooner).
+            self._app.set_timer(LATEST_START, self.start, name='start indexing')
+
+    def session_loaded(self) -> None:
         """Starts the first build once the first session's exchanges are on their way."""
-        self.call_after_refresh(self.first_paint.set)
-        self.start_indexing()
+        self._app.call_after_refresh(self._services.first_paint.set)
+        self.start()
 
-    def start_indexing(self) -> None:
+    def start(self) -> None:
         """Starts the first build (once), and a look for new days to index every minute."""
-        if self._index_worker is None:
-            self._desk_title = self.sub_title
-            self.set_interval(REFRESH_INTERVAL, self.refresh_index, name='refresh the index')
-            self.refresh_index(pause=FIRST_PAINT_PAUSE)
+        if self._worker is None:
+            self._desk_title = self._app.sub_title
+            self._app.set_interval(REFRESH_INTERVAL, self.refresh, name='refresh the index')
+            self.refresh(pause=FIRST_PAINT_PAUSE)
 
-    def refresh_index(self, pause: float = 0.0) -> None:
+    def refresh(self, pause: float = 0.0) -> None:
         """Starts a build, unless one is running (a build with nothing to do is cheap).
 
         Args:
             pause: Seconds the build waits before it reads anything.
         """
         if not self.indexing:
-            self._index_worker = self.build_index(pause)
+            self._worker = self._app.run_worker(
+                partial(self._build, pause),
+                name='build_index',
+                group='index',
+                description='indexing the desk for search',
+                exit_on_error=False,
+                thread=True,
+                exclusive=True,
+            )
 
-    @work(
-        thread=True,
-        exclusive=True,
-        group='index',
-        exit_on_error=False,
-        description='indexing the desk for search',
-    )
-    def build_index(self, pause: float) -> IndexStatus:
-        """Brings the index up to date, newest days first, posting its progress.
+    def _build(self, pause: float) -> IndexStatus:
+        """Brings the index up to date, newest days first, posting its progress (in a thread).
 
         Args:
             pause: Seconds to wait first (the first build lets the first screen be drawn).
@@ -172,38 +142,39 @@ class IndexingApp(App[None]):
             if worker.is_cancelled:
                 return IndexStatus(0, 0, available=False, problem='cancelled')
             time.sleep(0.02)
-        search_index = self.search_index
+        app = self._app
 
         def progress(indexed_days: int, total_days: int) -> None:
             if not worker.is_cancelled:
-                self.post_message(
+                app.post_message(
                     IndexProgressed(IndexStatus(indexed_days, total_days, available=True))
                 )
 
-        foreground = self.foreground
+        foreground = self._services.foreground
 
         def stop_here() -> bool:
             """Lets a search go first (between two days), then says whether to stop."""
             foreground.step_aside()
             return worker.is_cancelled
 
-        status = search_index.build(progress=progress, cancelled=stop_here)
+        status = self._services.search.build(progress=progress, cancelled=stop_here)
         if not worker.is_cancelled:
-            self.post_message(IndexProgressed(status))
+            app.post_message(IndexProgressed(status))
         return status
 
-    @on(IndexProgressed)
-    def show_index_progress(self, message: IndexProgressed) -> None:
-        """Shows the build's progress in the subtitle, and notes an index that cannot be used."""
-        status = message.status
-        if not status.available and (self._index_status is None or self._index_status.available):
-            _LOGGER.warning('The search index cannot be used: %s', status.problem)
-        self._index_status = status
-        note = index_note(status)
-        title = self._desk_title or self.sub_title
-        self.sub_title = f'{title} · {visible(note)}' if note else title
+    def show_progress(self, status: IndexStatus) -> None:
+        """Shows the build's progress in the subtitle, and notes an index that cannot be used.
 
-    def on_unmount(self) -> None:
-        """Lets go of the index's connections."""
-        if self._search_index is not None:
-            self._search_index.close()
+        Args:
+            status: What the build said of the index.
+        """
+        if not status.available and (self._status is None or self._status.available):
+            _LOGGER.warning('The search index cannot be used: %s', status.problem)
+        self._status = status
+        note = index_note(status)
+        title = self._desk_title or self._app.sub_title
+        self._app.sub_title = f'{title} · {visible(note)}' if note else title
+
+    def stop(self) -> None:
+        """Lets go of the index's connections (when the app ends)."""
+        self._services.search.close()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from pathlib import Path
 from typing import ClassVar
 
 from textual import on, work
@@ -19,6 +18,7 @@ from textual.widgets.selection_list import Selection
 from textual.worker import get_current_worker
 
 from desk_browser.export import day_glance, event_markdown
+from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_files import JournalEvent
 from desk_browser.presentation.day_data import DayView, read_day_view
 from desk_browser.presentation.desk_data import DeskOverview
@@ -116,16 +116,18 @@ class DayScreen(DeskScreen[None]):
     day: reactive[str] = reactive('', init=False)
     """The ISO day shown."""
 
-    def __init__(self, desk: Path, day: str, overview: DeskOverview | None) -> None:
+    def __init__(self, services: DeskServices, day: str, overview: DeskOverview | None) -> None:
         """Prepares the view; the journal is read once it is mounted.
 
         Args:
-            desk: The desk folder.
+            services: The desk's services.
             day: The ISO day to show first.
             overview: The sessions list the main screen read, or None when not read yet.
         """
         super().__init__()
-        self.desk = desk
+        self.services = services
+        """The desk's services."""
+        self.desk = services.desk
         """The desk folder."""
         self._overview = overview
         self.view: DayView | None = None

@@ -24,8 +24,8 @@ from textual.timer import Timer
 from textual.widgets import TabbedContent
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from desk_browser.live.foreground import foreground_of
 from desk_browser.live.live_desk import FollowUpdate, LiveDesk
+from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_check import check_desk
 from desk_browser.memory.session_store import session_sort_key
 from desk_browser.presentation.desk_data import DeskOverview, SessionEntry, SessionLog
@@ -64,6 +64,7 @@ class FollowingScreen(DeskScreen[None]):
         Binding('G', 'jump_to_new', 'New exchanges', show=False, id='jump-to-new'),
     ]
 
+    services: DeskServices
     desk: Path
     overview: DeskOverview | None
     selected_session: str | None
@@ -92,8 +93,7 @@ class FollowingScreen(DeskScreen[None]):
         return self._following
 
     def _clock(self) -> float:
-        clock: Callable[[], float] = getattr(self.app, 'clock', time.time)
-        return clock()
+        return self.services.clock()
 
     def start_following(self) -> None:
         """Starts the timers; they wait for the watcher's first look (`look_at_the_desk`)."""
@@ -346,14 +346,11 @@ class FollowingScreen(DeskScreen[None]):
     )
     def run_problem_count(self) -> None:
         """Checks the whole desk and posts the report back (after the first paint)."""
-        painted = getattr(self.app, 'first_paint', None)  # search_indexing.IndexingApp's
-        if painted is not None:
-            painted.wait(FIRST_PAINT_WAIT)
+        self.services.first_paint.wait(FIRST_PAINT_WAIT)
         started = time.monotonic()
-        memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's
-        report = check_desk(self.desk, memo, before_each_file=foreground_of(self.app).step_aside)
-        if memo is not None:
-            memo.save()
+        memo = self.services.file_memo
+        report = check_desk(self.desk, memo, before_each_file=self.services.foreground.step_aside)
+        memo.save()
         self._check_seconds = time.monotonic() - started
         if not get_current_worker().is_cancelled:
             self.post_message(DeskChecked(report))

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import datetime
 import logging
-from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import ClassVar
 
 from textual import on, work
@@ -17,7 +14,7 @@ from textual.reactive import reactive
 from textual.widgets import Header, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
-from desk_browser.live.foreground import foreground_of
+from desk_browser.live.services import DeskServices
 from desk_browser.live.session_counting import counted_batches
 from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
@@ -72,17 +69,18 @@ class MainScreen(FollowingScreen):
     shown_day: reactive[str | None] = reactive(None, init=False)
     """The day whose summary is shown: the selected session's day, or a day picked in the search."""
 
-    def __init__(self, desk: Path, today: Callable[[], datetime.date]) -> None:
+    def __init__(self, services: DeskServices) -> None:
         """Prepares the screen; nothing is read until it is mounted.
 
         Args:
-            desk: The desk folder.
-            today: Returns India's today.
+            services: The desk's services.
         """
         super().__init__()
-        self.desk = desk
+        self.services = services
+        """The desk's services: the desk, its search, the file memo, the foreground, the clocks."""
+        self.desk = services.desk
         """The desk folder."""
-        self._today = today
+        self._today = services.today
         self.overview: DeskOverview | None = None
         """What was last read of the state and the sessions."""
         self._pending_day: DayRequest | None = None
@@ -126,20 +124,19 @@ class MainScreen(FollowingScreen):
         """Reads state.json and the newest sessions' logs, then counts the others' exchanges."""
         worker = get_current_worker()
         self.look_at_the_desk()  # Before the first read, so no change between them is missed.
-        memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's
+        memo = self.services.file_memo
         overview = read_overview(self.desk, counted=FIRST_COUNTED, memo=memo)
         if worker.is_cancelled:
             return
         self.post_message(OverviewLoaded(overview))
         # A big desk's older sessions are counted after the first paint (session_counting).
-        painted = getattr(self.app, 'first_paint', None)  # search_indexing.IndexingApp's too
         batches = counted_batches(
             self.desk,
             overview,
             lambda: worker.is_cancelled,
-            painted,
+            self.services.first_paint,
             memo,
-            before_each_log=foreground_of(self.app).step_aside,
+            before_each_log=self.services.foreground.step_aside,
         )
         for entries, problems in batches:
             if worker.is_cancelled:
@@ -165,7 +162,7 @@ class MainScreen(FollowingScreen):
             if not worker.is_cancelled:
                 self.post_message(SessionLoaded(log))
 
-        with foreground_of(self.app).busy():  # Background reading waits for it.
+        with self.services.foreground.busy():  # Background reading waits for it.
             self.read_session(session_id, deliver)
 
     @work(

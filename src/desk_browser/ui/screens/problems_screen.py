@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import ClassVar
 
 from textual import on, work
@@ -13,6 +12,7 @@ from textual.content import Content
 from textual.widgets import Header, Static
 from textual.worker import get_current_worker
 
+from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.presentation.formatting import plural
 from desk_browser.ui.messages import DeskChecked
@@ -63,14 +63,16 @@ class ProblemsScreen(DeskScreen[None]):
         Binding('r', 'check', 'Check again', id='problems-check'),
     ]
 
-    def __init__(self, desk: Path) -> None:
+    def __init__(self, services: DeskServices) -> None:
         """Prepares the view; the desk is checked once it is shown.
 
         Args:
-            desk: The desk folder.
+            services: The desk's services.
         """
         super().__init__()
-        self.desk = desk
+        self.services = services
+        """The desk's services (its file memo)."""
+        self.desk = services.desk
         """The desk folder."""
         self.report: DeskReport | None = None
         """The last check's report, once it is done."""
@@ -101,10 +103,9 @@ class ProblemsScreen(DeskScreen[None]):
     )
     def run_check(self) -> None:
         """Checks the desk and posts the report back."""
-        memo = getattr(self.app, 'file_memo', None)  # search_indexing.IndexingApp's
+        memo = self.services.file_memo
         report = check_desk(self.desk, memo)
-        if memo is not None:
-            memo.save()
+        memo.save()
         if not get_current_worker().is_cancelled:
             self.post_message(DeskChecked(report))
 

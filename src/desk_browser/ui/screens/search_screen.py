@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import time
-from pathlib import Path
 from typing import ClassVar
 
 from textual import on, work
@@ -14,9 +13,9 @@ from textual.content import Content
 from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
-from desk_browser.live.foreground import foreground_of
+from desk_browser.live.services import DeskServices
 from desk_browser.memory.search_index import SearchCancelled
-from desk_browser.memory.session_search import SearchResult, SessionSearch, words_of
+from desk_browser.memory.session_search import SearchResult, words_of
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.navigation import DayRequest
 from desk_browser.ui.messages import SearchFinished
@@ -70,15 +69,17 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         Binding('down', 'focus_hits', 'Hits', show=False),
     ]
 
-    def __init__(self, desk: Path, *, cursor_blink: bool = True) -> None:
+    def __init__(self, services: DeskServices, *, cursor_blink: bool = True) -> None:
         """Prepares the search.
 
         Args:
-            desk: The desk folder.
+            services: The desk's services (its search and the foreground).
             cursor_blink: Whether the search box's cursor blinks (off in tests).
         """
         super().__init__()
-        self.desk = desk
+        self.services = services
+        """The desk's services."""
+        self.desk = services.desk
         """The desk folder."""
         self._cursor_blink = cursor_blink
         self._words: list[str] = []
@@ -160,16 +161,11 @@ class SearchScreen(DeskScreen[DayRequest | None]):
             time.sleep(_PAUSE_STEP)
         if worker.is_cancelled:
             return
-        # The app's index (desk_browser.ui.search_indexing); a screen on its own reads the desk.
-        search_index = getattr(self.app, 'search_index', None)
         try:
-            with foreground_of(self.app).busy():  # Background reading waits for it.
-                if search_index is None:
-                    result = SessionSearch(self.desk).search(query, SEARCH_LIMIT)
-                else:
-                    result = search_index.search(
-                        query, SEARCH_LIMIT, cancelled=lambda: worker.is_cancelled
-                    )
+            with self.services.foreground.busy():  # Background reading waits for it.
+                result = self.services.search.search(
+                    query, SEARCH_LIMIT, cancelled=lambda: worker.is_cancelled
+                )
         except SearchCancelled:
             return  # A newer query replaced this one.
         if worker.is_cancelled:

@@ -1,0 +1,87 @@
+"""What the app's screens and background readers share: built once, handed down to each screen.
+
+`make_app` (desk_browser.ui.app) builds one `DeskServices` for the desk and gives it to the app,
+which gives it to every screen it opens, in the screen's constructor. A screen never looks a
+service up on the app by name, and nothing here has a fallback: a screen built without its
+services is a bug, and fails at once.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from desk_browser.live.foreground import Foreground
+from desk_browser.memory.file_memo import FileMemo
+from desk_browser.memory.search_index import IndexedSearch, default_cache_directory
+from desk_browser.presentation.formatting import india_today
+
+_LOGGER = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class DeskServices:
+    """The one desk's shared services (creating them reads nothing from the desk).
+
+    Attributes:
+        desk: The desk folder.
+        search: The desk's indexed search: the index in the cache folder, built in the background
+            (desk_browser.ui.search_indexing); a search never waits for it.
+        file_memo: What reading each desk file found, kept beside the index: the problem count
+            and the sessions list's counts read only files changed since the last start.
+        foreground: Says when a search or a session's log is being read, so background reading
+            (the index build, the counting, the problem check) waits.
+        first_paint: Set once the first screen, the first session's exchanges included, is
+            drawn; background reading waits for it.
+        clock: Returns the time now, in seconds since the epoch: how old state.json is (tests
+            fix it).
+        today: Returns India's today (tests fix it).
+        export_folder: Where exports are written; None for the current folder at the time.
+    """
+
+    desk: Path
+    search: IndexedSearch
+    file_memo: FileMemo
+    foreground: Foreground = field(default_factory=Foreground)
+    first_paint: threading.Event = field(default_factory=threading.Event)
+    clock: Callable[[], float] = time.time
+    today: Callable[[], datetime.date] = india_today
+    export_folder: Path | None = None
+
+    @classmethod
+    def for_desk(
+        cls,
+        desk: Path,
+        *,
+        cache_directory: Path | None = None,
+        clock: Callable[[], float] = time.time,
+        today: Callable[[], datetime.date] = india_today,
+        export_folder: Path | None = None,
+    ) -> DeskServices:
+        """Builds the services of one desk.
+
+        Args:
+            desk: The desk folder.
+            cache_directory: Where the search index and the file memo are kept; None for the
+                user's cache folder (tests give a temporary folder).
+            clock: Returns the time now in seconds since the epoch.
+            today: Returns India's today.
+            export_folder: Where exports are written; None writes to the current folder.
+
+        Returns:
+            The services, nothing read yet.
+        """
+        cache = cache_directory or default_cache_directory()
+        return cls(
+            desk=desk,
+            search=IndexedSearch(desk, cache_directory=cache_directory),
+            file_memo=FileMemo.for_desk(desk, cache),
+            clock=clock,
+            today=today,
+            export_folder=export_folder,
+        )
