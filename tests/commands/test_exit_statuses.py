@@ -58,6 +58,11 @@ def stopped_server(monkeypatch: pytest.MonkeyPatch) -> None:
     """Makes serve return at once, as after Ctrl+C, instead of listening."""
 
     class Stopped:
+        link = 'http://127.0.0.1:8000/?token=t'
+
+        def listen(self) -> None:
+            return None
+
         def serve(self) -> None:
             return None
 

@@ -1,0 +1,324 @@
+"""Who may use a served desk: only whoever holds the link `desk-browser serve` printed.
+
+Browsers let any web page open a WebSocket to 127.0.0.1, and anyone on a shared host can reach
+its ports, so the served app checks every request, as Jupyter Server does:
+
+- the secret: the link carries a token (`?token=...`); the first request with it gets an
+  HttpOnly, SameSite=Strict cookie and a redirect to the same address without the token, so the
+  token leaves the address bar and the history. Every later request must carry the cookie (or
+  the token, for scripts). Both are compared in constant time (`hmac.compare_digest`).
+- the Host header must name this machine (127.0.0.1, localhost, ::1) or the --host given: a page
+  on an attacker's domain that rebinds its name to 127.0.0.1 (DNS rebinding) sends its own name.
+- the Origin header, when a browser sends one (always for a WebSocket), must be this server's
+  own page: another site's page cannot drive the app (cross-site WebSocket hijacking).
+
+Refusals are 403 with a short plain-text reason that reveals nothing of the desk. This module
+knows aiohttp only; `serve_server` installs `access_middleware` on textual-serve's application.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
+
+from desk_browser.commands.output import visible_field
+
+_LOGGER = logging.getLogger(__name__)
+
+TOKEN_PARAMETER = 'token'
+"""The query parameter of the link that carries the secret."""
+TOKEN_BYTES = 32
+"""Random bytes in a fresh token: 256 bits, written as 43 URL-safe characters."""
+SHORTEST_TOKEN = 22
+"""The fewest characters a --token-file secret may have (22 URL-safe characters hold 128 bits)."""
+TOKEN_ALPHABET = frozenset('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~')
+"""Characters a token may hold: those a URL carries as they are."""
+LOCAL_HOSTS = frozenset({'127.0.0.1', 'localhost', '::1'})
+"""Names of this machine that a Host header may give."""
+WEBSOCKET_PATH = '/ws'
+"""textual-serve's WebSocket route: the one that runs the app."""
+
+_COOKIE_PURPOSE = b'desk-browser serve cookie'
+
+
+def new_token() -> str:
+    """Makes a fresh secret for one `serve` run.
+
+    Returns:
+        str: 43 URL-safe characters from the operating system's random source.
+    """
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_problem(token: str) -> str | None:
+    """Says why a secret read from --token-file cannot be used.
+
+    Args:
+        token (str): The file's text, without surrounding white space.
+
+    Returns:
+        str | None: What is wrong, or None when it is long enough and fits in a URL as it is.
+    """
+    if len(token) < SHORTEST_TOKEN:
+        return f'it holds {len(token)} characters; a token needs at least {SHORTEST_TOKEN}'
+    if not set(token) <= TOKEN_ALPHABET:
+        return 'a token holds only letters, digits and - _ . ~'
+    return None
+
+
+def host_name(host_header: str) -> str:
+    """Reads the machine's name from a Host header, without its port.
+
+    Args:
+        host_header (str): Such as ``127.0.0.1:8000``, ``[::1]:8000`` or ``localhost``.
+
+    Returns:
+        str: The name, lowered, without brackets or a final dot; "" when there is none.
+    """
+    text = host_header.strip().lower()
+    if text.startswith('['):
+        name, _, _ = text[1:].partition(']')
+    elif text.count(':') == 1:
+        name = text.partition(':')[0]
+    else:
+        name = text
+    return name.rstrip('.')
+
+
+def url_host(host: str) -> str:
+    """Writes a host for a URL: an IPv6 address in brackets.
+
+    Args:
+        host (str): A name or an address, such as ``::1``.
+
+    Returns:
+        str: Such as ``[::1]`` or ``127.0.0.1``.
+    """
+    return f'[{host}]' if ':' in host else host
+
+
+def cookie_value(token: str) -> str:
+    """Derives the cookie from the token, so the cookie never holds the token itself.
+
+    Args:
+        token (str): The secret.
+
+    Returns:
+        str: HMAC-SHA256 of a fixed purpose under the token, in hex.
+    """
+    return hmac.new(token.encode(), _COOKIE_PURPOSE, hashlib.sha256).hexdigest()
+
+
+def _same_secret(given: str, expected: str) -> bool:
+    """Compares a secret in constant time.
+
+    Args:
+        given (str): What the request carried.
+        expected (str): The secret.
+
+    Returns:
+        bool: Whether they are the same.
+    """
+    return hmac.compare_digest(given.encode('utf-8', 'replace'), expected.encode())
+
+
+def _bare_name(host: str) -> str:
+    """Writes a host as a Host header's name would be read: lowered, without brackets.
+
+    Args:
+        host (str): A name or an address, as given with --host.
+
+    Returns:
+        str: The name.
+    """
+    return host.strip().lower().removeprefix('[').removesuffix(']').rstrip('.')
+
+
+def _redirect(location: str) -> web.Response:
+    """Makes a redirect that no cache keeps.
+
+    Args:
+        location (str): Where to.
+
+    Returns:
+        web.Response: 302 Found.
+    """
+    return web.Response(
+        status=302, headers={'Location': str(location), 'Cache-Control': 'no-store'}
+    )
+
+
+def refused(reason: str) -> web.Response:
+    """Makes the answer to a request that may not enter.
+
+    Args:
+        reason (str): What was wrong, in words that reveal nothing of the desk.
+
+    Returns:
+        web.Response: 403 with the reason and what to do, as plain text.
+    """
+    text = (
+        f'403 Forbidden: {reason}.\n'
+        'Open the link desk-browser serve printed (it ends in ?token=...), on this machine.\n'
+    )
+    return web.Response(status=403, text=text, headers={'Cache-Control': 'no-store'})
+
+
+@dataclass(frozen=True)
+class ServeAccess:
+    """What lets a request into one served desk.
+
+    Attributes:
+        token: The secret the link carries.
+        host: The address given with --host, whose name the Host header may also give.
+        port: The port the server listens on, part of its origin.
+        canonical_host: The name in the printed link (and in textual-serve's page): a page
+            asked for under another local name is sent there, so its cookie reaches the
+            page's WebSocket.
+    """
+
+    token: str
+    host: str
+    port: int
+    canonical_host: str
+
+    @property
+    def cookie_name(self) -> str:
+        """The cookie's name; cookies ignore ports, so it names the port.
+
+        Returns:
+            str: Such as ``desk-browser-8000``.
+        """
+        return f'desk-browser-{self.port}'
+
+    @property
+    def hosts(self) -> frozenset[str]:
+        """The names a Host or Origin header may give.
+
+        Returns:
+            frozenset[str]: This machine's names and --host, lowered.
+        """
+        return LOCAL_HOSTS | {_bare_name(self.host)}
+
+    def is_own_origin(self, origin: str) -> bool:
+        """Says whether an Origin header names this server's own page.
+
+        Args:
+            origin (str): The header, such as ``http://127.0.0.1:8000``.
+
+        Returns:
+            bool: True for http, one of this machine's names (or --host) and this port.
+        """
+        try:
+            parts = urlsplit(origin.strip())
+            port = parts.port if parts.port is not None else 80
+        except ValueError:
+            return False
+        name = (parts.hostname or '').rstrip('.')
+        return parts.scheme == 'http' and name in self.hosts and port == self.port
+
+    def answer(self, request: web.Request) -> web.StreamResponse | None:
+        """Decides whether a request may reach textual-serve's handlers.
+
+        Args:
+            request (web.Request): The request.
+
+        Returns:
+            web.StreamResponse | None: None to let it through; else the answer instead: 403, or
+                a redirect that sets the cookie and drops the token from the address.
+        """
+        name = host_name(request.host)
+        if name not in self.hosts:
+            return self._refuse(request, f'the Host {name!r} is not this machine')
+        origin = request.headers.get('Origin')
+        if origin is not None and not self.is_own_origin(origin):
+            return self._refuse(request, f'a page of {origin!r} may not use this server')
+        given = request.query.get(TOKEN_PARAMETER)
+        if given is not None:
+            if not _same_secret(given, self.token):
+                return self._refuse(request, 'the token is wrong')
+            if request.path == WEBSOCKET_PATH:
+                return None
+            return self._enter(request, name)
+        cookie = request.cookies.get(self.cookie_name)
+        if cookie is not None and _same_secret(cookie, cookie_value(self.token)):
+            return None
+        return self._refuse(request, 'no token')
+
+    def _enter(self, request: web.Request, name: str) -> web.StreamResponse:
+        """Answers the link: the cookie, and the same address without the token.
+
+        Args:
+            request (web.Request): A request with the right token.
+            name (str): The machine's name it was sent to.
+
+        Returns:
+            web.StreamResponse: A redirect.
+        """
+        if name != _bare_name(self.canonical_host):
+            # Keep the token: the cookie must be set under the name the page's URLs use.
+            elsewhere = request.url.with_scheme('http').with_host(_bare_name(self.canonical_host))
+            return _redirect(str(elsewhere.with_port(self.port)))
+        kept = [(key, value) for key, value in request.query.items() if key != TOKEN_PARAMETER]
+        response = _redirect(str(request.rel_url.with_query(kept)))
+        response.set_cookie(
+            self.cookie_name,
+            cookie_value(self.token),
+            path='/',
+            httponly=True,
+            samesite='Strict',
+        )
+        return response
+
+    def _refuse(self, request: web.Request, reason: str) -> web.Response:
+        """Refuses a request and notes it in the server's log.
+
+        Args:
+            request (web.Request): The request.
+            reason (str): What was wrong.
+
+        Returns:
+            web.Response: The 403.
+        """
+        _LOGGER.warning(
+            'refused %s %s: %s', request.method, visible_field(request.path), visible_field(reason)
+        )
+        return refused(reason)
+
+
+def access_middleware(access: ServeAccess) -> Middleware:
+    """Makes the aiohttp middleware that lets only the link's holder through.
+
+    Args:
+        access (ServeAccess): What lets a request in.
+
+    Returns:
+        Middleware: The middleware, for web.Application.middlewares.
+    """
+
+    @web.middleware
+    async def check_access(request: web.Request, handler: Handler) -> web.StreamResponse:
+        answer = access.answer(request)
+        if answer is not None:
+            return answer
+        return await handler(request)
+
+    return check_access
+
+
+async def add_safety_headers(_request: web.Request, response: web.StreamResponse) -> None:
+    """Keeps the served page out of other sites' frames and its address out of Referer headers.
+
+    Args:
+        _request (web.Request): The request answered.
+        response (web.StreamResponse): The answer, before its headers are sent.
+    """
+    response.headers.setdefault('X-Frame-Options', 'DENY')
+    response.headers.setdefault('Referrer-Policy', 'no-referrer')

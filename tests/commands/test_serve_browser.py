@@ -1,0 +1,138 @@
+"""`desk-browser serve` for real: the printed link opens the app, in a script and in Chromium.
+
+The server is the command itself, `python -m desk_browser serve DESK --port 0`, on 127.0.0.1.
+The browser test needs Chromium (Debian's `chromium` package; .ci/run installs it) and is
+skipped, saying so, only where there is none.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+import pytest
+from headless_chromium import find_browser, visit
+
+from desk_browser.memory.session_store import SessionStore
+
+NEWEST_SESSION = '2026-10-21-3'
+"""The demo desk's newest (and current) session: the first screen shows it."""
+
+
+@dataclass(frozen=True)
+class Serving:
+    """A running `desk-browser serve` and its link."""
+
+    process: subprocess.Popen[bytes]
+    link: str
+
+    @property
+    def base(self) -> str:
+        return self.link.split('/?', 1)[0]
+
+    def stop(self) -> int:
+        """Stops it as Ctrl+C does; returns its exit status."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            raise
+
+
+def _first_line(process: subprocess.Popen[bytes], timeout: float) -> str:
+    """Reads the first line of stdout, guarding against a server that never prints it."""
+    assert process.stdout is not None
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        if not selector.select(timeout):
+            raise AssertionError(f'serve printed no link in {timeout} s')
+    return process.stdout.readline().decode().strip()
+
+
+@pytest.fixture
+def serving(demo_desk: Path, tmp_path: Path) -> Iterator[Serving]:
+    environment = {**os.environ, 'XDG_CACHE_HOME': str(tmp_path / 'cache')}
+    environment['XDG_CONFIG_HOME'] = str(tmp_path / 'config')
+    environment.pop('TEXTUAL_DRIVER', None)
+    with (tmp_path / 'serve.err').open('wb') as errors:
+        process = subprocess.Popen(
+            [sys.executable, '-m', 'desk_browser', 'serve', str(demo_desk), '--port', '0'],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            env=environment,
+        )
+    running = Serving(process, '')
+    try:
+        running = Serving(process, _first_line(process, timeout=60))
+        yield running
+    finally:
+        running.stop()
+
+
+def test_the_demo_desks_newest_session_is_the_constant_here(demo_desk: Path) -> None:
+    ids = SessionStore(demo_desk / 'sessions').session_ids()
+    assert NEWEST_SESSION in ids
+    assert max(ids) == NEWEST_SESSION
+
+
+def test_serve_prints_one_link_with_a_fresh_token_and_stops_on_ctrl_c_with_0(
+    serving: Serving, tmp_path: Path
+) -> None:
+    assert serving.link.startswith('http://127.0.0.1:')
+    base, token = serving.link.split('/?token=')
+    assert base == serving.base
+    assert len(token) == 43
+    assert serving.stop() == 0
+    errors = (tmp_path / 'serve.err').read_text()
+    assert 'open this link in a web browser' in errors
+    assert token not in errors
+
+
+async def test_a_script_with_the_link_gets_the_apps_first_screen(serving: Serving) -> None:
+    """The acceptance without a browser: the link's cookie, then the WebSocket runs the app."""
+    jar = aiohttp.CookieJar(unsafe=True)
+    async with aiohttp.ClientSession(cookie_jar=jar) as session:
+        async with session.get(serving.link) as page:
+            assert page.status == 200
+            assert str(page.url) == serving.base + '/'
+        screen = b''
+        async with session.ws_connect(
+            serving.base + '/ws?width=120&height=40', headers={'Origin': serving.base}
+        ) as websocket:
+            async for message in websocket:
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    screen += message.data
+                if NEWEST_SESSION.encode() in screen:
+                    break
+    assert NEWEST_SESSION.encode() in screen
+
+
+async def test_chromium_opens_the_printed_link_and_shows_the_first_screen(
+    serving: Serving, tmp_path: Path
+) -> None:
+    browser = find_browser()
+    if browser is None:
+        pytest.skip(
+            'no Chromium on this machine, so no real browser can open the link: '
+            'apt-get install -y chromium (.ci/run installs it)'
+        )
+    seen = await visit(browser, serving.link, until=NEWEST_SESSION.encode())
+    (tmp_path / 'served.png').write_bytes(seen.screenshot)  # For a look when it fails.
+    assert seen.redirects == [(serving.link, 302, serving.base + '/')]
+    assert seen.statuses[serving.base + '/'] == 200
+    assert seen.websocket_statuses == [101]
+    assert NEWEST_SESSION.encode() in seen.received
+    assert seen.address == serving.base + '/'  # The token left the address bar.
+    assert seen.script_cookies == ''  # HttpOnly: the page's scripts cannot read the cookie.
+    assert seen.screenshot.startswith(b'\x89PNG')
