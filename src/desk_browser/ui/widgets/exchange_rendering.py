@@ -8,6 +8,7 @@ keeps raw HTML as text and links as inert text.
 
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -81,23 +82,44 @@ class SafeRichMarkdown(Markdown):
     }
 
     def __init__(self, source: str, code_theme: str = 'monokai') -> None:
-        """Parses the Markdown.
+        """Parses the Markdown, once, with the one parser kept for every answer.
+
+        Rich's own `__init__` is not called: it would build a parser of its own and parse the
+        source with it too, only for the tokens to be replaced. What it sets is set here, as
+        Rich 15 (pinned) sets it.
 
         Args:
             source: Markdown made safe by `markdown_source`.
             code_theme: The Pygments theme for fenced code.
         """
-        super().__init__(source, code_theme=code_theme, hyperlinks=False)
-        # Rich's own parser turns raw HTML into html tokens (and drops them); with HTML off,
-        # markdown-it keeps tags as the text they are. Images render as their alt text and
-        # address, like links (Rich would put an emoji first and move them out of their line).
-        parser = (
-            MarkdownIt('commonmark', {'html': False})
-            .enable('strikethrough')
-            .enable('table')
-            .disable('image')
-        )
-        self.parsed = parser.parse(source)
+        self.markup = source
+        self.parsed = _answer_parser().parse(source)
+        self.code_theme = code_theme
+        self.justify = None
+        self.style = 'none'
+        self.hyperlinks = False
+        self.inline_code_lexer = None
+        self.inline_code_theme = code_theme
+
+
+@functools.cache
+def _answer_parser() -> MarkdownIt:
+    """The parser for answers, built once: building one costs more than parsing an answer.
+
+    Rich's own parser turns raw HTML into html tokens (and drops them); with HTML off,
+    markdown-it keeps tags as the text they are. Images render as their alt text and address,
+    like links (Rich would put an emoji first and move them out of their line). A parse keeps
+    its state apart from the parser's, so one parser serves every answer.
+
+    Returns:
+        The parser.
+    """
+    return (
+        MarkdownIt('commonmark', {'html': False})
+        .enable('strikethrough')
+        .enable('table')
+        .disable('image')
+    )
 
 
 def exchange_title(number: int, exchange: Exchange, styles: CardStyles) -> Text:
