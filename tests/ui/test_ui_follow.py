@@ -195,7 +195,7 @@ async def test_f_pauses_and_resumes_following(app_for: AppFor, tmp_path: Path) -
         status = app.query_one(LiveStatus)
         assert not status.following
         assert 'paused' in widget_texts(pilot)
-        assert not main_screen(app).following
+        assert not main_screen(app).follower.following
         append(desk / 'sessions' / '2026-10-21-1.jsonl', line('while paused'))
         await pilot.pause(1.2)
         view = app.query_one(ExchangeView)

@@ -26,8 +26,10 @@ from desk_browser.memory.session_store import (
     exchange_from_line,
     log_path,
     read_state_file,
+    session_sort_key,
 )
 from desk_browser.presentation.desk_data import (
+    DeskOverview,
     SessionEntry,
     SessionLog,
     read_session_log,
@@ -251,6 +253,53 @@ class LiveDesk:
                 for session_id in reversed(changes.new_sessions)
             ]
             deliver(FollowUpdate(changes=changes, logs=logs, state=state, new_entries=new_entries))
+
+
+def followed_overview(overview: DeskOverview, update: FollowUpdate) -> DeskOverview:
+    """Brings an overview up to date with what one look found.
+
+    Args:
+        overview: What was shown before the look.
+        update: What the look found: the state read again, new and removed sessions, and what
+            the followed logs gained.
+
+    Returns:
+        The overview now: the state, the sessions (newest first, counts of the grown logs, the
+        current one marked), and the current session's count of exchanges.
+    """
+    changes = update.changes
+    state = update.state if update.state is not None else overview.state
+    current_id = state.state.session_id if state.state is not None else None
+    removed = set(changes.removed_sessions)
+    entries = {
+        entry.session_id: entry for entry in overview.sessions if entry.session_id not in removed
+    }
+    for new_entry in update.new_entries:
+        entries.setdefault(new_entry.session_id, new_entry)
+    for growth in update.logs.values():
+        grown = entries.get(growth.session_id)
+        if grown is not None:
+            entries[growth.session_id] = dataclasses.replace(
+                grown, exchange_count=growth.exchange_count, damaged_lines=growth.damaged_lines
+            )
+    sessions = sorted(
+        (
+            dataclasses.replace(entry, is_current=entry.session_id == current_id)
+            for entry in entries.values()
+        ),
+        key=lambda entry: session_sort_key(entry.session_id),
+        reverse=True,
+    )
+    current_count = overview.current_log_count
+    current_growth = update.logs.get(current_id) if current_id is not None else None
+    if current_id != overview.current_session_id or current_growth is not None:
+        current_entry = next((entry for entry in sessions if entry.session_id == current_id), None)
+        current_count = current_entry.exchange_count if current_entry is not None else None
+        if current_growth is not None and current_growth.unreadable:
+            current_count = None
+    return dataclasses.replace(
+        overview, state=state, sessions=sessions, current_log_count=current_count
+    )
 
 
 def age_text(seconds: float | None) -> str:

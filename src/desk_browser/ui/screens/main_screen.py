@@ -14,11 +14,13 @@ from textual.reactive import reactive
 from textual.widgets import Header, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
+from desk_browser.live.live_desk import FollowUpdate, followed_overview
 from desk_browser.live.services import DeskServices
 from desk_browser.live.session_counting import counted_batches
 from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
     DeskOverview,
+    SessionEntry,
     SessionLog,
     read_day_summary,
     read_overview,
@@ -31,14 +33,17 @@ from desk_browser.presentation.navigation import (
     SessionPlace,
 )
 from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.following import DeskFollower
 from desk_browser.ui.messages import (
+    DeskChecked,
+    DeskFollowed,
     OverviewLoaded,
     PlaceOpened,
     SessionLoaded,
     SessionsCounted,
     SummaryLoaded,
 )
-from desk_browser.ui.screens.following import FollowingScreen
+from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
@@ -49,10 +54,16 @@ from desk_browser.ui.widgets.summary_view import SummaryView
 _LOGGER = logging.getLogger(__name__)
 
 
-class MainScreen(FollowingScreen):
-    """Shows the state, the sessions, and the selected session's exchanges and day summary."""
+class MainScreen(DeskScreen[None]):
+    """Shows the state, the sessions, and the selected session's exchanges and day summary.
+
+    It follows the desk while it is shown (its `DeskFollower`), and counts the desk's problems.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding('f', 'pause_following', 'Pause', id='pause-following'),
+        Binding('f', 'resume_following', 'Follow', id='resume-following'),
+        Binding('G', 'jump_to_new', 'New exchanges', show=False, id='jump-to-new'),
         Binding('n', 'next_exchange', 'Next', key_display='n', id='next'),
         Binding('p', 'previous_exchange', 'Previous', key_display='p', id='previous'),
         Binding('N', 'jump_forward', '25 on', show=False, id='jump-forward'),
@@ -86,6 +97,15 @@ class MainScreen(FollowingScreen):
         self._pending_day: DayRequest | None = None
         self.requested_session: str | None = None
         """A session to select once the sessions are read (desk-browser --session)."""
+        self.follower = DeskFollower(
+            self,
+            services,
+            current_session=lambda: (
+                self.overview.current_session_id if self.overview is not None else None
+            ),
+            reload=self.action_reload,
+        )
+        """Follows the desk while the screen is shown, and counts its problems."""
 
     def compose(self) -> ComposeResult:
         """Builds the two columns."""
@@ -108,7 +128,7 @@ class MainScreen(FollowingScreen):
         sessions = self.query_one(SessionList)
         sessions.border_title = f'Sessions  ({CURRENT_MARK} current)'
         self.query_one(StatePane).show_loading()
-        self.start_following()
+        self.follower.start()
         self.load_overview()  # Its thread takes the watcher's first look before reading.
 
     # Reading, in thread workers; each kind of read has its own group, so none cancels another.
@@ -123,7 +143,8 @@ class MainScreen(FollowingScreen):
     def load_overview(self) -> None:
         """Reads state.json and the newest sessions' logs, then counts the others' exchanges."""
         worker = get_current_worker()
-        self.look_at_the_desk()  # Before the first read, so no change between them is missed.
+        # Before the first read, so no change between the two is missed.
+        self.follower.look_at_the_desk()
         memo = self.services.file_memo
         overview = read_overview(self.desk, counted=FIRST_COUNTED, memo=memo)
         if worker.is_cancelled:
@@ -163,7 +184,7 @@ class MainScreen(FollowingScreen):
                 self.post_message(SessionLoaded(log))
 
         with self.services.foreground.busy():  # Background reading waits for it.
-            self.read_session(session_id, deliver)
+            self.follower.read_session(session_id, deliver)
 
     @work(
         thread=True,
@@ -186,8 +207,12 @@ class MainScreen(FollowingScreen):
 
     @on(OverviewLoaded)
     async def show_overview(self, message: OverviewLoaded) -> None:
+        """Shows the state and sessions, opens the current (or newest) session, counts problems."""
+        await self._show_overview(message.overview)
+        self.follower.overview_loaded(message.overview)
+
+    async def _show_overview(self, overview: DeskOverview) -> None:
         """Shows the state and sessions, and opens the current (or newest) session."""
-        overview = message.overview
         self.overview = overview
         self.query_one(StatePane).show_overview(overview, self._today())
         for problem in overview.problems:
@@ -382,3 +407,99 @@ class MainScreen(FollowingScreen):
             self.load_session(self.selected_session)
         if self.shown_day is not None:
             self.load_summary(self.shown_day)
+
+    # Following the desk (desk_browser.ui.following).
+
+    def on_screen_resume(self) -> None:
+        """Brings the age and the marker up to date at once when the screen is back on top."""
+        self.follower.screen_resumed()
+
+    @on(DeskFollowed)
+    async def show_changes(self, message: DeskFollowed) -> None:
+        """Shows what the desk changed: exchanges, sessions, state; notes a vanished desk."""
+        update = message.update
+        if not self.follower.desk_followed(update) or self.overview is None:
+            return  # Gone, read again, or the first read is under way (it includes this).
+        await self._show_log_growth(update)
+        self._show_overview_changes(update)
+
+    async def _show_log_growth(self, update: FollowUpdate) -> None:
+        shown = self.selected_session
+        growth = update.logs.get(shown) if shown is not None else None
+        if growth is None:
+            return
+        exchanges = self.query_one(ExchangeView)
+        if growth.restarted:
+            await exchanges.show_log(
+                SessionLog(
+                    session_id=growth.session_id,
+                    exchanges=growth.new_exchanges,
+                    problems=growth.new_problems,
+                    pending_bytes=growth.pending_bytes,
+                )
+            )
+            self.query_one(NewExchangesMarker).count = 0
+            return
+        unseen = await exchanges.add_exchanges(
+            growth.session_id, growth.new_exchanges, growth.new_problems, growth.pending_bytes
+        )
+        self.query_one(NewExchangesMarker).count += unseen
+
+    def _show_overview_changes(self, update: FollowUpdate) -> None:
+        overview = self.overview
+        assert overview is not None
+        new_overview = followed_overview(overview, update)
+        self.overview = new_overview
+        if (
+            update.state is not None
+            or new_overview.current_log_count != overview.current_log_count
+            or new_overview.sessions != overview.sessions
+        ):
+            self.query_one(StatePane).show_overview(new_overview, self._today())
+        self._show_sessions(overview.sessions, new_overview.sessions)
+
+    def _show_sessions(self, before: list[SessionEntry], after: list[SessionEntry]) -> None:
+        if before == after:
+            return
+        session_list = self.query_one(SessionList)
+        if [entry.session_id for entry in before] == [entry.session_id for entry in after]:
+            for old, new in zip(before, after, strict=True):
+                if old != new:
+                    session_list.update_session(new)
+            return
+        kept = self.selected_session
+        session_list.show_sessions(after)
+        if kept is not None:
+            session_list.highlight_session(kept)
+
+    @on(DeskChecked)
+    def show_problem_count(self, message: DeskChecked) -> None:
+        """Shows how many problems the check found."""
+        self.follower.show_problem_count(message.report)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Shows "Pause" while following and "Follow" while paused, on the same key."""
+        if action == 'pause_following':
+            return self.follower.following
+        if action == 'resume_following':
+            return not self.follower.following
+        return True
+
+    def action_pause_following(self) -> None:
+        """Stops looking at the desk until f is pressed again."""
+        self.follower.set_following(False)
+
+    def action_resume_following(self) -> None:
+        """Looks at the desk again, at once."""
+        self.follower.set_following(True)
+
+    async def action_jump_to_new(self) -> None:
+        """Shows the newest exchanges (where the "N new" marker points)."""
+        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        await self.query_one(ExchangeView).go_to_end()
+        self.query_one(NewExchangesMarker).count = 0
+
+    @on(NewExchangesMarker.Pressed)
+    async def jump_from_marker(self) -> None:
+        """A click on the "N new" marker shows the new exchanges."""
+        await self.action_jump_to_new()

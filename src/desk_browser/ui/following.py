@@ -1,0 +1,295 @@
+"""Following a live desk for the main screen: polls, the state's age, pausing, the problem count.
+
+`DeskFollower` is a helper the main screen owns. Twice a second a thread worker asks `LiveDesk`
+what changed; the answer comes back to the screen as a `DeskFollowed` message, and the screen
+shows only what changed (exchanges the shown log gained, new sessions, the state pane). Every
+second the follower brings the state's age up to date. After the first paint, a whole check of
+the desk counts the problems for the state pane (a `DeskChecked` message); it is repeated, at
+most every few seconds, after the desk changed.
+
+Nothing in the UI caches what the search read: each search asks the services' index afresh (it
+compares each day's size and time), so the next search sees what the desk changed.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from functools import partial
+
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from desk_browser.live.live_desk import FollowUpdate, LiveDesk
+from desk_browser.live.services import DeskServices
+from desk_browser.memory.desk_check import DeskReport, check_desk
+from desk_browser.presentation.desk_data import DeskOverview, SessionLog
+from desk_browser.ui.messages import DeskChecked, DeskFollowed
+from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.live_status import LiveStatus
+from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
+
+_LOGGER = logging.getLogger(__name__)
+
+FIRST_PAINT_WAIT = 3.0
+"""The most seconds the problem count waits for the first screen to be drawn before it reads."""
+
+FOLLOW_INTERVAL = 0.5
+"""Seconds between two looks at the desk."""
+
+RECHECK_INTERVAL = 5.0
+"""The fewest seconds between two whole checks of the desk after it changed."""
+
+RECHECK_SHARE = 10
+"""A whole check runs again only after this many times its own duration, so a big desk that
+writes all the time is not read whole over and over."""
+
+_BUSY = (WorkerState.PENDING, WorkerState.RUNNING)
+
+
+class DeskFollower:
+    """Follows the desk while the main screen is shown, and counts its problems."""
+
+    def __init__(
+        self,
+        screen: Screen[None],
+        services: DeskServices,
+        *,
+        current_session: Callable[[], str | None],
+        reload: Callable[[], None],
+    ) -> None:
+        """Prepares the follower; nothing is looked at until `look_at_the_desk`.
+
+        Args:
+            screen: The main screen: its workers and timers follow the desk, its state pane
+                (LiveStatus), exchanges and "N new" marker show the age, pauses and counts.
+            services: The desk's services: the clock, the file memo, the first-paint event and
+                the foreground the problem check steps aside for.
+            current_session: Returns the current session (state.json's), whose log is followed
+                too; None before the state is read.
+            reload: Reads the desk again (when the desk folder is back after vanishing).
+        """
+        self._screen = screen
+        self._services = services
+        self._current_session = current_session
+        self._reload = reload
+        self._live_desk: LiveDesk | None = None
+        self._following = True
+        self._poll_worker: Worker[None] | None = None
+        self._check_worker: Worker[None] | None = None
+        self._checked_at: float | None = None
+        self._check_seconds = 0.0
+        self._check_stale = False
+        self._vanished = False
+
+    @property
+    def live_desk(self) -> LiveDesk:
+        """What follows the desk; created (and the desk first looked at) on first use."""
+        if self._live_desk is None:
+            self._live_desk = LiveDesk(self._services.desk)
+        return self._live_desk
+
+    @property
+    def following(self) -> bool:
+        """Whether the desk's changes are followed (f pauses and resumes)."""
+        return self._following
+
+    def state_age(self) -> float | None:
+        """Seconds since state.json was written, as of the last look; None when there is none."""
+        return self.live_desk.state_age(self._services.clock())
+
+    def start(self) -> None:
+        """Starts the timers; they wait for the watcher's first look (`look_at_the_desk`)."""
+        self._screen.set_interval(FOLLOW_INTERVAL, self._poll_tick, name='follow the desk')
+        self._screen.set_interval(1.0, self._second_tick, name='state age')
+
+    def look_at_the_desk(self) -> None:
+        """Takes the watcher's first look (the baseline); call from a thread, before reading.
+
+        It lists the desk's folders and examines their files, which can be slow on a big desk or
+        a network folder, so it is never done on the event loop.
+        """
+        _ = self.live_desk
+
+    def read_session(self, session_id: str, deliver: Callable[[SessionLog], None]) -> None:
+        """Reads a session about to be shown and follows its log; call from a thread worker.
+
+        Args:
+            session_id: The session.
+            deliver: Called with the log (before any later poll can report what it gained).
+        """
+        worker = get_current_worker()
+        self.live_desk.open_session(session_id, deliver, worker.cancelled_event)
+
+    # Looking at the desk.
+
+    def _poll_tick(self) -> None:
+        if not self._following or not self._screen.is_attached or self._live_desk is None:
+            return
+        if self._poll_worker is not None and self._poll_worker.state in _BUSY:
+            return
+        self._poll_worker = self._screen.run_worker(
+            partial(self._poll, self._current_session()),
+            name='poll_desk',
+            group='follow',
+            description='following the desk',
+            exit_on_error=False,
+            thread=True,
+            exclusive=True,
+        )
+
+    def _poll(self, current: str | None) -> None:
+        """Asks what changed, and posts it back when anything did (in a thread worker).
+
+        Args:
+            current: The current session, whose log is followed too.
+        """
+        worker = get_current_worker()
+        screen = self._screen
+
+        def deliver(update: FollowUpdate) -> None:
+            changes = update.changes
+            if worker.is_cancelled:
+                return
+            if changes.has_changes or changes.vanished != self._vanished:
+                screen.post_message(DeskFollowed(update))
+
+        self.live_desk.poll(current, deliver)
+
+    def screen_resumed(self) -> None:
+        """Brings the age and the marker up to date at once when the screen is back on top."""
+        if self._live_desk is not None:
+            self._second_tick()
+
+    def _second_tick(self) -> None:
+        screen = self._screen
+        if screen.app.screen is not screen or self._live_desk is None:
+            # Under another screen (search, help), redrawing this one's age would redraw the
+            # screen on top for nothing; the desk is still followed, and the age is brought up
+            # to date when this screen is back.
+            return
+        status = screen.query_one(LiveStatus)
+        status.state_age = self.state_age()
+        exchanges = screen.query_one(ExchangeView)
+        marker = screen.query_one(NewExchangesMarker)
+        if marker.count and exchanges.shows_end():
+            marker.count = 0
+        checking = self._check_worker is not None and self._check_worker.state in _BUSY
+        due = self._checked_at is not None and time.monotonic() - self._checked_at >= max(
+            RECHECK_INTERVAL, RECHECK_SHARE * self._check_seconds
+        )
+        if self._check_stale and not checking and due:
+            self.count_problems()
+
+    def desk_followed(self, update: FollowUpdate) -> bool:
+        """Takes in what a look found: a vanished or returned desk, the state's age, staleness.
+
+        Args:
+            update: What the look found.
+
+        Returns:
+            Whether the screen should show the changes (False while the desk is gone, and when
+            it came back and is read again whole).
+        """
+        changes = update.changes
+        status = self._screen.query_one(LiveStatus)
+        if changes.vanished != self._vanished:
+            self._vanished = changes.vanished
+            status.vanished = changes.vanished
+            if changes.vanished:
+                self._screen.notify(
+                    'The desk folder is gone (moved, removed or unreachable). What was read '
+                    'stays on screen; the app shows the desk again when the folder is back.',
+                    title='Desk folder gone',
+                    severity='error',
+                    timeout=10,
+                )
+            else:
+                self._screen.notify(
+                    'The desk folder is back: reading it again.', title='Desk folder back'
+                )
+                self._reload()
+                self._check_stale = True
+                return False
+        if changes.vanished:
+            return False
+        status.state_age = self.state_age()
+        if changes.has_changes:
+            self._check_stale = True
+        return True
+
+    # Problems.
+
+    def overview_loaded(self, overview: DeskOverview) -> None:
+        """Counts the desk's problems once the first screen is shown (never before).
+
+        The state's age is shown at once too (the watcher's first look came before the read),
+        not a second later, so the pane never says "not written yet" of a state it shows.
+
+        Args:
+            overview: What the main screen read.
+        """
+        status = self._screen.query_one(LiveStatus)
+        status.state_age = self.state_age()
+        status.is_desk = overview.looks_like_desk
+        if self._checked_at is None:
+            self._checked_at = time.monotonic()
+            self._screen.call_after_refresh(self.count_problems)
+        else:
+            self._check_stale = True
+
+    def count_problems(self) -> None:
+        """Starts a whole check of the desk, for the state pane's count of problems."""
+        self._check_stale = False
+        self._checked_at = time.monotonic()
+        self._check_worker = self._screen.run_worker(
+            self._run_problem_count,
+            name='run_problem_count',
+            group='problem-count',
+            description='checking the desk for damage',
+            exit_on_error=False,
+            thread=True,
+            exclusive=True,
+        )
+
+    def _run_problem_count(self) -> None:
+        """Checks the whole desk and posts the report back (after the first paint)."""
+        services = self._services
+        services.first_paint.wait(FIRST_PAINT_WAIT)
+        started = time.monotonic()
+        report = check_desk(
+            services.desk, services.file_memo, before_each_file=services.foreground.step_aside
+        )
+        services.file_memo.save()
+        self._check_seconds = time.monotonic() - started
+        if not get_current_worker().is_cancelled:
+            self._screen.post_message(DeskChecked(report))
+
+    def show_problem_count(self, report: DeskReport) -> None:
+        """Shows how many problems the check found.
+
+        Args:
+            report: What the check found.
+        """
+        status = self._screen.query_one(LiveStatus)
+        status.problem_count = len(report.problems)
+        status.unreadable_count = sum(
+            1
+            for problem in report.problems
+            if problem.reason.startswith(('unreadable', 'damaged state'))
+        )
+
+    # Pausing.
+
+    def set_following(self, following: bool) -> None:
+        """Pauses or resumes following; resuming looks at the desk at once.
+
+        Args:
+            following: True to follow the desk, False to pause.
+        """
+        self._following = following
+        self._screen.query_one(LiveStatus).following = following
+        self._screen.refresh_bindings()
+        if following:
+            self._poll_tick()
