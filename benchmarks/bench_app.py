@@ -466,7 +466,7 @@ def main() -> int:
             result = worker_long()
         print(json.dumps(result))
         return 0
-    sizes = arguments.sizes.split(',')
+    sizes = [size for size in arguments.sizes.split(',') if size]  # '' for the long log alone
     print(
         f'machine: {platform.machine()}, {bench_search.cpu_name()}, '
         f'{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}, '
@@ -490,7 +490,7 @@ def main() -> int:
                     f'\nfirst paint {size} / week: {median / paint_medians["week"]:.2f} '
                     f'({median * 1000:.0f} ms / {paint_medians["week"] * 1000:.0f} ms)'
                 )
-    if terminal:
+    if terminal and sizes:
         desks = {size: bench_search.desk_path(size) for size in sizes}
         bench_terminal.report_first_paint(desks, arguments.runs, arguments.baseline)
     if not arguments.skip_long:
