@@ -217,6 +217,35 @@ async def test_n_p_step_and_shift_n_p_jump_25_exchanges(app_for: AppFor, tmp_pat
         assert 'Answer 1' in screen_text(pilot)
 
 
+async def test_home_end_and_page_keys_jump_without_an_animation(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    app = app_for(long_desk(tmp_path, 300))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.animation_level = 'full'  # Textual animates these scrolls, for up to a second
+        view = app.query_one(ExchangeView)
+        view.focus()
+        places: list[float] = []
+        view.watch(view, 'scroll_y', lambda _old, new: places.append(new), init=False)
+
+        async def press(key: str) -> list[float]:
+            places.clear()
+            await pilot.press(key)  # Pilot waits for any animation to end
+            await pilot.pause()
+            return list(places)
+
+        # One jump, and at most one correction once the cards reached are measured.
+        assert len(await press('end')) <= 2
+        assert view.shows_end()
+        assert 'Answer 300' in screen_text(pilot)
+        assert len(await press('home')) <= 2
+        assert view.scroll_y == 0
+        page = view.scrollable_content_region.height
+        assert await press('pagedown') == [page]
+        assert await press('pageup') == [0]
+
+
 async def test_keeping_the_place_when_cards_above_are_measured(
     app_for: AppFor, tmp_path: Path
 ) -> None:

@@ -17,6 +17,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.actions import SkipAction
 from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -552,6 +553,54 @@ class ExchangeView(ScrollView, can_focus=True):
         if current:
             strip = strip.apply_style(self.get_component_rich_style('exchange-view--current'))
         return strip.apply_style(base).crop_extend(0, width, base)
+
+    # Keys. Home, End and the page keys jump at once: Textual animates them (End and Home over
+    # a second, a page at 50 lines a second), drawing, and rendering the cards of, every step on
+    # the way through a long log.
+
+    def action_scroll_home(self) -> None:
+        """Shows the top of the session at once.
+
+        Raises:
+            SkipAction: Everything fits; the key is left to others.
+        """
+        if not self.allow_vertical_scroll:
+            raise SkipAction()
+        self._settle(anchor=(0, 0))
+        self.refresh()
+
+    def action_scroll_end(self) -> None:
+        """Shows the end of the session, its newest exchange, at once.
+
+        Raises:
+            SkipAction: Everything fits; the key is left to others.
+        """
+        if not self.allow_vertical_scroll:
+            raise SkipAction()
+        self._settle(bottom=True)
+        self.refresh()
+
+    def action_page_down(self) -> None:
+        """Scrolls a page down at once.
+
+        Raises:
+            SkipAction: Everything fits; the key is left to others.
+        """
+        self._page(1)
+
+    def action_page_up(self) -> None:
+        """Scrolls a page up at once.
+
+        Raises:
+            SkipAction: Everything fits; the key is left to others.
+        """
+        self._page(-1)
+
+    def _page(self, direction: int) -> None:
+        if not self.allow_vertical_scroll:
+            raise SkipAction()
+        page = self.scrollable_content_region.height
+        self.scroll_to(y=self.scroll_y + direction * page, animate=False, immediate=True)
 
     # Events.
 
