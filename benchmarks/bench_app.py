@@ -205,7 +205,8 @@ def worker_index(size: str) -> dict[str, Any]:
     """Brings the desk's index and its file memo (the problem check's, the counts') up to date."""
     from desk_browser.memory.desk_check import check_desk
     from desk_browser.memory.file_memo import FileMemo
-    from desk_browser.memory.search_index import IndexedSearch
+
+    IndexedSearch = bench_search.indexed_search_class()
     from desk_browser.presentation.desk_data import count_sessions, read_overview
 
     desk = bench_search.desk_path(size)

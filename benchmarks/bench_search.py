@@ -47,6 +47,15 @@ FIXED_QUERIES = {
 KEYSTROKE_QUERY = 'nifty gap down'
 
 
+def indexed_search_class() -> Any:
+    """The app's IndexedSearch, from this code or from an older one (to compare the two)."""
+    try:
+        from desk_browser.memory.index.search import IndexedSearch
+    except ImportError:  # Code from before the index became a package.
+        from desk_browser.memory.search_index import IndexedSearch  # type: ignore[no-redef]
+    return IndexedSearch
+
+
 def keystrokes(query: str) -> list[str]:
     return [query[:length] for length in range(1, len(query) + 1)]
 
@@ -138,7 +147,7 @@ def worker_desk(size: str) -> dict[str, Any]:
 
 
 def worker_cold(size: str) -> dict[str, Any]:
-    from desk_browser.memory.search_index import IndexedSearch
+    IndexedSearch = indexed_search_class()
 
     desk, cache = desk_path(size), cache_path(size)
     shutil.rmtree(cache, ignore_errors=True)
@@ -167,7 +176,7 @@ def worker_cold(size: str) -> dict[str, Any]:
 
 
 def worker_warm(size: str, rounds: int) -> dict[str, Any]:
-    from desk_browser.memory.search_index import IndexedSearch
+    IndexedSearch = indexed_search_class()
 
     desk, cache = desk_path(size), cache_path(size)
     start = time.perf_counter()
@@ -200,7 +209,7 @@ def worker_warm(size: str, rounds: int) -> dict[str, Any]:
 
 
 def worker_plain(size: str, queries: list[str]) -> dict[str, Any]:
-    from desk_browser.memory.search_index import IndexedSearch
+    IndexedSearch = indexed_search_class()
     from desk_browser.memory.session_search import SessionSearch
 
     desk, cache = desk_path(size), cache_path(size)
@@ -234,7 +243,7 @@ def worker_live(size: str) -> dict[str, Any]:
     """Searches while the newest journal grows, one event appended before each search."""
     import tempfile
 
-    from desk_browser.memory.search_index import IndexedSearch
+    IndexedSearch = indexed_search_class()
     from desk_browser.memory.session_search import SessionSearch
 
     with tempfile.TemporaryDirectory() as temporary:

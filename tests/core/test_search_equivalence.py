@@ -21,8 +21,9 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from desk_browser.memory import index_tail, search_index
-from desk_browser.memory.search_index import IndexedSearch
+from desk_browser.memory.index import tail as index_tail
+from desk_browser.memory.index import tuning as index_tuning
+from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.session_search import (
     SearchResult,
     SessionSearch,
@@ -303,10 +304,10 @@ def stop_after(calls: int) -> Callable[[], bool]:
 # too many combinations of keywords) are forced both ways, since small desks rarely reach them.
 tunings = st.fixed_dictionaries(
     {
-        '_COMMON_SHARE': st.sampled_from([0, 50]),
-        '_MOST_TERMS': st.sampled_from([1, 256]),
-        '_MOST_SUBSETS': st.sampled_from([1, 64]),
-        '_SAMPLE_RECORDS': st.sampled_from([1, 512]),
+        'COMMON_SHARE': st.sampled_from([0, 50]),
+        'MOST_TERMS': st.sampled_from([1, 256]),
+        'MOST_SUBSETS': st.sampled_from([1, 64]),
+        'SAMPLE_RECORDS': st.sampled_from([1, 512]),
     }
 )
 
@@ -326,7 +327,7 @@ def test_every_search_answers_what_the_plain_scan_answers(
     stop: int,
     tuning: dict[str, int],
 ) -> None:
-    with tempfile.TemporaryDirectory() as temporary, mock.patch.multiple(search_index, **tuning):
+    with tempfile.TemporaryDirectory() as temporary, mock.patch.multiple(index_tuning, **tuning):
         desk = Path(temporary) / 'main'
         cache = Path(temporary) / 'cache'
         write_desk(desk, days, undated)
@@ -383,7 +384,7 @@ def test_searches_stay_exact_after_the_desk_changes(
     query_list: list[tuple[str, int]],
     tuning: dict[str, int],
 ) -> None:
-    with tempfile.TemporaryDirectory() as temporary, mock.patch.multiple(search_index, **tuning):
+    with tempfile.TemporaryDirectory() as temporary, mock.patch.multiple(index_tuning, **tuning):
         desk = Path(temporary) / 'main'
         cache = Path(temporary) / 'cache'
         write_desk(desk, days, [])

@@ -21,8 +21,10 @@ from test_search_equivalence import (
     reference_search,
 )
 
-from desk_browser.memory import index_store, search_index, session_search
-from desk_browser.memory.search_index import (
+from desk_browser.memory import session_search
+from desk_browser.memory.index import keys as index_keys
+from desk_browser.memory.index import store as index_store
+from desk_browser.memory.index.search import (
     IndexedSearch,
     IndexStatus,
     SearchCancelled,
@@ -119,7 +121,7 @@ def test_building_reports_progress_newest_first_and_then_searches_come_from_the_
     def no_reading(*arguments: object) -> None:
         raise AssertionError('a day was read from the desk')
 
-    monkeypatch.setattr(search_index, 'day_records', no_reading)
+    monkeypatch.setattr(session_search, 'day_records', no_reading)
     assert_exact(desk, search)
 
 
@@ -310,13 +312,13 @@ def test_records_with_nul_and_lone_surrogates_are_found(tmp_path: Path) -> None:
 
 
 def test_index_record_ids_order_days_newest_first_then_kinds() -> None:
-    newer = index_store.record_id(index_store.day_ordinal('2026-10-20'), 3, 5)
-    older = index_store.record_id(index_store.day_ordinal('2026-10-19'), 0, 0)
-    undated = index_store.record_id(index_store.day_ordinal(''), 0, 0)
+    newer = index_keys.record_id(index_keys.day_ordinal('2026-10-20'), 3, 5)
+    older = index_keys.record_id(index_keys.day_ordinal('2026-10-19'), 0, 0)
+    undated = index_keys.record_id(index_keys.day_ordinal(''), 0, 0)
     assert newer < older < undated
-    low, high = index_store.day_range('2026-10-20')
+    low, high = index_keys.day_range('2026-10-20')
     assert low <= newer <= high
-    assert index_store.kind_of(newer) == 'note'
+    assert index_keys.kind_of(newer) == 'note'
 
 
 def test_repeated_session_searches_read_only_the_days_that_changed(
@@ -367,9 +369,9 @@ def test_searches_from_many_threads_agree_and_keep_few_connections(tmp_path: Pat
         for thread in threads:
             thread.join()
     assert failures == []
-    assert len(search._pool) <= 4
+    assert search.idle_connections <= 4
     search.close()
-    assert search._pool == []
+    assert search.idle_connections == 0
     assert_exact(desk, search)
 
 
@@ -414,7 +416,7 @@ def test_a_file_rewritten_with_its_old_size_and_time_is_read_again(tmp_path: Pat
 BUILD_IN_ANOTHER_PROCESS = """
 import sys
 from pathlib import Path
-from desk_browser.memory.search_index import IndexedSearch
+from desk_browser.memory.index.search import IndexedSearch
 status = IndexedSearch(Path(sys.argv[1])).build()
 print(status.text)
 """

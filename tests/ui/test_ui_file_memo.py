@@ -11,7 +11,7 @@ import pytest
 from ui_helpers import settle
 
 from desk_browser.memory.file_memo import FileMemo, memo_file
-from desk_browser.memory.search_index import default_cache_directory
+from desk_browser.memory.index.search import default_cache_directory
 from desk_browser.presentation import desk_data
 from desk_browser.presentation.desk_data import count_sessions, read_overview
 from desk_browser.ui.app import DeskBrowser

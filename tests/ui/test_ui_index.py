@@ -17,8 +17,9 @@ import pytest
 from textual.message import Message
 from ui_helpers import settle
 
-from desk_browser.memory import index_store, search_index
-from desk_browser.memory.search_index import IndexedSearch, IndexStatus
+from desk_browser.memory import session_search
+from desk_browser.memory.index import store as index_store
+from desk_browser.memory.index.search import IndexedSearch, IndexStatus, default_cache_directory
 from desk_browser.memory.session_search import SearchResult, SessionSearch
 from desk_browser.presentation.desk_data import FIRST_COUNTED, read_overview
 from desk_browser.ui.app import DeskBrowser
@@ -127,7 +128,7 @@ def test_the_index_note_says_how_far_the_index_is() -> None:
 async def test_a_corrupt_index_file_is_replaced_and_searches_stay_exact(
     app_for: AppFor, demo_desk: Path
 ) -> None:
-    index_path = index_store.index_file(search_index.default_cache_directory(), demo_desk)
+    index_path = index_store.index_file(default_cache_directory(), demo_desk)
     index_path.parent.mkdir(parents=True, exist_ok=True)
     index_path.write_bytes(b'this is not an SQLite file' * 100)
     app = app_for(demo_desk)
@@ -156,13 +157,13 @@ async def test_an_index_that_cannot_be_made_is_a_quiet_note_and_searches_read_th
 async def test_quitting_in_the_middle_of_the_build_exits(
     app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    reading = search_index.day_records
+    reading = session_search.day_records
 
     def slow_day_records(*arguments: Any) -> Any:
         time.sleep(0.3)  # Each day takes a while, so the quit comes mid-build.
         return reading(*arguments)
 
-    monkeypatch.setattr(search_index, 'day_records', slow_day_records)
+    monkeypatch.setattr(session_search, 'day_records', slow_day_records)
     progress: list[IndexStatus] = []
 
     def record(message: Message) -> None:

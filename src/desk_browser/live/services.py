@@ -18,7 +18,7 @@ from pathlib import Path
 
 from desk_browser.live.foreground import Foreground
 from desk_browser.memory.file_memo import FileMemo
-from desk_browser.memory.search_index import IndexedSearch, default_cache_directory
+from desk_browser.memory.index.search import IndexedSearch, default_cache_directory
 from desk_browser.presentation.formatting import india_today
 
 _LOGGER = logging.getLogger(__name__)

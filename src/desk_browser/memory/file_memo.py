@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from desk_browser.memory.desk_files import Problem
-from desk_browser.memory.index_store import desk_key
+from desk_browser.memory.index.store import desk_key
 
 _LOGGER = logging.getLogger(__name__)
 

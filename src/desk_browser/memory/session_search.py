@@ -29,7 +29,7 @@ One SessionSearch keeps the days it has read in memory (up to about 48 million c
 text, least recently used dropped first), keyed by each day's files' sizes, modification and
 status change times and inode numbers, so repeated searches read only the days that changed.
 Files modified in the last two seconds are always read again. For big desks,
-search_index.IndexedSearch gives the same results from an index kept in the user's cache folder.
+index.search.IndexedSearch gives the same results from an index kept in the user's cache folder.
 """
 
 from __future__ import annotations
@@ -41,7 +41,9 @@ import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from desk_browser.memory import desk_files, index_days
+from desk_browser.memory import desk_files
+from desk_browser.memory.desk_files import JournalEvent, JournalExchange
+from desk_browser.memory.index import days as index_days
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -109,6 +111,36 @@ def words_of(query: str) -> list[str]:
     return list(dict.fromkeys(query.lower().split()))
 
 
+def exchange_records(day: str, exchanges: Iterable[JournalExchange]) -> list[SearchRecord]:
+    """The search records of a journal's exchanges.
+
+    Args:
+        day (str): The India date, as YYYY-MM-DD.
+        exchanges (Iterable[JournalExchange]): The exchanges, in file order.
+
+    Returns:
+        list[SearchRecord]: One record each, in order.
+    """
+    return [SearchRecord(day=day, kind='exchange', text=exchange.text) for exchange in exchanges]
+
+
+def action_records(day: str, actions: Iterable[JournalEvent]) -> list[SearchRecord]:
+    """The search records of a journal's actions, the desk's own searches left out.
+
+    Args:
+        day (str): The India date, as YYYY-MM-DD.
+        actions (Iterable[JournalEvent]): The actions, in file order.
+
+    Returns:
+        list[SearchRecord]: Their records, in order.
+    """
+    return [
+        SearchRecord(day=day, kind='journal', text=desk_files.action_text(action))
+        for action in actions
+        if not desk_files.is_own_search(action)
+    ]
+
+
 def day_records(
     day: str,
     journal_path: Path | None,
@@ -119,7 +151,8 @@ def day_records(
 
     Exchanges (from the journal, in file order), then actions (in file order, the desk's own
     search_sessions calls and results left out), then the summary's paragraphs, then the notes
-    in the order given.
+    in the order given. The index reads days through this function too, and builds a growing
+    journal's records with exchange_records and action_records, so every record is made here.
 
     Args:
         day (str): The India date, as YYYY-MM-DD.
@@ -133,12 +166,8 @@ def day_records(
     records = []
     if journal_path is not None:
         journal_day = desk_files.read_journal_day(journal_path, day)
-        for exchange in journal_day.exchanges:
-            records.append(SearchRecord(day=day, kind='exchange', text=exchange.text))
-        for action in journal_day.actions:
-            if not desk_files.is_own_search(action):
-                text = desk_files.action_text(action)
-                records.append(SearchRecord(day=day, kind='journal', text=text))
+        records.extend(exchange_records(day, journal_day.exchanges))
+        records.extend(action_records(day, journal_day.actions))
     if summary_path is not None:
         summary = desk_files.read_text(summary_path)
         if summary is not None:

@@ -20,7 +20,7 @@ from textual.widgets import Input
 
 from desk_browser.export import ExportRefused, write_export
 from desk_browser.live.services import DeskServices
-from desk_browser.memory.search_index import IndexStatus
+from desk_browser.memory.index.status import IndexStatus
 from desk_browser.presentation.formatting import day_text, india_today
 from desk_browser.presentation.navigation import (
     DayPlace,

@@ -16,7 +16,7 @@ from textual.message import Message
 from desk_browser.live.live_desk import FollowUpdate
 from desk_browser.memory.desk_check import DeskReport
 from desk_browser.memory.desk_files import Problem
-from desk_browser.memory.search_index import IndexStatus
+from desk_browser.memory.index.status import IndexStatus
 from desk_browser.memory.session_search import SearchResult
 from desk_browser.presentation.desk_data import DaySummary, DeskOverview, SessionEntry, SessionLog
 from desk_browser.presentation.navigation import Place

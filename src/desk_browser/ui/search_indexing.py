@@ -21,7 +21,7 @@ from textual.app import App
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from desk_browser.live.services import DeskServices
-from desk_browser.memory.search_index import IndexStatus
+from desk_browser.memory.index.status import IndexStatus
 from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.messages import IndexProgressed

@@ -14,7 +14,7 @@ from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
 from desk_browser.live.services import DeskServices
-from desk_browser.memory.search_index import SearchCancelled
+from desk_browser.memory.index.status import SearchCancelled
 from desk_browser.memory.session_search import SearchResult, words_of
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.navigation import DayRequest

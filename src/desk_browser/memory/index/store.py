@@ -4,7 +4,7 @@ The index is one SQLite file in the user's cache folder (never in the desk), nam
 of the desk's resolved path. It holds:
 
 - `meta`: the schema version and the desk's path, checked on every open;
-- `days`: each indexed day with the signature of its files (see index_days.day_signature);
+- `days`: each indexed day with the signature of its files (see days.day_signature);
 - `records`: each record's text, under an id that orders records exactly as the search does
   (newest day first; then exchanges, actions, summary paragraphs, notes; then file order);
 - `record_grams`: an FTS5 table (trigram tokenizer, case-sensitive, no stored content, no
@@ -25,33 +25,32 @@ Typical usage example:
 
 from __future__ import annotations
 
-import datetime
+import contextlib
 import hashlib
 import logging
-import re
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
+from typing import Any
+
+from desk_browser.memory.index.keys import (
+    KINDS,
+    day_ordinal,
+    day_range,
+    grams_text,
+    loaded_text,
+    record_id,
+    stored_text,
+)
 
 _LOGGER = logging.getLogger(__name__)
 
 SCHEMA_VERSION = '3'
 """Written into every index; an index with another version is rebuilt."""
 
-KINDS = ('exchange', 'journal', 'summary', 'note')
-"""Record kinds, in the order the search returns them within a day."""
-
-_DAY_SHIFT = 32
-_KIND_SHIFT = 28
-_LAST_ORDINAL = 4_000_000  # Above datetime.date.max.toordinal().
-MAX_POSITION = (1 << _KIND_SHIFT) - 1
-"""The most records of one kind that one indexed day can hold."""
 _BUSY_SECONDS = 5.0
 _LOCKED_PAUSE_SECONDS = 0.05
-_UNSAFE_CHARACTERS = re.compile('[\x00\ud800-\udfff]')
-_REPLACEMENT = '\ufffd'
-_PADDING = '  '
 _LAST_CHARACTER = '\U0010ffff'
 
 _SCHEMA = (
@@ -94,133 +93,6 @@ def desk_key(desk_directory: Path) -> str:
         return str(desk_directory.resolve())
     except (OSError, RuntimeError):
         return str(desk_directory.absolute())
-
-
-def day_ordinal(day: str) -> int:
-    """Turns a day into a number that orders days.
-
-    Args:
-        day (str): YYYY-MM-DD, or "" (notes whose day cannot be found), which comes last.
-
-    Returns:
-        int: The date's ordinal; 0 for "" or anything that is not a date.
-    """
-    try:
-        return datetime.date.fromisoformat(day).toordinal() if day else 0
-    except ValueError:
-        return 0
-
-
-def record_id(ordinal: int, kind: int, position: int) -> int:
-    """The id of a record, which sorts records in the order the search returns them.
-
-    Args:
-        ordinal (int): The day's ordinal (day_ordinal).
-        kind (int): The kind's place in KINDS.
-        position (int): The record's place among the day's records of that kind.
-
-    Returns:
-        int: The id.
-    """
-    return ((_LAST_ORDINAL - ordinal) << _DAY_SHIFT) | (kind << _KIND_SHIFT) | position
-
-
-def day_range(day: str) -> tuple[int, int]:
-    """The ids a day's records can have.
-
-    Args:
-        day (str): The day.
-
-    Returns:
-        tuple[int, int]: The lowest and highest id, inclusive.
-    """
-    low = (_LAST_ORDINAL - day_ordinal(day)) << _DAY_SHIFT
-    return low, low + (1 << _DAY_SHIFT) - 1
-
-
-def ordinal_of(identifier: int) -> int:
-    """The day ordinal of the record with this id.
-
-    Args:
-        identifier (int): The record's id.
-
-    Returns:
-        int: The ordinal (day_ordinal) of its day.
-    """
-    return _LAST_ORDINAL - (identifier >> _DAY_SHIFT)
-
-
-def kind_of(identifier: int) -> str:
-    """The kind of the record with this id.
-
-    Args:
-        identifier (int): The record's id.
-
-    Returns:
-        str: The kind.
-    """
-    return KINDS[(identifier >> _KIND_SHIFT) & 0xF]
-
-
-def grams_text(lowered: str) -> str:
-    """The text the trigram index holds for a record's lowered text.
-
-    NUL characters (which end FTS5's text) and lone surrogates (which are not UTF-8) become
-    U+FFFD. That adds candidates (which the search checks) and loses none for the keywords the
-    index is asked about (see is_indexable). Two spaces are added at the end, so that every
-    character starts a trigram.
-
-    Args:
-        lowered (str): The record's text, lowered.
-
-    Returns:
-        str: The text to index.
-    """
-    if '\x00' in lowered or not lowered.isascii():
-        lowered = _UNSAFE_CHARACTERS.sub(_REPLACEMENT, lowered)
-    return lowered + _PADDING
-
-
-def is_indexable(word: str) -> bool:
-    """Tells whether the trigram index can find the records that contain a keyword.
-
-    Args:
-        word (str): The keyword, lowered.
-
-    Returns:
-        bool: True for a keyword with no NUL and no lone surrogate.
-    """
-    return bool(word) and _UNSAFE_CHARACTERS.search(word) is None
-
-
-def stored_text(text: str) -> str | bytes:
-    """A record's text as the records table holds it.
-
-    Args:
-        text (str): The text.
-
-    Returns:
-        str | bytes: The text, or its bytes (lone surrogates kept) when it is not valid UTF-8.
-    """
-    try:
-        text.encode('utf-8')
-    except UnicodeEncodeError:
-        return text.encode('utf-8', 'surrogatepass')
-    return text
-
-
-def loaded_text(value: str | bytes) -> str:
-    """A record's text as read back from the records table.
-
-    Args:
-        value (str | bytes): What the table holds.
-
-    Returns:
-        str: The text.
-    """
-    if isinstance(value, bytes):
-        return value.decode('utf-8', 'surrogatepass')
-    return value
 
 
 def connect(path: Path, *, busy_seconds: float = _BUSY_SECONDS) -> sqlite3.Connection:
@@ -484,3 +356,134 @@ def write_day(
         'INSERT OR REPLACE INTO days (day, signature, records) VALUES (?, ?, ?)',
         (day, signature, len(rows)),
     )
+
+
+def remove_days(connection: sqlite3.Connection, days: Sequence[str]) -> None:
+    """Drops days from the index, in one transaction.
+
+    Args:
+        connection (sqlite3.Connection): The builder's connection.
+        days (Sequence[str]): The days.
+    """
+    if not days:
+        return
+    connection.execute('BEGIN IMMEDIATE')
+    for day in days:
+        remove_day(connection, day)
+    connection.execute('COMMIT')
+
+
+def write_days(
+    connection: sqlite3.Connection,
+    batch: Sequence[tuple[str, str, list[tuple[str, str]]]],
+) -> None:
+    """Writes a batch of days in one transaction, skipping days another builder already wrote.
+
+    Args:
+        connection (sqlite3.Connection): The builder's connection.
+        batch (Sequence[tuple[str, str, list[tuple[str, str]]]]): Each day, its signature and
+            its records' kinds and texts.
+    """
+    connection.execute('BEGIN IMMEDIATE')
+    try:
+        for day, signature, records in batch:
+            row = connection.execute('SELECT signature FROM days WHERE day = ?', (day,)).fetchone()
+            if row is not None and row[0] == signature:
+                continue
+            write_day(connection, day, signature, records)
+        connection.execute('COMMIT')
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute('ROLLBACK')
+        raise
+
+
+def roll_back(connection: sqlite3.Connection) -> None:
+    """Ends a transaction left open (by an error), ignoring a connection that is itself broken.
+
+    Args:
+        connection (sqlite3.Connection): The connection.
+    """
+    with contextlib.suppress(sqlite3.Error):
+        if connection.in_transaction:
+            connection.execute('ROLLBACK')
+
+
+@contextlib.contextmanager
+def read_transaction(connection: sqlite3.Connection) -> Iterator[None]:
+    """Reads the index as one snapshot: a builder's commits meanwhile are not seen.
+
+    Args:
+        connection (sqlite3.Connection): A search's connection.
+
+    Yields:
+        None: While the snapshot holds.
+    """
+    connection.execute('BEGIN')
+    try:
+        yield
+    finally:
+        if connection.in_transaction:
+            connection.execute('COMMIT')
+
+
+def data_version(connection: sqlite3.Connection) -> int:
+    """A number that changes when another connection has written to the index.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+
+    Returns:
+        int: SQLite's data_version.
+    """
+    return int(connection.execute('PRAGMA data_version').fetchone()[0])
+
+
+def newest_texts(connection: sqlite3.Connection, count: int) -> list[str]:
+    """The texts of the index's first records in ranking order (the newest days').
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        count (int): How many.
+
+    Returns:
+        list[str]: Up to `count` texts.
+    """
+    rows = connection.execute('SELECT text FROM records ORDER BY id LIMIT ?', (count,)).fetchall()
+    return [loaded_text(row[0]) for row in rows]
+
+
+def record_rows(
+    connection: sqlite3.Connection, expression: str | None, start: int
+) -> Generator[tuple[int, Any], None, None]:
+    """Reads records from the index, in ranking order, from an id on.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        expression (str | None): The FTS5 query the records must match (expressions), or None
+            for every record.
+        start (int): The lowest id to read.
+
+    Yields:
+        tuple[int, Any]: Each record's id and stored text (loaded_text reads it).
+    """
+    if expression is None:
+        cursor = connection.execute(
+            'SELECT id, text FROM records WHERE id >= ? ORDER BY id', (start,)
+        )
+    else:
+        cursor = connection.execute(
+            'SELECT records.id, records.text FROM record_grams '
+            'JOIN records ON records.id = record_grams.rowid '
+            'WHERE record_grams MATCH ? AND record_grams.rowid >= ? '
+            'ORDER BY record_grams.rowid',
+            (expression, start),
+        )
+    try:
+        while True:
+            rows = cursor.fetchmany(64)
+            if not rows:
+                return
+            yield from rows
+    finally:
+        cursor.close()

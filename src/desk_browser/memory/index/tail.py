@@ -22,42 +22,12 @@ from pathlib import Path
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import JournalEvent, JournalExchange
-from desk_browser.memory.session_search import SearchRecord
+from desk_browser.memory.session_search import SearchRecord, action_records, exchange_records
 
 _LOGGER = logging.getLogger(__name__)
 
 _MOST_ATTEMPTS = 3
 """How many times a read starts again when the file is rewritten while it is read."""
-
-
-def _action_records(day: str, actions: list[JournalEvent]) -> list[SearchRecord]:
-    """The search records of actions (the desk's own searches left out).
-
-    Args:
-        day (str): The day.
-        actions (list[JournalEvent]): The actions.
-
-    Returns:
-        list[SearchRecord]: Their records, in order.
-    """
-    return [
-        SearchRecord(day=day, kind='journal', text=desk_files.action_text(action))
-        for action in actions
-        if not desk_files.is_own_search(action)
-    ]
-
-
-def _exchange_records(day: str, exchanges: list[JournalExchange]) -> list[SearchRecord]:
-    """The search records of exchanges.
-
-    Args:
-        day (str): The day.
-        exchanges (list[JournalExchange]): The exchanges.
-
-    Returns:
-        list[SearchRecord]: Their records, in order.
-    """
-    return [SearchRecord(day=day, kind='exchange', text=exchange.text) for exchange in exchanges]
 
 
 def _read_start(path: Path, length: int) -> bytes | None:
@@ -126,10 +96,10 @@ class JournalTail:
             desk_files.group_journal_objects(
                 self.path, reading.objects, self._exchanges, self._actions
             )
-            self._exchange_records[first_changed:] = _exchange_records(
+            self._exchange_records[first_changed:] = exchange_records(
                 self.day, self._exchanges[first_changed:]
             )
-            self._action_records.extend(_action_records(self.day, self._actions[actions_before:]))
+            self._action_records.extend(action_records(self.day, self._actions[actions_before:]))
         self._parsed = start
         self._next_line_number = reading.next_line_number
         return True
@@ -146,8 +116,8 @@ class JournalTail:
                 break
             _LOGGER.debug('%s was rewritten; reading it from the start', self.path)
             self._reset()
-        exchange_records = self._exchange_records
-        action_records = self._action_records
+        exchanges_read = self._exchange_records
+        actions_read = self._action_records
         # A last line without its newline yet is read (as a whole read reads it), not kept.
         rest = desk_files.read_json_objects_from(
             self.path,
@@ -163,8 +133,8 @@ class JournalTail:
             actions: list[JournalEvent] = []
             first_changed = max(len(exchanges) - 1, 0)
             desk_files.group_journal_objects(self.path, rest.objects, exchanges, actions)
-            exchange_records = exchange_records[:first_changed] + _exchange_records(
+            exchanges_read = exchanges_read[:first_changed] + exchange_records(
                 self.day, exchanges[first_changed:]
             )
-            action_records = action_records + _action_records(self.day, actions)
-        return exchange_records + action_records
+            actions_read = actions_read + action_records(self.day, actions)
+        return exchanges_read + actions_read

@@ -1,0 +1,20 @@
+"""The search index: the documented search's answers from an SQLite file in the user's cache.
+
+`search.IndexedSearch` is the facade the app uses; the other modules each hold one of its jobs:
+
+- `days`: the desk's days as the search walks them, their signatures, a cache of days read;
+- `tail`: a journal being written, parsed only from where the last read ended;
+- `store`: the index file, its tables and every SQL statement run against it;
+- `keys`: record ids that sort as the search ranks, and texts as the tables hold them;
+- `expressions`: the trigram queries that find a search's candidates;
+- `plan`: which days come from the index and which from the desk, examined lazily;
+- `direct`: days read from the desk itself (not indexed yet, changed, being written);
+- `pool`: the connections searches share, and when the index is unavailable;
+- `searcher`: one search, visiting records in ranking order;
+- `build`: bringing the index up to date, one builder at a time;
+- `status` and `tuning`: what a build reports, and the figures that trade speed for memory.
+
+Like the rest of the core, nothing here imports Textual or Rich; the package builds on
+`desk_files` and `session_search` (whose records and rule it reproduces) and nothing above them.
+This file imports nothing, so `session_search` can use `days` without loading the index.
+"""

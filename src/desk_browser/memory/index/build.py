@@ -1,0 +1,224 @@
+"""Bringing a desk's index up to date: newest days first, in batches, one builder at a time.
+
+Days already indexed as they are now are kept; changed days are read again, new days added,
+days gone from the desk dropped. Days changed in the last two seconds are left to the searches,
+which read them directly. A lock file next to the index lets one process build at a time (SQLite's
+WAL mode lets searches read meanwhile). An index found damaged (by this build or by a search) is
+deleted, so the next build starts a new one.
+
+Typical usage example:
+
+    status = Builder(index_path, desk_directory, pool, checks, listing).build(progress, cancelled)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO
+
+from desk_browser.memory import session_search
+from desk_browser.memory.index import keys, store, tuning
+from desk_browser.memory.index.days import DeskListing, day_signature, desk_days
+from desk_browser.memory.index.plan import DayChecks
+from desk_browser.memory.index.pool import ReaderPool
+from desk_browser.memory.index.status import CancelCheck, IndexStatus, ProgressCallback
+from desk_browser.memory.session_search import SearchRecord
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX.
+    fcntl = None  # type: ignore[assignment]
+
+_LOGGER = logging.getLogger(__name__)
+
+
+def lock_builds(index_path: Path, cancelled: CancelCheck | None) -> IO[bytes] | None:
+    """Waits until no other builder (in any process) works on an index.
+
+    Args:
+        index_path (Path): The index file; the lock is `<index>.lock` beside it.
+        cancelled (CancelCheck | None): Stops the wait when it returns True.
+
+    Returns:
+        IO[bytes] | None: The open lock file (closing it releases the lock), or None when
+            cancelled or when the lock file cannot be made.
+    """
+    lock_path = index_path.with_name(index_path.name + '.lock')
+    try:
+        handle = open(lock_path, 'ab')  # noqa: SIM115 - held until the build ends.
+    except OSError as error:
+        _LOGGER.warning('Cannot open the index lock %s: %s', lock_path, error)
+        return None
+    if fcntl is None:  # pragma: no cover - not on POSIX: transactions still keep it whole.
+        return handle
+    while True:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return handle
+        except BlockingIOError:
+            if cancelled is not None and cancelled():
+                handle.close()
+                return None
+            time.sleep(tuning.LOCK_POLL_SECONDS)
+        except OSError as error:
+            _LOGGER.warning('Cannot lock %s: %s', lock_path, error)
+            return handle
+
+
+def too_many(records: Sequence[SearchRecord]) -> bool:
+    """Tells whether a day holds more records of one kind than an id can number.
+
+    Args:
+        records (Sequence[SearchRecord]): The day's records.
+
+    Returns:
+        bool: True when the day cannot be indexed.
+    """
+    if len(records) <= keys.MAX_POSITION:
+        return False
+    counts: dict[str, int] = {}
+    for record in records:
+        counts[record.kind] = counts.get(record.kind, 0) + 1
+    return max(counts.values()) > keys.MAX_POSITION
+
+
+def build_days(
+    connection: sqlite3.Connection,
+    desk_directory: Path,
+    progress: ProgressCallback | None,
+    cancelled: CancelCheck | None,
+) -> None:
+    """Indexes every day that is not indexed as it is now (see Builder.build).
+
+    Args:
+        connection (sqlite3.Connection): The builder's own connection.
+        desk_directory (Path): The desk folder.
+        progress (ProgressCallback | None): The progress callback.
+        cancelled (CancelCheck | None): The cancel check.
+    """
+    days = desk_days(desk_directory)
+    total = len(days)
+    indexed = {day: signature for day, (signature, _) in store.indexed_days(connection).items()}
+    listed = {desk_day.day for desk_day in days}
+    store.remove_days(connection, [day for day in indexed if day not in listed])
+    done = 0
+    batch: list[tuple[str, str, list[tuple[str, str]]]] = []
+    batch_records = 0
+    if progress is not None:
+        progress(0, total)
+    for desk_day in days:
+        if cancelled is not None and cancelled():
+            break
+        signature, racy = day_signature(desk_day, time.time_ns())
+        if racy or indexed.get(desk_day.day) == signature:
+            done += 1
+            continue
+        if not all(os.access(path, os.R_OK) for path in desk_day.paths):
+            done += 1  # Read from the desk by every search, so a fixed file is seen.
+            continue
+        records = session_search.day_records(
+            desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes
+        )
+        if too_many(records):
+            done += 1  # Never indexed: searches read it from the desk.
+            continue
+        batch.append((desk_day.day, signature, [(record.kind, record.text) for record in records]))
+        batch_records += len(records)
+        if batch_records >= tuning.BATCH_RECORDS or len(batch) >= tuning.BATCH_DAYS:
+            store.write_days(connection, batch)
+            done += len(batch)
+            batch = []
+            batch_records = 0
+            if progress is not None:
+                progress(done, total)
+    if batch:
+        store.write_days(connection, batch)
+        done += len(batch)
+    if progress is not None:
+        progress(done, total)
+
+
+class Builder:
+    """Builds one desk's index, telling the searches' pool when the index changes hands."""
+
+    def __init__(
+        self,
+        index_path: Callable[[], Path],
+        desk_directory: Path,
+        pool: ReaderPool,
+        checks: DayChecks,
+        listing: DeskListing,
+    ):
+        """Creates the builder; nothing is read or written yet.
+
+        Args:
+            index_path (Callable[[], Path]): Gives the index file.
+            desk_directory (Path): The desk folder.
+            pool (ReaderPool): The searches' connections.
+            checks (DayChecks): Recent looks at the days' files (for the coverage).
+            listing (DeskListing): The desk's days.
+        """
+        self._index_path = index_path
+        self._desk_directory = desk_directory
+        self._pool = pool
+        self._checks = checks
+        self._listing = listing
+
+    def _remove_files(self) -> None:
+        """Deletes the index, so that the next open creates it again (if it can be deleted)."""
+        with contextlib.suppress(store.IndexUnavailable):
+            store.remove_index_files(self._index_path())
+
+    def build(
+        self,
+        progress: ProgressCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> IndexStatus:
+        """Brings the index up to date with the desk (see IndexedSearch.build).
+
+        Args:
+            progress (ProgressCallback | None): Called as progress(indexed_days, total_days)
+                at the start and after each batch.
+            cancelled (CancelCheck | None): Checked between days; when it returns True the
+                build stops, keeping the batches already written.
+
+        Returns:
+            IndexStatus: The index's state when the build ended.
+        """
+        index_path = self._index_path()
+        if self._pool.take_damaged():
+            self._pool.close()
+            self._remove_files()
+        try:
+            connection = store.open_index(index_path, self._desk_directory)
+        except (store.IndexUnavailable, sqlite3.Error) as error:
+            self._pool.unavailable(str(error))
+            return IndexStatus(0, 0, available=False, problem=self._pool.problem)
+        self._pool.opened_again()  # Searches may use the index again at once.
+        lock = lock_builds(index_path, cancelled)
+        damaged = False
+        try:
+            if lock is not None or fcntl is None:
+                build_days(connection, self._desk_directory, progress, cancelled)
+            indexed = store.indexed_days(connection)
+            signatures = {day: signature for day, (signature, _) in indexed.items()}
+            status = self._checks.coverage(self._listing.days(time.time_ns()), signatures)
+        except sqlite3.Error as error:
+            _LOGGER.warning('Building the search index failed: %s', error)
+            damaged = not isinstance(error, sqlite3.OperationalError)
+            self._pool.note_problem(f'{error.__class__.__name__}: {error}')
+            status = IndexStatus(0, 0, available=False, problem=self._pool.problem)
+        finally:
+            store.roll_back(connection)
+            connection.close()
+            if lock is not None:
+                lock.close()
+        if damaged:  # The next build starts a new index.
+            self._remove_files()
+        return status

@@ -1,0 +1,81 @@
+"""The trigram queries (FTS5 expressions) that find the records a search may match.
+
+A keyword of three characters or more may be in a record only if each of its trigrams is; a
+keyword of one or two characters is in a record exactly when one of the record's trigrams
+starts with it (see keys.grams_text). The queries only find candidates: every candidate is
+checked against the documented rule, so a query may find too many records but never too few.
+
+Typical usage example:
+
+    expressions = [word_expression(word, terms_of) for word in words]
+    query = candidate_expression([expression for expression in expressions if expression], 2)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+
+from desk_browser.memory.index import keys, tuning
+
+NO_CANDIDATES = ''
+"""The candidate query that no indexed record can satisfy."""
+
+
+def _fts_string(text: str) -> str:
+    """Quotes a string for an FTS5 query.
+
+    Args:
+        text (str): The string.
+
+    Returns:
+        str: The string in double quotes, inner quotes doubled.
+    """
+    return '"' + text.replace('"', '""') + '"'
+
+
+def word_expression(word: str, terms_of: Callable[[str], list[str] | None]) -> str | None:
+    """The FTS5 query for the indexed records whose lowered text may contain a keyword.
+
+    Args:
+        word (str): The keyword, lowered.
+        terms_of (Callable[[str], list[str] | None]): Finds the index's trigrams that start with
+            a one- or two-character keyword (None when there are too many to ask for).
+
+    Returns:
+        str | None: For three characters or more, every trigram of the keyword joined with AND;
+            for one or two, the trigrams that start with it joined with OR; "" when no indexed
+            record can contain it; None when the index cannot narrow it down.
+    """
+    if not keys.is_indexable(word):
+        return None
+    if len(word) >= 3:
+        grams = dict.fromkeys(word[index : index + 3] for index in range(len(word) - 2))
+        return '(' + ' AND '.join(_fts_string(gram) for gram in grams) + ')'
+    terms = terms_of(word)
+    if terms is None:
+        return None
+    if not terms:
+        return NO_CANDIDATES
+    return '(' + ' OR '.join(_fts_string(term) for term in terms) + ')'
+
+
+def candidate_expression(expressions: Sequence[str], least: int) -> str:
+    """The FTS5 query for the records that may contain at least `least` of some keywords.
+
+    Args:
+        expressions (Sequence[str]): Each keyword's query (word_expression), none empty.
+        least (int): How many of them a record must contain, at least 1.
+
+    Returns:
+        str: The query; NO_CANDIDATES when `least` is more than there are keywords. With too
+            many combinations it asks for any one keyword, which finds more candidates but never
+            fewer.
+    """
+    if least > len(expressions):
+        return NO_CANDIDATES
+    most = tuning.MOST_SUBSETS
+    subsets = list(itertools.islice(itertools.combinations(expressions, least), most + 1))
+    if len(subsets) > most:
+        subsets = [(expression,) for expression in expressions]
+    return ' OR '.join('(' + ' AND '.join(subset) + ')' for subset in subsets)

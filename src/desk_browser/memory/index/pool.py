@@ -1,0 +1,218 @@
+"""The connections to the index that searches share, and when the index is unavailable.
+
+A search takes a `Reader` from the `ReaderPool` (opening one when none is idle) and gives it
+back; a reader remembers what it last read of the index (its days, a sample of its newest
+records) until another connection writes. When the index cannot be opened, or a search meets
+an error, the pool says so (`problem`) and opens nothing for a few seconds, so searches read
+the desk directly meanwhile; a damaged index is marked for the next build to replace.
+
+Typical usage example:
+
+    pool = ReaderPool(lambda: index_path, desk_directory)
+    reader = pool.take()
+    if reader is not None:
+        ...
+        pool.give_back(reader)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from desk_browser.memory.index import store, tuning
+
+_LOGGER = logging.getLogger(__name__)
+
+
+class Reader:
+    """A connection to the index used for searching, with what it last read of the index."""
+
+    def __init__(self, connection: sqlite3.Connection):
+        """Wraps a connection.
+
+        Args:
+            connection (sqlite3.Connection): The open index (check_same_thread off: one thread
+                at a time uses it, taking it from the pool).
+        """
+        self.connection = connection
+        self.closed = False
+        self._version: int | None = None
+        self._indexed: tuple[dict[str, str], int] = ({}, 0)
+        self._sample_version: int | None = None
+        self._sample: list[str] = []
+        store.attach_vocabulary(connection)
+
+    def close(self) -> None:
+        """Closes the connection."""
+        self.closed = True
+        with contextlib.suppress(sqlite3.Error):
+            self.connection.close()
+
+    def indexed(self) -> tuple[dict[str, str], int]:
+        """The index's days and signatures, read again only when another connection wrote.
+
+        Returns:
+            tuple[dict[str, str], int]: Each indexed day's signature, and how many records the
+                index holds.
+        """
+        version = store.data_version(self.connection)
+        if self._version != version:
+            days = store.indexed_days(self.connection)
+            signatures = {day: signature for day, (signature, _) in days.items()}
+            total = sum(records for _, records in days.values())
+            self._indexed = (signatures, total)
+            self._version = version
+        return self._indexed
+
+    def sample(self) -> list[str]:
+        """The lowered texts of the index's newest records, to tell common short keywords.
+
+        Returns:
+            list[str]: Up to tuning.SAMPLE_RECORDS texts, read again when the index changed.
+        """
+        if self._sample_version != self._version or self._version is None:
+            texts = store.newest_texts(self.connection, tuning.SAMPLE_RECORDS)
+            self._sample = [text.lower() for text in texts]
+            self._sample_version = self._version
+        return self._sample
+
+
+class ReaderPool:
+    """A few idle readers, opened on demand; safe to use from several threads."""
+
+    def __init__(self, index_path: Callable[[], Path], desk_directory: Path):
+        """Creates the pool; nothing is opened yet.
+
+        Args:
+            index_path (Callable[[], Path]): Gives the index file (named on first use).
+            desk_directory (Path): The desk folder the index belongs to.
+        """
+        self._index_path = index_path
+        self._desk_directory = desk_directory
+        self._lock = threading.Lock()
+        self._idle: list[Reader] = []
+        self._problem = ''
+        self._retry_at = 0.0
+        self._damaged = False
+
+    @property
+    def problem(self) -> str:
+        """Why the index could not be used last, or "".
+
+        Returns:
+            str: The problem.
+        """
+        with self._lock:
+            return self._problem
+
+    @property
+    def idle_count(self) -> int:
+        """How many readers wait in the pool.
+
+        Returns:
+            int: The count (at most tuning.POOL_SIZE).
+        """
+        with self._lock:
+            return len(self._idle)
+
+    def take(self) -> Reader | None:
+        """Takes a reader from the pool, opening (or creating) the index if none is idle.
+
+        Returns:
+            Reader | None: The reader, or None while the index is unavailable.
+        """
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+            if time.monotonic() < self._retry_at:
+                return None
+        try:
+            connection = store.open_index(
+                self._index_path(), self._desk_directory, busy_seconds=tuning.READER_BUSY_SECONDS
+            )
+        except (store.IndexUnavailable, sqlite3.Error) as error:
+            self.unavailable(str(error))
+            return None
+        try:
+            reader = Reader(connection)
+        except sqlite3.Error as error:
+            connection.close()
+            self.unavailable(f'{error.__class__.__name__}: {error}')
+            return None
+        with self._lock:
+            self._problem = ''
+        return reader
+
+    def give_back(self, reader: Reader) -> None:
+        """Returns a reader to the pool, or closes it when the pool is full.
+
+        Args:
+            reader (Reader): The reader.
+        """
+        with self._lock:
+            if len(self._idle) < tuning.POOL_SIZE:
+                self._idle.append(reader)
+                return
+        reader.close()
+
+    def failed(self, reader: Reader, error: sqlite3.Error) -> None:
+        """Closes a reader that met an error, marking a damaged index for the next build.
+
+        Args:
+            reader (Reader): The reader.
+            error (sqlite3.Error): What it met.
+        """
+        reader.close()
+        self.unavailable(f'{error.__class__.__name__}: {error}')
+        if not isinstance(error, sqlite3.OperationalError):
+            with self._lock:
+                self._damaged = True  # The next build starts a new index.
+
+    def unavailable(self, problem: str) -> None:
+        """Notes that the index cannot be used for a while, closing the idle readers.
+
+        Args:
+            problem (str): Why.
+        """
+        _LOGGER.warning('Search index unavailable, reading the desk directly: %s', problem)
+        with self._lock:
+            self._problem = problem
+            self._retry_at = time.monotonic() + tuning.RETRY_SECONDS
+        self.close()
+
+    def opened_again(self) -> None:
+        """Lets searches open the index again at once (a build has just opened it)."""
+        with self._lock:
+            self._retry_at = 0.0
+
+    def note_problem(self, problem: str) -> None:
+        """Records why a build could not use the index, without closing anything.
+
+        Args:
+            problem (str): Why.
+        """
+        with self._lock:
+            self._problem = problem
+
+    def take_damaged(self) -> bool:
+        """Tells whether a search found the index damaged since the last call.
+
+        Returns:
+            bool: True once after a search met a damaged index.
+        """
+        with self._lock:
+            damaged, self._damaged = self._damaged, False
+            return damaged
+
+    def close(self) -> None:
+        """Closes the idle readers; the pool can still be used (and opens new ones)."""
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for reader in idle:
+            reader.close()

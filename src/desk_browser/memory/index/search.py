@@ -1,0 +1,253 @@
+"""Session search from an index kept in the user's cache folder: the same results, in milliseconds.
+
+`IndexedSearch` answers exactly what `session_search.SessionSearch` answers (the documented
+rule: every keyword, ignoring case; otherwise most keywords first; ties in record order, newest
+day first), but reads the desk only where it must:
+
+- The index (see store) is an SQLite file in the user's cache folder
+  (platformdirs.user_cache_dir('desk-browser'), which honours XDG_CACHE_HOME), named after a hash
+  of the desk's resolved path. The browser never writes into the desk.
+- `build` indexes the desk's days newest first, in batches, reporting progress and honouring a
+  cancel check. Searches work during the build: a day is used from the index only when the
+  signature of its files (sizes, modification times, inodes) still matches the one it was
+  indexed with; every other day (not indexed yet, changed since, or changed in the last two
+  seconds, as today's growing journal is) is read from the desk, with the most recent such days
+  kept in memory; a journal being written is parsed only from where the last read ended
+  (tail).
+- A keyword of three characters or more is looked up in a trigram index of the lowered text,
+  which gives candidates; every candidate is checked against the documented rule. A keyword of
+  one or two characters is looked up through the index's trigrams that start with it, unless it
+  is common in the newest records, when reading the records in order finds hits soonest.
+  Records are visited in the order the search ranks them, so the search stops as soon as it has
+  `limit` hits: for the full hits, and then one level of partial hits at a time (records with
+  every keyword but one, and so on), each level asking the index for the records that may hold
+  that many keywords.
+- A missing, damaged, stale or locked index is created again or bypassed (the desk is then read
+  directly): never an exception, never a different answer.
+
+Changes to the desk's folders (a new day, a deleted file), to the newest day and to the notes
+are seen by every search; a change to an older day's files is seen within `recheck_seconds`
+(1 second unless told), since checking every file on every keystroke costs more than the search.
+
+One IndexedSearch may be used from several threads at once (it keeps a small pool of SQLite
+connections); its searches and builds read files, so an app runs them off its event loop.
+
+Typical usage example:
+
+    search = IndexedSearch(Path('workspace/desks/main'))
+    threading.Thread(target=search.build, kwargs={'progress': show_progress}).start()
+    result = search.search('NIFTY gap down', limit=50)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import platformdirs
+
+from desk_browser.memory.index import store
+from desk_browser.memory.index.build import Builder
+from desk_browser.memory.index.days import DeskDay, DeskListing
+from desk_browser.memory.index.direct import DirectReads
+from desk_browser.memory.index.plan import DayChecks, Plan
+from desk_browser.memory.index.pool import ReaderPool
+from desk_browser.memory.index.searcher import Searcher
+from desk_browser.memory.index.status import (
+    CancelCheck,
+    IndexStatus,
+    ProgressCallback,
+    SearchCancelled,
+)
+from desk_browser.memory.session_search import SearchResult, words_of
+
+_APPLICATION_NAME = 'desk-browser'
+
+
+def default_cache_directory() -> Path:
+    """The user's cache folder for the browser (honours XDG_CACHE_HOME on Linux).
+
+    Returns:
+        Path: The folder, such as ~/.cache/desk-browser.
+    """
+    return Path(platformdirs.user_cache_dir(_APPLICATION_NAME, appauthor=False))
+
+
+class IndexedSearch:
+    """Searches one desk with the help of an index in the user's cache folder.
+
+    Safe to use from several threads: build in one, search in others. Two processes may share
+    one desk's index: SQLite's WAL mode lets searches read while one process builds, and a lock
+    file lets one process build at a time.
+    """
+
+    def __init__(
+        self,
+        desk_directory: Path,
+        *,
+        cache_directory: Path | None = None,
+        recheck_seconds: float = 1.0,
+    ):
+        """Creates the search; nothing is read or written until it is used.
+
+        Args:
+            desk_directory (Path): The desk folder.
+            cache_directory (Path | None): Where indexes are kept; None for the user's cache
+                folder (default_cache_directory()).
+            recheck_seconds (float): How long a look at an older day's files is trusted before
+                they are examined again; 0 examines them on every search.
+        """
+        self._desk_directory = desk_directory
+        self._cache_directory = cache_directory
+        self._index_path: Path | None = None
+        self._listing = DeskListing(desk_directory)
+        self._checks = DayChecks(recheck_seconds)
+        self._direct = DirectReads()
+        self._readers = ReaderPool(lambda: self.index_path, desk_directory)
+        self._builder = Builder(
+            lambda: self.index_path, desk_directory, self._readers, self._checks, self._listing
+        )
+        self._plan: Plan | None = None
+
+    @property
+    def index_path(self) -> Path:
+        """The index file.
+
+        Returns:
+            Path: Where the desk's index is kept.
+        """
+        if self._index_path is None:
+            cache = self._cache_directory
+            if cache is None:
+                cache = default_cache_directory()
+            self._index_path = store.index_file(cache, self._desk_directory)
+        return self._index_path
+
+    @property
+    def idle_connections(self) -> int:
+        """How many connections to the index are kept open between searches.
+
+        Returns:
+            int: The count.
+        """
+        return self._readers.idle_count
+
+    def _plan_for(self, days: list[DeskDay], indexed: dict[str, str], usable: bool) -> Plan:
+        """The plan of a search: the last one while it still holds, else a new one.
+
+        Args:
+            days (list[DeskDay]): The desk's days now (DeskListing's shared list).
+            indexed (dict[str, str]): The index's days and signatures (the reader's shared dict).
+            usable (bool): Whether the index can be read.
+
+        Returns:
+            Plan: The plan.
+        """
+        plan = self._plan
+        if plan is not None and plan.holds(days, indexed, usable, time.monotonic_ns()):
+            return plan
+        plan = Plan(self._checks, days, indexed, usable)
+        self._plan = plan
+        return plan
+
+    def search(
+        self,
+        query: str,
+        limit: int,
+        *,
+        cancelled: CancelCheck | None = None,
+    ) -> SearchResult:
+        """Finds the records that best match the keywords: SessionSearch.search's answer.
+
+        Args:
+            query (str): Keywords separated by spaces.
+            limit (int): The most hits to return; 0 or less returns no hits.
+            cancelled (CancelCheck | None): Checked while searching; when it returns True the
+                search stops.
+
+        Returns:
+            SearchResult: The hits.
+
+        Raises:
+            SearchCancelled: When `cancelled` returned True.
+        """
+        words = words_of(query)
+        if not words or limit <= 0:
+            return SearchResult(hits=[], matched_every_word=False, words=words)
+        days = self._listing.days(time.time_ns())
+        reader = self._readers.take()
+        if reader is not None:
+            try:
+                with store.read_transaction(reader.connection):
+                    indexed, records = reader.indexed()
+                    plan = self._plan_for(days, indexed, usable=True)
+                    searcher = Searcher(
+                        words, plan, reader, self._direct, cancelled, indexed_records=records
+                    )
+                    result = searcher.run(limit)
+                self._readers.give_back(reader)
+                return result
+            except sqlite3.Error as error:
+                self._readers.failed(reader, error)
+            except BaseException:
+                self._readers.give_back(reader)
+                raise
+        plan = self._plan_for(days, {}, usable=False)
+        return Searcher(words, plan, None, self._direct, cancelled).run(limit)
+
+    def status(self) -> IndexStatus:
+        """Counts the days the index covers now (reads the desk's folders: not for a UI thread).
+
+        Returns:
+            IndexStatus: The counts, or why the index is unavailable.
+        """
+        days = self._listing.days(time.time_ns())
+        reader = self._readers.take()
+        if reader is None:
+            return IndexStatus(0, len(days), available=False, problem=self._readers.problem)
+        try:
+            indexed, _ = reader.indexed()
+        except sqlite3.Error as error:
+            self._readers.failed(reader, error)
+            return IndexStatus(0, len(days), available=False, problem=self._readers.problem)
+        self._readers.give_back(reader)
+        return self._checks.coverage(days, indexed)
+
+    def build(
+        self,
+        progress: ProgressCallback | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> IndexStatus:
+        """Brings the index up to date with the desk, newest days first, in batches.
+
+        Meant to run in a background thread. Days already indexed as they are now are kept;
+        changed days are read again, new days added, days gone from the desk dropped. Days
+        changed in the last two seconds are left to the searches, which read them directly.
+        An index found damaged (by this build or by a search) is deleted and built again, so
+        an app calls build again when status() says the index is unavailable.
+
+        Args:
+            progress (ProgressCallback | None): Called as progress(indexed_days, total_days)
+                at the start and after each batch.
+            cancelled (CancelCheck | None): Checked between days; when it returns True the
+                build stops, keeping the batches already written.
+
+        Returns:
+            IndexStatus: The index's state when the build ended.
+        """
+        return self._builder.build(progress, cancelled)
+
+    def close(self) -> None:
+        """Closes the connections this object keeps; it can still be used (and opens new ones)."""
+        self._readers.close()
+
+
+__all__ = [
+    'CancelCheck',
+    'IndexStatus',
+    'IndexedSearch',
+    'ProgressCallback',
+    'SearchCancelled',
+    'default_cache_directory',
+]

@@ -1,0 +1,201 @@
+"""One indexed search: visits the desk's records in ranking order, from the index where it can.
+
+The searcher asks for the full hits first, then for one level of partial hits at a time
+(records with every keyword but one, and so on), each level asking the index for the records
+that may hold that many keywords (expressions.candidate_expression) and checking every candidate
+against the documented rule. Days the plan reads from the desk are read in full, in their place.
+It stops as soon as it has `limit` hits of the best level, as session_search.rank does.
+
+Typical usage example:
+
+    result = Searcher(words, plan, reader, direct, cancelled).run(limit)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from desk_browser.memory.index import keys, store, tuning
+from desk_browser.memory.index.direct import DirectReads
+from desk_browser.memory.index.expressions import (
+    NO_CANDIDATES,
+    candidate_expression,
+    word_expression,
+)
+from desk_browser.memory.index.plan import Plan
+from desk_browser.memory.index.pool import Reader
+from desk_browser.memory.index.status import CancelCheck, SearchCancelled
+from desk_browser.memory.session_search import SearchHit, SearchRecord, SearchResult, snippet_of
+
+
+class Searcher:
+    """One search over a plan of the desk's days."""
+
+    def __init__(
+        self,
+        words: list[str],
+        plan: Plan,
+        reader: Reader | None,
+        direct: DirectReads,
+        cancelled: CancelCheck | None,
+        indexed_records: int = 0,
+    ):
+        """Prepares the search.
+
+        Args:
+            words (list[str]): The keywords.
+            plan (Plan): Which days come from the index and which from the desk.
+            reader (Reader | None): The index, or None to read the desk only.
+            direct (DirectReads): Reads the days the plan takes from the desk.
+            cancelled (CancelCheck | None): The cancel check, or None.
+            indexed_records (int): How many records the index holds.
+        """
+        self._words = words
+        self._plan = plan
+        self._reader = reader
+        self._direct = direct
+        self._indexed_records = indexed_records
+        self._cancelled = cancelled
+        self._visited = 0
+
+    def _check_cancelled(self) -> None:
+        """Stops the search when its cancel check says so.
+
+        Raises:
+            SearchCancelled: When the check returns True.
+        """
+        self._visited += 1
+        if (
+            self._cancelled is not None
+            and self._visited % tuning.CANCEL_EVERY == 0
+            and self._cancelled()
+        ):
+            raise SearchCancelled
+
+    def _count(self, text: str) -> int:
+        """Counts the keywords a text contains, by the documented rule.
+
+        Args:
+            text (str): The record's text.
+
+        Returns:
+            int: How many keywords its lowered text contains.
+        """
+        lowered = text.lower()
+        return sum(1 for word in self._words if word in lowered)
+
+    def candidates(self, expression: str | None) -> Iterator[tuple[int, SearchRecord]]:
+        """Visits the records that may hold enough keywords, in ranking order.
+
+        Args:
+            expression (str | None): The FTS5 query for the index's candidates, None when every
+                record is a candidate, NO_CANDIDATES when no indexed record is.
+
+        Yields:
+            tuple[int, SearchRecord]: Each record with at least one keyword, with how many.
+
+        Raises:
+            SearchCancelled: When the cancel check returned True.
+        """
+        plan = self._plan
+        number = 0
+        while True:
+            segment = plan.segment(number)
+            if segment is None:
+                return
+            number += 1
+            if self._cancelled is not None and self._cancelled():
+                raise SearchCancelled
+            if segment.desk_day is not None:
+                for record in self._direct.records(segment.desk_day):
+                    self._check_cancelled()
+                    matched = self._count(record.text)
+                    if matched:
+                        yield matched, record
+                continue
+            if expression == NO_CANDIDATES:
+                plan.close(segment)
+                continue
+            assert self._reader is not None  # A plan without an index has no indexed run.
+            rows = store.record_rows(self._reader.connection, expression, segment.low)
+            try:
+                for identifier, value in rows:
+                    self._check_cancelled()
+                    while identifier > segment.high and plan.extend(segment):
+                        pass
+                    if identifier > segment.high:
+                        break
+                    day = plan.ordinal_days.get(keys.ordinal_of(identifier))
+                    if day is None:  # A day no longer on the desk, still in the index.
+                        continue
+                    text = keys.loaded_text(value)
+                    matched = self._count(text)
+                    if matched:
+                        kind = keys.kind_of(identifier)
+                        yield matched, SearchRecord(day=day, kind=kind, text=text)
+                else:
+                    plan.close(segment)
+            finally:
+                rows.close()
+
+    def _expressions(self) -> list[str | None]:
+        """Each keyword's candidate query (word_expression), or None where the index cannot help.
+
+        Returns:
+            list[str | None]: The queries, in the keywords' order.
+        """
+        reader = self._reader
+        if reader is None:
+            return [None] * len(self._words)
+        sample = reader.sample()
+
+        def terms_of(prefix: str) -> list[str] | None:
+            # A keyword common in the newest records is found soonest by reading in order;
+            # the vocabulary (which counts every record of each trigram) is not worth it.
+            in_sample = sum(1 for lowered in sample if prefix in lowered)
+            if in_sample * tuning.COMMON_SHARE >= len(sample) > 0:
+                return None
+            found = store.vocabulary_terms(reader.connection, prefix, tuning.MOST_TERMS)
+            if found is None or found[1] * tuning.COMMON_SHARE > self._indexed_records:
+                return None
+            return found[0]
+
+        return [word_expression(word, terms_of) for word in self._words]
+
+    def run(self, limit: int) -> SearchResult:
+        """Finds the best hits, one level of matched keywords at a time.
+
+        Args:
+            limit (int): The most hits, at least 1.
+
+        Returns:
+            SearchResult: The hits, as the documented rank gives them.
+        """
+        words = self._words
+        expressions = self._expressions()
+        unfiltered = expressions.count(None)
+        present = [expression for expression in expressions if expression]
+        collected: list[tuple[int, SearchRecord]] = []
+        full = False
+        for level in range(len(words), 0, -1):
+            least = level - unfiltered
+            expression = candidate_expression(present, least) if least > 0 else None
+            for matched, record in self.candidates(expression):
+                if matched == level:
+                    collected.append((matched, record))
+                    if len(collected) >= limit:
+                        break
+            if level == len(words) and collected:
+                full = True
+                break
+            if len(collected) >= limit:
+                break
+        hits = [
+            SearchHit(
+                record=SearchRecord(day=record.day, kind=record.kind, text=record.text),
+                matched_words=matched,
+                snippet=snippet_of(record.text, words),
+            )
+            for matched, record in collected
+        ]
+        return SearchResult(hits=hits, matched_every_word=full, words=words)

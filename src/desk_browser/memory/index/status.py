@@ -1,0 +1,53 @@
+"""What the index reports: its coverage of the desk, and the callbacks a build and a search take."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+ProgressCallback = Callable[[int, int], None]
+"""Called as progress(indexed_days, total_days) while the index is built."""
+CancelCheck = Callable[[], bool]
+"""Returns True when the work should stop."""
+
+
+class SearchCancelled(Exception):
+    """A search was stopped by its cancel check."""
+
+
+@dataclasses.dataclass(frozen=True)
+class IndexStatus:
+    """How much of a desk the index covers.
+
+    Attributes:
+        indexed_days (int): Days searched from the index (days changed in the last two seconds,
+            which are always read from the desk, count as indexed).
+        total_days (int): The desk's days.
+        available (bool): Whether the index can be used; when it cannot, searches read the desk.
+        problem (str): Why the index cannot be used, or "".
+    """
+
+    indexed_days: int
+    total_days: int
+    available: bool
+    problem: str = ''
+
+    @property
+    def complete(self) -> bool:
+        """Whether every day is indexed.
+
+        Returns:
+            bool: True when indexed_days equals total_days and the index is available.
+        """
+        return self.available and self.indexed_days >= self.total_days
+
+    @property
+    def text(self) -> str:
+        """The status for the screen, such as "indexed 212 of 1,250 days".
+
+        Returns:
+            str: The text.
+        """
+        if not self.available:
+            return f'search index unavailable ({self.problem}): searching the desk directly'
+        return f'indexed {self.indexed_days:,} of {self.total_days:,} days'

@@ -1,0 +1,34 @@
+"""The index's tuning: figures that trade speed for memory, read when they are used.
+
+Tests set them both ways (small desks rarely reach the limits), so every module reads them as
+`tuning.NAME` at the moment it needs them rather than copying them at import.
+"""
+
+from __future__ import annotations
+
+DIRECT_CACHE_CHARACTERS = 16_000_000
+"""Roughly how much text of days read from the desk a search keeps in memory."""
+BATCH_RECORDS = 20_000
+"""A build writes its days in one transaction once they hold this many records..."""
+BATCH_DAYS = 16
+"""...or this many days."""
+MOST_SUBSETS = 64
+"""The most combinations of keywords one candidate query asks for."""
+CANCEL_EVERY = 512
+"""How many records a search visits between two looks at its cancel check."""
+MOST_TERMS = 256
+"""The most trigrams a one- or two-character keyword is looked up through."""
+COMMON_SHARE = 50
+"""A short keyword in over 1 record in this many is found sooner by reading in order."""
+SAMPLE_RECORDS = 512
+"""How many of the newest records tell whether a short keyword is common."""
+POOL_SIZE = 4
+"""How many idle connections to the index are kept."""
+MOST_TAILS = 4
+"""How many journals being written are followed from where their last read ended."""
+RETRY_SECONDS = 5.0
+"""How long an index that could not be opened is left alone before it is tried again."""
+READER_BUSY_SECONDS = 1.0
+"""How long a search's connection waits for a writer."""
+LOCK_POLL_SECONDS = 0.1
+"""How often a builder waiting for another one looks again."""
