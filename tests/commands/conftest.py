@@ -1,4 +1,4 @@
-"""Fixtures for the command tests: demo desks named main, built once or per test."""
+"""Fixtures for the command tests: a copy of the demo desk to change (desks: tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -7,38 +7,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from desk_browser.demo import DEMO_TODAY, build_demo_desk
-
-
-def _build(root: Path, **options: object) -> Path:
-    desk = root / 'main'
-    build_demo_desk(desk, today=DEMO_TODAY, seed=7, days=10, **options)  # type: ignore[arg-type]
-    return desk
-
-
-@pytest.fixture(scope='session')
-def demo_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo desk with a normal state. Tests must not change it."""
-    return _build(tmp_path_factory.mktemp('commands-normal'))
-
-
-@pytest.fixture(scope='session')
-def damaged_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo desk with typical damage (damaged=True). Tests must not change it."""
-    return _build(tmp_path_factory.mktemp('commands-damaged'), damaged=True)
-
-
-@pytest.fixture(scope='session')
-def damaged_state_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo desk whose state.json is not JSON. Tests must not change it."""
-    return _build(tmp_path_factory.mktemp('commands-damaged-state'), state='damaged')
-
-
-@pytest.fixture(scope='session')
-def missing_state_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo desk with no state.json. Tests must not change it."""
-    return _build(tmp_path_factory.mktemp('commands-missing-state'), state='missing')
 
 
 @pytest.fixture

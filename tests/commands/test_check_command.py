@@ -7,7 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from command_helpers import assert_no_raw_controls, run_command, tree_snapshot
+
+from tests.helpers.commands import assert_no_raw_controls, run_command
+from tests.helpers.tree import snapshot_tree
 
 KIND_NAMES = ['journal', 'session log', 'summary', 'note', 'state']
 
@@ -137,7 +139,7 @@ def test_no_command_writes_into_the_desk(
     desk = desk_copy()
     # A current session with no log and a damaged note, so every reading path runs.
     (desk / 'notes' / 'broken.md').write_bytes(b'\xff\xfe')
-    before = tree_snapshot(desk.parent)
+    before = snapshot_tree(desk.parent)
     for argv in (
         ['check', str(desk)],
         ['check', str(desk), '--json'],
@@ -152,4 +154,4 @@ def test_no_command_writes_into_the_desk(
         ['show', str(desk), '../../x'],
     ):
         run_command(argv, capsys)
-    assert tree_snapshot(desk.parent) == before
+    assert snapshot_tree(desk.parent) == before

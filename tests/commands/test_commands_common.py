@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 
 import pytest
-from command_helpers import run_command
 
 from desk_browser.commands import common, registry
+from tests.helpers.commands import run_command
 
 COMMANDS = {
     'search': ['nifty'],

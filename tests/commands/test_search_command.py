@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from command_helpers import HOSTILE_TEXT, assert_no_raw_controls, run_command
 
 from desk_browser.memory.session_search import SessionSearch
+from tests.helpers.commands import HOSTILE_TEXT, assert_no_raw_controls, run_command
 
 KINDS = {'exchange', 'journal', 'summary', 'note'}
 DETAILS = ('session_id', 'time', 'backend')

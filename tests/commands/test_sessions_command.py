@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from command_helpers import assert_no_raw_controls, run_command
 
 from desk_browser.memory.session_store import session_sort_key
+from tests.helpers.commands import assert_no_raw_controls, run_command
 
 
 def _log_ids(desk: Path) -> list[str]:

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from command_helpers import HOSTILE_TEXT, assert_no_raw_controls, run_command
 
 from desk_browser.presentation.formatting import india_time
+from tests.helpers.commands import HOSTILE_TEXT, assert_no_raw_controls, run_command
 
 
 def _log_objects(desk: Path, session_id: str) -> list[dict[str, str]]:

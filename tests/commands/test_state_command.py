@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from command_helpers import HOSTILE_TEXT, assert_no_raw_controls, run_command
 
 from desk_browser.demo import DEMO_TODAY
 from desk_browser.presentation.formatting import route_status
+from tests.helpers.commands import HOSTILE_TEXT, assert_no_raw_controls, run_command
 
 TODAY = ['--today', DEMO_TODAY.isoformat()]
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from core_helpers import event, json_line, write_journal, write_lines
 
 from desk_browser.memory.desk_files import Problem, read_journal_day
 from desk_browser.memory.session_search import SearchResult, SessionSearch
@@ -18,6 +17,7 @@ from desk_browser.memory.session_store import (
     read_exchange_log,
     read_state_file,
 )
+from tests.helpers.desks import event, json_line, write_journal, write_lines
 
 GOOD_STATE: dict[str, Any] = {
     'session_id': '2026-10-19-2',

@@ -8,27 +8,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from core_helpers import event, write_journal, write_lines
 
-from desk_browser.demo import DEMO_TODAY, build_demo_desk
 from desk_browser.memory import desk_check
 from desk_browser.memory.desk_check import FILE_KINDS, DeskReport, check_desk
-
-
-def _build(root: Path, **options: object) -> Path:
-    desk = root / 'main'
-    build_demo_desk(desk, today=DEMO_TODAY, seed=7, days=10, **options)  # type: ignore[arg-type]
-    return desk
-
-
-@pytest.fixture(scope='module')
-def demo_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _build(tmp_path_factory.mktemp('check-normal'))
-
-
-@pytest.fixture(scope='module')
-def damaged_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _build(tmp_path_factory.mktemp('check-damaged'), damaged=True)
+from tests.helpers.desks import event, write_journal, write_lines
+from tests.helpers.tree import snapshot_tree
 
 
 @pytest.fixture
@@ -48,16 +32,6 @@ def _found(report: DeskReport) -> list[tuple[str, int | None, str]]:
 
 def _kinds(report: DeskReport) -> dict[str, tuple[int, int]]:
     return {summary.kind: (summary.files, summary.problems) for summary in report.kinds}
-
-
-def _snapshot(root: Path) -> dict[str, tuple[bytes | None, int]]:
-    snapshot: dict[str, tuple[bytes | None, int]] = {}
-    for folder, _folders, files in os.walk(root):
-        snapshot[folder] = (None, Path(folder).stat().st_mtime_ns)
-        for name in files:
-            path = Path(folder) / name
-            snapshot[str(path)] = (path.read_bytes(), path.stat().st_mtime_ns)
-    return snapshot
 
 
 def test_the_demo_desk_is_healthy(demo_desk: Path) -> None:
@@ -100,8 +74,8 @@ def test_the_damaged_demo_desk_reports_exactly_its_damage(damaged_desk: Path) ->
     assert _kinds(report)['state'] == (1, 1)
 
 
-def test_a_damaged_state_is_reported_as_starting_a_new_session(tmp_path: Path) -> None:
-    report = check_desk(_build(tmp_path, state='damaged'))
+def test_a_damaged_state_is_reported_as_starting_a_new_session(damaged_state_desk: Path) -> None:
+    report = check_desk(damaged_state_desk)
     assert len(report.problems) == 1
     path, line, reason = _found(report)[0]
     assert (path, line) == ('sessions/state.json', None)
@@ -109,8 +83,8 @@ def test_a_damaged_state_is_reported_as_starting_a_new_session(tmp_path: Path) -
     assert reason.endswith('): the desk will start a new session')
 
 
-def test_a_missing_state_is_no_problem(tmp_path: Path) -> None:
-    report = check_desk(_build(tmp_path, state='missing'))
+def test_a_missing_state_is_no_problem(missing_state_desk: Path) -> None:
+    report = check_desk(missing_state_desk)
     assert report.healthy
     assert _kinds(report)['state'] == (0, 0)
 
@@ -216,9 +190,9 @@ def test_a_missing_desk_reads_as_empty(tmp_path: Path) -> None:
 
 
 def test_checking_never_writes(damaged_desk: Path) -> None:
-    before = _snapshot(damaged_desk.parent)
+    before = snapshot_tree(damaged_desk.parent)
     check_desk(damaged_desk)
-    assert _snapshot(damaged_desk.parent) == before
+    assert snapshot_tree(damaged_desk.parent) == before
 
 
 def test_the_check_calls_its_hook_before_each_file_and_reports_the_same(demo_desk: Path) -> None:

@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 
 import pytest
-from core_helpers import INDIA, event, set_india_mtime, write_journal, write_lines
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import (
@@ -24,6 +23,7 @@ from desk_browser.memory.desk_files import (
     summary_files,
     summary_paragraphs,
 )
+from tests.helpers.desks import INDIA, event, set_india_mtime, write_journal, write_lines
 
 # read_json_objects
 

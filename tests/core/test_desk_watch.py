@@ -20,6 +20,7 @@ from desk_browser.memory.desk_files import (
     read_json_objects_from,
 )
 from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
+from tests.helpers.desks import MakeDemoDesk
 
 EXCHANGE = {
     'trigger_text': '09:15 open',
@@ -39,10 +40,8 @@ def append(path: Path, content: bytes) -> None:
 
 
 @pytest.fixture
-def desk(tmp_path: Path) -> Path:
-    directory = tmp_path / 'main'
-    build_demo_desk(directory, today=DEMO_TODAY, days=3)
-    return directory
+def desk(make_demo_desk: MakeDemoDesk) -> Path:
+    return make_demo_desk(days=3)
 
 
 def current_session(desk: Path) -> str:

@@ -23,7 +23,6 @@ from typing import Any
 
 import pytest
 
-from desk_browser.demo import DEMO_TODAY, build_demo_desk
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
@@ -36,6 +35,7 @@ from desk_browser.memory.session_store import (
     read_exchange_log,
     read_state_file,
 )
+from tests.helpers.desks import MakeDemoDesk
 
 try:
     from desk_browser.memory import desk_check
@@ -138,10 +138,8 @@ def assert_known_reasons(problems: list[Problem]) -> None:
 
 
 @pytest.fixture
-def desk(tmp_path: Path) -> Path:
-    directory = tmp_path / 'main'
-    build_demo_desk(directory, today=DEMO_TODAY, days=3)
-    return directory
+def desk(make_demo_desk: MakeDemoDesk) -> Path:
+    return make_demo_desk(days=3)
 
 
 def current_session(desk: Path) -> str:

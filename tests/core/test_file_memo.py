@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sys
 import time
 from pathlib import Path
 
@@ -17,12 +16,7 @@ from desk_browser.demo import DEMO_TODAY, build_demo_desk
 from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_memo import FileMemo, memo_file
-
-TESTS_DIRECTORY = Path(__file__).resolve().parent.parent
-if str(TESTS_DIRECTORY) not in sys.path:
-    sys.path.insert(0, str(TESTS_DIRECTORY))
-
-from tree_snapshot import snapshot_tree  # noqa: E402
+from tests.helpers.tree import snapshot_tree
 
 OLD = time.time() - 3600
 """A modification time an hour ago: old enough that the memo trusts the file's signature."""

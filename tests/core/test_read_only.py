@@ -7,7 +7,6 @@ mtime for mtime before and after, and no file may appear in it.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,12 +22,8 @@ from desk_browser.memory.session_store import (
     read_exchange_log,
     read_state_file,
 )
-
-TESTS_DIRECTORY = Path(__file__).resolve().parent.parent
-if str(TESTS_DIRECTORY) not in sys.path:
-    sys.path.insert(0, str(TESTS_DIRECTORY))
-
-from tree_snapshot import snapshot_tree, tree_differences  # noqa: E402
+from tests.helpers.desks import MakeDemoDesk
+from tests.helpers.tree import snapshot_tree, tree_differences
 
 QUERIES = ['nifty', 'NIFTY gap down', 'order_placed SELL', 'zzzz-nothing', 'risk rejected', '']
 
@@ -84,9 +79,8 @@ def read_everything(desk: Path) -> int:
 
 
 @pytest.mark.parametrize('damaged', [False, True], ids=['healthy', 'damaged'])
-def test_reading_a_desk_changes_nothing_in_it(tmp_path: Path, damaged: bool) -> None:
-    desk = tmp_path / 'main'
-    build_demo_desk(desk, today=DEMO_TODAY, days=4, damaged=damaged)
+def test_reading_a_desk_changes_nothing_in_it(make_demo_desk: MakeDemoDesk, damaged: bool) -> None:
+    desk = make_demo_desk(days=4, damaged=damaged)
     before = snapshot_tree(desk)
     problem_count = read_everything(desk)
     assert (problem_count > 0) == damaged
@@ -95,10 +89,9 @@ def test_reading_a_desk_changes_nothing_in_it(tmp_path: Path, damaged: bool) -> 
     assert after == before
 
 
-def test_checking_a_desk_changes_nothing_in_it(tmp_path: Path) -> None:
+def test_checking_a_desk_changes_nothing_in_it(make_demo_desk: MakeDemoDesk) -> None:
     desk_check = pytest.importorskip('desk_browser.memory.desk_check')
-    desk = tmp_path / 'main'
-    build_demo_desk(desk, today=DEMO_TODAY, days=4, damaged=True)
+    desk = make_demo_desk(days=4, damaged=True)
     before = snapshot_tree(desk)
     report = desk_check.check_desk(desk)
     assert not report.healthy

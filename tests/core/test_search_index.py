@@ -12,14 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from core_helpers import build_small_desk, event, write_journal
-from test_search_equivalence import (
-    OLD_TIME,
-    age_folders,
-    as_reference,
-    reference_records,
-    reference_search,
-)
 
 from desk_browser.memory import session_search
 from desk_browser.memory.index import keys as index_keys
@@ -31,12 +23,15 @@ from desk_browser.memory.index.search import (
     default_cache_directory,
 )
 from desk_browser.memory.session_search import SessionSearch
-
-TESTS_DIRECTORY = Path(__file__).resolve().parent.parent
-if str(TESTS_DIRECTORY) not in sys.path:
-    sys.path.insert(0, str(TESTS_DIRECTORY))
-
-from tree_snapshot import snapshot_tree, tree_differences  # noqa: E402
+from tests.core.test_search_equivalence import (
+    OLD_TIME,
+    age_folders,
+    as_reference,
+    reference_records,
+    reference_search,
+)
+from tests.helpers.desks import build_small_desk, event, write_journal
+from tests.helpers.tree import snapshot_tree, tree_differences
 
 QUERIES = [
     ('nifty', 50),

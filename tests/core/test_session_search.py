@@ -3,7 +3,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from core_helpers import build_small_desk, event, write_journal
 
 from desk_browser.memory import desk_files, session_search
 from desk_browser.memory.session_search import (
@@ -15,6 +14,7 @@ from desk_browser.memory.session_search import (
     snippet_of,
     words_of,
 )
+from tests.helpers.desks import build_small_desk, event, write_journal
 
 EXCHANGE_OPEN_19 = '09:15 open: NIFTY GAPPED down 1.2%\n\nHolding.\nNo new entries before 09:30.'
 EXCHANGE_TRADER_19 = 'Trader: why no BANKNIFTY short?\n\nRisk rejected it: position limit.'

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from core_helpers import INDIA, json_line, write_lines
 
 from desk_browser.memory import session_store
 from desk_browser.memory.desk_files import Problem
@@ -26,6 +25,7 @@ from desk_browser.memory.session_store import (
     read_state_file,
     session_sort_key,
 )
+from tests.helpers.desks import INDIA, json_line, write_lines
 
 DAY = datetime.date(2026, 10, 19)
 

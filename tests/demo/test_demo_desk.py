@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from desk_browser.demo import DEMO_TODAY, build_demo_desk, trading_days
+from tests.helpers.tree import snapshot_tree
 
 FIELDS = {
     'trigger_received': ('text', 'source'),
@@ -24,19 +25,6 @@ FIELDS = {
     'session_started': ('session_id',),
     'session_ended': ('session_id',),
 }
-
-
-def tree(directory: Path) -> dict[str, tuple[bytes | None, int]]:
-    """Every path under directory (itself included) with its bytes and modification time.
-
-    Access times are left out: listing and reading the tree changes them.
-    """
-    found: dict[str, tuple[bytes | None, int]] = {}
-    for path in sorted([directory, *directory.rglob('*')]):
-        modified_at = path.stat().st_mtime_ns
-        data = path.read_bytes() if path.is_file() else None
-        found[str(path.relative_to(directory))] = (data, modified_at)
-    return found
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
@@ -67,14 +55,14 @@ def desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_same_arguments_build_byte_identical_desks_with_identical_times(tmp_path: Path) -> None:
     build_demo_desk(tmp_path / 'first', today=DEMO_TODAY, seed=3, days=4, damaged=True)
     build_demo_desk(tmp_path / 'second', today=DEMO_TODAY, seed=3, days=4, damaged=True)
-    assert tree(tmp_path / 'first') == tree(tmp_path / 'second')
+    assert snapshot_tree(tmp_path / 'first') == snapshot_tree(tmp_path / 'second')
 
 
 def test_different_seeds_build_different_desks(tmp_path: Path) -> None:
     build_demo_desk(tmp_path / 'first', today=DEMO_TODAY, seed=1, days=3)
     build_demo_desk(tmp_path / 'second', today=DEMO_TODAY, seed=2, days=3)
-    first = tree(tmp_path / 'first')
-    second = tree(tmp_path / 'second')
+    first = snapshot_tree(tmp_path / 'first')
+    second = snapshot_tree(tmp_path / 'second')
     assert first['journal/2026-10-21.jsonl'][0] != second['journal/2026-10-21.jsonl'][0]
 
 

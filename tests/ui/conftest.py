@@ -1,14 +1,17 @@
-"""Fixtures for the desk browser's app tests: demo desks built once, and a deterministic app."""
+"""Fixtures for the app tests: a plain environment, an empty folder and a deterministic app.
+
+The demo desks come from tests/conftest.py.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from desk_browser.demo import DEMO_NOW, DEMO_TODAY, build_demo_desk
+from desk_browser.demo import DEMO_NOW, DEMO_TODAY
 from desk_browser.ui.app import DeskBrowser, make_app
+from tests.helpers.pilot import AppFor
 
 SNAPSHOT_SIZE = (120, 40)
 
@@ -31,37 +34,6 @@ def _own_cache_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv('XDG_CACHE_HOME', str(tmp_path / 'cache-home'))
 
 
-def _build(root: Path, *, damaged: bool = False, state: str = 'normal') -> Path:
-    # The desk is always named "main", so the title on screen never depends on tmp paths.
-    desk = root / 'main'
-    build_demo_desk(desk, today=DEMO_TODAY, seed=7, days=10, damaged=damaged, state=state)
-    return desk
-
-
-@pytest.fixture(scope='session')
-def demo_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo desk with a normal state. Tests must not change it."""
-    return _build(tmp_path_factory.mktemp('demo-normal'))
-
-
-@pytest.fixture(scope='session')
-def damaged_state_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo desk whose state.json is damaged."""
-    return _build(tmp_path_factory.mktemp('demo-damaged-state'), state='damaged')
-
-
-@pytest.fixture(scope='session')
-def missing_state_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo desk with no state.json."""
-    return _build(tmp_path_factory.mktemp('demo-missing-state'), state='missing')
-
-
-@pytest.fixture(scope='session')
-def damaged_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo desk with typical damage: cut lines, a backend ahead of its log."""
-    return _build(tmp_path_factory.mktemp('demo-damaged'), damaged=True)
-
-
 @pytest.fixture
 def empty_desk(tmp_path: Path) -> Path:
     """A folder that holds no desk."""
@@ -71,7 +43,7 @@ def empty_desk(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def app_for() -> Callable[[Path], DeskBrowser]:
+def app_for() -> AppFor:
     """Builds the app the deterministic way: fixed today, no blink, no animation, fixed theme."""
 
     def build(desk: Path) -> DeskBrowser:

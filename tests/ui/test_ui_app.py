@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.command import CommandList, CommandPalette
-from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
 
 from desk_browser.live.live_desk import LiveDesk
-from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.desks import exchange, write_lines, write_state
+from tests.helpers.pilot import AppFor, settle, widget_texts
 
 
 async def test_question_mark_and_f1_open_the_help_and_escape_closes_it(

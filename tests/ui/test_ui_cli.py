@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from ui_helpers import settle, widget_texts
 
 from desk_browser import __version__, cli
 from desk_browser.ui.app import DeskBrowser
+from tests.helpers.pilot import settle, widget_texts
 
 
 def test_a_missing_desk_exits_2_naming_the_path(

@@ -8,7 +8,6 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import SelectionList, Sparkline
-from ui_helpers import screen_text, settle, widget_texts, write_lines
 
 from desk_browser.demo import DEMO_TODAY
 from desk_browser.export import day_glance
@@ -18,8 +17,9 @@ from desk_browser.presentation.start_view import StartView
 from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.widgets.timeline import Timeline, event_kind, event_label
+from tests.helpers.desks import write_lines
+from tests.helpers.pilot import AppFor, screen_text, settle, widget_texts
 
-AppFor = Callable[[Path], DeskBrowser]
 SnapCompare = Callable[..., bool]
 SIZE = (120, 40)
 TODAY = DEMO_TODAY.isoformat()

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets._footer import FooterKey
-from ui_helpers import settle
 
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.widgets.desk_footer import DeskFooter
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.pilot import AppFor, settle
 
 
 def _keys(app: DeskBrowser) -> list[FooterKey]:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import exchange, settle, write_lines
 
 from desk_browser.commands.show import session_markdown
 from desk_browser.demo import DEMO_TODAY
@@ -30,14 +28,10 @@ from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
 from desk_browser.ui.widgets.exchange_view import ExchangeView
+from tests.helpers.desks import exchange, write_lines
+from tests.helpers.pilot import AppFor, open_search, settle
+from tests.helpers.tree import snapshot_tree, tree_differences
 
-TESTS_DIRECTORY = Path(__file__).resolve().parent.parent
-if str(TESTS_DIRECTORY) not in sys.path:
-    sys.path.insert(0, str(TESTS_DIRECTORY))
-
-from tree_snapshot import snapshot_tree, tree_differences  # noqa: E402
-
-AppFor = Callable[[Path], DeskBrowser]
 SnapCompare = Callable[..., bool]
 SIZE = (120, 40)
 HOSTILE = 'ESC \x1b[2J C1 \x9b DEL \x7f bidi \u202e LS \u2028 PS \u2029 end'
@@ -128,9 +122,7 @@ async def test_y_in_the_day_view_copies_the_highlighted_event(
 async def test_y_in_a_record_copies_the_record(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'nifty gap')
-        await settle(pilot)
+        await open_search(pilot, 'nifty gap')
         await pilot.press('enter')
         await settle(pilot)
         screen = app.screen
@@ -178,9 +170,7 @@ async def test_x_exports_the_day_and_the_search_results(demo_desk: Path, tmp_pat
         await pilot.press('d')
         await settle(pilot)
         await pilot.press('x', 'escape')
-        await settle(pilot)
-        await pilot.press('slash', *'nifty gap')
-        await settle(pilot)
+        await open_search(pilot, 'nifty gap')
         await pilot.press('down', 'x')
     day = '2026-10-21'
     journal = read_journal_day(demo_desk / 'journal' / f'{day}.jsonl', day)

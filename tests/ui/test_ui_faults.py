@@ -18,9 +18,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
 
-from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
@@ -28,8 +26,9 @@ from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
 from desk_browser.ui.widgets.session_list import SessionList
+from tests.helpers.desks import exchange, write_lines, write_state
+from tests.helpers.pilot import AppFor, settle, widget_texts
 
-AppFor = Callable[[Path], DeskBrowser]
 CURRENT = '2026-10-21-3'
 
 

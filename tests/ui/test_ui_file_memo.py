@@ -3,27 +3,17 @@
 from __future__ import annotations
 
 import shutil
-import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ui_helpers import settle
 
 from desk_browser.memory.file_memo import FileMemo, memo_file
 from desk_browser.memory.index.search import default_cache_directory
 from desk_browser.presentation import desk_data
 from desk_browser.presentation.desk_data import count_sessions, read_overview
-from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.widgets.live_status import LiveStatus
-
-TESTS_DIRECTORY = Path(__file__).resolve().parent.parent
-if str(TESTS_DIRECTORY) not in sys.path:
-    sys.path.insert(0, str(TESTS_DIRECTORY))
-
-from tree_snapshot import snapshot_tree  # noqa: E402
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.pilot import AppFor, settle
+from tests.helpers.tree import snapshot_tree
 
 
 def test_remembered_counts_are_the_counts_read(damaged_desk: Path) -> None:

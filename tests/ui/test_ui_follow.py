@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import exchange, settle, widget_texts, write_lines, write_state
 
 from desk_browser.live.live_desk import LiveDesk
 from desk_browser.memory.desk_watch import JsonLinesFollower
@@ -22,8 +21,9 @@ from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 from desk_browser.ui.widgets.session_list import SessionList
+from tests.helpers.desks import exchange, write_lines, write_state
+from tests.helpers.pilot import AppFor, settle, widget_texts
 
-AppFor = Callable[[Path], DeskBrowser]
 ROUTES = {'claude': {'exchanges_seen': 2, 'runner_state': None}}
 
 

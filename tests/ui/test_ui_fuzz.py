@@ -6,24 +6,18 @@ searched, a hit opened: no exception, no hang.
 from __future__ import annotations
 
 import asyncio
-import sys
 import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ui_helpers import settle
 
 from desk_browser.demo import DEMO_TODAY
 from desk_browser.ui.app import make_app
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.session_list import SessionList
-
-CORE_TESTS = Path(__file__).resolve().parent.parent / 'core'
-if str(CORE_TESTS) not in sys.path:
-    sys.path.insert(0, str(CORE_TESTS))
-
-from test_fuzz_desk import FuzzDesk, fuzz_desks, words, write_desk  # noqa: E402
+from tests.core.test_fuzz_desk import FuzzDesk, fuzz_desks, words, write_desk
+from tests.helpers.pilot import settle
 
 FUZZ_CASES = 25
 """How many random desks one run drives the app through."""

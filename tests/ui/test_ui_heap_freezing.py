@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ui_helpers import settle
 
 from desk_browser.ui import heap_freezing
-from desk_browser.ui.app import DeskBrowser
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.pilot import AppFor, settle
 
 
 async def test_the_heap_is_frozen_after_the_first_screen_and_unfrozen_at_the_end(

@@ -3,25 +3,22 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
 from textual.widgets import Markdown, Static
-from ui_helpers import exchange, screen_text, settle, widget_texts, write_lines, write_state
 
 from desk_browser.memory.session_store import Exchange
-from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.widgets.exchange_rendering import CardStyles, render_card
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.session_list import SessionList
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.desks import exchange, write_lines, write_state
+from tests.helpers.pilot import AppFor, open_search, screen_text, settle, widget_texts
 
 HOSTILE = (
     '[bold]not bold[/] [link=https://evil.example]click me[/link] [/] [@click=app.quit]q[/]\n\n'
@@ -131,9 +128,7 @@ async def test_search_and_records_show_hostile_text_literally(
 ) -> None:
     app = app_for(hostile_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'hostileword')
-        await settle(pilot)
+        await open_search(pilot, 'hostileword')
         hits = app.screen.query_one(SearchHitList)
         kinds = {hits.hit_at(index).record.kind for index in range(hits.hit_count)}  # type: ignore[union-attr]
         assert kinds == {'exchange', 'journal', 'summary', 'note'}

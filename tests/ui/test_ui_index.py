@@ -9,28 +9,25 @@ from __future__ import annotations
 import asyncio
 import shutil
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.message import Message
-from ui_helpers import settle
 
 from desk_browser.memory import session_search
 from desk_browser.memory.index import store as index_store
 from desk_browser.memory.index.search import IndexedSearch, IndexStatus, default_cache_directory
 from desk_browser.memory.session_search import SearchResult, SessionSearch
 from desk_browser.presentation.desk_data import FIRST_COUNTED, read_overview
-from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.messages import IndexProgressed, OverviewLoaded
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
 from desk_browser.ui.search_indexing import UNAVAILABLE_NOTE, index_note
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.session_list import SessionList
+from tests.helpers.pilot import AppFor, settle
 
-AppFor = Callable[[Path], DeskBrowser]
 SIZE = (120, 40)
 QUERIES = ['nifty gap', 'rbi policy crude', 'ni', 'zebra', 'stop-loss reliance']
 

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from rich.color import Color
 from textual.widgets import TabbedContent
-from ui_helpers import exchange, screen_text, settle, widget_texts, write_lines, write_state
 
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.desks import exchange, write_lines, write_state
+from tests.helpers.pilot import AppFor, screen_text, settle, widget_texts
 
 
 def main_screen(app: DeskBrowser) -> MainScreen:

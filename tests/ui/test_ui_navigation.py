@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 import datetime
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Static
-from ui_helpers import settle
 
 from desk_browser import cli
 from desk_browser.demo import DEMO_TODAY
@@ -29,8 +27,8 @@ from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
+from tests.helpers.pilot import AppFor, open_search, settle
 
-AppFor = Callable[[Path], DeskBrowser]
 SIZE = (120, 40)
 
 
@@ -187,9 +185,7 @@ async def test_n_and_shift_n_move_between_keyword_hits_in_a_record(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'rbi policy')
-        await settle(pilot)
+        await open_search(pilot, 'rbi policy')
         await pilot.press('enter')
         await settle(pilot)
         screen = app.screen

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
-from ui_helpers import settle, widget_texts
 
 from desk_browser.memory.desk_check import check_desk
-from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.pilot import AppFor, settle, widget_texts
 
 
 def table_rows(table: ProblemList) -> list[list[str]]:

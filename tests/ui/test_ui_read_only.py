@@ -8,29 +8,19 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import settle
 
 from desk_browser.cli import main
 from desk_browser.memory.session_search import SessionSearch
-from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
-
-TESTS_DIRECTORY = Path(__file__).resolve().parent.parent
-if str(TESTS_DIRECTORY) not in sys.path:
-    sys.path.insert(0, str(TESTS_DIRECTORY))
-
-from tree_snapshot import snapshot_tree, tree_differences  # noqa: E402
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.pilot import AppFor, settle
+from tests.helpers.tree import snapshot_tree, tree_differences
 
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:

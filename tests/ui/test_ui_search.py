@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Input, Static, TabbedContent
-from ui_helpers import settle
 
 from desk_browser.memory.session_search import SearchResult
 from desk_browser.ui.app import DeskBrowser
@@ -15,8 +13,7 @@ from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.pilot import AppFor, open_search, settle
 
 
 def headline(app: DeskBrowser) -> str:
@@ -28,9 +25,7 @@ async def test_full_hit_search_lists_records_with_every_word(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'nifty gap')
-        await settle(pilot)
+        await open_search(pilot, 'nifty gap')
         assert isinstance(app.screen, SearchScreen)
         assert headline(app).endswith('hits with every word')
         hits = app.screen.query_one(SearchHitList)
@@ -46,9 +41,7 @@ async def test_partial_hit_search_says_no_record_has_every_word(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'nifty zzqx')
-        await settle(pilot)
+        await open_search(pilot, 'nifty zzqx')
         assert headline(app).startswith('No record has every word · ')
         assert headline(app).endswith('partial hits')
         assert '1 of 2 words' in app.screen.query_one(SearchHitList).rendered_text()
@@ -57,18 +50,14 @@ async def test_partial_hit_search_says_no_record_has_every_word(
 async def test_search_with_no_hits_says_so(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'zzqx')
-        await settle(pilot)
+        await open_search(pilot, 'zzqx')
         assert headline(app) == 'No hits'
 
 
 async def test_results_of_an_older_query_are_dropped(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'nifty')
-        await settle(pilot)
+        await open_search(pilot, 'nifty')
         before = headline(app)
         stale = SearchResult(hits=[], matched_every_word=False, words=['zzqx'])
         app.screen.post_message(SearchFinished('zzqx', stale))
@@ -79,9 +68,7 @@ async def test_results_of_an_older_query_are_dropped(app_for: AppFor, demo_desk:
 async def test_enter_opens_the_record_and_d_shows_its_day(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'rbi policy')
-        await settle(pilot)
+        await open_search(pilot, 'rbi policy')
         hit = app.screen.query_one(SearchHitList).hit_at(0)
         assert hit is not None
         await pilot.press('enter')
@@ -102,9 +89,7 @@ async def test_enter_opens_the_record_and_d_shows_its_day(app_for: AppFor, demo_
 async def test_s_in_a_record_shows_its_days_summary(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'breadth')
-        await settle(pilot)
+        await open_search(pilot, 'breadth')
         hits = app.screen.query_one(SearchHitList)
         hits.focus()
         await pilot.press('end', 'enter')
@@ -124,9 +109,7 @@ async def test_escape_clears_the_box_then_leaves_the_search(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'nifty')
-        await settle(pilot)
+        await open_search(pilot, 'nifty')
         await pilot.press('escape')
         await settle(pilot)
         assert isinstance(app.screen, SearchScreen)
@@ -140,9 +123,7 @@ async def test_escape_clears_the_box_then_leaves_the_search(
 async def test_escape_in_a_record_goes_back_to_the_hits(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'nifty')
-        await settle(pilot)
+        await open_search(pilot, 'nifty')
         await pilot.press('down', 'enter')
         await settle(pilot)
         assert isinstance(app.screen, RecordScreen)
@@ -159,9 +140,7 @@ async def test_escape_in_a_record_goes_back_to_the_hits(app_for: AppFor, demo_de
 async def test_clicking_a_hit_opens_its_record(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'rbi policy')
-        await settle(pilot)
+        await open_search(pilot, 'rbi policy')
         first = app.screen.query_one(SearchHitList).hit_at(0)
         await pilot.click(SearchHitList, offset=(10, 1))  # the first row inside the border
         await settle(pilot)
@@ -175,9 +154,7 @@ async def test_a_space_after_the_words_keeps_the_hits_without_searching_again(
     messages: list[object] = []
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40), message_hook=messages.append) as pilot:
-        await settle(pilot)
-        await pilot.press('slash', *'nifty')
-        await settle(pilot)
+        await open_search(pilot, 'nifty')
         hits = app.screen.query_one(SearchHitList)
         shown = hits.shown_result
         finished = [message for message in messages if isinstance(message, SearchFinished)]

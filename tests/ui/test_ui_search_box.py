@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.widgets import Input
-from ui_helpers import screen_text
 
 from desk_browser.ui.widgets.search_box import SearchBox
+from tests.helpers.pilot import screen_text
 
 
 class SearchBoxApp(App[None]):

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual import events
 from textual.widgets import Input
-from ui_helpers import settle
 
-from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.search_screen import SearchScreen
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.pilot import AppFor, open_search, settle
 
 
 async def test_keys_typed_at_once_after_the_slash_reach_the_search_box(
@@ -55,9 +51,7 @@ async def test_a_pasted_query_is_searched_at_once_while_quick_typing_waits_for_a
     monkeypatch.setattr(search_screen, '_TYPING_PAUSE', 600.0)  # A pause never reached here.
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash')
-        await settle(pilot)
+        await open_search(pilot)
         box = app.screen.query_one('#query')
         box.value = 'nifty'  # A paste: one change after a pause.
         await settle(pilot)
@@ -96,9 +90,7 @@ async def test_a_search_left_before_its_key_was_drawn_starts_no_search(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('slash')
-        await settle(pilot)
+        await open_search(pilot)
         search = app.screen
         assert isinstance(search, SearchScreen)
         started: list[str] = []

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from textual.filter import Monochrome, NoColor
 from textual.pilot import Pilot
-from ui_helpers import screen_text, settle
 
 from desk_browser.demo import DEMO_TODAY
 from desk_browser.presentation.settings import (
@@ -21,8 +20,8 @@ from desk_browser.presentation.settings import (
 )
 from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen
+from tests.helpers.pilot import AppFor, screen_text, settle
 
-AppFor = Callable[[Path], DeskBrowser]
 SnapCompare = Callable[..., bool]
 SMALL = (80, 24)
 

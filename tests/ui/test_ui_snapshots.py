@@ -11,12 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from ui_helpers import settle
 
-from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.widgets.session_list import SessionList
+from tests.helpers.pilot import AppFor, open_search, settle
 
-AppFor = Callable[[Path], DeskBrowser]
 SIZE = (120, 40)
 SnapCompare = Callable[..., bool]
 
@@ -57,9 +55,7 @@ def test_search_before_typing(snap_compare: SnapCompare, app_for: AppFor, demo_d
     """The search just opened: the box focused, the prompt, an empty list with its scrollbar."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        await pilot.press('slash')
-        await settle(pilot)
+        await open_search(pilot)
 
     assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
 
@@ -68,9 +64,7 @@ def test_search_without_hits(snap_compare: SnapCompare, app_for: AppFor, demo_de
     """'zzqx': "No hits" as a warning, the list empty."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        await pilot.press('slash', *'zzqx')
-        await settle(pilot)
+        await open_search(pilot, 'zzqx')
 
     assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
 
@@ -79,9 +73,7 @@ def test_full_hit_search(snap_compare: SnapCompare, app_for: AppFor, demo_desk: 
     """'nifty gap': "37 hits with every word", keywords marked in each snippet."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        await pilot.press('slash', *'nifty gap')
-        await settle(pilot)
+        await open_search(pilot, 'nifty gap')
 
     assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
 
@@ -90,9 +82,7 @@ def test_partial_hit_search(snap_compare: SnapCompare, app_for: AppFor, demo_des
     """'rbi policy crude': "No record has every word · 27 partial hits", "2 of 3 words"."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        await pilot.press('slash', *'rbi policy crude')
-        await settle(pilot)
+        await open_search(pilot, 'rbi policy crude')
 
     assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
 
@@ -101,9 +91,7 @@ def test_record_opened(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Pa
     """The first 'rbi policy' hit opened whole, every keyword marked."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        await pilot.press('slash', *'rbi policy')
-        await settle(pilot)
+        await open_search(pilot, 'rbi policy')
         await pilot.press('enter')
         await settle(pilot)
 

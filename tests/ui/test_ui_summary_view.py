@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from ui_helpers import settle, widget_texts
-
-from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.summary_view import SummaryView
-
-AppFor = Callable[[Path], DeskBrowser]
+from tests.helpers.pilot import AppFor, settle, widget_texts
 
 
 async def test_a_hidden_summary_is_kept_and_rendered_when_its_tab_is_shown(

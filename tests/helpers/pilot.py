@@ -1,10 +1,10 @@
-"""Helpers shared by the app tests: waiting for the desk to be read, and reading the screen."""
+"""Helpers for the app tests: the app fixture's type, settling, searching, reading the screen."""
 
 from __future__ import annotations
 
 import html
-import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,11 @@ from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Static
 from textual.worker import WorkerState
 
+from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.widgets.exchange_view import ExchangeView
+
+AppFor = Callable[[Path], DeskBrowser]
+"""The `app_for` fixture: builds the app on a desk the deterministic way (tests/ui/conftest.py)."""
 
 _TEXT_ELEMENT = re.compile(r'<text[^>]*>(.*?)</text>', re.DOTALL)
 
@@ -35,6 +39,13 @@ async def settle(pilot: Pilot[Any]) -> None:
             await pilot.pause()
             return
     raise AssertionError('the app never settled')
+
+
+async def open_search(pilot: Pilot[Any], words: str = '') -> None:
+    """Settles, opens the search with / and types `words`, then settles again."""
+    await settle(pilot)
+    await pilot.press('slash', *words)
+    await settle(pilot)
 
 
 def screen_text(pilot: Pilot[Any]) -> str:
@@ -67,35 +78,3 @@ def widget_texts(pilot: Pilot[Any]) -> str:
         elif isinstance(widget, ExchangeView):
             parts.append(widget.rendered_text())
     return '\n'.join(parts)
-
-
-def write_lines(path: Path, lines: list[Any]) -> None:
-    """Writes a JSONL file; dicts are encoded, strings and bytes written as they are."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    chunks: list[bytes] = []
-    for line in lines:
-        if isinstance(line, bytes):
-            chunks.append(line)
-        elif isinstance(line, str):
-            chunks.append(line.encode())
-        else:
-            chunks.append(json.dumps(line, ensure_ascii=False).encode())
-    path.write_bytes(b'\n'.join(chunks) + b'\n')
-
-
-def exchange(trigger: str, answer: str, backend: str = 'claude', at: str = '') -> dict[str, str]:
-    """One session-log line."""
-    return {
-        'trigger_text': trigger,
-        'answer': answer,
-        'backend_name': backend,
-        'finished_at': at or '2026-10-21T04:00:00+00:00',
-    }
-
-
-def write_state(desk: Path, session_id: str, routes: dict[str, Any]) -> None:
-    """Writes sessions/state.json."""
-    path = desk / 'sessions' / 'state.json'
-    path.parent.mkdir(parents=True, exist_ok=True)
-    state = {'session_id': session_id, 'trading_date': session_id[:10], 'routes': routes}
-    path.write_text(json.dumps(state), encoding='utf-8')

@@ -1,12 +1,13 @@
-"""Builders shared by the core's tests: small desks written byte by byte."""
+"""Builders of desk files for the tests: JSON lines, journals, session logs and state."""
 
 from __future__ import annotations
 
 import datetime
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
 
@@ -16,10 +17,10 @@ def json_line(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def write_lines(path: Path, lines: list[str | bytes], *, final_newline: bool = True) -> Path:
-    """Writes lines (text or raw bytes) joined with newlines."""
+def write_lines(path: Path, lines: Sequence[Any], *, final_newline: bool = True) -> Path:
+    """Writes lines joined with newlines: bytes and str as they are, anything else as JSON."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    encoded = [line if isinstance(line, bytes) else line.encode('utf-8') for line in lines]
+    encoded = [_encoded(line) for line in lines]
     content = b'\n'.join(encoded)
     if final_newline and encoded:
         content += b'\n'
@@ -27,12 +28,17 @@ def write_lines(path: Path, lines: list[str | bytes], *, final_newline: bool = T
     return path
 
 
+def _encoded(line: Any) -> bytes:
+    if isinstance(line, bytes):
+        return line
+    if isinstance(line, str):
+        return line.encode('utf-8')
+    return json_line(line).encode('utf-8')
+
+
 def write_journal(desk: Path, day: str, events: list[dict[str, Any] | bytes | str]) -> Path:
     """Writes journal/<day>.jsonl: dicts become JSON lines, bytes and str go as they are."""
-    lines: list[str | bytes] = [
-        json_line(event) if isinstance(event, dict) else event for event in events
-    ]
-    return write_lines(desk / 'journal' / f'{day}.jsonl', lines)
+    return write_lines(desk / 'journal' / f'{day}.jsonl', events)
 
 
 def set_india_mtime(path: Path, moment: datetime.datetime) -> None:
@@ -120,3 +126,29 @@ def build_small_desk(desk: Path) -> Path:
         ],
     )
     return desk
+
+
+def exchange(trigger: str, answer: str, backend: str = 'claude', at: str = '') -> dict[str, str]:
+    """One session-log line."""
+    return {
+        'trigger_text': trigger,
+        'answer': answer,
+        'backend_name': backend,
+        'finished_at': at or '2026-10-21T04:00:00+00:00',
+    }
+
+
+def write_state(desk: Path, session_id: str, routes: dict[str, Any]) -> None:
+    """Writes sessions/state.json."""
+    path = desk / 'sessions' / 'state.json'
+    path.parent.mkdir(parents=True, exist_ok=True)
+    state = {'session_id': session_id, 'trading_date': session_id[:10], 'routes': routes}
+    path.write_text(json.dumps(state), encoding='utf-8')
+
+
+class MakeDemoDesk(Protocol):
+    """The `make_demo_desk` fixture (tests/conftest.py)."""
+
+    def __call__(self, days: int, *, damaged: bool = False, state: str = 'normal') -> Path:
+        """Builds a demo desk of `days` trading days at tmp_path/main and returns it."""
+        ...

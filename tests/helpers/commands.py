@@ -1,10 +1,8 @@
-"""Helpers shared by the command tests: running a command, hostile text, the desk's tree."""
+"""Helpers for the command tests: running a command, hostile text that must not reach stdout."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
@@ -48,36 +46,3 @@ def run_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> CommandR
 def assert_no_raw_controls(text: str) -> None:
     for character in RAW_CONTROLS:
         assert character not in text, f'{character!r} reached the output raw'
-
-
-def tree_snapshot(root: Path) -> dict[str, tuple[str, bytes | None, int, int]]:
-    """Every entry under root: its kind, bytes (files), mode and modification time in ns."""
-    snapshot: dict[str, tuple[str, bytes | None, int, int]] = {}
-    for folder, folder_names, file_names in os.walk(root):
-        for name in [*folder_names, *file_names]:
-            path = Path(folder) / name
-            status = path.lstat()
-            if path.is_symlink():
-                snapshot[str(path.relative_to(root))] = (
-                    'link',
-                    os.readlink(path).encode(),
-                    status.st_mode,
-                    status.st_mtime_ns,
-                )
-            elif path.is_dir():
-                snapshot[str(path.relative_to(root))] = (
-                    'folder',
-                    None,
-                    status.st_mode,
-                    status.st_mtime_ns,
-                )
-            else:
-                snapshot[str(path.relative_to(root))] = (
-                    'file',
-                    path.read_bytes(),
-                    status.st_mode,
-                    status.st_mtime_ns,
-                )
-    status = root.stat()
-    snapshot['.'] = ('folder', None, status.st_mode, status.st_mtime_ns)
-    return snapshot

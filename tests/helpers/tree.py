@@ -1,9 +1,10 @@
 """A fingerprint of a folder tree, to prove that reading a desk changed nothing in it.
 
 Tests run as root, so file permissions prove nothing about writing: compare the tree before and
-after instead. Every entry's content hash, modification time and kind is recorded; a created,
-deleted, rewritten or merely touched file (or folder) changes the fingerprint. Access times are
-left out, since reading is allowed to change them.
+after instead. Every entry's content hash, modification time, kind and mode is recorded; a
+created, deleted, rewritten, merely touched or re-permissioned file (or folder) changes the
+fingerprint. Access times are left out, since reading is allowed to change them. Two trees built
+apart compare equal when they hold the same bytes with the same times.
 
 Typical usage example:
 
@@ -19,8 +20,8 @@ import os
 import stat
 from pathlib import Path
 
-EntryFingerprint = tuple[str | None, int, bool]
-"""(sha256 of the content, or of a symlink's target; None for a folder), mtime_ns, is_dir."""
+EntryFingerprint = tuple[str | None, int, bool, int]
+"""(sha256 of the content, or of a symlink's target; None for a folder), mtime_ns, is_dir, mode."""
 
 
 def snapshot_tree(path: Path) -> dict[str, EntryFingerprint]:
@@ -31,7 +32,8 @@ def snapshot_tree(path: Path) -> dict[str, EntryFingerprint]:
 
     Returns:
         Each entry's path relative to the folder ("." for the folder itself, forward slashes)
-        mapped to (content hash, modification time in nanoseconds, whether it is a folder). A
+        mapped to (content hash, modification time in nanoseconds, whether it is a folder, its
+        st_mode). A
         symbolic link is hashed by its target and never followed; a file that cannot be read is
         hashed as "unreadable".
     """
@@ -42,7 +44,7 @@ def snapshot_tree(path: Path) -> dict[str, EntryFingerprint]:
         status = os.lstat(current)
         relative = current.relative_to(path).as_posix()
         if stat.S_ISDIR(status.st_mode):
-            snapshot[relative] = (None, status.st_mtime_ns, True)
+            snapshot[relative] = (None, status.st_mtime_ns, True, status.st_mode)
             pending.extend(sorted(current.iterdir()))
         elif stat.S_ISLNK(status.st_mode):
             target = os.readlink(current).encode('utf-8', 'surrogateescape')
@@ -50,13 +52,14 @@ def snapshot_tree(path: Path) -> dict[str, EntryFingerprint]:
                 'link:' + hashlib.sha256(target).hexdigest(),
                 status.st_mtime_ns,
                 False,
+                status.st_mode,
             )
         else:
             try:
                 digest = hashlib.sha256(current.read_bytes()).hexdigest()
             except OSError:
                 digest = 'unreadable'
-            snapshot[relative] = (digest, status.st_mtime_ns, False)
+            snapshot[relative] = (digest, status.st_mtime_ns, False, status.st_mode)
     return snapshot
 
 

@@ -1,0 +1,1 @@
+"""The desk browser's tests: core, commands, demo and app, with the helpers they share."""

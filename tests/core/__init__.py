@@ -1,0 +1,1 @@
+"""Tests of the core (desk_browser.memory): readers, search, index, file memo, checks."""

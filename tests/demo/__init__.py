@@ -1,0 +1,1 @@
+"""Tests of the demo desk builder and its command."""

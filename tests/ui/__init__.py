@@ -1,0 +1,1 @@
+"""Tests of the app: Pilot interactions and SVG snapshots of every screen."""
