@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from desk_browser.commands.show import session_markdown
-from desk_browser.demo import DEMO_TODAY
+from desk_browser.demo import DEMO_NOW, DEMO_TODAY
 from desk_browser.export import (
     ExportRefused,
     day_markdown,
@@ -45,6 +45,7 @@ def _app(desk: Path, export_folder: Path | None = None) -> DeskBrowser:
         animation_level='none',
         theme='textual-dark',
         export_folder=export_folder,
+        clock=lambda: DEMO_NOW,
     )
 
 
