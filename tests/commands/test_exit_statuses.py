@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from command_helpers import run_command
 
 from desk_browser.commands import serve
+from tests.helpers.commands import run_command
 
 COMMANDS = ('state', 'search', 'sessions', 'show', 'check', 'serve')
 
