@@ -18,9 +18,9 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from headless_chromium import find_browser, visit
 
 from desk_browser.memory.session_store import SessionStore
+from tests.helpers.headless_chromium import find_browser, visit
 
 NEWEST_SESSION = '2026-10-21-3'
 """The demo desk's newest (and current) session: the first screen shows it."""
