@@ -95,6 +95,18 @@ def kind_of(identifier: int) -> str:
     return KINDS[(identifier >> _KIND_SHIFT) & 0xF]
 
 
+def position_of(identifier: int) -> int:
+    """The place of the record with this id among its day's records of its kind.
+
+    Args:
+        identifier (int): The record's id.
+
+    Returns:
+        int: The place, from 0.
+    """
+    return identifier & MAX_POSITION
+
+
 def grams_text(lowered: str) -> str:
     """The text the trigram index holds for a record's lowered text.
 

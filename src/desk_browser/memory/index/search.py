@@ -41,9 +41,12 @@ Typical usage example:
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import platformdirs
 
@@ -53,6 +56,7 @@ from desk_browser.memory.index.days import DeskDay, DeskListing
 from desk_browser.memory.index.direct import DirectReads
 from desk_browser.memory.index.plan import DayChecks, Plan
 from desk_browser.memory.index.pool import ReaderPool
+from desk_browser.memory.index.scoping import Scoping
 from desk_browser.memory.index.searcher import Searcher
 from desk_browser.memory.index.status import (
     CancelCheck,
@@ -60,9 +64,28 @@ from desk_browser.memory.index.status import (
     ProgressCallback,
     SearchCancelled,
 )
+from desk_browser.memory.search_scope import SearchScope
 from desk_browser.memory.session_search import SearchResult, words_of
 
 _APPLICATION_NAME = 'desk-browser'
+_Answer = TypeVar('_Answer')
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchTotals:
+    """What a search would find with no limit.
+
+    Attributes:
+        hits (int): How many hits: the records with every keyword, or when there are none, the
+            records with at least one.
+        matched_every_word (bool): Whether those hits hold every keyword.
+        missing_words (list[str]): The keywords that no record inside the scope holds, in the
+            query's order (only looked for when the hits do not hold every keyword).
+    """
+
+    hits: int
+    matched_every_word: bool
+    missing_words: list[str]
 
 
 def default_cache_directory() -> Path:
@@ -109,6 +132,7 @@ class IndexedSearch:
             lambda: self.index_path, desk_directory, self._readers, self._checks, self._listing
         )
         self._plan: Plan | None = None
+        self._scoping = Scoping()
 
     @property
     def index_path(self) -> Path:
@@ -151,12 +175,68 @@ class IndexedSearch:
         self._plan = plan
         return plan
 
+    def _answer(
+        self,
+        words: list[str],
+        scope: SearchScope | None,
+        cancelled: CancelCheck | None,
+        work: Callable[[Callable[[list[str]], Searcher]], _Answer],
+    ) -> _Answer:
+        """Runs some work with searchers over the scope's days, from the index where it can.
+
+        Args:
+            words (list[str]): The keywords.
+            scope (SearchScope | None): Which records to look at, or None for all.
+            cancelled (CancelCheck | None): The cancel check, or None.
+            work (Callable[[Callable[[list[str]], Searcher]], _Answer]): Given a maker of
+                searchers for some keywords, gives the answer.
+
+        Returns:
+            _Answer: What `work` returned.
+        """
+        days = self._listing.days(time.time_ns())
+        keep = None
+        if scope is not None and not scope.is_everything:
+            days = self._scoping.days(days, scope)
+            keep = self._scoping.record_filter(scope, days)
+        reader = self._readers.take()
+        if reader is not None:
+            try:
+                with store.read_transaction(reader.connection):
+                    indexed, records = reader.indexed()
+                    plan = self._plan_for(days, indexed, usable=True)
+
+                    def searcher(for_words: list[str]) -> Searcher:
+                        return Searcher(
+                            for_words,
+                            plan,
+                            reader,
+                            self._direct,
+                            cancelled,
+                            indexed_records=records,
+                            keep=keep,
+                        )
+
+                    answer = work(searcher)
+                self._readers.give_back(reader)
+                return answer
+            except sqlite3.Error as error:
+                self._readers.failed(reader, error)
+            except BaseException:
+                self._readers.give_back(reader)
+                raise
+        plan = self._plan_for(days, {}, usable=False)
+        return work(
+            lambda for_words: Searcher(for_words, plan, None, self._direct, cancelled, keep=keep)
+        )
+
     def search(
         self,
         query: str,
         limit: int,
         *,
         cancelled: CancelCheck | None = None,
+        scope: SearchScope | None = None,
     ) -> SearchResult:
         """Finds the records that best match the keywords: SessionSearch.search's answer.
 
@@ -165,6 +245,9 @@ class IndexedSearch:
             limit (int): The most hits to return; 0 or less returns no hits.
             cancelled (CancelCheck | None): Checked while searching; when it returns True the
                 search stops.
+            scope (SearchScope | None): Which records to look at (search_scope); None for all.
+                The documented rule is applied to the records inside the scope only: its answer
+                is the plain scan's records, filtered by the scope, then ranked.
 
         Returns:
             SearchResult: The hits.
@@ -173,28 +256,51 @@ class IndexedSearch:
             SearchCancelled: When `cancelled` returned True.
         """
         words = words_of(query)
-        if not words or limit <= 0:
+        if not words or limit <= 0 or (scope is not None and scope.is_empty):
             return SearchResult(hits=[], matched_every_word=False, words=words)
-        days = self._listing.days(time.time_ns())
-        reader = self._readers.take()
-        if reader is not None:
-            try:
-                with store.read_transaction(reader.connection):
-                    indexed, records = reader.indexed()
-                    plan = self._plan_for(days, indexed, usable=True)
-                    searcher = Searcher(
-                        words, plan, reader, self._direct, cancelled, indexed_records=records
-                    )
-                    result = searcher.run(limit)
-                self._readers.give_back(reader)
-                return result
-            except sqlite3.Error as error:
-                self._readers.failed(reader, error)
-            except BaseException:
-                self._readers.give_back(reader)
-                raise
-        plan = self._plan_for(days, {}, usable=False)
-        return Searcher(words, plan, None, self._direct, cancelled).run(limit)
+        return self._answer(words, scope, cancelled, lambda searcher: searcher(words).run(limit))
+
+    def totals(
+        self,
+        query: str,
+        *,
+        cancelled: CancelCheck | None = None,
+        scope: SearchScope | None = None,
+    ) -> SearchTotals:
+        """Counts what a search would find with no limit, and names the keywords no record holds.
+
+        It visits every candidate record, so it costs more than a search of one screenful: an app
+        asks for it after showing the first hits, in the same worker, and lets the next keystroke
+        cancel it.
+
+        Args:
+            query (str): Keywords separated by spaces.
+            cancelled (CancelCheck | None): Checked while counting; when it returns True the
+                count stops.
+            scope (SearchScope | None): Which records to look at; None for all.
+
+        Returns:
+            SearchTotals: The number of hits and the missing keywords.
+
+        Raises:
+            SearchCancelled: When `cancelled` returned True.
+        """
+        words = words_of(query)
+        if not words:
+            return SearchTotals(0, False, [])
+        if scope is not None and scope.is_empty:
+            return SearchTotals(0, False, list(words))
+
+        def work(searcher: Callable[[list[str]], Searcher]) -> SearchTotals:
+            hits, full = searcher(words).count()
+            missing = []
+            if not full:
+                for word in words:
+                    if not searcher([word]).run(1).hits:
+                        missing.append(word)
+            return SearchTotals(hits, full, missing)
+
+        return self._answer(words, scope, cancelled, work)
 
     def status(self) -> IndexStatus:
         """Counts the days the index covers now (reads the desk's folders: not for a UI thread).
@@ -249,5 +355,6 @@ __all__ = [
     'IndexedSearch',
     'ProgressCallback',
     'SearchCancelled',
+    'SearchTotals',
     'default_cache_directory',
 ]

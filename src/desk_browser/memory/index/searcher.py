@@ -24,6 +24,7 @@ from desk_browser.memory.index.expressions import (
 )
 from desk_browser.memory.index.plan import Plan
 from desk_browser.memory.index.pool import Reader
+from desk_browser.memory.index.scoping import RecordFilter
 from desk_browser.memory.index.status import CancelCheck, SearchCancelled
 from desk_browser.memory.session_search import SearchHit, SearchRecord, SearchResult, snippet_of
 
@@ -39,6 +40,7 @@ class Searcher:
         direct: DirectReads,
         cancelled: CancelCheck | None,
         indexed_records: int = 0,
+        keep: RecordFilter | None = None,
     ):
         """Prepares the search.
 
@@ -49,7 +51,10 @@ class Searcher:
             direct (DirectReads): Reads the days the plan takes from the desk.
             cancelled (CancelCheck | None): The cancel check, or None.
             indexed_records (int): How many records the index holds.
+            keep (RecordFilter | None): Which records of the plan's days are inside the
+                search's scope, or None for all of them.
         """
+        self._keep = keep
         self._words = words
         self._plan = plan
         self._reader = reader
@@ -106,9 +111,13 @@ class Searcher:
             number += 1
             if self._cancelled is not None and self._cancelled():
                 raise SearchCancelled
+            keep = self._keep
             if segment.desk_day is not None:
-                for record in self._direct.records(segment.desk_day):
+                for position, record in enumerate(self._direct.records(segment.desk_day)):
                     self._check_cancelled()
+                    # Exchanges come first among a day's records, so their place is `position`.
+                    if keep is not None and not keep.holds(record.day, record.kind, position):
+                        continue
                     matched = self._count(record.text)
                     if matched:
                         yield matched, record
@@ -127,6 +136,10 @@ class Searcher:
                         break
                     day = plan.ordinal_days.get(keys.ordinal_of(identifier))
                     if day is None:  # A day no longer on the desk, still in the index.
+                        continue
+                    if keep is not None and not keep.holds(
+                        day, keys.kind_of(identifier), keys.position_of(identifier)
+                    ):
                         continue
                     text = keys.loaded_text(value)
                     matched = self._count(text)
@@ -161,6 +174,25 @@ class Searcher:
             return found[0]
 
         return [word_expression(word, terms_of) for word in self._words]
+
+    def count(self) -> tuple[int, bool]:
+        """Counts the hits a search without a limit would return.
+
+        Returns:
+            tuple[int, bool]: How many, and whether they hold every keyword (the full hits)
+                or only some (every record with at least one keyword).
+        """
+        words = self._words
+        expressions = self._expressions()
+        unfiltered = expressions.count(None)
+        present = [expression for expression in expressions if expression]
+        least = len(words) - unfiltered
+        expression = candidate_expression(present, least) if least > 0 else None
+        full = sum(1 for matched, _ in self.candidates(expression) if matched == len(words))
+        if full:
+            return full, True
+        expression = candidate_expression(present, 1) if unfiltered == 0 else None
+        return sum(1 for _ in self.candidates(expression)), False
 
     def run(self, limit: int) -> SearchResult:
         """Finds the best hits, one level of matched keywords at a time.

@@ -1,0 +1,168 @@
+"""Search scopes inside the index-backed search: which days it walks and which records it keeps.
+
+A scope's days are chosen before anything is read: the plan walks only the desk's days inside
+the scope's range, so a day scope costs no more than the unscoped search. Kinds are told from
+each record's id (keys.kind_of) before its text is loaded. A `backend:` or `session:` scope
+needs what the journal records about each exchange (exchange_facts): those facts are read only
+for the days where the search meets an exchange, from the day's journal, and kept in memory
+keyed by the day's signature.
+
+Typical usage example:
+
+    scoping = Scoping()
+    days = scoping.days(listing.days(now), scope)
+    keep = scoping.record_filter(scope, days)  # None when every record of those days is kept.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from desk_browser.memory import desk_files
+from desk_browser.memory.exchange_facts import ExchangeFacts, day_exchange_facts
+from desk_browser.memory.index import tuning
+from desk_browser.memory.index.days import DayCache, DeskDay, day_signature
+from desk_browser.memory.search_scope import SearchScope
+
+_FACT_CHARACTERS = 48  # What one exchange's facts count for in the cache's budget.
+
+
+class DayFacts:
+    """Each day's exchange facts, read from its journal; recent days kept in memory."""
+
+    def __init__(self) -> None:
+        """Starts with nothing read."""
+        self._cache: DayCache[list[ExchangeFacts]] = DayCache(tuning.DIRECT_CACHE_CHARACTERS)
+
+    def of(self, desk_day: DeskDay) -> list[ExchangeFacts]:
+        """The facts of a day's exchanges.
+
+        Args:
+            desk_day (DeskDay): The day.
+
+        Returns:
+            list[ExchangeFacts]: One per exchange, in the journal's order (shared: not to be
+                changed); empty when the day has no journal.
+        """
+        if desk_day.journal is None:
+            return []
+        signature, racy = day_signature(desk_day, time.time_ns())
+        if not racy:
+            cached = self._cache.get(signature)
+            if cached is not None:
+                return cached
+        facts = day_exchange_facts(desk_files.read_journal_day(desk_day.journal, desk_day.day))
+        if not racy:
+            self._cache.put(signature, facts, _FACT_CHARACTERS * len(facts) + 1)
+        return facts
+
+
+class RecordFilter:
+    """Tells which records of a scope's days are inside the scope."""
+
+    def __init__(self, scope: SearchScope, days: list[DeskDay], facts: DayFacts):
+        """Prepares the filter.
+
+        Args:
+            scope (SearchScope): The scope.
+            days (list[DeskDay]): The days the search walks (their journals hold the facts).
+            facts (DayFacts): Reads and keeps the days' facts.
+        """
+        self._scope = scope
+        self._days = days
+        self._facts = facts
+        self._by_day: dict[str, DeskDay] | None = None
+        self._lock = threading.Lock()
+
+    def holds_kind(self, kind: str) -> bool:
+        """Tells whether records of a kind may be inside.
+
+        Args:
+            kind (str): The API's record kind.
+
+        Returns:
+            bool: False when no record of that kind is inside.
+        """
+        return self._scope.holds_kind(kind)
+
+    def holds(self, day: str, kind: str, position: int) -> bool:
+        """Tells whether a record is inside the scope (its day is, the caller made sure).
+
+        Args:
+            day (str): The record's day.
+            kind (str): Its kind.
+            position (int): Its place among the day's records of that kind, from 0.
+
+        Returns:
+            bool: True when it is inside.
+        """
+        scope = self._scope
+        if not scope.holds_kind(kind):
+            return False
+        if kind != 'exchange' or not scope.needs_exchange_facts:
+            return True
+        with self._lock:
+            if self._by_day is None:
+                self._by_day = {desk_day.day: desk_day for desk_day in self._days}
+            desk_day = self._by_day.get(day)
+        if desk_day is None:
+            return False
+        facts = self._facts.of(desk_day)
+        if position >= len(facts):
+            return False  # The journal changed since the record was read: not known.
+        fact = facts[position]
+        backends = [fact.backend] if fact.backend is not None else []
+        return scope.holds_exchange(backends, fact.session_id)
+
+
+class Scoping:
+    """The scope-dependent parts of an IndexedSearch: the days a scope walks, and its filter."""
+
+    def __init__(self) -> None:
+        """Starts with nothing chosen."""
+        self._facts = DayFacts()
+        self._lock = threading.Lock()
+        self._chosen: tuple[list[DeskDay], object, list[DeskDay]] | None = None
+
+    def days(self, days: list[DeskDay], scope: SearchScope) -> list[DeskDay]:
+        """The days inside a scope's range, newest first.
+
+        The same list is returned while the desk's listing and the range are the same, so the
+        search's plan can be kept from one keystroke to the next.
+
+        Args:
+            days (list[DeskDay]): The desk's days, newest first (DeskListing's shared list).
+            scope (SearchScope): The scope.
+
+        Returns:
+            list[DeskDay]: The days inside (the given list itself when the range is open).
+        """
+        if not scope.limits_days:
+            return days
+        key = (scope.first_day, scope.last_day)
+        with self._lock:
+            chosen = self._chosen
+            if chosen is not None and chosen[0] is days and chosen[1] == key:
+                return chosen[2]
+        inside = [desk_day for desk_day in days if scope.holds_day(desk_day.day)]
+        with self._lock:
+            self._chosen = (days, key, inside)
+        return inside
+
+    def record_filter(self, scope: SearchScope, days: list[DeskDay]) -> RecordFilter | None:
+        """The filter of a scope's records.
+
+        Args:
+            scope (SearchScope): The scope.
+            days (list[DeskDay]): The days the search walks (Scoping.days).
+
+        Returns:
+            RecordFilter | None: The filter, or None when every record of those days is inside.
+        """
+        if not scope.kinds and not scope.needs_exchange_facts:
+            return None
+        return RecordFilter(scope, days, self._facts)
+
+
+__all__ = ['DayFacts', 'RecordFilter', 'Scoping']
