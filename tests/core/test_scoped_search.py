@@ -274,3 +274,14 @@ def test_totals_count_every_hit_and_name_the_missing_words(tmp_path: Path) -> No
         totals = search.totals('rollover', scope=scope)
         assert (totals.hits, totals.missing_words) == (0, ['rollover'])
         search.build()
+
+
+def test_suggestions_come_from_the_newest_records(tmp_path: Path) -> None:
+    search = IndexedSearch(small_desk(tmp_path), cache_directory=tmp_path / 'cache')
+    assert search.suggestions(['rollver', 'qwxz', 'nifyt']) == {
+        'rollver': 'rollover',
+        'nifyt': 'nifty',
+    }
+    search.build()
+    fresh = IndexedSearch(small_desk(tmp_path), cache_directory=tmp_path / 'cache')
+    assert fresh.suggestions(['holdng']) == {'holdng': 'holding'}

@@ -87,3 +87,12 @@ def _distance(first: str, second: str) -> int:
             if i > 1 and j > 1 and first[i - 1] == second[j - 2] and first[i - 2] == second[j - 1]:
                 rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
     return rows[len(first)][len(second)]
+
+
+@given(st.lists(st.text(st.characters(codec='utf-8'), max_size=30), max_size=6))
+def test_counting_finds_every_word_of_every_text(texts: list[str]) -> None:
+    expected: dict[str, int] = {}
+    for text in texts:
+        for word in words_in(text):
+            expected[word] = expected.get(word, 0) + 1
+    assert count_words(texts) == expected

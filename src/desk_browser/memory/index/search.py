@@ -50,7 +50,7 @@ from typing import TypeVar
 
 import platformdirs
 
-from desk_browser.memory.index import store
+from desk_browser.memory.index import store, tuning
 from desk_browser.memory.index.build import Builder
 from desk_browser.memory.index.days import DeskDay, DeskListing
 from desk_browser.memory.index.direct import DirectReads
@@ -64,6 +64,7 @@ from desk_browser.memory.index.status import (
     ProgressCallback,
     SearchCancelled,
 )
+from desk_browser.memory.index.vocabulary import VocabularyKeeper
 from desk_browser.memory.search_scope import SearchScope
 from desk_browser.memory.session_search import SearchResult, words_of
 
@@ -133,6 +134,7 @@ class IndexedSearch:
         )
         self._plan: Plan | None = None
         self._scoping = Scoping()
+        self._vocabulary = VocabularyKeeper()
 
     @property
     def index_path(self) -> Path:
@@ -301,6 +303,61 @@ class IndexedSearch:
             return SearchTotals(hits, full, missing)
 
         return self._answer(words, scope, cancelled, work)
+
+    def _newest_texts(self) -> list[str]:
+        """The texts of the desk's newest records, for the vocabulary.
+
+        Returns:
+            list[str]: The newest day's texts when it is read from the desk, then the index's
+                first tuning.VOCABULARY_RECORDS texts (or, with no index, the newest days' read
+                from the desk, as many).
+        """
+        wanted = tuning.VOCABULARY_RECORDS
+        days = self._listing.days(time.time_ns())
+        texts: list[str] = []
+        reader = self._readers.take()
+        if reader is not None:
+            try:
+                with store.read_transaction(reader.connection):
+                    indexed, _ = reader.indexed()
+                    if days and days[0].day not in indexed:
+                        texts += [record.text for record in self._direct.records(days[0])]
+                    texts += store.newest_texts(reader.connection, wanted)
+                self._readers.give_back(reader)
+                return texts
+            except sqlite3.Error as error:
+                self._readers.failed(reader, error)
+                texts = []
+            except BaseException:
+                self._readers.give_back(reader)
+                raise
+        for desk_day in days:
+            if len(texts) >= wanted:
+                break
+            texts += [record.text for record in self._direct.records(desk_day)]
+        return texts
+
+    def suggestions(self, words: list[str]) -> dict[str, str]:
+        """Did you mean: the nearest word of the desk's vocabulary for each keyword given.
+
+        Meant for the keywords that no record holds (SearchTotals.missing_words). The vocabulary
+        is the words of the newest records (memory/index/vocabulary.py), counted on the first
+        call and again a minute later: the first call reads those records.
+
+        Args:
+            words (list[str]): The keywords, lowered.
+
+        Returns:
+            dict[str, str]: For each keyword with a word near enough (word_suggestions), that
+                word, nearest first, then most frequent.
+        """
+        vocabulary = self._vocabulary.vocabulary(self._newest_texts)
+        found = {}
+        for word in words:
+            suggestion = vocabulary.suggestion(word)
+            if suggestion is not None:
+                found[word] = suggestion
+        return found
 
     def status(self) -> IndexStatus:
         """Counts the days the index covers now (reads the desk's folders: not for a UI thread).

@@ -32,3 +32,7 @@ READER_BUSY_SECONDS = 1.0
 """How long a search's connection waits for a writer."""
 LOCK_POLL_SECONDS = 0.1
 """How often a builder waiting for another one looks again."""
+VOCABULARY_RECORDS = 20_000
+"""How many of the newest records the vocabulary for "did you mean" is counted from."""
+VOCABULARY_SECONDS = 60.0
+"""How long a counted vocabulary is used before it is counted again."""
