@@ -95,6 +95,20 @@ def kind_of(identifier: int) -> str:
     return KINDS[(identifier >> _KIND_SHIFT) & 0xF]
 
 
+def kind_sql(column: str, kinds: frozenset[str]) -> str:
+    """An SQL condition that holds for the ids of records of some kinds.
+
+    Args:
+        column (str): The column holding record ids.
+        kinds (frozenset[str]): The kinds (from KINDS).
+
+    Returns:
+        str: Such as "((rowid >> 28) & 15) IN (0,3)".
+    """
+    numbers = ','.join(str(number) for number, kind in enumerate(KINDS) if kind in kinds)
+    return f'(({column} >> {_KIND_SHIFT}) & 15) IN ({numbers})'
+
+
 def position_of(identifier: int) -> int:
     """The place of the record with this id among its day's records of its kind.
 

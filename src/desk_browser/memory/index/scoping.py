@@ -21,7 +21,7 @@ import time
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.exchange_facts import ExchangeFacts, day_exchange_facts
-from desk_browser.memory.index import tuning
+from desk_browser.memory.index import keys, tuning
 from desk_browser.memory.index.days import DayCache, DeskDay, day_signature
 from desk_browser.memory.search_scope import SearchScope
 
@@ -75,16 +75,15 @@ class RecordFilter:
         self._by_day: dict[str, DeskDay] | None = None
         self._lock = threading.Lock()
 
-    def holds_kind(self, kind: str) -> bool:
-        """Tells whether records of a kind may be inside.
-
-        Args:
-            kind (str): The API's record kind.
+    @property
+    def kinds(self) -> frozenset[str] | None:
+        """The kinds of record that may be inside.
 
         Returns:
-            bool: False when no record of that kind is inside.
+            frozenset[str] | None: The kinds, or None when every kind may be.
         """
-        return self._scope.holds_kind(kind)
+        kinds = frozenset(kind for kind in keys.KINDS if self._scope.holds_kind(kind))
+        return None if len(kinds) == len(keys.KINDS) else kinds
 
     def holds(self, day: str, kind: str, position: int) -> bool:
         """Tells whether a record is inside the scope (its day is, the caller made sure).

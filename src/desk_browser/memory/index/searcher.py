@@ -126,7 +126,8 @@ class Searcher:
                 plan.close(segment)
                 continue
             assert self._reader is not None  # A plan without an index has no indexed run.
-            rows = store.record_rows(self._reader.connection, expression, segment.low)
+            kinds = None if keep is None else keep.kinds
+            rows = store.record_rows(self._reader.connection, expression, segment.low, kinds)
             try:
                 for identifier, value in rows:
                     self._check_cancelled()

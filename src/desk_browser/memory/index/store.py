@@ -39,6 +39,7 @@ from desk_browser.memory.index.keys import (
     day_ordinal,
     day_range,
     grams_text,
+    kind_sql,
     loaded_text,
     record_id,
     stored_text,
@@ -454,7 +455,10 @@ def newest_texts(connection: sqlite3.Connection, count: int) -> list[str]:
 
 
 def record_rows(
-    connection: sqlite3.Connection, expression: str | None, start: int
+    connection: sqlite3.Connection,
+    expression: str | None,
+    start: int,
+    kinds: frozenset[str] | None = None,
 ) -> Generator[tuple[int, Any], None, None]:
     """Reads records from the index, in ranking order, from an id on.
 
@@ -463,19 +467,23 @@ def record_rows(
         expression (str | None): The FTS5 query the records must match (expressions), or None
             for every record.
         start (int): The lowest id to read.
+        kinds (frozenset[str] | None): The kinds of record to read, or None for every kind
+            (the ids tell the kind, so other kinds' texts are never fetched).
 
     Yields:
         tuple[int, Any]: Each record's id and stored text (loaded_text reads it).
     """
     if expression is None:
+        only = '' if kinds is None else ' AND ' + kind_sql('id', kinds)
         cursor = connection.execute(
-            'SELECT id, text FROM records WHERE id >= ? ORDER BY id', (start,)
+            f'SELECT id, text FROM records WHERE id >= ?{only} ORDER BY id', (start,)
         )
     else:
+        only = '' if kinds is None else ' AND ' + kind_sql('record_grams.rowid', kinds)
         cursor = connection.execute(
             'SELECT records.id, records.text FROM record_grams '
             'JOIN records ON records.id = record_grams.rowid '
-            'WHERE record_grams MATCH ? AND record_grams.rowid >= ? '
+            f'WHERE record_grams MATCH ? AND record_grams.rowid >= ?{only} '
             'ORDER BY record_grams.rowid',
             (expression, start),
         )
