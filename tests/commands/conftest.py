@@ -19,3 +19,9 @@ def desk_copy(tmp_path: Path, demo_desk: Path) -> Callable[[], Path]:
         return target
 
     return copy
+
+
+@pytest.fixture(autouse=True)
+def _own_cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keeps the search index the commands may open out of the user's real cache folder."""
+    monkeypatch.setenv('XDG_CACHE_HOME', str(tmp_path / 'cache-home'))

@@ -16,12 +16,14 @@ from tests.helpers.commands import HOSTILE_TEXT, assert_no_raw_controls, run_com
 KINDS = {'exchange', 'journal', 'summary', 'note'}
 DETAILS = ('session_id', 'time', 'backend')
 """What --json adds to each hit, beside the core's SearchHit fields."""
+ADDED = ('total', 'scope', 'problems', 'missing_words', 'suggestions')
+"""What --json adds to the result, beside the core's SearchResult fields."""
 
 
 def _core_fields(data: dict[str, Any]) -> dict[str, Any]:
     """The --json object without what the command adds: the SearchResult as the core has it."""
     hits = [{key: hit[key] for key in hit if key not in DETAILS} for hit in data['hits']]
-    return {key: value for key, value in data.items() if key != 'total'} | {'hits': hits}
+    return {key: value for key, value in data.items() if key not in ADDED} | {'hits': hits}
 
 
 def test_each_hit_is_one_line_of_day_kind_label_and_snippet(
@@ -79,7 +81,7 @@ def test_json_is_the_search_result_as_an_object(
     result = run_command(['search', str(demo_desk), 'RBI', 'policy', '--json'], capsys)
     assert result.status == 0
     data = json.loads(result.stdout)
-    assert set(data) == {'hits', 'matched_every_word', 'words', 'total'}
+    assert set(data) == {'hits', 'matched_every_word', 'words', *ADDED}
     assert data['words'] == ['rbi', 'policy']
     assert data['matched_every_word'] is True
     for hit in data['hits']:
@@ -124,6 +126,10 @@ def test_no_hits_in_json_is_an_empty_result_and_exits_1(
         'matched_every_word': False,
         'words': ['zebrafinch'],
         'total': 0,
+        'scope': [],
+        'problems': [],
+        'missing_words': ['zebrafinch'],
+        'suggestions': {},
     }
 
 

@@ -1,4 +1,10 @@
-"""`desk-browser search DESK WORDS... [--limit N] [--json]`: the app's search, for scripts."""
+"""`desk-browser search DESK WORDS... [--day DAY ...] [--limit N] [--json]`: the app's search.
+
+The words may hold the app's qualifiers (`day:yesterday`, `kind:exchange,note`, `backend:claude`,
+`session:2026-10-19-2`), and the scope options say the same (scope_options). The search is the
+index-backed one (memory/index): it uses the index the app keeps in the user's cache where it is
+up to date and reads the desk elsewhere, with the documented search's answers.
+"""
 
 from __future__ import annotations
 
@@ -20,8 +26,11 @@ from desk_browser.commands.common import (
     guarded,
 )
 from desk_browser.commands.output import json_text, print_data, print_note, visible_field
-from desk_browser.memory.session_search import SearchHit, SearchResult, SessionSearch, words_of
-from desk_browser.presentation.formatting import hit_label, plural
+from desk_browser.commands.scope_options import add_scope_arguments, option_qualifiers
+from desk_browser.memory.index.search import IndexedSearch
+from desk_browser.memory.search_scope import EVERYTHING, ParsedQuery, SearchScope, parse_query
+from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
+from desk_browser.presentation.formatting import hit_label, india_today, plural
 from desk_browser.presentation.hit_details import ExchangeDetailsReader
 
 _LOGGER = logging.getLogger(__name__)
@@ -37,15 +46,25 @@ output:
   When more records match than --limit lets through, a note on stderr says how many ("50 of
   170 hits shown; --limit N for more"); --limit 0 writes them all. Counting them reads the
   whole desk.
+  A word that no record holds is named on stderr, with the nearest word that one does
+  ("rollver: in no record; did you mean rollover?"); a qualifier with a bad value is named with
+  why, and the search runs without it.
   --json writes the whole result as one object:
   {"hits": [{"record": {"day", "kind", "text"}, "matched_words", "snippet",
              "session_id", "time", "backend"}],
-   "matched_every_word", "words", "total"}
+   "matched_every_word", "words", "total", "scope": [{"name", "text", "meaning"}],
+   "problems": [{"text", "reason"}], "missing_words", "suggestions": {WORD: SUGGESTION}}
   "total" is how many records match as these hits do (every word, or some of them when
   "matched_every_word" is false), however many --limit lets through. For an exchange,
   "session_id" (for desk-browser show), "time" (when its trigger came, ISO 8601 in India time)
   and "backend" come from the day's journal; they are null where it does not say, and for
   every other kind of record.
+
+scope qualifiers (among WORDS, or as the options above):
+  day:2026-10-19  day:today  day:yesterday  day:monday (the last seven days)
+  day:2026-10-01..2026-10-19  day:..2026-10-19  day:2026-10-01..
+  kind:exchange,note (exchange, action, summary, note)  backend:claude  session:2026-10-19-2
+  A word that merely holds a colon (order_id:7731) stays a word.
 
 exit status: 0 hits found, 1 none,
 2 bad usage or a DESK that is missing, unreadable or no desk,
@@ -56,6 +75,8 @@ examples:
   desk-browser search workspace/desks/main order_placed --limit 200 | cut -f1 | uniq -c
   desk-browser search workspace/desks/main rbi --json | jq '.hits[].record.text'
   desk-browser search workspace/desks/main rbi --json | jq -r '.hits[].session_id // empty'
+  desk-browser search workspace/desks/main nifty day:yesterday kind:exchange
+  desk-browser search workspace/desks/main rollover --since 2026-10-01 --backend claude
 """
 
 
@@ -91,7 +112,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         'words',
         metavar='WORDS',
         nargs='+',
-        help='the keywords; a record matches one when it contains it anywhere, ignoring case',
+        help='the keywords (a record matches one when it contains it anywhere, ignoring case) '
+        'and qualifiers such as day:yesterday',
     )
     parser.add_argument(
         '--limit',
@@ -101,6 +123,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f'the most hits to write, 0 for all (default: {DEFAULT_LIMIT})',
     )
     add_json_argument(parser, 'the whole search result')
+    add_scope_arguments(parser)
     describe(parser, _EPILOG)
 
 
@@ -118,8 +141,10 @@ def hit_line(hit: SearchHit, result: SearchResult) -> str:
     return '\t'.join(visible_field(field) for field in fields)
 
 
-def search_with_total(desk: Path, query: str, limit: int) -> tuple[SearchResult, int]:
-    """Searches the desk and counts every hit, not only those within the limit.
+def search_with_total(
+    desk: Path, query: str, limit: int, scope: SearchScope = EVERYTHING
+) -> tuple[SearchResult, int, list[str]]:
+    """Searches the desk, counts every hit, not only those within the limit, and the missing words.
 
     The core's SearchResult holds no count, so the search runs without a limit (reading the
     whole desk, as counting must) and the result is cut to the limit afterwards: its hits are
@@ -130,16 +155,26 @@ def search_with_total(desk: Path, query: str, limit: int) -> tuple[SearchResult,
         desk (Path): The desk folder.
         query (str): The keywords.
         limit (int): The most hits to keep; 0 keeps them all.
+        scope (SearchScope): Which records to search.
 
     Returns:
-        tuple[SearchResult, int]: The result, with at most limit hits, and how many hits there
-            are in all (with the same matched_every_word).
+        tuple[SearchResult, int, list[str]]: The result, with at most limit hits; how many hits
+            there are in all (with the same matched_every_word); and the keywords that no record
+            in the scope holds (none when the hits hold every keyword).
     """
-    everything = SessionSearch(desk).search(query, sys.maxsize)
+    search = IndexedSearch(desk)
+    try:
+        everything = search.search(query, sys.maxsize, scope=scope)
+    finally:
+        search.close()
     total = len(everything.hits)
+    missing = []
+    if not everything.matched_every_word:  # The hits are then every record with some keyword.
+        lowered = [hit.record.text.lower() for hit in everything.hits]
+        missing = [word for word in everything.words if not any(word in text for text in lowered)]
     if limit and total > limit:
         everything.hits = everything.hits[:limit]
-    return everything, total
+    return everything, total, missing
 
 
 def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any]:
@@ -164,30 +199,73 @@ def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any
     return data
 
 
+def parsed_query(arguments: argparse.Namespace) -> ParsedQuery:
+    """Reads the words, their qualifiers and the scope options.
+
+    Args:
+        arguments (argparse.Namespace): words, the scope options and today.
+
+    Returns:
+        ParsedQuery: The words and the combined scope of the qualifiers and options.
+
+    Raises:
+        argparse.ArgumentTypeError: A scope option's value is bad.
+    """
+    today = arguments.today or india_today()
+    parsed = parse_query(' '.join(arguments.words), today)
+    qualifiers = [*parsed.qualifiers, *option_qualifiers(arguments, today)]
+    scope = EVERYTHING
+    for qualifier in qualifiers:
+        scope = scope.joined(qualifier.scope)
+    return dataclasses.replace(parsed, scope=scope, qualifiers=tuple(qualifiers))
+
+
 @guarded
 def run(arguments: argparse.Namespace) -> int:
     """Searches the desk and writes the hits.
 
     Args:
-        arguments (argparse.Namespace): desk, words, limit and json.
+        arguments (argparse.Namespace): desk, words, limit, json and the scope options.
 
     Returns:
-        int: 0 when there were hits, 1 when there were none, 2 for an unreadable desk or no
-            keywords.
+        int: 0 when there were hits, 1 when there were none, 2 for an unreadable desk, a bad
+            scope option or no keywords.
     """
     desk = checked_desk(arguments)
     if desk is None:
         return EXIT_USAGE
-    query = ' '.join(arguments.words)
-    if not words_of(query):
-        print_note('give at least one word to search for.')
+    try:
+        parsed = parsed_query(arguments)
+    except argparse.ArgumentTypeError as error:
+        print_note(f'{visible_field(str(error))}.')
         return EXIT_USAGE
-    result, total = search_with_total(desk, query, arguments.limit)
+    for problem in parsed.problems:
+        print_note(f'{visible_field(problem.reason)}; searched without it.')
+    query = parsed.words_text
+    if not words_of(query):
+        print_note('give at least one word to search for, besides the qualifiers.')
+        return EXIT_USAGE
+    result, total, missing = search_with_total(desk, query, arguments.limit, parsed.scope)
+    suggestions = _suggestions(desk, missing)
     if arguments.json:
-        print_data(json_text(result_object(desk, result, total)))
+        data = result_object(desk, result, total)
+        data['scope'] = [
+            {'name': qualifier.name, 'text': qualifier.text, 'meaning': qualifier.meaning}
+            for qualifier in parsed.qualifiers
+        ]
+        data['problems'] = [
+            {'text': problem.text, 'reason': problem.reason} for problem in parsed.problems
+        ]
+        data['missing_words'] = missing
+        data['suggestions'] = suggestions
+        print_data(json_text(data))
     else:
         for hit in result.hits:
             print_data(hit_line(hit, result))
+    for word in missing:
+        suggestion = suggestions.get(word)
+        hint = f'; did you mean {visible_field(suggestion)}?' if suggestion else ''
+        print_note(f'{visible_field(word)}: in no record{hint}')
     if not result.hits:
         print_note('no record contains any of the words.')
         return EXIT_NOTHING
@@ -199,3 +277,22 @@ def run(arguments: argparse.Namespace) -> int:
             '--limit N for more, --limit 0 for all.'
         )
     return EXIT_FOUND
+
+
+def _suggestions(desk: Path, words: list[str]) -> dict[str, str]:
+    """Did you mean: the nearest word some record holds, for each keyword none holds.
+
+    Args:
+        desk (Path): The desk folder.
+        words (list[str]): The keywords no record holds.
+
+    Returns:
+        dict[str, str]: Each keyword with a suggestion, and the suggestion.
+    """
+    if not words:
+        return {}
+    search = IndexedSearch(desk)
+    try:
+        return search.suggestions(words)
+    finally:
+        search.close()

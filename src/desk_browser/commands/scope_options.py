@@ -1,0 +1,99 @@
+"""The search command's scope options: the qualifiers of the app's search box, given as options.
+
+`--day`, `--since`, `--until`, `--kind`, `--backend`, `--session`, and `--today` for the date
+that today, yesterday and weekdays count from.
+
+Each option is read as the qualifier it stands for (`--since X` is `day:X..`, `--until X` is
+`day:..X`), with the same values and the same reasons when a value is bad; a bad option is bad
+usage. Options and qualifiers typed among the words combine as qualifiers do (search_scope).
+
+Typical usage example:
+
+    add_scope_arguments(parser)
+    qualifiers = option_qualifiers(arguments)  # Raises argparse.ArgumentTypeError when bad.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+
+from desk_browser.memory.search_scope import Qualifier, read_qualifier
+
+_OPTIONS = (
+    ('day', 'DAY', 'day:{}', 'only that day: YYYY-MM-DD, today, yesterday, a weekday, or A..B'),
+    ('since', 'DAY', 'day:{}..', 'only that day and later (same values as --day)'),
+    ('until', 'DAY', 'day:..{}', 'only that day and earlier (same values as --day)'),
+    ('kind', 'KIND', 'kind:{}', 'only exchange, action, summary or note records (KIND,KIND...)'),
+    ('backend', 'NAME', 'backend:{}', 'only exchanges that backend answered (NAME,NAME...)'),
+    ('session', 'ID', 'session:{}', "only that session's exchanges, such as 2026-10-19-2"),
+)
+
+
+def _today(text: str) -> datetime.date:
+    """Reads --today.
+
+    Args:
+        text (str): The argument.
+
+    Returns:
+        datetime.date: The date.
+
+    Raises:
+        argparse.ArgumentTypeError: The text is not a YYYY-MM-DD date.
+    """
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'not a YYYY-MM-DD date: {text!r}') from None
+
+
+def add_scope_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds the scope options; each may be given more than once.
+
+    Args:
+        parser (argparse.ArgumentParser): The search command's parser.
+    """
+    group = parser.add_argument_group(
+        'scope', 'which records to search; the same as qualifiers typed among the words'
+    )
+    for name, metavar, _, help_text in _OPTIONS:
+        group.add_argument(
+            f'--{name}', action='append', default=[], metavar=metavar, help=help_text
+        )
+    group.add_argument(
+        '--today',
+        type=_today,
+        default=None,
+        metavar='YYYY-MM-DD',
+        help="the date today, yesterday and weekdays count from (default: India's today)",
+    )
+
+
+def option_qualifiers(arguments: argparse.Namespace, today: datetime.date) -> list[Qualifier]:
+    """Reads the scope options as qualifiers.
+
+    Args:
+        arguments (argparse.Namespace): The parsed arguments (add_scope_arguments' options).
+        today (datetime.date): India's date today.
+
+    Returns:
+        list[Qualifier]: One per option given, in the order of the options above.
+
+    Raises:
+        argparse.ArgumentTypeError: An option's value is bad; the message says why, such as
+            "--day: 2026-13-01 is not a date".
+    """
+    qualifiers = []
+    for name, _, template, _ in _OPTIONS:
+        for value in getattr(arguments, name):
+            piece = template.format(value)
+            try:
+                qualifiers.append(read_qualifier(piece, today))
+            except ValueError as error:
+                reason = str(error).partition(': ')[2]
+                raise argparse.ArgumentTypeError(f'--{name}: {reason}') from None
+    return qualifiers
+
+
+__all__ = ['add_scope_arguments', 'option_qualifiers']
