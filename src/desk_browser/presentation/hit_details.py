@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from desk_browser.memory import desk_files
+from desk_browser.memory.exchange_facts import day_exchange_facts
 from desk_browser.memory.session_search import SearchHit
 from desk_browser.presentation.formatting import INDIA
 
@@ -66,22 +67,11 @@ def india_iso_time(iso_time: str) -> str | None:
     return moment.astimezone(INDIA).isoformat(timespec='seconds')
 
 
-def _text_field(event: desk_files.JournalEvent, name: str) -> str | None:
-    """Reads a string field of an event.
-
-    Args:
-        event: The event.
-        name: The field.
-
-    Returns:
-        The field's text, or None when it is missing or not a string.
-    """
-    value = event.fields.get(name)
-    return value if isinstance(value, str) else None
-
-
 def day_exchange_details(journal_day: desk_files.JournalDay) -> list[ExchangeDetails]:
     """Finds the details of every exchange of one journal day.
+
+    The session and backend are the core's (exchange_facts), which the search's `session:` and
+    `backend:` scopes use too, so a hit always shows what its scope chose it by.
 
     Args:
         journal_day: The day, as desk_files.read_journal_day reads it.
@@ -89,23 +79,13 @@ def day_exchange_details(journal_day: desk_files.JournalDay) -> list[ExchangeDet
     Returns:
         One ExchangeDetails per exchange, in the order of journal_day.exchanges.
     """
-    session_by_trigger: dict[int, str | None] = {}
-    session: str | None = None
-    for event in journal_day.events:
-        if event.type == 'session_started':
-            session = _text_field(event, 'session_id')
-        elif event.type == 'session_ended':
-            session = None
-        elif event.type == 'trigger_received':
-            session_by_trigger[event.line_number] = session
     details = []
-    for exchange in journal_day.exchanges:
-        backends = (_text_field(text, 'backend') for text in exchange.texts)
+    for exchange, facts in zip(journal_day.exchanges, day_exchange_facts(journal_day), strict=True):
         details.append(
             ExchangeDetails(
-                session_id=session_by_trigger.get(exchange.trigger.line_number),
+                session_id=facts.session_id,
                 time=india_iso_time(exchange.trigger.time) if exchange.trigger.time else None,
-                backend=next((backend for backend in backends if backend), None),
+                backend=facts.backend,
             )
         )
     return details
