@@ -45,6 +45,21 @@ FIXED_QUERIES = {
     'prefix 1-2 letters': ['n', 'ni', 'r', 're', 'g', 'ga', 'q', 'qz'],
 }
 KEYSTROKE_QUERY = 'nifty gap down'
+SCOPED_QUERIES = {
+    'scoped': [
+        'nifty day:yesterday',
+        'nifty day:2026-10-01..2026-10-19',
+        'nifty kind:exchange',
+        'rbi kind:summary,note',
+        'nifty backend:claude',
+        'gap day:..2026-06-30 kind:action',
+    ],
+    'typo (missing word)': ['rollver', 'nifty rollver'],
+}
+"""Queries with qualifiers (search_scope), run only on code that has scopes."""
+SCOPED_KEYSTROKE_QUERY = 'nifty day:yesterday kind:exchange'
+AFTER_HITS_QUERIES = ['nifty', 'nifty day:yesterday', 'rbi kind:summary,note', 'nifty rollver']
+"""Queries whose totals (every hit counted, missing words) and suggestions are timed."""
 
 
 def indexed_search_class() -> Any:
@@ -54,6 +69,26 @@ def indexed_search_class() -> Any:
     except ImportError:  # Code from before the index became a package.
         from desk_browser.memory.search_index import IndexedSearch  # type: ignore[no-redef]
     return IndexedSearch
+
+
+def scope_parser() -> Any:
+    """search_scope.parse_query, or None for code from before scopes."""
+    try:
+        from desk_browser.memory.search_scope import parse_query
+    except ImportError:
+        return None
+    return parse_query
+
+
+def run_query(search: Any, query: str) -> Any:
+    """Searches as the app does: qualifiers become the search's scope (on code that has them)."""
+    parse_query = scope_parser()
+    if parse_query is None or ':' not in query:
+        return search.search(query, LIMIT)
+    from desk_browser.demo import DEMO_TODAY
+
+    parsed = parse_query(query, DEMO_TODAY)
+    return search.search(parsed.words_text, LIMIT, scope=parsed.scope)
 
 
 def keystrokes(query: str) -> list[str]:
@@ -123,6 +158,9 @@ def query_set(desk: Path) -> dict[str, list[str]]:
     if order_id:
         queries['rare'].append(order_id)
     queries['keystrokes'] = keystrokes(KEYSTROKE_QUERY)
+    if scope_parser() is not None:
+        queries.update({kind: list(values) for kind, values in SCOPED_QUERIES.items()})
+        queries['scoped keystrokes'] = keystrokes(SCOPED_KEYSTROKE_QUERY)
     return queries
 
 
@@ -193,11 +231,13 @@ def worker_warm(size: str, rounds: int) -> dict[str, Any]:
         for kind, values in queries.items():
             for query in values:
                 started = time.perf_counter()
-                result = search.search(query, LIMIT)
+                result = run_query(search, query)
                 times[kind].append((time.perf_counter() - started) * 1000)
                 hits[query] = len(result.hits) if result.matched_every_word else -len(result.hits)
     every = [value for values in times.values() for value in values]
+    after = after_hits(search, rounds) if scope_parser() is not None else {}
     return {
+        'after_hits': after,
         'reopen_first_search_ms': reopen * 1000,
         'up_to_date_check_ms': check * 1000,
         'status': status.text,
@@ -206,6 +246,26 @@ def worker_warm(size: str, rounds: int) -> dict[str, Any]:
         'hits': hits,
         'max_rss_mb': max_rss_megabytes(),
     }
+
+
+def after_hits(search: Any, rounds: int) -> dict[str, dict[str, float]]:
+    """Times what the app asks after the first screenful: totals, then suggestions."""
+    from desk_browser.demo import DEMO_TODAY
+    from desk_browser.memory.search_scope import parse_query
+
+    times: dict[str, list[float]] = {}
+    for _ in range(rounds):
+        for query in AFTER_HITS_QUERIES:
+            parsed = parse_query(query, DEMO_TODAY)
+            started = time.perf_counter()
+            totals = search.totals(parsed.words_text, scope=parsed.scope)
+            times.setdefault(f'totals {query!r}', []).append((time.perf_counter() - started) * 1000)
+            if totals.missing_words:
+                started = time.perf_counter()
+                search.suggestions(totals.missing_words)
+                elapsed = (time.perf_counter() - started) * 1000
+                times.setdefault(f'suggest {query!r}', []).append(elapsed)
+    return {name: summary(values) for name, values in times.items()}
 
 
 def worker_plain(size: str, queries: list[str]) -> dict[str, Any]:
@@ -354,6 +414,10 @@ def main() -> int:
             f'    {"every query":<20} {int(overall["count"]):>4} {overall["median"]:>9.2f}'
             f' {overall["p95"]:>9.2f} {overall["max"]:>9.2f}'
         )
+        if warm.get('after_hits'):
+            print('  after the first screenful (totals count every hit; the first suggestion')
+            print('  counts the vocabulary, later ones reuse it):')
+            print_table(warm['after_hits'])
         print(f'  max RSS while searching: {warm["max_rss_mb"]:.0f} MB')
         print(f'  index size: {index_size_megabytes(cache_path(size)):.0f} MB')
         if size == 'week':

@@ -73,6 +73,7 @@ class RecordFilter:
         self._days = days
         self._facts = facts
         self._by_day: dict[str, DeskDay] | None = None
+        self._day_facts: dict[str, list[ExchangeFacts]] = {}
         self._lock = threading.Lock()
 
     @property
@@ -101,13 +102,16 @@ class RecordFilter:
             return False
         if kind != 'exchange' or not scope.needs_exchange_facts:
             return True
-        with self._lock:
-            if self._by_day is None:
-                self._by_day = {desk_day.day: desk_day for desk_day in self._days}
-            desk_day = self._by_day.get(day)
-        if desk_day is None:
-            return False
-        facts = self._facts.of(desk_day)
+        facts = self._day_facts.get(day)
+        if facts is None:
+            with self._lock:
+                if self._by_day is None:
+                    self._by_day = {desk_day.day: desk_day for desk_day in self._days}
+                desk_day = self._by_day.get(day)
+            if desk_day is None:
+                return False
+            facts = self._facts.of(desk_day)  # Looks at the day's files once per search.
+            self._day_facts[day] = facts
         if position >= len(facts):
             return False  # The journal changed since the record was read: not known.
         fact = facts[position]
