@@ -1,0 +1,196 @@
+"""The person's last searches, kept in their state folder, never in the desk.
+
+The file is ``search-history.json`` in ``platformdirs.user_state_dir('desk-browser')``, which
+honours XDG_STATE_HOME: a JSON list of the last 100 queries, oldest first, each with white space
+folded. A query searched again moves to the newest place. A missing or damaged file means no
+history; saving never raises (a read-only home loses the history, not the search).
+
+`HistoryCursor` walks the history from the newest query back, as `up` and `down` do in a shell.
+
+Typical usage example:
+
+    history = SearchHistory()
+    history.add('nifty day:yesterday')
+    history.queries()  # ['nifty day:yesterday', ...], newest first
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+import platformdirs
+
+_LOGGER = logging.getLogger(__name__)
+
+HISTORY_FILE_NAME = 'search-history.json'
+MOST_QUERIES = 100
+"""How many queries the history keeps."""
+_LONGEST_QUERY = 1000
+
+
+def default_history_path() -> Path:
+    """Where the history lives: search-history.json in the user's state folder for desk-browser.
+
+    Returns:
+        Path: The path (which may not exist yet).
+    """
+    return Path(platformdirs.user_state_dir('desk-browser', appauthor=False)) / HISTORY_FILE_NAME
+
+
+def _folded(query: str) -> str:
+    """A query with its white space folded to single spaces, as the history keeps it.
+
+    Args:
+        query (str): The query as typed.
+
+    Returns:
+        str: The folded query ("" for one of white space only).
+    """
+    return ' '.join(query.split())[:_LONGEST_QUERY]
+
+
+class SearchHistory:
+    """The last queries; safe to use from several threads."""
+
+    def __init__(self, path: Path | None = None, *, most: int = MOST_QUERIES):
+        """Creates the history; the file is read when first needed.
+
+        Args:
+            path (Path | None): The file; None for default_history_path().
+            most (int): How many queries to keep.
+        """
+        self._path = path
+        self._most = most
+        self._queries: list[str] | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def path(self) -> Path:
+        """The history's file.
+
+        Returns:
+            Path: Where it is kept.
+        """
+        if self._path is None:
+            self._path = default_history_path()
+        return self._path
+
+    def _load(self) -> list[str]:
+        """Reads the file once.
+
+        Returns:
+            list[str]: The queries, oldest first (the history's own list).
+        """
+        if self._queries is not None:
+            return self._queries
+        queries: list[str] = []
+        try:
+            data = json.loads(self.path.read_text(encoding='utf-8'))
+        except (OSError, ValueError, RecursionError) as error:
+            if not isinstance(error, FileNotFoundError):
+                _LOGGER.warning('Search history %s not read: %s', self.path, error)
+            data = []
+        if isinstance(data, list):
+            for item in data:
+                if isinstance(item, str) and _folded(item):
+                    queries.append(_folded(item))
+        self._queries = list(dict.fromkeys(reversed(queries)))[: self._most][::-1]
+        return self._queries
+
+    def queries(self) -> list[str]:
+        """The queries, newest first.
+
+        Returns:
+            list[str]: At most MOST_QUERIES queries.
+        """
+        with self._lock:
+            return list(reversed(self._load()))
+
+    def add(self, query: str) -> None:
+        """Puts a query at the newest place and saves the history.
+
+        Args:
+            query (str): The query as typed (white space only adds nothing).
+        """
+        folded = _folded(query)
+        if not folded:
+            return
+        with self._lock:
+            queries = self._load()
+            if queries and queries[-1] == folded:
+                return
+            if folded in queries:
+                queries.remove(folded)
+            queries.append(folded)
+            del queries[: max(0, len(queries) - self._most)]
+            snapshot = list(queries)
+        self._save(snapshot)
+
+    def _save(self, queries: list[str]) -> None:
+        """Writes the file whole (a new file moved over the old one), never raising.
+
+        Args:
+            queries (list[str]): The queries, oldest first.
+        """
+        path = self.path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix='.search-history-', dir=path.parent)
+            try:
+                with os.fdopen(handle, 'w', encoding='utf-8') as file:
+                    json.dump(queries, file, ensure_ascii=False)
+                os.replace(temporary, path)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+        except OSError as error:
+            _LOGGER.warning('Search history %s not saved: %s', path, error)
+
+
+class HistoryCursor:
+    """Walks a history from the newest query back (`older`) and forth (`newer`)."""
+
+    def __init__(self, queries: list[str]):
+        """Starts before the newest query.
+
+        Args:
+            queries (list[str]): The queries, newest first.
+        """
+        self._queries = queries
+        self._place = -1
+
+    def older(self) -> str | None:
+        """The next older query.
+
+        Returns:
+            str | None: The query, or None when there is no older one (the cursor stays).
+        """
+        if self._place + 1 >= len(self._queries):
+            return None
+        self._place += 1
+        return self._queries[self._place]
+
+    def newer(self) -> str | None:
+        """The next newer query, or "" past the newest (back to an empty box).
+
+        Returns:
+            str | None: The query, "" past the newest, or None when already there.
+        """
+        if self._place < 0:
+            return None
+        self._place -= 1
+        return self._queries[self._place] if self._place >= 0 else ''
+
+
+__all__ = [
+    'HISTORY_FILE_NAME',
+    'MOST_QUERIES',
+    'HistoryCursor',
+    'SearchHistory',
+    'default_history_path',
+]
