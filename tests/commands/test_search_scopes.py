@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from command_helpers import run_command
 
 from desk_browser.memory.session_search import SessionSearch
+from tests.helpers.commands import run_command
 
 TODAY = '2026-10-21'  # The demo desk's today (DEMO_TODAY).
 

@@ -15,7 +15,12 @@ from unittest import mock
 
 from hypothesis import given
 from hypothesis import strategies as st
-from test_search_equivalence import (
+
+from desk_browser.memory.index import tuning as index_tuning
+from desk_browser.memory.index.search import IndexedSearch
+from desk_browser.memory.search_scope import EVERYTHING, SearchScope, parse_query
+from desk_browser.memory.session_search import snippet_of
+from tests.core.test_search_equivalence import (
     DAYS,
     EQUIVALENCE_SETTINGS,
     Reference,
@@ -31,11 +36,6 @@ from test_search_equivalence import (
     write_desk,
     write_file,
 )
-
-from desk_browser.memory.index import tuning as index_tuning
-from desk_browser.memory.index.search import IndexedSearch
-from desk_browser.memory.search_scope import EVERYTHING, SearchScope, parse_query
-from desk_browser.memory.session_search import snippet_of
 
 Facts = tuple[str | None, str | None]
 
