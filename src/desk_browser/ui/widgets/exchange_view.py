@@ -19,7 +19,7 @@ from rich.text import Text
 from textual import events
 from textual.actions import SkipAction
 from textual.cache import LRUCache
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -135,6 +135,10 @@ class ExchangeView(ScrollView, can_focus=True):
         """The styles the kept cards were rendered with."""
         self._settling = False
         self._correction_scheduled = False
+        self._line_style: Style | None = None
+        """The view's own style while render_lines draws (None outside it)."""
+        self._line_width: int | None = None
+        """The content's width while render_lines draws (None outside it)."""
 
     # What the rest of the app asks.
 
@@ -517,6 +521,24 @@ class ExchangeView(ScrollView, can_focus=True):
         self._styles = None
         self.refresh()
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Draws the lines asked for, with the view's style and width looked up once for all.
+
+        Args:
+            crop: The part of the view to draw.
+
+        Returns:
+            The lines.
+        """
+        # The style walks every ancestor's styles: once a line, it was a third of a redraw.
+        self._line_style = self.rich_style
+        self._line_width = self._content_width()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._line_style = None
+            self._line_width = None
+
     def render_line(self, y: int) -> Strip:
         """Draws one line of the view.
 
@@ -526,8 +548,8 @@ class ExchangeView(ScrollView, can_focus=True):
         Returns:
             The line.
         """
-        width = self._content_width()
-        base = self.rich_style
+        width = self._line_width if self._line_width is not None else self._content_width()
+        base = self._line_style if self._line_style is not None else self.rich_style
         self._card_styles()
         if width != self._width and not self._settling:
             self.call_after_refresh(self._settle)
