@@ -6,6 +6,7 @@ import datetime
 import logging
 import time
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,27 +19,31 @@ from textual.theme import Theme
 from textual.types import AnimationLevel
 from textual.widgets import Input
 
-from desk_browser.export import ExportRefused, write_export
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.index.status import IndexStatus
-from desk_browser.presentation.formatting import day_text, india_today
+from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.navigation import (
     DayPlace,
     DayRequest,
     History,
     Place,
     RecordPlace,
-    SessionPlace,
-    neighbour_day,
 )
 from desk_browser.presentation.safe_text import visible
 from desk_browser.presentation.settings import Settings, load_settings, save_settings
 from desk_browser.presentation.start_view import StartView
-from desk_browser.ui.copy_export import Copied, copy_from, export_from
+from desk_browser.ui.copy_export import NOTHING_TO_COPY, NOTHING_TO_EXPORT
 from desk_browser.ui.covered_screens import CoveredScreens
 from desk_browser.ui.heap_freezing import HeapFreezing
-from desk_browser.ui.messages import IndexProgressed, OverviewLoaded, PlaceOpened, SessionLoaded
+from desk_browser.ui.messages import (
+    IndexProgressed,
+    OverviewLoaded,
+    PlaceOpened,
+    SessionLoaded,
+    ShowPlace,
+)
 from desk_browser.ui.screens.day_screen import DayScreen
+from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.go_to_day_screen import GoToDayScreen
 from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.main_screen import MainScreen
@@ -46,8 +51,6 @@ from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.search_indexing import IndexBuilder
-from desk_browser.ui.widgets.search_hit_list import SearchHitList
-from desk_browser.ui.widgets.session_list import SessionList
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -72,9 +75,9 @@ class DeskBrowser(App[None]):
         Binding('exclamation_mark', 'problems', 'Problems', key_display='!', id='problems'),
         Binding('q', 'quit', 'Quit', id='quit'),
         Binding('ctrl+q', 'quit', 'Quit', show=False, priority=True, id='quit-anywhere'),
+        # Runs the screen's own day view, where it has one (here, so the footer keeps its place).
         Binding('d', 'day_view', 'Day', id='day-view'),
-        Binding('left_square_bracket', 'step_day(-1)', 'Day before', show=False, id='day-before'),
-        Binding('right_square_bracket', 'step_day(1)', 'Day after', show=False, id='day-after'),
+        # Fallbacks: screens with something to copy or export bind these keys themselves.
         Binding('y', 'copy(False)', 'Copy', show=False, id='copy'),
         Binding('Y', 'copy(True)', 'Copy JSON', show=False, id='copy-json'),
         Binding('x', 'export', 'Export', show=False, id='export'),
@@ -159,13 +162,11 @@ class DeskBrowser(App[None]):
         self.heap_freezing.start()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.start.day is not None:
-            self.open_day_view(self.start.day)
+            await self.open(DayPlace(self.start.day))
         elif self.start.search is not None:
-            await self.push_screen(
-                SearchScreen(self.services, cursor_blink=self.cursor_blink),
-                callback=self._search_closed,
-            )
-            self.screen.query_one('#query', Input).value = self.start.search
+            search = SearchScreen(self.services, cursor_blink=self.cursor_blink)
+            await self.push_screen(search)
+            search.search_for(self.start.search)
 
     def on_unmount(self) -> None:
         """Stops the helpers: index connections closed, Python's own collection schedule back."""
@@ -220,7 +221,9 @@ class DeskBrowser(App[None]):
         )
         yield SystemCommand('Reload', 'Read the desk again', self.main_screen.action_reload)
         yield SystemCommand(
-            'Day view', "The selected day's journal as a timeline (d)", self.action_day_view
+            'Day view',
+            "The selected day's journal as a timeline (d)",
+            partial(self._run_screen_action, screen, 'day_view'),
         )
         yield SystemCommand(
             'Go to day…', 'Open the day view of a date, yesterday or today', self.action_go_to_day
@@ -228,15 +231,17 @@ class DeskBrowser(App[None]):
         yield SystemCommand(
             'Export as Markdown',
             'Write the session, day or search results shown to a file (x)',
-            self.action_export,
+            partial(self._run_screen_action, screen, 'export'),
         )
         yield SystemCommand(
             'Copy as Markdown',
             'Copy the chosen exchange or record (y)',
-            lambda: self.action_copy(False),
+            partial(self._run_screen_action, screen, 'copy(False)'),
         )
         yield SystemCommand(
-            'Copy as JSON', 'Copy its JSON line (Y)', lambda: self.action_copy(True)
+            'Copy as JSON',
+            'Copy its JSON line (Y)',
+            partial(self._run_screen_action, screen, 'copy(True)'),
         )
         yield SystemCommand(
             'Back',
@@ -248,8 +253,18 @@ class DeskBrowser(App[None]):
         )
         yield from super().get_system_commands(screen)
 
+    async def _run_screen_action(self, screen: Screen[object], action: str) -> None:
+        """Runs a screen's action (from the palette), or the app's fallback when it has none.
+
+        Args:
+            screen: The screen the palette was opened over.
+            action: The action, such as "copy(False)".
+        """
+        if not await self.run_action(action, screen):
+            await self.run_action(action)
+
     async def action_search(self) -> None:
-        """Opens the search, or puts the cursor back in it.
+        """Opens the search, or lets the screen on top take the key (the search itself does).
 
         The binding is a priority one, handled in the app's own queue, and the search screen is
         awaited (mounted, its box focused) before the next key is handled: words typed or pasted
@@ -261,20 +276,10 @@ class DeskBrowser(App[None]):
         """
         if isinstance(self.focused, Input):
             raise SkipAction()
-        if isinstance(self.screen, SearchScreen):
-            self.screen.focus_search_box()
+        screen = self.screen
+        if isinstance(screen, DeskScreen) and screen.take_search_key():
             return
-        if isinstance(self.screen, RecordScreen):
-            return
-        await self.push_screen(
-            SearchScreen(self.services, cursor_blink=self.cursor_blink),
-            callback=self._search_closed,
-        )
-
-    def _search_closed(self, request: DayRequest | None) -> None:
-        """Shows the day a search record asked for."""
-        if request is not None:
-            self.main_screen.show_day(request)
+        await self.push_screen(SearchScreen(self.services, cursor_blink=self.cursor_blink))
 
     def action_current_session(self) -> None:
         """Goes back to the main screen and selects the current session."""
@@ -292,101 +297,74 @@ class DeskBrowser(App[None]):
         if not isinstance(self.screen, ProblemsScreen):
             self.push_screen(ProblemsScreen(self.services))
 
-    # Day view, days, copy, export and history (presentation.navigation, ui.copy_export).
+    # Places: the day view, records, sessions, back and forward (presentation.navigation).
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offers the day keys where they mean something, so the footer shows only those."""
-        # False hides a key from the footer where it does nothing.
-        if action in ('day_view', 'step_day'):
-            return isinstance(self.screen, MainScreen | SearchScreen)
-        if action in ('copy', 'export'):
-            return not isinstance(self.screen, HelpScreen | GoToDayScreen)
-        return True
+    async def open(self, place: Place | DayRequest) -> None:
+        """Shows a place: in the screen on top when it can, else by popping and pushing screens.
 
-    def open_day_view(self, day: str) -> None:
-        """Shows a day's journal in the day view (the one open, or a new one).
+        A day view's day opens over the screen on top (a day view on top shows it itself); a
+        session, a record or a day's sessions or summary is shown from the main screen, every
+        screen above it popped first.
 
         Args:
-            day: The ISO day.
+            place: What to show.
         """
-        if isinstance(self.screen, DayScreen):
-            self.screen.show(day)
+        top = self.screen
+        if isinstance(top, DeskScreen) and top.show_place(place):
             return
-        self.push_screen(DayScreen(self.services, day, self.main_screen.overview))
+        if isinstance(place, DayPlace):
+            self.push_screen(DayScreen(self.services, place.day, self.main_screen.overview))
+            return
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        if isinstance(place, RecordPlace):
+            self.push_screen(RecordScreen(self.services, place.hit, list(place.words)))
+        else:
+            self.main_screen.show_place(place)
 
-    def action_day_view(self) -> None:
-        """Opens the day view of the selected session's day, or of the highlighted hit's day."""
-        day: str | None = None
-        if isinstance(self.screen, SearchScreen):
-            hits = self.screen.query_one(SearchHitList)
-            hit = hits.hit_at(hits.highlighted) if hits.highlighted is not None else None
-            day = hit.record.day if hit is not None else None
-        elif isinstance(self.screen, MainScreen):
-            day = self.main_screen.shown_day or self.today().isoformat()
-        if day is not None:
-            self.open_day_view(day)
+    @on(ShowPlace)
+    async def show_place(self, message: ShowPlace) -> None:
+        """Shows the place a screen asked for."""
+        await self.open(message.place)
 
     def action_go_to_day(self) -> None:
         """Asks for a day and opens its day view."""
 
-        def chosen(day: str | None) -> None:
+        async def chosen(day: str | None) -> None:
             if day is not None:
-                self.open_day_view(day)
+                await self.open(DayPlace(day))
 
         self.push_screen(GoToDayScreen(self.today, cursor_blink=self.cursor_blink), chosen)
 
-    def action_step_day(self, step: int) -> None:
-        """In the main screen, selects the previous or next day that has sessions.
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offers the day key only where the screen on top has a day view (the footer shows it)."""
+        if action == 'day_view':
+            screen = self.screen
+            return isinstance(screen, DeskScreen) and screen.OFFERS_DAY_VIEW
+        return True
 
-        Args:
-            step: -1 for the day before, +1 for the day after.
-        """
-        main = self.main_screen
-        if self.screen is not main or main.overview is None:
-            return
-        days = [entry.day.isoformat() for entry in main.overview.sessions if entry.day is not None]
-        neighbour = neighbour_day(days, main.shown_day or self.today().isoformat(), step)
-        if neighbour is None:
-            self.notify(
-                'No earlier day with sessions.' if step < 0 else 'No later day with sessions.'
-            )
-            return
-        main.show_day(DayRequest(neighbour))
+    async def action_day_view(self) -> None:
+        """Opens the day view the screen on top offers (its own `action_day_view`)."""
+        await self.run_action('day_view', self.screen)
 
     def action_copy(self, as_json: bool) -> None:
-        """Copies the chosen exchange, event or record to the clipboard (OSC 52).
+        """The copy keys where the screen has nothing to copy (screens with something bind them).
 
         Args:
             as_json: True for its JSON line, False for Markdown.
         """
-        found = copy_from(self.screen, as_json)
-        if not isinstance(found, Copied):
-            self.notify(found)
-            return
-        self.copy_to_clipboard(found.text)
-        self.notify(f'Copied {visible(found.what)}.', title='Copied', markup=False)
+        self.notify(NOTHING_TO_COPY)
 
     def action_export(self) -> None:
-        """Writes the session, the day or the search results shown to a Markdown file."""
-        found = export_from(self.screen)
-        if isinstance(found, str):
-            self.notify(found)
-            return
-        folder = self.export_folder or Path.cwd()
-        try:
-            path = write_export(self.desk, folder, found.file_name, found.document)
-        except ExportRefused as refusal:
-            self.notify(str(refusal), title='Not exported', severity='error', markup=False)
-            return
-        where = 'the current folder' if self.export_folder is None else str(path.parent)
-        self.notify(f'Wrote {path.name} in {where}.', title='Exported', markup=False, timeout=8)
+        """The export key where the screen has nothing to export (others bind it themselves)."""
+        self.notify(NOTHING_TO_EXPORT)
 
     @on(PlaceOpened)
     def remember_place(self, message: PlaceOpened) -> None:
         """Adds what a screen opened to the history."""
         self.history.visit(message.place)
 
-    def action_history(self, step: int) -> None:
+    async def action_history(self, step: int) -> None:
         """Goes back or forward through what was opened.
 
         Args:
@@ -396,22 +374,7 @@ class DeskBrowser(App[None]):
         if place is None:
             self.notify('Nothing further back.' if step < 0 else 'Nothing further forward.')
             return
-        self._open_place(place)
-
-    def _open_place(self, place: Place) -> None:
-        """Shows a place from the history again."""
-        if isinstance(place, DayPlace):
-            self.open_day_view(place.day)
-            return
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        if isinstance(place, SessionPlace):
-            if not self.main_screen.query_one(SessionList).highlight_session(place.session_id):
-                self.notify(f'{day_text(visible(place.session_id))} is no longer listed.')
-        elif isinstance(place, RecordPlace):
-            self.push_screen(
-                RecordScreen(place.hit, list(place.words)), callback=self._search_closed
-            )
+        await self.open(place)
 
 
 def make_app(

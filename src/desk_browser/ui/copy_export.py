@@ -1,40 +1,38 @@
-"""What the copy and export keys act on in each screen, and the text they produce.
+"""The copy and export keys: their bindings, the text they produce, and how it is delivered.
 
 `y` copies the chosen exchange, event or record as Markdown, `Y` as its JSON line; `x` exports the
-session, the day or the search results shown as a Markdown file. The screens stay unaware of this:
-each function looks at the screen it is given and returns either what to copy or export, or a
-sentence saying why there is nothing.
+session, the day or the search results shown as a Markdown file. Each screen that shows such
+things binds the keys itself (`COPY_EXPORT_BINDINGS`) and finds what they act on in its own data;
+the app's bindings of the same keys are the fallback where a screen has nothing to copy or
+export. The functions here put the text on the clipboard or write the file, and say so.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
+from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Input
 
-from desk_browser.export import (
-    day_markdown,
-    event_json,
-    event_markdown,
-    exchange_json,
-    exchange_markdown,
-    export_file_name,
-    record_json,
-    record_markdown,
-    search_markdown,
-    session_markdown,
-)
-from desk_browser.memory.session_search import SearchResult
-from desk_browser.ui.screens.day_screen import DayScreen
-from desk_browser.ui.screens.main_screen import MainScreen
-from desk_browser.ui.screens.record_screen import RecordScreen
-from desk_browser.ui.screens.search_screen import SearchScreen
-from desk_browser.ui.widgets.exchange_view import ExchangeView
-from desk_browser.ui.widgets.search_hit_list import SearchHitList, hit_label
+from desk_browser.export import ExportRefused, record_json, record_markdown, write_export
+from desk_browser.live.services import DeskServices
+from desk_browser.memory.session_search import SearchHit
+from desk_browser.presentation.safe_text import visible
 
 _LOGGER = logging.getLogger(__name__)
+
+COPY_EXPORT_BINDINGS = [
+    Binding('y', 'copy(False)', 'Copy', show=False, id='copy'),
+    Binding('Y', 'copy(True)', 'Copy JSON', show=False, id='copy-json'),
+    Binding('x', 'export', 'Export', show=False, id='export'),
+]
+"""The keys of a screen with something to copy and export (hidden: the help lists them)."""
+
+NOTHING_TO_COPY = 'Nothing here to copy.'
+NOTHING_TO_EXPORT = 'Nothing here to export.'
 
 
 @dataclass(frozen=True)
@@ -63,83 +61,62 @@ class Export:
     document: str
 
 
-def copy_from(screen: Screen[object], as_json: bool) -> Copied | str:
-    """Finds what the copy keys act on in a screen.
+def copy_form(as_json: bool) -> str:
+    """Names the form a copy takes, for the toast.
 
     Args:
-        screen: The screen shown.
         as_json: True for the JSON line, False for Markdown.
 
     Returns:
-        What to copy, or a sentence saying why there is nothing.
+        "its JSON line" or "Markdown".
     """
-    form = 'its JSON line' if as_json else 'Markdown'
-    if isinstance(screen, MainScreen):
-        view = screen.query_one(ExchangeView)
-        log = view.shown_log
-        index = view.chosen_index()
-        if log is None or index is None or not 0 <= index < len(log.exchanges):
-            return 'No exchange is shown to copy.'
-        exchange = log.exchanges[index]
-        text = exchange_json(exchange) if as_json else exchange_markdown(index + 1, exchange)
-        return Copied(text, f'exchange {index + 1} as {form}')
-    if isinstance(screen, DayScreen):
-        event = screen.highlighted_event
-        if event is None:
-            return 'No event is highlighted to copy.'
-        text = event_json(event) if as_json else event_markdown(event)
-        return Copied(text, f'the {event.type} event as {form}'.replace('_', ' '))
-    if isinstance(screen, RecordScreen):
-        hit = screen.hit
-    elif isinstance(screen, SearchScreen):
-        hits = screen.query_one(SearchHitList)
-        found = hits.hit_at(hits.highlighted) if hits.highlighted is not None else None
-        if found is None:
-            return 'No hit is highlighted to copy.'
-        hit = found
-    else:
-        return 'Nothing here to copy.'
-    text = record_json(hit.record) if as_json else record_markdown(hit.record)
-    return Copied(text, f'the {hit.record.kind} record as {form}')
+    return 'its JSON line' if as_json else 'Markdown'
 
 
-def export_from(screen: Screen[object]) -> Export | str:
-    """Finds what the export key writes from a screen: a session, a day or a search's hits.
+def record_copy(hit: SearchHit, as_json: bool) -> Copied:
+    """What the copy keys copy of a search hit: its whole record.
 
     Args:
-        screen: The screen shown.
+        hit: The hit.
+        as_json: True for the record's JSON, False for Markdown.
 
     Returns:
-        What to write, or a sentence saying why there is nothing.
+        The text and what it is.
     """
-    if isinstance(screen, MainScreen):
-        log = screen.query_one(ExchangeView).shown_log
-        if log is None or not log.exchanges:
-            return 'No session with exchanges is shown to export.'
-        return Export(
-            export_file_name('session', log.session_id),
-            session_markdown(log.session_id, log.exchanges),
-        )
-    if isinstance(screen, DayScreen):
-        if screen.view is None:
-            return 'The day is still being read.'
-        return Export(export_file_name('day', screen.view.day), day_markdown(screen.view.journal))
-    if isinstance(screen, SearchScreen):
-        result = screen.query_one(SearchHitList).shown_result
-        query = screen.query_one('#query', Input).value
-        if result is None or not result.hits:
-            return 'No search results to export: type some words first.'
-        return Export(export_file_name('search', query), search_markdown(query, result))
-    if isinstance(screen, RecordScreen):
-        words = screen.words
-        label = hit_label(screen.hit, _single_result(screen))
-        return Export(
-            export_file_name('record', f'{screen.hit.record.day}-{"-".join(words)}'),
-            record_markdown(screen.hit.record, label),
-        )
-    return 'Nothing here to export.'
+    text = record_json(hit.record) if as_json else record_markdown(hit.record)
+    return Copied(text, f'the {hit.record.kind} record as {copy_form(as_json)}')
 
 
-def _single_result(screen: RecordScreen) -> SearchResult:
-    """A stand-in search result holding only the record's own hit, for its label."""
-    return SearchResult(hits=[screen.hit], matched_every_word=False, words=list(screen.words))
+def deliver_copy(screen: Screen[Any], found: Copied | str) -> None:
+    """Puts the text on the clipboard (OSC 52) and says so, or says why there is nothing.
+
+    Args:
+        screen: The screen the key was pressed in.
+        found: What to copy, or a sentence saying why there is nothing.
+    """
+    if not isinstance(found, Copied):
+        screen.notify(found)
+        return
+    screen.app.copy_to_clipboard(found.text)
+    screen.notify(f'Copied {visible(found.what)}.', title='Copied', markup=False)
+
+
+def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServices) -> None:
+    """Writes the document in the export folder and says where, or says why there is nothing.
+
+    Args:
+        screen: The screen the key was pressed in.
+        found: What to write, or a sentence saying why there is nothing.
+        services: The desk's services: the desk (never written into) and the export folder.
+    """
+    if isinstance(found, str):
+        screen.notify(found)
+        return
+    folder = services.export_folder or Path.cwd()
+    try:
+        path = write_export(services.desk, folder, found.file_name, found.document)
+    except ExportRefused as refusal:
+        screen.notify(str(refusal), title='Not exported', severity='error', markup=False)
+        return
+    where = 'the current folder' if services.export_folder is None else str(path.parent)
+    screen.notify(f'Wrote {path.name} in {where}.', title='Exported', markup=False, timeout=8)

@@ -19,7 +19,7 @@ from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.index.status import IndexStatus
 from desk_browser.memory.session_search import SearchResult
 from desk_browser.presentation.desk_data import DaySummary, DeskOverview, SessionEntry, SessionLog
-from desk_browser.presentation.navigation import Place
+from desk_browser.presentation.navigation import DayRequest, Place
 
 if TYPE_CHECKING:
     from desk_browser.ui.widgets.row_list import PaintedRows
@@ -108,3 +108,15 @@ class PlaceOpened(Message):
 
     place: Place
     """What was opened."""
+
+
+@dataclass
+class ShowPlace(Message):
+    """A screen asks the app to show a place (the app's `open` pops and pushes for it).
+
+    The place is a session, a day view, a record, or a day's sessions or summary in the main
+    screen (a search record's d and s).
+    """
+
+    place: Place | DayRequest
+    """What to show."""

@@ -17,14 +17,28 @@ from textual.widgets import Header, OptionList, SelectionList, Static
 from textual.widgets.selection_list import Selection
 from textual.worker import get_current_worker
 
-from desk_browser.export import day_glance, event_markdown
+from desk_browser.export import (
+    day_glance,
+    day_markdown,
+    event_json,
+    event_markdown,
+    export_file_name,
+)
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_files import JournalEvent
 from desk_browser.presentation.day_data import DayView, read_day_view
 from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.formatting import day_text, plural
-from desk_browser.presentation.navigation import DayPlace, neighbour_day
+from desk_browser.presentation.navigation import DayPlace, DayRequest, Place, neighbour_day
 from desk_browser.presentation.safe_text import capped, visible
+from desk_browser.ui.copy_export import (
+    COPY_EXPORT_BINDINGS,
+    Copied,
+    Export,
+    copy_form,
+    deliver_copy,
+    deliver_export,
+)
 from desk_browser.ui.messages import PlaceOpened
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
@@ -111,6 +125,7 @@ class DayScreen(DeskScreen[None]):
             Binding(str(number), f'toggle_kind({kind!r})', label, show=False)
             for number, (kind, label) in enumerate(EVENT_KINDS, start=1)
         ),
+        *COPY_EXPORT_BINDINGS,
     ]
 
     day: reactive[str] = reactive('', init=False)
@@ -279,6 +294,42 @@ class DayScreen(DeskScreen[None]):
             day: The ISO day.
         """
         self.day = day
+
+    def show_place(self, place: Place | DayRequest) -> bool:
+        """Shows another day in this day view (back and forward, Go to day).
+
+        Args:
+            place: The place.
+
+        Returns:
+            Whether it was a day view's day.
+        """
+        if isinstance(place, DayPlace):
+            self.show(place.day)
+            return True
+        return False
+
+    def action_copy(self, as_json: bool) -> None:
+        """Copies the highlighted event, as Markdown or as its JSON line.
+
+        Args:
+            as_json: True for its JSON line, False for Markdown.
+        """
+        event = self.highlighted_event
+        if event is None:
+            deliver_copy(self, 'No event is highlighted to copy.')
+            return
+        text = event_json(event) if as_json else event_markdown(event)
+        what = f'the {event.type} event as {copy_form(as_json)}'.replace('_', ' ')
+        deliver_copy(self, Copied(text, what))
+
+    def action_export(self) -> None:
+        """Writes the day's journal to a Markdown file."""
+        if self.view is None:
+            deliver_export(self, 'The day is still being read.', self.services)
+            return
+        found = Export(export_file_name('day', self.view.day), day_markdown(self.view.journal))
+        deliver_export(self, found, self.services)
 
     def action_focus_filter(self) -> None:
         """Moves to the filter (space toggles a kind), or back to the timeline."""

@@ -1,13 +1,20 @@
-"""The base of the desk browser's screens: worker failures become a note on screen."""
+"""The base of the desk browser's screens: worker failures become a note on screen.
+
+It also says, for the app, what a screen does with the app-wide keys it may take over: whether
+it offers the day view (d), whether it takes the search key (/) itself, and whether it shows a
+place the app was asked to open without a screen pushed or popped.
+"""
 
 from __future__ import annotations
 
 import logging
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
+
+from desk_browser.presentation.navigation import DayRequest, Place
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -16,6 +23,10 @@ ResultType = TypeVar('ResultType')
 
 class DeskScreen(Screen[ResultType]):
     """A screen whose workers read the desk; any failure is shown, never raised."""
+
+    OFFERS_DAY_VIEW: ClassVar[bool] = False
+    """Whether the screen has an `action_day_view`, which the app's d key runs (else d is not
+    shown)."""
 
     @on(Worker.StateChanged)
     def report_failed_worker(self, event: Worker.StateChanged) -> None:
@@ -32,3 +43,22 @@ class DeskScreen(Screen[ResultType]):
             markup=False,
             timeout=8,
         )
+
+    def take_search_key(self) -> bool:
+        """Lets the screen take the search key (/) itself.
+
+        Returns:
+            True when the screen took it (the app then opens no search); False by default.
+        """
+        return False
+
+    def show_place(self, place: Place | DayRequest) -> bool:
+        """Shows a place the app was asked to open, when this screen can show it itself.
+
+        Args:
+            place: The place.
+
+        Returns:
+            True when the screen shows it; False (the default) lets the app pop and push.
+        """
+        return False

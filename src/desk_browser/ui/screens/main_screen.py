@@ -14,6 +14,12 @@ from textual.reactive import reactive
 from textual.widgets import Header, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
+from desk_browser.export import (
+    exchange_json,
+    exchange_markdown,
+    export_file_name,
+    session_markdown,
+)
 from desk_browser.live.live_desk import FollowUpdate, followed_overview
 from desk_browser.live.services import DeskServices
 from desk_browser.live.session_counting import counted_batches
@@ -29,10 +35,21 @@ from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,
     SUMMARY_TAB,
+    DayPlace,
     DayRequest,
+    Place,
     SessionPlace,
+    neighbour_day,
 )
 from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.copy_export import (
+    COPY_EXPORT_BINDINGS,
+    Copied,
+    Export,
+    copy_form,
+    deliver_copy,
+    deliver_export,
+)
 from desk_browser.ui.following import DeskFollower
 from desk_browser.ui.messages import (
     DeskChecked,
@@ -41,6 +58,7 @@ from desk_browser.ui.messages import (
     PlaceOpened,
     SessionLoaded,
     SessionsCounted,
+    ShowPlace,
     SummaryLoaded,
 )
 from desk_browser.ui.screens.desk_screen import DeskScreen
@@ -72,7 +90,12 @@ class MainScreen(DeskScreen[None]):
         Binding('s', 'show_tab("summary-tab")', 'Summary', show=False, id='summary'),
         Binding('c', 'current_session', 'Current', id='current'),
         Binding('r', 'reload', 'Reload', show=False, id='reload'),
+        Binding('left_square_bracket', 'step_day(-1)', 'Day before', show=False, id='day-before'),
+        Binding('right_square_bracket', 'step_day(1)', 'Day after', show=False, id='day-after'),
+        *COPY_EXPORT_BINDINGS,
     ]
+
+    OFFERS_DAY_VIEW = True
 
     selected_session: reactive[str | None] = reactive(None, init=False)
     """The session whose exchanges are shown."""
@@ -400,6 +423,71 @@ class MainScreen(DeskScreen[None]):
             return
         self.query_one(TabbedContent).active = EXCHANGES_TAB
 
+    def action_day_view(self) -> None:
+        """Opens the day view of the selected session's day (today's when none is)."""
+        self.post_message(ShowPlace(DayPlace(self.shown_day or self._today().isoformat())))
+
+    def action_step_day(self, step: int) -> None:
+        """Selects the previous or next day that has sessions.
+
+        Args:
+            step: -1 for the day before, +1 for the day after.
+        """
+        if self.overview is None:
+            return
+        days = [entry.day.isoformat() for entry in self.overview.sessions if entry.day is not None]
+        neighbour = neighbour_day(days, self.shown_day or self._today().isoformat(), step)
+        if neighbour is None:
+            self.notify(
+                'No earlier day with sessions.' if step < 0 else 'No later day with sessions.'
+            )
+            return
+        self.show_day(DayRequest(neighbour))
+
+    def show_place(self, place: Place | DayRequest) -> bool:
+        """Selects a session again (back and forward), or shows a day a search record asked for.
+
+        Args:
+            place: The place.
+
+        Returns:
+            Whether it was a session or a day request (the main screen shows no other place).
+        """
+        if isinstance(place, SessionPlace):
+            if not self.query_one(SessionList).highlight_session(place.session_id):
+                self.notify(f'{day_text(visible(place.session_id))} is no longer listed.')
+            return True
+        if isinstance(place, DayRequest):
+            self.show_day(place)
+            return True
+        return False
+
+    def action_copy(self, as_json: bool) -> None:
+        """Copies the chosen exchange to the clipboard, as Markdown or as its JSON line.
+
+        Args:
+            as_json: True for its JSON line, False for Markdown.
+        """
+        view = self.query_one(ExchangeView)
+        log = view.shown_log
+        index = view.chosen_index()
+        if log is None or index is None or not 0 <= index < len(log.exchanges):
+            deliver_copy(self, 'No exchange is shown to copy.')
+            return
+        exchange = log.exchanges[index]
+        text = exchange_json(exchange) if as_json else exchange_markdown(index + 1, exchange)
+        deliver_copy(self, Copied(text, f'exchange {index + 1} as {copy_form(as_json)}'))
+
+    def action_export(self) -> None:
+        """Writes the session shown to a Markdown file."""
+        log = self.query_one(ExchangeView).shown_log
+        if log is None or not log.exchanges:
+            deliver_export(self, 'No session with exchanges is shown to export.', self.services)
+            return
+        document = session_markdown(log.session_id, log.exchanges)
+        found = Export(export_file_name('session', log.session_id), document)
+        deliver_export(self, found, self.services)
+
     def action_reload(self) -> None:
         """Reads the desk again."""
         self.load_overview()
@@ -483,7 +571,7 @@ class MainScreen(DeskScreen[None]):
             return self.follower.following
         if action == 'resume_following':
             return not self.follower.following
-        return True
+        return super().check_action(action, parameters)
 
     def action_pause_following(self) -> None:
         """Stops looking at the desk until f is pressed again."""

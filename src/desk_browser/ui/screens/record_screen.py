@@ -11,8 +11,10 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Header, Static
 
-from desk_browser.memory.session_search import SearchHit
-from desk_browser.presentation.formatting import day_text, parse_day
+from desk_browser.export import export_file_name, record_markdown
+from desk_browser.live.services import DeskServices
+from desk_browser.memory.session_search import SearchHit, SearchResult
+from desk_browser.presentation.formatting import day_text, hit_label, parse_day
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,
     SUMMARY_TAB,
@@ -21,9 +23,16 @@ from desk_browser.presentation.navigation import (
     TabName,
 )
 from desk_browser.presentation.safe_text import capped, visible
+from desk_browser.ui.copy_export import (
+    COPY_EXPORT_BINDINGS,
+    Export,
+    deliver_copy,
+    deliver_export,
+    record_copy,
+)
 from desk_browser.ui.highlight import highlighted
 from desk_browser.ui.keyword_hits import KeywordHits
-from desk_browser.ui.messages import PlaceOpened
+from desk_browser.ui.messages import PlaceOpened, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 
@@ -33,8 +42,8 @@ RECORD_LIMIT = 64_000
 """How many characters of one record the screen shows."""
 
 
-class RecordScreen(DeskScreen[DayRequest | None]):
-    """Shows a hit's whole record; dismisses with a day to show, or None to go back."""
+class RecordScreen(DeskScreen[None]):
+    """Shows a hit's whole record, with keys to its day's sessions and summary."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('escape', 'back', 'Back', key_display='esc', id='record-back'),
@@ -42,16 +51,20 @@ class RecordScreen(DeskScreen[DayRequest | None]):
         Binding('s', 'show_day("summary-tab")', "Day's summary", id='record-summary'),
         Binding('n', 'step_hit(1)', 'Next hit', id='record-next-hit'),
         Binding('N', 'step_hit(-1)', 'Previous hit', show=False, id='record-previous-hit'),
+        *COPY_EXPORT_BINDINGS,
     ]
 
-    def __init__(self, hit: SearchHit, words: list[str]) -> None:
+    def __init__(self, services: DeskServices, hit: SearchHit, words: list[str]) -> None:
         """Prepares the screen.
 
         Args:
+            services: The desk's services.
             hit: The hit whose record is shown.
             words: The keywords to mark.
         """
         super().__init__()
+        self.services = services
+        """The desk's services."""
         self.hit = hit
         """The hit shown."""
         self.words = words
@@ -130,4 +143,28 @@ class RecordScreen(DeskScreen[DayRequest | None]):
             self.notify('This record has no day to show.')
             return
         chosen: TabName = SUMMARY_TAB if tab == SUMMARY_TAB else EXCHANGES_TAB
-        self.dismiss(DayRequest(self.hit.record.day, chosen))
+        self.post_message(ShowPlace(DayRequest(self.hit.record.day, chosen)))
+
+    def take_search_key(self) -> bool:
+        """The search key does nothing in a record (Escape goes back to the search).
+
+        Returns:
+            True: the app opens no other search.
+        """
+        return True
+
+    def action_copy(self, as_json: bool) -> None:
+        """Copies the record, as Markdown or as its JSON line.
+
+        Args:
+            as_json: True for its JSON line, False for Markdown.
+        """
+        deliver_copy(self, record_copy(self.hit, as_json))
+
+    def action_export(self) -> None:
+        """Writes the record to a Markdown file, headed by how many keywords it holds."""
+        words = self.words
+        single = SearchResult(hits=[self.hit], matched_every_word=False, words=list(words))
+        name = export_file_name('record', f'{self.hit.record.day}-{"-".join(words)}')
+        found = Export(name, record_markdown(self.hit.record, hit_label(self.hit, single)))
+        deliver_export(self, found, self.services)

@@ -13,12 +13,20 @@ from textual.content import Content
 from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
+from desk_browser.export import export_file_name, search_markdown
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.index.status import SearchCancelled
-from desk_browser.memory.session_search import SearchResult, words_of
+from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
 from desk_browser.presentation.formatting import plural
-from desk_browser.presentation.navigation import DayRequest
-from desk_browser.ui.messages import SearchFinished
+from desk_browser.presentation.navigation import DayPlace
+from desk_browser.ui.copy_export import (
+    COPY_EXPORT_BINDINGS,
+    Export,
+    deliver_copy,
+    deliver_export,
+    record_copy,
+)
+from desk_browser.ui.messages import SearchFinished, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
@@ -61,13 +69,16 @@ def result_headline(result: SearchResult) -> str:
     return f'No record has every word · {plural(count, "partial hit")}{more}'
 
 
-class SearchScreen(DeskScreen[DayRequest | None]):
-    """Searches the desk as the person types; dismisses with a day to show, or None."""
+class SearchScreen(DeskScreen[None]):
+    """Searches the desk as the person types; a hit opens its record."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('escape', 'clear_or_leave', 'Clear / back', key_display='esc', id='search-back'),
         Binding('down', 'focus_hits', 'Hits', show=False),
+        *COPY_EXPORT_BINDINGS,
     ]
+
+    OFFERS_DAY_VIEW = True
 
     def __init__(self, services: DeskServices, *, cursor_blink: bool = True) -> None:
         """Prepares the search.
@@ -224,12 +235,7 @@ class SearchScreen(DeskScreen[DayRequest | None]):
             return
         # Coming back from the record lands on the hits, where Escape goes back, not in the box.
         hits.focus()
-        self.app.push_screen(RecordScreen(hit, list(self._words)), callback=self._record_closed)
-
-    def _record_closed(self, request: DayRequest | None) -> None:
-        """Leaves the search for the main screen when the record asked to show its day."""
-        if request is not None:
-            self.dismiss(request)
+        self.app.push_screen(RecordScreen(self.services, hit, list(self._words)))
 
     def action_clear_or_leave(self) -> None:
         """Escape: in a box with text, clears it; anywhere else, goes back to the main screen."""
@@ -239,6 +245,50 @@ class SearchScreen(DeskScreen[DayRequest | None]):
         else:
             self.dismiss(None)
 
-    def focus_search_box(self) -> None:
-        """Puts the cursor back in the search box."""
+    def take_search_key(self) -> bool:
+        """The search key in the search puts the cursor back in the search box.
+
+        Returns:
+            True: the app opens no other search.
+        """
         self.query_one('#query', Input).focus()
+        return True
+
+    def search_for(self, words: str) -> None:
+        """Types words into the search box (desk-browser --search), which searches for them.
+
+        Args:
+            words: The words.
+        """
+        self.query_one('#query', Input).value = words
+
+    def _highlighted_hit(self) -> SearchHit | None:
+        hits = self.query_one(SearchHitList)
+        return hits.hit_at(hits.highlighted) if hits.highlighted is not None else None
+
+    def action_day_view(self) -> None:
+        """Opens the day view of the highlighted hit's day."""
+        hit = self._highlighted_hit()
+        if hit is not None:
+            self.post_message(ShowPlace(DayPlace(hit.record.day)))
+
+    def action_copy(self, as_json: bool) -> None:
+        """Copies the highlighted hit's record, as Markdown or as its JSON line.
+
+        Args:
+            as_json: True for its JSON line, False for Markdown.
+        """
+        hit = self._highlighted_hit()
+        deliver_copy(
+            self, 'No hit is highlighted to copy.' if hit is None else record_copy(hit, as_json)
+        )
+
+    def action_export(self) -> None:
+        """Writes the search's hits to a Markdown file."""
+        result = self.query_one(SearchHitList).shown_result
+        query = self.query_one('#query', Input).value
+        if result is None or not result.hits:
+            found: Export | str = 'No search results to export: type some words first.'
+        else:
+            found = Export(export_file_name('search', query), search_markdown(query, result))
+        deliver_export(self, found, self.services)
