@@ -107,6 +107,24 @@ def distance_from_today(day: datetime.date, today: datetime.date) -> str:
     return f'in {-days} days'
 
 
+def india_moment(iso_time: str) -> datetime.datetime | None:
+    """Reads an ISO 8601 time as a moment in India time.
+
+    Args:
+        iso_time: The time, normally UTC with an offset; a time without one is taken as UTC.
+
+    Returns:
+        The moment with India's offset, or None when the text is not a time.
+    """
+    try:
+        moment = datetime.datetime.fromisoformat(iso_time)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.UTC)
+    return moment.astimezone(INDIA)
+
+
 def india_time(iso_time: str) -> str | None:
     """Converts an ISO 8601 time to India's clock, as ``HH:MM``.
 
@@ -116,13 +134,8 @@ def india_time(iso_time: str) -> str | None:
     Returns:
         The India time, or None when the text is not a time.
     """
-    try:
-        moment = datetime.datetime.fromisoformat(iso_time)
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=datetime.UTC)
-    return f'{moment.astimezone(INDIA):%H:%M}'
+    moment = india_moment(iso_time)
+    return None if moment is None else f'{moment:%H:%M}'
 
 
 @dataclass(frozen=True)

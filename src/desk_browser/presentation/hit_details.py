@@ -18,7 +18,6 @@ Typical usage example:
 
 from __future__ import annotations
 
-import datetime
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from pathlib import Path
 from desk_browser.memory import desk_files
 from desk_browser.memory.exchange_facts import day_exchange_facts
 from desk_browser.memory.session_search import SearchHit
-from desk_browser.presentation.formatting import INDIA
+from desk_browser.presentation.formatting import india_moment
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -58,13 +57,8 @@ def india_iso_time(iso_time: str) -> str | None:
     Returns:
         The same moment with India's offset, or None when the text is not a time.
     """
-    try:
-        moment = datetime.datetime.fromisoformat(iso_time)
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=datetime.UTC)
-    return moment.astimezone(INDIA).isoformat(timespec='seconds')
+    moment = india_moment(iso_time)
+    return None if moment is None else moment.isoformat(timespec='seconds')
 
 
 def day_exchange_details(journal_day: desk_files.JournalDay) -> list[ExchangeDetails]:
