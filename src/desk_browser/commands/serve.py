@@ -46,9 +46,9 @@ request whose Host is not this machine or --host (DNS rebinding) and a page of a
 (a WebSocket from a foreign Origin). There is no way to turn the check off.
 
 It listens on 127.0.0.1, this machine only. From another machine, forward the port over SSH
-(ssh -L 8000:127.0.0.1:8000 HOST) and open the same link there. --host 0.0.0.0 lets others
-reach the port, and the link then travels unencrypted (http); Host must then be the name given
-with --host, so give the name they use (--host desk.example.lan).
+(ssh -L 8000:127.0.0.1:8000 HOST) and open the same link there. --host NAME listens on that
+name's address and lets other machines reach the port: their browsers must use that NAME, as
+the link does (Host is checked), and the link travels unencrypted (http).
 
 exit status: 0 after the server stops (Ctrl+C), 2 bad usage, a DESK that is missing,
 unreadable or no desk, a --token-file that cannot be used or an address that cannot be used
@@ -219,9 +219,10 @@ def serve(arguments: argparse.Namespace, make_server: ServerFactory | None = Non
         token = new_token()
     host: str = arguments.host
     if host not in _LOCAL_HOSTS:
+        port = f'port {arguments.port}' if arguments.port else 'its port'
         print_note(
-            f'listening on {visible_field(host)}: other machines can reach port '
-            f'{arguments.port}; the link lets them in, and it travels unencrypted (http).'
+            f'listening on {visible_field(host)}: other machines can reach {port}; the link '
+            'lets them in, and it travels unencrypted (http).'
         )
     title = f'desk-browser — {desk.resolve().name}'
     plan = ServePlan(app_command(desk), host, arguments.port, title, token)
