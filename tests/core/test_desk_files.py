@@ -23,6 +23,7 @@ from desk_browser.memory.desk_files import (
     summary_files,
     summary_paragraphs,
 )
+from desk_browser.memory.file_status import FolderListing
 from tests.helpers.desks import INDIA, event, set_india_mtime, write_journal, write_lines
 
 # read_json_objects
@@ -319,9 +320,8 @@ def test_listings_do_not_depend_on_file_system_order(
         def __exit__(self, *exception: object) -> None:
             pass
 
-    monkeypatch.setattr(desk_files, '_LISTINGS', {})
     monkeypatch.setattr(desk_files.os, 'scandir', ReversedScandir)
-    assert journal_files(tmp_path) == expected_journal
+    assert journal_files(tmp_path) == expected_journal  # Just written: listed again.
     assert note_files(tmp_path) == expected_notes
     assert [path.name for _, path in expected_notes] == ['a.md', 'b.md', 'c.md']
 
@@ -474,68 +474,69 @@ def _counting_scandir(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     return listed
 
 
+def listed_journal(desk: Path, listing: FolderListing) -> list[tuple[str, Path]]:
+    """journal_files(desk), listed through the test's own listing."""
+    return dated_files(desk / 'journal', '.jsonl', listing)
+
+
 def test_a_remembered_listing_still_sees_files_added_and_removed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(desk_files, '_RACY_NANOSECONDS', 0)
-    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    listing = FolderListing(racy_nanoseconds=0)
     write_lines(tmp_path / 'journal' / '2026-10-19.jsonl', [])
-    assert [day for day, _ in journal_files(tmp_path)] == ['2026-10-19']
+    assert [day for day, _ in listed_journal(tmp_path, listing)] == ['2026-10-19']
     write_lines(tmp_path / 'journal' / '2026-10-20.jsonl', [])
-    assert [day for day, _ in journal_files(tmp_path)] == ['2026-10-20', '2026-10-19']
+    assert [day for day, _ in listed_journal(tmp_path, listing)] == ['2026-10-20', '2026-10-19']
     (tmp_path / 'journal' / '2026-10-19.jsonl').unlink()
-    assert [day for day, _ in journal_files(tmp_path)] == ['2026-10-20']
+    assert [day for day, _ in listed_journal(tmp_path, listing)] == ['2026-10-20']
 
 
 def test_an_unchanged_folder_is_not_listed_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(desk_files, '_RACY_NANOSECONDS', 0)
-    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    listing = FolderListing(racy_nanoseconds=0)
     write_lines(tmp_path / 'journal' / '2026-10-19.jsonl', [])
-    first = journal_files(tmp_path)
+    first = listed_journal(tmp_path, listing)
     listed = _counting_scandir(monkeypatch)
-    assert journal_files(tmp_path) == first
+    assert listed_journal(tmp_path, listing) == first
     assert listed == []
 
 
 def test_a_folder_changed_just_now_is_listed_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    listing = FolderListing()
     write_lines(tmp_path / 'journal' / '2026-10-19.jsonl', [])
-    journal_files(tmp_path)
+    listed_journal(tmp_path, listing)
     listed = _counting_scandir(monkeypatch)
-    journal_files(tmp_path)
+    listed_journal(tmp_path, listing)
     assert listed == [tmp_path / 'journal']
 
 
 def test_a_folder_holding_links_is_always_listed_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(desk_files, '_RACY_NANOSECONDS', 0)
-    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    listing = FolderListing(racy_nanoseconds=0)
     write_lines(tmp_path / 'elsewhere.jsonl', [])
     (tmp_path / 'journal').mkdir()
     (tmp_path / 'journal' / '2026-10-19.jsonl').symlink_to(tmp_path / 'elsewhere.jsonl')
-    assert [day for day, _ in journal_files(tmp_path)] == ['2026-10-19']
+    assert [day for day, _ in listed_journal(tmp_path, listing)] == ['2026-10-19']
     listed = _counting_scandir(monkeypatch)
     (tmp_path / 'elsewhere.jsonl').unlink()  # The link now leads nowhere: no file.
-    assert journal_files(tmp_path) == []
+    assert listed_journal(tmp_path, listing) == []
     assert listed == [tmp_path / 'journal']
 
 
 def test_file_names_match_the_files_and_a_caller_cannot_change_what_is_remembered(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(desk_files, '_RACY_NANOSECONDS', 0)
-    monkeypatch.setattr(desk_files, '_LISTINGS', {})
+    listing = FolderListing(racy_nanoseconds=0)
     for name in ('b.jsonl', 'a.jsonl', 'c.md'):
         write_lines(tmp_path / name, [])
     (tmp_path / 'folder').mkdir()
-    names = desk_files.file_names_in(tmp_path)
+    names = desk_files.file_names_in(tmp_path, listing)
     assert names == ['a.jsonl', 'b.jsonl', 'c.md']
-    assert names == [path.name for path in desk_files.files_in(tmp_path)]
+    assert names == [path.name for path in desk_files.files_in(tmp_path, listing)]
     names.clear()  # The listing is remembered now; the caller's copy is its own.
-    assert desk_files.file_names_in(tmp_path) == ['a.jsonl', 'b.jsonl', 'c.md']
-    assert desk_files.file_names_in(tmp_path / 'missing') == []
+    assert desk_files.file_names_in(tmp_path, listing) == ['a.jsonl', 'b.jsonl', 'c.md']
+    assert desk_files.file_names_in(tmp_path / 'missing', listing) == []

@@ -19,12 +19,13 @@ import json
 import logging
 import os
 import re
-import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import orjson
+
+from desk_browser.memory.file_status import FolderListing
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -434,6 +435,38 @@ def read_json_objects_from(
     content, size = read
     if size < offset:
         return dataclasses.replace(nothing, shrank=True)
+    return parse_json_lines_from(
+        path,
+        content,
+        offset,
+        problems,
+        first_line_number=first_line_number,
+        complete_lines_only=complete_lines_only,
+    )
+
+
+def parse_json_lines_from(
+    path: Path,
+    content: bytes,
+    offset: int,
+    problems: list[Problem] | None = None,
+    *,
+    first_line_number: int = 1,
+    complete_lines_only: bool = True,
+) -> JsonLinesReading:
+    """Parses a JSON-lines file's bytes read from a byte offset, as read_json_objects_from does.
+
+    Args:
+        path (Path): The file, for reporting.
+        content (bytes): The bytes read from the offset on.
+        offset (int): Where content starts in the file; a byte order mark is ignored at 0 only.
+        problems (list[Problem] | None): Where to report each skipped line, or None.
+        first_line_number (int): The line number of the line that starts at offset.
+        complete_lines_only (bool): Whether to leave a last line with no newline unparsed.
+
+    Returns:
+        JsonLinesReading: The objects, and where the next read starts.
+    """
     parsed_length = content.rfind(b'\n') + 1 if complete_lines_only else len(content)
     parsed = content[:parsed_length]  # The content itself (no copy) when it is all parsed.
     start = len(BYTE_ORDER_MARK) if offset == 0 and parsed.startswith(BYTE_ORDER_MARK) else 0
@@ -637,101 +670,60 @@ def date_of_name(name: str) -> str | None:
     return start
 
 
-@dataclasses.dataclass(frozen=True)
-class _Listing:
-    """A folder's regular files as listed, and the folder's status then."""
-
-    signature: tuple[int, int, int, int]
-    names: tuple[str, ...]
+_SHARED_LISTING = FolderListing()
+"""The listing the functions below use when their caller brings none (a handful of folders)."""
 
 
-_LISTINGS: dict[str, _Listing] = {}
-"""The last settled listing of each folder listed, by path (a handful of folders per desk)."""
-
-_RACY_NANOSECONDS = 2_000_000_000
-"""How long a folder must have been unchanged before its listing is remembered: a change
-within the same tick of a coarse clock would not change its times."""
-
-
-def files_in(folder: Path) -> list[Path]:
+def files_in(folder: Path, listing: FolderListing | None = None) -> list[Path]:
     """Lists the regular files in a folder, sorted by name (see `file_names_in`).
 
     Args:
         folder (Path): The folder.
+        listing (FolderListing | None): Remembers the folder's listing until it changes; None
+            uses the one this module shares.
 
     Returns:
         list[Path]: The files; empty when the folder is missing, not a folder or unreadable.
     """
-    return [folder / name for name in file_names_in(folder)]
+    return [folder / name for name in file_names_in(folder, listing)]
 
 
-def file_names_in(folder: Path) -> list[str]:
+def file_names_in(folder: Path, listing: FolderListing | None = None) -> list[str]:
     """Lists the names of the regular files in a folder, sorted.
 
     A caller that needs only names (a five-year desk's 2,520 session logs) skips making a
-    `Path` for each, which took longer than listing the folder.
-
-    The listing's own file types are used (`os.scandir`), so a folder of regular files costs
-    no `stat` per file: a five-year journal is 1,250 files, and every system call lets another
-    thread take the interpreter, so a reader listing it while the screen is drawn waited
-    for each one. A link, or a file system that gives no types, is still examined.
-
-    A folder whose status (device, inode, modification and change times) is the one it had
-    when it was last listed is not listed again: adding, removing or renaming a file changes
-    the folder's times. A listing is remembered only when the folder had not changed for
-    _RACY_NANOSECONDS before it, and when it holds no links (a link's target can change
-    without the folder changing).
+    `Path` for each, which took longer than listing the folder. A folder unchanged since it
+    was last listed is not listed again (see `file_status.FolderListing`).
 
     Args:
         folder (Path): The folder.
+        listing (FolderListing | None): Remembers the folder's listing until it changes; None
+            uses the one this module shares.
 
     Returns:
         list[str]: The files' names; empty when the folder is missing, not a folder or
             unreadable.
     """
-    try:
-        status = os.stat(folder)
-    except (OSError, ValueError):
-        return []
-    signature = (status.st_dev, status.st_ino, status.st_mtime_ns, status.st_ctime_ns)
-    key = os.fspath(folder)
-    remembered = _LISTINGS.get(key)
-    if remembered is not None and remembered.signature == signature:
-        return list(remembered.names)
-    listed_at_ns = time.time_ns()
-    names: list[str] = []
-    links = False
-    try:
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                try:
-                    links = links or entry.is_symlink()
-                    if entry.is_file():
-                        names.append(entry.name)
-                except OSError:
-                    continue
-    except (OSError, ValueError):
-        return []
-    names.sort()
-    settled = max(status.st_mtime_ns, status.st_ctime_ns) + _RACY_NANOSECONDS < listed_at_ns
-    if settled and not links:
-        _LISTINGS[key] = _Listing(signature, tuple(names))
-    return names
+    return list((listing or _SHARED_LISTING).names(folder))
 
 
-def dated_files(folder: Path, suffix: str) -> list[tuple[str, Path]]:
+def dated_files(
+    folder: Path, suffix: str, listing: FolderListing | None = None
+) -> list[tuple[str, Path]]:
     """Lists the files in a folder named <YYYY-MM-DD><suffix>, newest day first.
 
     Args:
         folder (Path): The folder.
         suffix (str): The ending after the date, such as ".jsonl".
+        listing (FolderListing | None): Remembers the folder's listing; None shares this
+            module's.
 
     Returns:
         list[tuple[str, Path]]: Each file's day and path; a name that is not exactly a date and
             the suffix is left out, and a missing folder gives an empty list.
     """
     found = []
-    for name in file_names_in(folder):
+    for name in file_names_in(folder, listing):
         if not name.endswith(suffix) or len(name) != 10 + len(suffix):
             continue
         day = date_of_name(name)

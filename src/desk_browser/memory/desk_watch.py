@@ -1,6 +1,6 @@
 """Notices what changed in a desk folder since the last look, cheaply, by polling file status.
 
-A `DeskWatcher` remembers the status (inode, size, modification time, file type) of only the
+A `DeskWatcher` remembers the signature (file_status.FileSignature) of only the
 things a running desk changes: sessions/state.json, the sessions folder's listing (new logs), the
 logs of the sessions being shown, the journal folder's listing and its newest file, the notes
 folder's listing and each note, and the summaries folder's listing and its newest summary.
@@ -20,13 +20,13 @@ Typical usage example:
 Why polling and not watchfiles (inotify, FSEvents, ReadDirectoryChangesW): a poll with nothing
 changed is about ten stat calls (and one per note) and no file reads, about 0.3 ms on a desk of
 200 days, once a second. A folder's listing is read again only when the folder's status changed
-(or changed within the last two seconds, since a file system's time stamps may be too coarse to
-tell two changes apart). Polling works the same on every system and file system, network mounts
-included, where change notification is missing or unreliable; it needs no thread, no native
-extension (watchfiles is a Rust extension, a dependency this project would add for nothing
-measurable) and no limit on watches; and it survives the watched folder being deleted, replaced,
-or turned into a file, which notification APIs handle differently on each system. A change shows
-within one poll interval, which meets the browser's "within 1 s".
+(or is racy, see file_status: changed within the last two seconds, since a file system's time
+stamps may be too coarse to tell two changes apart). Polling works the same on every system and
+file system, network mounts included, where change notification is missing or unreliable; it
+needs no thread, no native extension (watchfiles is a Rust extension, a dependency this project
+would add for nothing measurable) and no limit on watches; and it survives the watched folder
+being deleted, replaced, or turned into a file, which notification APIs handle differently on
+each system. A change shows within one poll interval, which meets the browser's "within 1 s".
 
 DeskWatcher reads no file's content; nothing here writes anything or raises: a vanished desk, a
 folder that is a file, a permission error or a symlink loop reads as "not there".
@@ -36,15 +36,14 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
-import stat
-import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from desk_browser.memory import desk_files
+from desk_browser.memory.appended_lines import AppendedLines
 from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.file_status import FileSignature, FolderListing, file_signature
 from desk_browser.memory.session_store import STATE_FILE_NAME, session_sort_key
 
 _LOGGER = logging.getLogger(__name__)
@@ -52,34 +51,6 @@ _LOGGER = logging.getLogger(__name__)
 _LOG_SUFFIX = '.jsonl'
 _JOURNAL_SUFFIX = '.jsonl'
 _MARKDOWN_SUFFIX = '.md'
-_RACY_NANOSECONDS = 2_000_000_000
-"""A folder changed less than this before it was listed is listed again at the next poll."""
-
-
-@dataclasses.dataclass(frozen=True)
-class FileStatus:
-    """What a stat call says about a file or folder, enough to notice that it changed.
-
-    Attributes:
-        inode (int): The inode number; a replaced file has a new one.
-        size (int): The size in bytes.
-        modified_ns (int): The modification time, in nanoseconds since the epoch.
-        file_type (int): The file type bits of the mode (stat.S_IFMT).
-    """
-
-    inode: int
-    size: int
-    modified_ns: int
-    file_type: int
-
-    @property
-    def is_folder(self) -> bool:
-        """Whether it is a folder.
-
-        Returns:
-            bool: True for a folder.
-        """
-        return stat.S_ISDIR(self.file_type)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -132,139 +103,55 @@ class DeskChanges:
 
 
 @dataclasses.dataclass(frozen=True)
-class _Listing:
-    """The names a folder held when it was last listed.
-
-    Attributes:
-        status (FileStatus | None): The folder's status when listed; None when it was missing
-            or unreachable.
-        names (frozenset[str]): The names of the regular files it holds that matter.
-        listed_at_ns (int): When it was listed, in nanoseconds since the epoch.
-    """
-
-    status: FileStatus | None
-    names: frozenset[str]
-    listed_at_ns: int
-
-
-_NO_LISTING = _Listing(status=None, names=frozenset(), listed_at_ns=0)
-
-
-@dataclasses.dataclass(frozen=True)
 class _Snapshot:
     """The status of everything the watcher looks at, at one poll."""
 
-    desk: FileStatus | None
-    state: FileStatus | None
-    sessions: _Listing
-    logs: dict[str, FileStatus | None]
-    journal: _Listing
-    newest_journal: tuple[str, FileStatus | None] | None
-    notes: _Listing
-    note_statuses: dict[str, FileStatus | None]
-    summaries: _Listing
-    newest_summary: tuple[str, FileStatus | None] | None
+    desk: FileSignature | None
+    state: FileSignature | None
+    sessions: frozenset[str]
+    logs: dict[str, FileSignature | None]
+    journal: frozenset[str]
+    newest_journal: tuple[str, FileSignature | None] | None
+    notes: frozenset[str]
+    note_statuses: dict[str, FileSignature | None]
+    summaries: frozenset[str]
+    newest_summary: tuple[str, FileSignature | None] | None
 
 
-def file_status(path: Path) -> FileStatus | None:
-    """Looks at a file or folder's status, following symbolic links.
-
-    Args:
-        path (Path): The file or folder.
-
-    Returns:
-        FileStatus | None: Its status, or None when it is missing or cannot be reached (a
-            permission error, a symlink loop, a name the system refuses).
-    """
-    try:
-        status = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return FileStatus(
-        inode=status.st_ino,
-        size=status.st_size,
-        modified_ns=status.st_mtime_ns,
-        file_type=stat.S_IFMT(status.st_mode),
-    )
-
-
-def _file_names(folder: Path, suffix: str, *, dated: bool) -> frozenset[str]:
-    """Lists the regular files in a folder whose names end with a suffix.
+def _matching_names(names: tuple[str, ...], suffix: str, *, dated: bool) -> frozenset[str]:
+    """Keeps the file names that end with a suffix.
 
     Args:
-        folder (Path): The folder.
+        names (tuple[str, ...]): A folder's regular files, as FolderListing lists them.
         suffix (str): The ending, such as ".jsonl".
         dated (bool): Whether to keep only names that are exactly <YYYY-MM-DD><suffix>.
 
     Returns:
-        frozenset[str]: The names; empty when the folder is missing, not a folder or
-            unreadable.
+        frozenset[str]: The names kept.
     """
-    names = set()
-    try:
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                name = entry.name
-                if not name.endswith(suffix):
-                    continue
-                if dated and (
-                    len(name) != 10 + len(suffix) or desk_files.date_of_name(name) is None
-                ):
-                    continue
-                try:
-                    if entry.is_file():
-                        names.add(name)
-                except OSError:
-                    continue
-    except (OSError, ValueError):
-        return frozenset()
-    return frozenset(names)
+    return frozenset(
+        name
+        for name in names
+        if name.endswith(suffix)
+        and not (dated and (len(name) != 10 + len(suffix) or desk_files.date_of_name(name) is None))
+    )
 
 
-def _listing(
-    folder: Path,
-    previous: _Listing,
-    suffix: str,
-    *,
-    dated: bool,
-) -> _Listing:
-    """Lists a folder again only when its status says it may have changed.
-
-    Args:
-        folder (Path): The folder.
-        previous (_Listing): What the last listing found.
-        suffix (str): The ending of the file names that matter.
-        dated (bool): Whether only <YYYY-MM-DD><suffix> names matter.
-
-    Returns:
-        _Listing: The previous listing when the folder did not change, else a new one.
-    """
-    status = file_status(folder)
-    if status is None or not status.is_folder:
-        return _Listing(status=status, names=frozenset(), listed_at_ns=0)
-    racy = status.modified_ns + _RACY_NANOSECONDS > previous.listed_at_ns
-    if status == previous.status and not racy:
-        return previous
-    listed_at_ns = time.time_ns()
-    names = _file_names(folder, suffix, dated=dated)
-    return _Listing(status=status, names=names, listed_at_ns=listed_at_ns)
-
-
-def _newest(folder: Path, listing: _Listing) -> tuple[str, FileStatus | None] | None:
-    """Looks at the status of the newest dated file in a listing.
+def _newest(folder: Path, names: frozenset[str]) -> tuple[str, FileSignature | None] | None:
+    """Looks at the signature of the newest dated file in a listing.
 
     Args:
         folder (Path): The folder listed.
-        listing (_Listing): Its listing, of <YYYY-MM-DD><suffix> names.
+        names (frozenset[str]): Its <YYYY-MM-DD><suffix> names.
 
     Returns:
-        tuple[str, FileStatus | None] | None: The newest file's name and status, or None when
-            the listing is empty.
+        tuple[str, FileSignature | None] | None: The newest file's name and signature, or None
+            when the listing is empty.
     """
-    if not listing.names:
+    if not names:
         return None
-    name = max(listing.names)
-    return name, file_status(folder / name)
+    name = max(names)
+    return name, file_signature(folder / name)
 
 
 def _session_id(log_name: str) -> str:
@@ -314,7 +201,9 @@ class DeskWatcher:
         self._notes_directory = desk_directory / desk_files.NOTES_FOLDER_NAME
         self._summaries_directory = self._sessions_directory / desk_files.SUMMARIES_FOLDER_NAME
         self._followed: tuple[str, ...] = ()
-        self._snapshot = self._look(None)
+        self._folders = FolderListing()
+        self._matched: dict[Path, tuple[tuple[str, ...], frozenset[str]]] = {}
+        self._snapshot = self._look()
 
     @property
     def followed_sessions(self) -> tuple[str, ...]:
@@ -373,91 +262,87 @@ class DeskWatcher:
             DeskChanges: The changes; nothing when nothing changed.
         """
         previous = self._snapshot
-        current = self._look(previous)
+        current = self._look()
         self._snapshot = current
         return _compare(previous, current)
 
-    def _log_status(self, session_id: str) -> FileStatus | None:
-        """Looks at one session log's status.
+    def _log_status(self, session_id: str) -> FileSignature | None:
+        """Looks at one session log's signature.
 
         Args:
             session_id (str): The session.
 
         Returns:
-            FileStatus | None: The log's status, or None when it is missing or unreachable.
+            FileSignature | None: The log's signature, or None when it is missing or
+                unreachable.
         """
-        return file_status(self._sessions_directory / f'{session_id}{_LOG_SUFFIX}')
+        return file_signature(self._sessions_directory / f'{session_id}{_LOG_SUFFIX}')
 
-    def _look(self, previous: _Snapshot | None) -> _Snapshot:
-        """Looks at the status of everything watched.
+    def _names(self, folder: Path, suffix: str, *, dated: bool) -> frozenset[str]:
+        """Lists the files that matter in a folder, listing it again only when it changed.
 
         Args:
-            previous (_Snapshot | None): The last look, whose listings are kept when their
-                folders did not change; None lists everything.
+            folder (Path): The folder.
+            suffix (str): The ending of the file names that matter.
+            dated (bool): Whether only <YYYY-MM-DD><suffix> names matter.
+
+        Returns:
+            frozenset[str]: The names; empty when the folder is missing or not a folder.
+        """
+        names = self._folders.names(folder)
+        matched = self._matched.get(folder)
+        if matched is not None and matched[0] is names:
+            return matched[1]
+        kept = _matching_names(names, suffix, dated=dated)
+        self._matched[folder] = (names, kept)
+        return kept
+
+    def _look(self) -> _Snapshot:
+        """Looks at the signature of everything watched.
 
         Returns:
             _Snapshot: What was found.
         """
-        desk = file_status(self.desk_directory)
+        desk = file_signature(self.desk_directory)
         if desk is None or not desk.is_folder:
             return _Snapshot(
                 desk=desk,
                 state=None,
-                sessions=_NO_LISTING,
+                sessions=frozenset(),
                 logs=dict.fromkeys(self._followed),
-                journal=_NO_LISTING,
+                journal=frozenset(),
                 newest_journal=None,
-                notes=_NO_LISTING,
+                notes=frozenset(),
                 note_statuses={},
-                summaries=_NO_LISTING,
+                summaries=frozenset(),
                 newest_summary=None,
             )
-        sessions = _listing(
-            self._sessions_directory,
-            previous.sessions if previous else _NO_LISTING,
-            _LOG_SUFFIX,
-            dated=False,
-        )
-        journal = _listing(
-            self._journal_directory,
-            previous.journal if previous else _NO_LISTING,
-            _JOURNAL_SUFFIX,
-            dated=True,
-        )
-        notes = _listing(
-            self._notes_directory,
-            previous.notes if previous else _NO_LISTING,
-            _MARKDOWN_SUFFIX,
-            dated=False,
-        )
-        summaries = _listing(
-            self._summaries_directory,
-            previous.summaries if previous else _NO_LISTING,
-            _MARKDOWN_SUFFIX,
-            dated=True,
-        )
+        sessions = self._names(self._sessions_directory, _LOG_SUFFIX, dated=False)
+        journal = self._names(self._journal_directory, _JOURNAL_SUFFIX, dated=True)
+        notes = self._names(self._notes_directory, _MARKDOWN_SUFFIX, dated=False)
+        summaries = self._names(self._summaries_directory, _MARKDOWN_SUFFIX, dated=True)
         return _Snapshot(
             desk=desk,
-            state=file_status(self._sessions_directory / STATE_FILE_NAME),
+            state=file_signature(self._sessions_directory / STATE_FILE_NAME),
             sessions=sessions,
             logs={session_id: self._log_status(session_id) for session_id in self._followed},
             journal=journal,
             newest_journal=_newest(self._journal_directory, journal),
             notes=notes,
             note_statuses={
-                name: file_status(self._notes_directory / name) for name in sorted(notes.names)
+                name: file_signature(self._notes_directory / name) for name in sorted(notes)
             },
             summaries=summaries,
             newest_summary=_newest(self._summaries_directory, summaries),
         )
 
 
-def _log_rewritten(before: FileStatus | None, after: FileStatus | None) -> bool:
+def _log_rewritten(before: FileSignature | None, after: FileSignature | None) -> bool:
     """Tells whether a log changed other than by growing.
 
     Args:
-        before (FileStatus | None): Its status at the last poll.
-        after (FileStatus | None): Its status now.
+        before (FileSignature | None): Its signature at the last poll.
+        after (FileSignature | None): Its signature now.
 
     Returns:
         bool: True when it shrank, kept its size but changed, was replaced or is gone; False
@@ -467,11 +352,7 @@ def _log_rewritten(before: FileStatus | None, after: FileStatus | None) -> bool:
         return False
     if after is None:
         return True
-    return (
-        after.inode != before.inode
-        or after.file_type != before.file_type
-        or after.size <= before.size
-    )
+    return not after.is_same_file(before) or after.size <= before.size
 
 
 def _compare(before: _Snapshot, after: _Snapshot) -> DeskChanges:
@@ -496,18 +377,16 @@ def _compare(before: _Snapshot, after: _Snapshot) -> DeskChanges:
     vanished = after.desk is None or not after.desk.is_folder
     return DeskChanges(
         state_changed=before.state != after.state,
-        new_sessions=_sorted_sessions(after.sessions.names - before.sessions.names),
-        removed_sessions=_sorted_sessions(before.sessions.names - after.sessions.names),
+        new_sessions=_sorted_sessions(after.sessions - before.sessions),
+        removed_sessions=_sorted_sessions(before.sessions - after.sessions),
         grown_logs=grown_logs,
         rewritten_logs=rewritten_logs,
         journal_changed=(
-            before.journal.names != after.journal.names
-            or before.newest_journal != after.newest_journal
+            before.journal != after.journal or before.newest_journal != after.newest_journal
         ),
         notes_changed=before.note_statuses != after.note_statuses,
         summaries_changed=(
-            before.summaries.names != after.summaries.names
-            or before.newest_summary != after.newest_summary
+            before.summaries != after.summaries or before.newest_summary != after.newest_summary
         ),
         vanished=vanished,
     )
@@ -533,10 +412,11 @@ class FollowedLines:
 class JsonLinesFollower:
     """Follows one JSON-lines file, such as the shown session's log, as the desk appends to it.
 
-    Each read returns only the lines completed since the last one, parsed by desk_files (so a
-    damaged line is reported exactly as a whole read reports it, with the same line number). A
-    last line with no newline yet is neither read nor reported until it is complete. A file
-    that was replaced (another inode), shrank or vanished is read again from its start.
+    Each read returns only the lines completed since the last one, read by
+    appended_lines.AppendedLines (so a damaged line is reported exactly as a whole read reports
+    it, with the same line number). A last line with no newline yet is neither read nor
+    reported until it is complete. A file that was rewritten (replaced by another, shrank,
+    changed before the point read, or vanished) is read again from its start.
 
     Typical usage example:
 
@@ -557,19 +437,14 @@ class JsonLinesFollower:
             path (Path): The file.
         """
         self.path = path
-        self._offset = 0
-        self._next_line_number = 1
-        self._inode: int | None = None
+        self._lines = AppendedLines(path)
 
     def restart(self) -> None:
         """Forgets what was read, so the next read starts at the file's start.
 
-        Call it when DeskWatcher lists the file in rewritten_logs: a file changed in place
-        without changing its size or inode cannot be told from one that did not change.
+        Call it when DeskWatcher lists the file in rewritten_logs.
         """
-        self._offset = 0
-        self._next_line_number = 1
-        self._inode = None
+        self._lines.restart()
 
     def read_new(self, problems: list[Problem] | None = None) -> FollowedLines:
         """Reads the lines completed since the last read.
@@ -581,24 +456,9 @@ class JsonLinesFollower:
         Returns:
             FollowedLines: The new objects, and whether the file was read again from its start.
         """
-        had_read = self._offset > 0 or self._inode is not None
-        status = file_status(self.path)
-        restarted = False
-        if status is None or (self._inode is not None and status.inode != self._inode):
-            restarted = had_read
-            self.restart()
-        reading = desk_files.read_json_objects_from(
-            self.path, self._offset, problems, first_line_number=self._next_line_number
-        )
-        if reading.shrank:
-            restarted = True
-            self.restart()
-            reading = desk_files.read_json_objects_from(self.path, 0, problems)
-        self._offset = reading.end_offset
-        self._next_line_number = reading.next_line_number
-        self._inode = status.inode if status is not None else None
+        reading = self._lines.read(problems)
         return FollowedLines(
             objects=reading.objects,
-            restarted=restarted,
+            restarted=reading.rewritten,
             pending_bytes=reading.pending_bytes,
         )

@@ -7,8 +7,8 @@ parsing, at every start of the browser. Almost none of those files ever change a
 and a small JSON value such as a count of exchanges), keyed by the file's signature: size,
 modification time, status change time and inode. A file whose signature is unchanged is not read
 again; any change (an appended line, a rewrite, a file replaced by another) changes the signature
-and the file is read. A file modified in the last two seconds is "racy" (a change in the same
-clock tick could keep its signature) and is read but not remembered.
+and the file is read. A racy file (see file_status: modified in the last two seconds, when a
+change in the same clock tick could keep its signature) is read but not remembered.
 
 The memo lives in the user's cache folder (`<cache>/checks/<hash of the desk's resolved path>.json`,
 beside the search index), never in the desk. A missing, corrupt or foreign memo file is ignored and
@@ -29,7 +29,6 @@ import hashlib
 import json
 import logging
 import os
-import stat
 import tempfile
 import threading
 import time
@@ -38,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.file_status import settled_file_signature
 from desk_browser.memory.index.store import desk_key
 
 _LOGGER = logging.getLogger(__name__)
@@ -45,11 +45,9 @@ _LOGGER = logging.getLogger(__name__)
 MEMO_VERSION = 1
 """The memo file's layout; a file of another version is ignored."""
 
-RACY_NANOSECONDS = 2_000_000_000
-"""How recently a file may have changed before its signature is not trusted (two seconds)."""
-
-Signature = tuple[int, int, int, int]
-"""A file's size, modification time, status change time and inode."""
+_StoredSignature = tuple[int, int, int, int]
+"""A file's file_status.FileSignature as the memo file stores it: its size, modification time,
+status change time and inode."""
 
 Reading = Callable[[list[Problem]], Any]
 """Reads a file, adding its problems to the list, and returns a JSON-able value."""
@@ -59,7 +57,7 @@ Reading = Callable[[list[Problem]], Any]
 class _Entry:
     """One remembered reading of one file."""
 
-    signature: Signature
+    signature: _StoredSignature
     problems: list[tuple[int | None, str]]
     value: Any
 
@@ -78,26 +76,21 @@ def memo_file(cache_directory: Path, desk_directory: Path) -> Path:
     return cache_directory / 'checks' / f'{key[:32]}.json'
 
 
-def file_signature(path: Path, now_ns: int) -> Signature | None:
-    """Describes a file so that any change to it changes the description.
+def _stored_signature(path: Path) -> _StoredSignature | None:
+    """A file's signature as the memo stores it, when the memo may trust it.
 
     Args:
         path (Path): The file.
-        now_ns (int): The time now, in nanoseconds (time.time_ns()).
 
     Returns:
-        Signature | None: The signature, or None when the file cannot be examined, is not a
-            regular file, or is racy (modified in the last two seconds or in the future).
+        _StoredSignature | None: Its size, modification time, status change time and inode, or
+            None when the file cannot be examined, is not a regular file, or is racy (see
+            file_status.settled_file_signature).
     """
-    try:
-        status = os.stat(path)
-    except (OSError, ValueError):
+    signature = settled_file_signature(path, time.time_ns())
+    if signature is None:
         return None
-    if not stat.S_ISREG(status.st_mode):
-        return None
-    if status.st_mtime_ns > now_ns - RACY_NANOSECONDS:
-        return None
-    return (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
+    return (signature.size, signature.modified_ns, signature.changed_ns, signature.inode)
 
 
 class FileMemo:
@@ -147,7 +140,7 @@ class FileMemo:
         Returns:
             tuple[list[Problem], Any]: The file's problems and the reading's value.
         """
-        signature = file_signature(path, time.time_ns())
+        signature = _stored_signature(path)
         key = str(path)
         if signature is not None:
             with self._lock:
@@ -158,7 +151,7 @@ class FileMemo:
                     return recalled, entry.value
         problems: list[Problem] = []
         value = reading(problems)
-        if signature is not None and file_signature(path, time.time_ns()) == signature:
+        if signature is not None and _stored_signature(path) == signature:
             entry = _Entry(
                 signature, [(problem.line_number, problem.reason) for problem in problems], value
             )

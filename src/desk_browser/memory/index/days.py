@@ -3,9 +3,9 @@
 The search reads a desk one day at a time, newest first: the day's journal, its summary and its
 notes. This module lists those days exactly as the documented search does (through desk_files),
 gives each day a signature built from its files' sizes, modification times and inode numbers, and
-keeps a small in-memory cache of days already read, keyed by that signature. A day whose files
-were modified in the last two seconds is "racy": a change in the same clock tick could keep its
-signature, so such a day is never cached or indexed, only read.
+keeps a small in-memory cache of days already read, keyed by that signature. A day with a racy
+file (see file_status: modified in the last two seconds, when a change in the same clock tick
+could keep its signature) is never cached or indexed, only read.
 
 Typical usage example:
 
@@ -19,18 +19,15 @@ import collections
 import dataclasses
 import json
 import logging
-import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Generic, TypeVar
 
 from desk_browser.memory import desk_files
+from desk_browser.memory.file_status import FileSignature, file_signature
 
 _LOGGER = logging.getLogger(__name__)
-
-RACY_NANOSECONDS = 2_000_000_000
-"""How recently a file may have changed before its signature is not trusted (two seconds)."""
 
 _Value = TypeVar('_Value')
 
@@ -109,24 +106,20 @@ def desk_days(desk_directory: Path) -> list[DeskDay]:
     )
 
 
-def _folder_key(folder: Path, now_ns: int) -> tuple[int, int, int] | None:
-    """Identifies a folder's listing: its inode, size and modification time.
+def _folder_key(folder: Path, now_ns: int) -> FileSignature | None:
+    """Identifies a folder's listing by its signature.
 
     Args:
         folder (Path): The folder.
         now_ns (int): The time now, in nanoseconds.
 
     Returns:
-        tuple[int, int, int] | None: The key, or None when the folder is missing, unreadable or
-            changed too recently for its modification time to be trusted.
+        FileSignature | None: The key, or None when the folder is missing, unreadable or racy.
     """
-    try:
-        status = os.stat(folder)
-    except (OSError, ValueError):
+    signature = file_signature(folder)
+    if signature is None or signature.is_racy(now_ns):
         return None
-    if status.st_mtime_ns > now_ns - RACY_NANOSECONDS:
-        return None
-    return (status.st_ino, status.st_size, status.st_mtime_ns)
+    return signature
 
 
 class DeskListing:
@@ -146,9 +139,9 @@ class DeskListing:
         """
         self._desk_directory = desk_directory
         self._lock = threading.Lock()
-        self._journals: tuple[tuple[int, int, int] | None, list[tuple[str, Path]]] = (None, [])
-        self._summaries: tuple[tuple[int, int, int] | None, list[tuple[str, Path]]] = (None, [])
-        self._notes: tuple[tuple[int, int, int] | None, list[Path]] = (None, [])
+        self._journals: tuple[FileSignature | None, list[tuple[str, Path]]] = (None, [])
+        self._summaries: tuple[FileSignature | None, list[tuple[str, Path]]] = (None, [])
+        self._notes: tuple[FileSignature | None, list[Path]] = (None, [])
         self._generation = 0
         self._combined: tuple[object, list[DeskDay]] = (None, [])
 
@@ -206,23 +199,14 @@ def day_signature(desk_day: DeskDay, now_ns: int) -> tuple[str, bool]:
     for role, path in roles:
         if path is None:
             continue
-        try:
-            status = os.stat(path)
-        except (OSError, ValueError):
+        status = file_signature(path)
+        if status is None:
             parts.append([role, str(path), -1, -1, -1, -1])
             racy = True
             continue
-        if status.st_mtime_ns > now_ns - RACY_NANOSECONDS:
-            racy = True
+        racy = racy or status.is_racy(now_ns)
         parts.append(
-            [
-                role,
-                str(path),
-                status.st_size,
-                status.st_mtime_ns,
-                status.st_ctime_ns,
-                status.st_ino,
-            ]
+            [role, str(path), status.size, status.modified_ns, status.changed_ns, status.inode]
         )
     return json.dumps(parts, ensure_ascii=True, separators=(',', ':')), racy
 

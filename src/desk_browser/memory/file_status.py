@@ -1,0 +1,247 @@
+"""Has this file changed? One signature of a file's status, one racy window, one folder listing.
+
+Every reader that remembers something about a desk file until it changes (the check memo, the
+search's days, the watcher's polls, the folder listings) asks the same question the same way:
+
+- A `FileSignature` is what one `stat` says about a file or folder: device, inode, size,
+  modification and status change times, and file type. Any change to a file through the file
+  system (an appended line, a rewrite, a file replaced by another, a modification time set back)
+  changes its signature.
+- A file modified less than `RACY_NANOSECONDS` ago is *racy*: a second change within the same
+  tick of a coarse clock could keep its signature, so what was read from it must not be trusted
+  beyond the next look (`FileSignature.is_racy`). The same window tells a last line still being
+  written from one cut short.
+- A `FolderListing` lists the regular files of folders and lists a folder again only when its
+  signature changed: adding, removing or renaming a file changes the folder's times. Each owner
+  (the watcher, the search, a test) has its own; `desk_files` keeps one shared by its functions.
+
+Nothing here reads a file's content, writes anything, or raises: a missing file, a permission
+error, a symlink loop or a name the system refuses reads as "no signature".
+
+Typical usage example:
+
+    before = file_signature(path)
+    ...
+    if file_signature(path) != before:
+        ...  # Read it again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import stat
+import threading
+import time
+from pathlib import Path
+
+RACY_NANOSECONDS = 2_000_000_000
+"""How recently a file may have changed before its signature is not trusted (two seconds)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class FileSignature:
+    """What a stat call says about a file or folder, enough to notice that it changed.
+
+    Attributes:
+        device (int): The device it lives on.
+        inode (int): The inode number; a replaced file has a new one.
+        size (int): The size in bytes.
+        modified_ns (int): The modification time, in nanoseconds since the epoch.
+        changed_ns (int): The status change time, in nanoseconds since the epoch; it catches a
+            file whose modification time was set back.
+        file_type (int): The file type bits of the mode (stat.S_IFMT).
+    """
+
+    device: int
+    inode: int
+    size: int
+    modified_ns: int
+    changed_ns: int
+    file_type: int
+
+    @property
+    def is_folder(self) -> bool:
+        """Whether it is a folder.
+
+        Returns:
+            bool: True for a folder.
+        """
+        return stat.S_ISDIR(self.file_type)
+
+    @property
+    def is_regular_file(self) -> bool:
+        """Whether it is a regular file (not a folder, FIFO, socket or device).
+
+        Returns:
+            bool: True for a regular file.
+        """
+        return stat.S_ISREG(self.file_type)
+
+    def is_racy(self, now_ns: int, racy_nanoseconds: int = RACY_NANOSECONDS) -> bool:
+        """Tells whether it changed too recently for its signature to be trusted.
+
+        Args:
+            now_ns (int): The time now, in nanoseconds since the epoch (time.time_ns()).
+            racy_nanoseconds (int): The window; RACY_NANOSECONDS unless a test shortens it.
+
+        Returns:
+            bool: True when it was modified within the window before now, or in the future.
+        """
+        return self.modified_ns > now_ns - racy_nanoseconds
+
+    def is_same_file(self, other: FileSignature) -> bool:
+        """Tells whether two signatures describe the same file (not a replacement).
+
+        Args:
+            other (FileSignature): Another signature.
+
+        Returns:
+            bool: True when the device, the inode and the file type are the same.
+        """
+        return (self.device, self.inode, self.file_type) == (
+            other.device,
+            other.inode,
+            other.file_type,
+        )
+
+
+def signature_of(status: os.stat_result) -> FileSignature:
+    """Turns a stat result into a signature.
+
+    Args:
+        status (os.stat_result): What os.stat or os.fstat returned.
+
+    Returns:
+        FileSignature: The signature.
+    """
+    return FileSignature(
+        device=status.st_dev,
+        inode=status.st_ino,
+        size=status.st_size,
+        modified_ns=status.st_mtime_ns,
+        changed_ns=status.st_ctime_ns,
+        file_type=stat.S_IFMT(status.st_mode),
+    )
+
+
+def file_signature(path: Path) -> FileSignature | None:
+    """Looks at a file or folder's status, following symbolic links.
+
+    Args:
+        path (Path): The file or folder.
+
+    Returns:
+        FileSignature | None: Its signature, or None when it is missing or cannot be reached (a
+            permission error, a symlink loop, a name the system refuses).
+    """
+    try:
+        return signature_of(os.stat(path))
+    except (OSError, ValueError):
+        return None
+
+
+def settled_file_signature(path: Path, now_ns: int) -> FileSignature | None:
+    """A regular file's signature, when it can be trusted to describe what a read finds.
+
+    Args:
+        path (Path): The file.
+        now_ns (int): The time now, in nanoseconds since the epoch (time.time_ns()).
+
+    Returns:
+        FileSignature | None: The signature, or None when the file cannot be examined, is not a
+            regular file, or is racy.
+    """
+    signature = file_signature(path)
+    if signature is None or not signature.is_regular_file or signature.is_racy(now_ns):
+        return None
+    return signature
+
+
+@dataclasses.dataclass(frozen=True)
+class _Listed:
+    """A folder's regular files as listed, and the folder's signature then."""
+
+    signature: FileSignature
+    names: tuple[str, ...]
+
+
+class FolderListing:
+    """Lists the regular files in folders, listing a folder again only when it changed.
+
+    The listing's own file types are used (`os.scandir`), so a folder of regular files costs
+    no `stat` per file: a five-year journal is 1,250 files, and every system call lets another
+    thread take the interpreter, so a reader listing it while the screen is drawn waited
+    for each one. A link, or a file system that gives no types, is still examined.
+
+    A folder whose signature is the one it had when it was last listed is not listed again. A
+    listing is remembered only when the folder was not racy when it was listed, and when it
+    holds no links (a link's target can change without the folder changing). Safe to share
+    between threads.
+    """
+
+    def __init__(self, racy_nanoseconds: int = RACY_NANOSECONDS):
+        """Creates a listing that remembers nothing yet.
+
+        Args:
+            racy_nanoseconds (int): How long a folder must have been unchanged before its
+                listing is remembered; RACY_NANOSECONDS unless a test shortens it.
+        """
+        self._racy_nanoseconds = racy_nanoseconds
+        self._remembered: dict[str, _Listed] = {}
+        self._lock = threading.Lock()
+
+    def names(self, folder: Path) -> tuple[str, ...]:
+        """Lists the names of the regular files in a folder, sorted.
+
+        Args:
+            folder (Path): The folder.
+
+        Returns:
+            tuple[str, ...]: The names; empty when the folder is missing, not a folder or
+                unreadable. While the folder is unchanged, the same tuple is returned.
+        """
+        signature = file_signature(folder)
+        if signature is None:
+            return ()
+        key = os.fspath(folder)
+        with self._lock:
+            remembered = self._remembered.get(key)
+        if remembered is not None and remembered.signature == signature:
+            return remembered.names
+        listed_at_ns = time.time_ns()
+        listed = _list_regular_files(folder)
+        if listed is None:
+            return ()
+        names, links = listed
+        if not links and not signature.is_racy(listed_at_ns, self._racy_nanoseconds):
+            with self._lock:
+                self._remembered[key] = _Listed(signature, names)
+        return names
+
+
+def _list_regular_files(folder: Path) -> tuple[tuple[str, ...], bool] | None:
+    """Lists a folder's regular files (following links).
+
+    Args:
+        folder (Path): The folder.
+
+    Returns:
+        tuple[tuple[str, ...], bool] | None: The sorted names and whether the folder holds a
+            link, or None when it cannot be listed.
+    """
+    names: list[str] = []
+    links = False
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                try:
+                    links = links or entry.is_symlink()
+                    if entry.is_file():
+                        names.append(entry.name)
+                except OSError:
+                    continue
+    except (OSError, ValueError):
+        return None
+    names.sort()
+    return tuple(names), links
