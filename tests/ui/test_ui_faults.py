@@ -85,6 +85,14 @@ def patch_open(
         return original_open(self, *arguments, **keywords)
 
     monkeypatch.setattr(Path, 'open', patched_open)
+    original_os_open = os.open
+
+    def patched_os_open(path: Any, flags: int, *arguments: Any, **keywords: Any) -> Any:
+        if Path(path) == target and not flags & (os.O_WRONLY | os.O_RDWR):
+            return hook(lambda: original_os_open(path, flags, *arguments, **keywords))
+        return original_os_open(path, flags, *arguments, **keywords)
+
+    monkeypatch.setattr(os, 'open', patched_os_open)  # The core's readers open files so.
 
 
 def log_of(desk: Path, session_id: str) -> Path:
