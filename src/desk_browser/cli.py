@@ -61,17 +61,32 @@ def _commands_text() -> str:
     return '\n'.join(lines)
 
 
+class _BrowsingParser(argparse.ArgumentParser):
+    """The browsing parser: its epilog lists the commands, written only when --help is shown.
+
+    Listing them imports every command's module, which browsing never needs.
+    """
+
+    def format_help(self) -> str:
+        """Writes --help, with the examples and the commands after the options.
+
+        Returns:
+            The help text.
+        """
+        self.epilog = f'{_EXAMPLES}\n{_commands_text()}\n'
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Builds the parser for browsing (`desk-browser [DESK] [--demo]`).
 
     Returns:
         The parser.
     """
-    parser = argparse.ArgumentParser(
+    parser = _BrowsingParser(
         prog='desk-browser',
         description='Browse an AI trading desk folder: state, sessions, exchanges, summaries and '
         'search. It only reads the desk.',
-        epilog=f'{_EXAMPLES}\n{_commands_text()}\n',
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument('--version', action='version', version=f'%(prog)s {__version__}')
