@@ -13,15 +13,19 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
+from desk_browser.memory.file_status import FileSignature, file_signature
 from desk_browser.memory.session_store import (
     STATE_FILE_NAME,
+    SUMMARIES_FOLDER_NAME,
     Exchange,
+    SessionStore,
     StateReading,
     exchange_from_line,
     log_path,
@@ -38,6 +42,10 @@ from desk_browser.presentation.desk_data import (
 )
 
 _LOGGER = logging.getLogger(__name__)
+
+SWEEP_EVERY = 20
+"""Polls between two looks at the status of every session's log (ten seconds at two polls a
+second): a log other than the followed ones that was rewritten is counted again."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,12 +83,23 @@ class FollowUpdate:
         logs: What each followed log that changed gained.
         state: state.json read again, when it changed; else None.
         new_entries: The sessions whose logs appeared, newest first.
+        summary_changed: Whether the summary of the day shown (`LiveDesk.follow_summary`)
+            appeared, changed or went away.
+        recounted_entries: Sessions other than the followed ones whose logs were rewritten,
+            counted again, newest first.
     """
 
     changes: DeskChanges
     logs: dict[str, LogGrowth]
     state: StateReading | None
     new_entries: list[SessionEntry]
+    summary_changed: bool = False
+    recounted_entries: list[SessionEntry] = dataclasses.field(default_factory=list)
+
+    @property
+    def has_changes(self) -> bool:
+        """Whether anything the app shows changed (a vanished desk, a status, is not counted)."""
+        return bool(self.changes.has_changes or self.summary_changed or self.recounted_entries)
 
     @property
     def searchable_changed(self) -> bool:
@@ -161,6 +180,12 @@ class LiveDesk:
         self._logs: dict[str, _FollowedLog] = {}
         self._shown: str | None = None
         self._current: str | None = None
+        self._log_statuses: dict[str, FileSignature | None] | None = None
+        self._racy_logs: set[str] = set()
+        self._polls_until_sweep = SWEEP_EVERY  # The baseline waits: never near the first paint.
+        self._summary_day: str | None = None
+        self._summary_status: FileSignature | None = None
+        self._summary_racy = False
 
     def state_age(self, now: float) -> float | None:
         """Seconds since state.json was written, as of the last poll; None when there is none.
@@ -227,6 +252,78 @@ class LiveDesk:
                 )
             )
 
+    def follow_summary(self, day: str | None) -> None:
+        """Follows the summary of the day shown, from now on; call before reading it.
+
+        Args:
+            day: The ISO day, or None when no day's summary is shown.
+        """
+        with self._lock:
+            self._summary_day = day
+            self._summary_status, self._summary_racy = self._look_at_the_summary()
+
+    def _look_at_the_summary(self) -> tuple[FileSignature | None, bool]:
+        """The followed summary file's status, and whether it changed too lately to be sure."""
+        if self._summary_day is None:
+            return None, False
+        folder = sessions_directory(self.desk) / SUMMARIES_FOLDER_NAME
+        status = file_signature(folder / f'{self._summary_day}.md')
+        racy = status is not None and status.is_racy(time.time_ns())
+        return status, racy
+
+    def _summary_changed(self) -> bool:
+        """Whether the followed summary changed since the last look.
+
+        A file modified in the last two seconds could change again without its status showing
+        it (the same size, within the clock's step), so it counts as changed once more when that
+        window has passed.
+        """
+        if self._summary_day is None:
+            return False
+        status, racy = self._look_at_the_summary()
+        changed = status != self._summary_status or (self._summary_racy and not racy)
+        self._summary_status, self._summary_racy = status, racy
+        return changed
+
+    def _rewritten_logs(self) -> list[str]:
+        """The sessions, other than the followed ones, whose logs changed since the last sweep.
+
+        Every SWEEP_EVERY polls the status of every log is looked at; the first sweep is the
+        baseline. New and removed logs are the watcher's to report. A log modified in the last
+        two seconds is reported once more when that window has passed.
+        """
+        self._polls_until_sweep -= 1
+        if self._polls_until_sweep > 0:
+            return []
+        self._polls_until_sweep = SWEEP_EVERY
+        folder = sessions_directory(self.desk)
+        now_ns = time.time_ns()
+        statuses = {
+            session_id: file_signature(log_path(folder, session_id))
+            for session_id in SessionStore(folder).session_ids()
+        }
+        previous, self._log_statuses = self._log_statuses, statuses
+        racy_before, self._racy_logs = (
+            self._racy_logs,
+            {
+                session_id
+                for session_id, status in statuses.items()
+                if status is not None and status.is_racy(now_ns)
+            },
+        )
+        if previous is None:
+            return []
+        return [
+            session_id
+            for session_id, status in statuses.items()
+            if session_id in previous
+            and session_id not in self._logs
+            and (
+                status != previous[session_id]
+                or (session_id in racy_before and session_id not in self._racy_logs)
+            )
+        ]
+
     def poll(self, current: str | None, deliver: Callable[[FollowUpdate], None]) -> None:
         """Looks again, and reads only what changed.
 
@@ -252,7 +349,20 @@ class LiveDesk:
                 session_entry(read_session_log(self.desk, session_id), is_current=False)
                 for session_id in reversed(changes.new_sessions)
             ]
-            deliver(FollowUpdate(changes=changes, logs=logs, state=state, new_entries=new_entries))
+            recounted = [
+                session_entry(read_session_log(self.desk, session_id), is_current=False)
+                for session_id in self._rewritten_logs()
+            ]
+            deliver(
+                FollowUpdate(
+                    changes=changes,
+                    logs=logs,
+                    state=state,
+                    new_entries=new_entries,
+                    summary_changed=self._summary_changed(),
+                    recounted_entries=recounted,
+                )
+            )
 
 
 def followed_overview(overview: DeskOverview, update: FollowUpdate) -> DeskOverview:
@@ -276,6 +386,14 @@ def followed_overview(overview: DeskOverview, update: FollowUpdate) -> DeskOverv
     }
     for new_entry in update.new_entries:
         entries.setdefault(new_entry.session_id, new_entry)
+    for recounted in update.recounted_entries:
+        if recounted.session_id in entries:
+            entries[recounted.session_id] = dataclasses.replace(
+                entries[recounted.session_id],
+                exchange_count=recounted.exchange_count,
+                damaged_lines=recounted.damaged_lines,
+                counted=True,
+            )
     for growth in update.logs.values():
         grown = entries.get(growth.session_id)
         if grown is not None:

@@ -36,6 +36,7 @@ from desk_browser.ui.copy_export import NOTHING_TO_COPY, NOTHING_TO_EXPORT
 from desk_browser.ui.covered_screens import CoveredScreens
 from desk_browser.ui.heap_freezing import HeapFreezing
 from desk_browser.ui.messages import (
+    DeskFollowed,
     IndexProgressed,
     OverviewLoaded,
     PlaceOpened,
@@ -358,6 +359,14 @@ class DeskBrowser(App[None]):
     def action_export(self) -> None:
         """The export key where the screen has nothing to export (others bind it themselves)."""
         self.notify(NOTHING_TO_EXPORT)
+
+    @on(DeskFollowed)
+    def tell_the_screen_on_top(self, message: DeskFollowed) -> None:
+        """Tells the screen on top, above the main screen, that the desk changed."""
+        top = self.screen
+        changed = message.update.has_changes
+        if changed and isinstance(top, DeskScreen) and top is not self.main_screen:
+            top.desk_changed()
 
     @on(PlaceOpened)
     def remember_place(self, message: PlaceOpened) -> None:

@@ -122,6 +122,14 @@ class DeskFollower:
         worker = get_current_worker()
         self.live_desk.open_session(session_id, deliver, worker.cancelled_event)
 
+    def follow_summary(self, day: str) -> None:
+        """Follows the summary of the day shown; call from a thread, before reading it.
+
+        Args:
+            day: The ISO day.
+        """
+        self.live_desk.follow_summary(day)
+
     # Looking at the desk.
 
     def _poll_tick(self) -> None:
@@ -152,7 +160,7 @@ class DeskFollower:
             changes = update.changes
             if worker.is_cancelled:
                 return
-            if changes.has_changes or changes.vanished != self._vanished:
+            if update.has_changes or changes.vanished != self._vanished:
                 screen.post_message(DeskFollowed(update))
 
         self.live_desk.poll(current, deliver)
@@ -215,7 +223,7 @@ class DeskFollower:
         if changes.vanished:
             return False
         status.state_age = self.state_age()
-        if changes.has_changes:
+        if update.has_changes:
             self._check_stale = True
         return True
 

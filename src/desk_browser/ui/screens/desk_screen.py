@@ -52,6 +52,13 @@ class DeskScreen(Screen[ResultType]):
         """
         return False
 
+    def desk_changed(self) -> None:
+        """Hears that the desk changed (the main screen's follower saw it), while on top.
+
+        Nothing by default: a screen that shows what the desk holds (the Problems view) reads it
+        again.
+        """
+
     def show_place(self, place: Place | DayRequest) -> bool:
         """Shows a place the app was asked to open, when this screen can show it itself.
 

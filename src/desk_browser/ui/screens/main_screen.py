@@ -222,6 +222,7 @@ class MainScreen(DeskScreen[None]):
         Args:
             day: The ISO day.
         """
+        self.follower.follow_summary(day)  # Before reading, so no change in between is missed.
         summary = read_day_summary(self.desk, day)
         if not get_current_worker().is_cancelled:
             self.post_message(SummaryLoaded(summary))
@@ -508,6 +509,8 @@ class MainScreen(DeskScreen[None]):
         update = message.update
         if not self.follower.desk_followed(update) or self.overview is None:
             return  # Gone, read again, or the first read is under way (it includes this).
+        if update.summary_changed and self.shown_day is not None:
+            self.load_summary(self.shown_day)
         await self._show_log_growth(update)
         self._show_overview_changes(update)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import ClassVar
 
 from textual import on, work
@@ -15,12 +16,16 @@ from textual.worker import get_current_worker
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.presentation.formatting import plural
+from desk_browser.ui.following import RECHECK_INTERVAL, RECHECK_SHARE
 from desk_browser.ui.messages import DeskChecked
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.problem_list import ProblemList
 
 _LOGGER = logging.getLogger(__name__)
+
+RECHECK_AFTER = 1.0
+"""Seconds after the desk changed when the view checks it again (changes in between wait)."""
 
 
 def report_headline(report: DeskReport) -> str:
@@ -76,6 +81,9 @@ class ProblemsScreen(DeskScreen[None]):
         """The desk folder."""
         self.report: DeskReport | None = None
         """The last check's report, once it is done."""
+        self._recheck_planned = False
+        self._checked_at = time.monotonic()
+        self._check_seconds = 0.0
 
     def compose(self) -> ComposeResult:
         """Builds the headline and the table."""
@@ -94,6 +102,25 @@ class ProblemsScreen(DeskScreen[None]):
         self.query_one(ProblemList).loading = True
         self.run_check()
 
+    def desk_changed(self) -> None:
+        """Checks the desk again soon after it changed, so the list follows the desk.
+
+        Changes that come while a check is planned wait for it; a check runs at most every
+        RECHECK_INTERVAL seconds (longer on a desk whose check is slow), like the state pane's
+        count.
+        """
+        if self._recheck_planned:
+            return
+        self._recheck_planned = True
+        since = time.monotonic() - self._checked_at
+        spacing = max(RECHECK_INTERVAL, RECHECK_SHARE * self._check_seconds)
+        wait = max(RECHECK_AFTER, spacing - since)
+        self.set_timer(wait, self._recheck, name='check the desk again')
+
+    def _recheck(self) -> None:
+        self._recheck_planned = False
+        self.run_check()
+
     @work(
         thread=True,
         exclusive=True,
@@ -104,8 +131,11 @@ class ProblemsScreen(DeskScreen[None]):
     def run_check(self) -> None:
         """Checks the desk and posts the report back."""
         memo = self.services.file_memo
+        started = time.monotonic()
         report = check_desk(self.desk, memo)
         memo.save()
+        self._checked_at = time.monotonic()
+        self._check_seconds = self._checked_at - started
         if not get_current_worker().is_cancelled:
             self.post_message(DeskChecked(report))
 
