@@ -22,6 +22,7 @@ from desk_browser.demo.builder import (
     trading_days,
 )
 from desk_browser.demo.command import main
+from desk_browser.demo.workspace import build_demo_workspace
 
 __all__ = [
     'DEMO_NOW',
@@ -29,6 +30,7 @@ __all__ = [
     'INDIA',
     'STATE_VARIANTS',
     'build_demo_desk',
+    'build_demo_workspace',
     'main',
     'trading_days',
 ]

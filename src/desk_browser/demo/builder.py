@@ -303,28 +303,31 @@ def _state_text(
     day: datetime.date,
     *,
     damaged: bool,
+    behind: int | None = None,
 ) -> str:
     """Writes state.json as the session store's save_state does (json.dumps, indent=2).
 
-    One backend is 2-4 exchanges behind the log, the other up to date; with `damaged` the other is
-    2 exchanges ahead of the log instead.
+    One backend is 2-4 exchanges behind the log (or `behind`), the other up to date; with
+    `damaged` the other is 2 exchanges ahead of the log instead.
 
     Args:
         random_source (random.Random): The state's generator.
         session (_Session): The current session.
         day (datetime.date): Its trading date.
         damaged (bool): Whether a backend is ahead of its log.
+        behind (int | None): How many exchanges the one backend is behind; None draws 2-4.
 
     Returns:
         str: The file's text.
     """
     count = len(session.log_lines)
-    behind = random_source.choice(content.BACKENDS)
+    behind_name = random_source.choice(content.BACKENDS)
     seen = {name: count for name in content.BACKENDS}
-    seen[behind] = max(0, count - random_source.randint(2, 4))
+    drawn = random_source.randint(2, 4)
+    seen[behind_name] = max(0, count - (drawn if behind is None else behind))
     if damaged:
         for name in content.BACKENDS:
-            if name != behind:
+            if name != behind_name:
                 seen[name] = count + 2
     hexadecimal = f'{random_source.getrandbits(128):032x}'
     claude_session = '-'.join(
@@ -359,6 +362,7 @@ def build_demo_desk(
     damaged: bool = False,
     events_per_day: int | None = None,
     state: str = 'normal',
+    behind: int | None = None,
 ) -> None:
     """Builds a demo desk in `directory`, the same bytes and file times for the same arguments.
 
@@ -384,6 +388,8 @@ def build_demo_desk(
             benchmarks); None gives a natural day of about 60-200 events.
         state (str): "normal"; "damaged" writes a state.json that is not JSON; "missing" writes
             none.
+        behind (int | None): How many exchanges of the current session the one backend has not
+            seen yet (0: every backend up to date); None draws 2-4, as the default desk has.
 
     Raises:
         FileExistsError: `directory` exists and is not an empty directory.
@@ -452,7 +458,7 @@ def build_demo_desk(
     if state == 'normal':
         writer.write(
             sessions_folder / 'state.json',
-            _state_text(state_random, current_session, current_day, damaged=damaged),
+            _state_text(state_random, current_session, current_day, damaged=damaged, behind=behind),
             current_session.last_finished_at,
         )
     elif state == 'damaged':

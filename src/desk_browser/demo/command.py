@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from desk_browser.demo.builder import INDIA, STATE_VARIANTS, build_demo_desk
+from desk_browser.demo.workspace import build_demo_workspace
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -93,6 +94,17 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help='roughly how many journal events a day holds (for benchmarks)',
     )
+    parser.add_argument(
+        '--desks',
+        type=_positive,
+        default=None,
+        metavar='N',
+        help=(
+            'build a workspace of N desks in DIR instead (DIR/main healthy, DIR/options with a '
+            'damaged state, DIR/hedging with a backend behind, DIR/research idle for days, '
+            'then healthy desks); --damaged and --state do not apply'
+        ),
+    )
     return parser
 
 
@@ -111,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as error:
         return int(error.code or 0)
     today = arguments.today or datetime.datetime.now(INDIA).date()
+    if arguments.desks is not None:
+        return _build_workspace(arguments, today)
     try:
         build_demo_desk(
             arguments.directory,
@@ -130,5 +144,39 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f'demo: built a desk of {arguments.days} trading days ending {today.isoformat()} '
         f'in {arguments.directory}'
+    )
+    return 0
+
+
+def _build_workspace(arguments: argparse.Namespace, today: datetime.date) -> int:
+    """Builds a demo workspace from the parsed arguments.
+
+    Args:
+        arguments (argparse.Namespace): directory, desks, days, events_per_day.
+        today (datetime.date): The current India date.
+
+    Returns:
+        int: 0 on success, 2 when a desk's folder exists and is not empty, 1 when writing fails.
+    """
+    try:
+        build_demo_workspace(
+            arguments.directory,
+            today=today,
+            desks=arguments.desks,
+            days=arguments.days,
+            events_per_day=arguments.events_per_day,
+        )
+    except FileExistsError as error:
+        print(f'demo: refusing to build the workspace: {error}', file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(
+            f'demo: could not build the workspace in {arguments.directory}: {error}',
+            file=sys.stderr,
+        )
+        return 1
+    print(
+        f'demo: built a workspace of {arguments.desks} desks of {arguments.days} trading days '
+        f'ending {today.isoformat()} in {arguments.directory}'
     )
     return 0

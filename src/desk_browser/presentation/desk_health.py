@@ -1,0 +1,402 @@
+"""One desk's health at a glance, for the Desks screen and `check` over a workspace.
+
+Read in three steps, so the Desks screen can paint after the cheapest one:
+
+1. `read_glance`: the state (current session, trading date, how far each backend has read its
+   log), the state file's age and the sessions listed, through `desk_data.read_overview` (which
+   reads the current session's log and no journal).
+2. `with_activity`: exchanges per trading day over the last ACTIVITY_DAYS trading days (the
+   session logs of those days, counted as the sessions list counts them) and the time of the
+   last exchange.
+3. `with_problems`: the problem count, from `desk_check.check_desk` (every file of the desk).
+
+`needs_look` says why a person should look: an entry that is no readable desk, a damaged state,
+a backend ahead of its log, problems, or a desk quiet on a trading day. Nothing is written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import logging
+import os
+from pathlib import Path
+
+from desk_browser.memory.desk_check import check_desk
+from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.file_memo import FileMemo
+from desk_browser.memory.session_store import STATE_FILE_NAME
+from desk_browser.memory.workspace import DeskEntry, entry_problem
+from desk_browser.presentation.desk_data import (
+    DeskOverview,
+    SessionEntry,
+    count_sessions,
+    read_overview,
+    read_session_log,
+    sessions_directory,
+)
+from desk_browser.presentation.formatting import INDIA, Severity, plural, route_status
+
+_LOGGER = logging.getLogger(__name__)
+
+ACTIVITY_DAYS = 20
+"""How many trading days the activity covers (about four weeks)."""
+
+QUIET_AFTER = datetime.time(10, 15)
+"""From when (India time) on a trading day a desk with no session that day is quiet: an hour
+after the market opens at 09:15."""
+
+_NEWEST_LOGS_TRIED = 5
+"""How many of the newest session logs are read to find the last exchange (an empty new session
+sends the search to the one before)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class RouteHealth:
+    """Where one backend stands, in a word.
+
+    Attributes:
+        name: The backend, as state.json names its route.
+        word: "up to date", "3 behind", "2 ahead" or "no log".
+        severity: How much it should stand out ("error" for ahead).
+    """
+
+    name: str
+    word: str
+    severity: Severity
+
+
+@dataclasses.dataclass(frozen=True)
+class Reason:
+    """Why a desk needs a look.
+
+    Attributes:
+        text: The words, such as "damaged state" or "2 problems".
+        severity: "error" or "warning".
+    """
+
+    text: str
+    severity: Severity
+
+
+@dataclasses.dataclass(frozen=True)
+class DeskHealth:
+    """One desk's health, filled in step by step.
+
+    Attributes:
+        name: The desk's name in the workspace.
+        path: Its folder.
+        entry_problem: Why it cannot be read as a desk (unreadable, a symlink loop, removed),
+            or None.
+        session_id: The current session, or None without a readable state.
+        trading_date: The current session's trading date, or None.
+        state_problem: "damaged state: REASON", "no state yet", or None for a readable state.
+        state_written_at: When state.json was last changed (seconds since the epoch), or None.
+        routes: Each backend's status, in state.json's order.
+        newest_day: The day of the newest session log, or None when there is none.
+        quiet: Whether it is a trading day past QUIET_AFTER and the desk has no session that
+            day (known at the glance already).
+        activity: Exchanges per day over the last ACTIVITY_DAYS trading days, oldest first;
+            None until with_activity.
+        last_exchange_at: When the last exchange finished (ISO 8601), or None; meaningful once
+            activity is not None.
+        problem_count: How many problems check_desk found; None until with_problems.
+        problems: Those problems.
+        overview: What read_overview found (for the later steps); not compared.
+    """
+
+    name: str
+    path: Path
+    entry_problem: str | None = None
+    session_id: str | None = None
+    trading_date: datetime.date | None = None
+    state_problem: str | None = None
+    state_written_at: float | None = None
+    routes: tuple[RouteHealth, ...] = ()
+    newest_day: datetime.date | None = None
+    quiet: bool = False
+    activity: tuple[tuple[str, int], ...] | None = None
+    last_exchange_at: str | None = None
+    problem_count: int | None = None
+    problems: tuple[Problem, ...] = ()
+    overview: DeskOverview | None = dataclasses.field(default=None, compare=False, repr=False)
+
+    @property
+    def reasons(self) -> list[Reason]:
+        """Why the desk needs a look, most serious first.
+
+        Returns:
+            list[Reason]: Empty for a desk that needs none (so far as it was read).
+        """
+        if self.entry_problem is not None:
+            return [Reason(self.entry_problem, 'error')]
+        reasons: list[Reason] = []
+        if self.state_problem is not None and self.state_problem.startswith('damaged'):
+            reasons.append(Reason('damaged state', 'error'))
+        reasons.extend(
+            Reason(f'{route.name} {route.word}', 'error')
+            for route in self.routes
+            if route.severity == 'error'
+        )
+        if self.problem_count:
+            reasons.append(Reason(plural(self.problem_count, 'problem'), 'error'))
+        if self.quiet:
+            reasons.append(Reason('quiet today', 'warning'))
+        return reasons
+
+    @property
+    def needs_look(self) -> bool:
+        """Whether a person should look at the desk.
+
+        Returns:
+            bool: True when there is any reason.
+        """
+        return bool(self.reasons)
+
+    @property
+    def severity(self) -> Severity:
+        """How much the desk's row should stand out.
+
+        Returns:
+            Severity: "error", "warning" or "normal".
+        """
+        severities = {reason.severity for reason in self.reasons}
+        if 'error' in severities:
+            return 'error'
+        return 'warning' if severities else 'normal'
+
+
+def trading_days_until(today: datetime.date, count: int) -> list[datetime.date]:
+    """Lists the last weekdays up to today, oldest first.
+
+    Args:
+        today: India's today.
+        count: How many.
+
+    Returns:
+        The days, today included when it is a weekday.
+    """
+    days: list[datetime.date] = []
+    day = today
+    while len(days) < count:
+        if day.weekday() < 5:
+            days.append(day)
+        day -= datetime.timedelta(days=1)
+    return days[::-1]
+
+
+def is_quiet(newest_day: datetime.date | None, now: datetime.datetime) -> bool:
+    """Says whether a desk is quiet on a trading day.
+
+    Args:
+        newest_day: The day of its newest session, or None.
+        now: The current moment (any zone; read in India time).
+
+    Returns:
+        True on a weekday past QUIET_AFTER India time when the desk has no session that day.
+    """
+    india_now = now.astimezone(INDIA)
+    if india_now.weekday() >= 5 or india_now.time() < QUIET_AFTER:
+        return False
+    return newest_day is None or newest_day < india_now.date()
+
+
+def _route_word(exchanges_seen: int, log_count: int | None) -> RouteHealth:
+    """Puts route_status's conclusion in a word.
+
+    Args:
+        exchanges_seen: What the backend has seen.
+        log_count: What the current log holds; None without a log.
+
+    Returns:
+        RouteHealth: Its word and severity (the name left empty).
+    """
+    status = route_status(exchanges_seen, log_count)
+    if log_count is None:
+        return RouteHealth('', 'no log', status.severity)
+    if exchanges_seen == log_count:
+        return RouteHealth('', 'up to date', status.severity)
+    if exchanges_seen < log_count:
+        return RouteHealth('', f'{log_count - exchanges_seen} behind', status.severity)
+    return RouteHealth('', f'{exchanges_seen - log_count} ahead', status.severity)
+
+
+def _state_time(desk: Path) -> float | None:
+    """When state.json was last changed.
+
+    Args:
+        desk: The desk folder.
+
+    Returns:
+        Seconds since the epoch, or None when it cannot be examined.
+    """
+    try:
+        return os.stat(sessions_directory(desk) / STATE_FILE_NAME).st_mtime
+    except (OSError, ValueError):
+        return None
+
+
+def read_glance(entry: DeskEntry, now: datetime.datetime) -> DeskHealth:
+    """Reads what the Desks screen shows first: the state and the sessions listed.
+
+    Args:
+        entry: The desk, as the workspace found it.
+        now: The current moment, for "quiet".
+
+    Returns:
+        DeskHealth: Without activity or problem count.
+    """
+    problem = entry.problem or entry_problem(entry.path)
+    if problem is not None:
+        return DeskHealth(entry.name, entry.path, entry_problem=problem)
+    overview = read_overview(entry.path, counted=0)
+    reading = overview.state
+    state = reading.state
+    state_problem: str | None = None
+    if state is None:
+        if reading.exists:
+            reason = reading.problem.reason if reading.problem is not None else 'damaged'
+            state_problem = f'damaged state: {reason}'
+        else:
+            state_problem = 'no state yet'
+    routes: tuple[RouteHealth, ...] = ()
+    if state is not None:
+        routes = tuple(
+            dataclasses.replace(
+                _route_word(route.exchanges_seen, overview.current_log_count), name=name
+            )
+            for name, route in state.routes.items()
+        )
+    newest_day = next((item.day for item in overview.sessions if item.day is not None), None)
+    return DeskHealth(
+        name=entry.name,
+        path=entry.path,
+        session_id=state.session_id if state is not None else None,
+        trading_date=state.trading_date if state is not None else None,
+        state_problem=state_problem,
+        state_written_at=_state_time(entry.path),
+        routes=routes,
+        newest_day=newest_day,
+        quiet=is_quiet(newest_day, now),
+        overview=overview,
+    )
+
+
+def _last_exchange_at(desk: Path, sessions: list[SessionEntry]) -> str | None:
+    """Finds when the desk's last exchange finished, from its newest logs.
+
+    Args:
+        desk: The desk folder.
+        sessions: Its sessions, newest first.
+
+    Returns:
+        The last exchange's finished_at, or None when the newest logs hold none.
+    """
+    for entry in sessions[:_NEWEST_LOGS_TRIED]:
+        log = read_session_log(desk, entry.session_id)
+        if log.exchanges:
+            return log.exchanges[-1].finished_at
+    return None
+
+
+def with_activity(
+    health: DeskHealth, today: datetime.date, memo: FileMemo | None = None
+) -> DeskHealth:
+    """Adds the exchanges per trading day and the last exchange's time.
+
+    Args:
+        health: The glance.
+        today: India's today.
+        memo: Recalls the counts of logs unchanged since they were last counted; None reads
+            every log of the days.
+
+    Returns:
+        DeskHealth: With activity and last_exchange_at.
+    """
+    if health.overview is None:
+        return health
+    days = [day.isoformat() for day in trading_days_until(today, ACTIVITY_DAYS)]
+    first = days[0]
+    recent = [
+        entry
+        for entry in health.overview.sessions
+        if entry.day is not None and first <= entry.day.isoformat() <= days[-1]
+    ]
+    counted, _unreadable = count_sessions(health.path, recent, memo)
+    by_day = dict.fromkeys(days, 0)
+    for entry in counted:
+        if entry.day is not None and entry.day.isoformat() in by_day:
+            by_day[entry.day.isoformat()] += entry.exchange_count
+    return dataclasses.replace(
+        health,
+        activity=tuple(by_day.items()),
+        last_exchange_at=_last_exchange_at(health.path, health.overview.sessions),
+    )
+
+
+def with_problems(health: DeskHealth, memo: FileMemo | None = None) -> DeskHealth:
+    """Adds the problem count, from checking every file of the desk.
+
+    Args:
+        health: The desk's health so far.
+        memo: Recalls what unchanged files held; None reads every file.
+
+    Returns:
+        DeskHealth: With problem_count and problems.
+    """
+    if health.entry_problem is not None:
+        return health
+    report = check_desk(health.path, memo)
+    return dataclasses.replace(
+        health, problem_count=len(report.problems), problems=tuple(report.problems)
+    )
+
+
+def read_health(
+    entry: DeskEntry, now: datetime.datetime, memo: FileMemo | None = None
+) -> DeskHealth:
+    """Reads a desk's whole health at once (what `check` over a workspace wants).
+
+    Args:
+        entry: The desk.
+        now: The current moment.
+        memo: As for with_problems.
+
+    Returns:
+        DeskHealth: Every step done.
+    """
+    glance = read_glance(entry, now)
+    return with_problems(with_activity(glance, now.astimezone(INDIA).date(), memo), memo)
+
+
+def needs_look_first(desks: list[DeskHealth]) -> list[DeskHealth]:
+    """Orders desks for the Desks screen: those that need a look first, errors before warnings.
+
+    Args:
+        desks: The desks, by name.
+
+    Returns:
+        The same desks: errors, then warnings, then the rest, each by name.
+    """
+    rank = {'error': 0, 'warning': 1, 'normal': 2}
+    return sorted(desks, key=lambda health: (rank[health.severity], health.name))
+
+
+def needs_look_header(desks: list[DeskHealth]) -> str:
+    """Counts the desks that need a look, as the Desks screen's header says it.
+
+    Args:
+        desks: Every desk.
+
+    Returns:
+        Such as "2 of 4 desks need a look", "1 of 4 desks needs a look" or "all 4 desks look
+        fine".
+    """
+    count = sum(1 for health in desks if health.needs_look)
+    total = len(desks)
+    if not total:
+        return 'no desks'
+    if count == 0:
+        return f'all {plural(total, "desk")} look fine' if total > 1 else 'the desk looks fine'
+    verb = 'needs' if count == 1 else 'need'
+    return f'{count} of {plural(total, "desk")} {verb} a look'
