@@ -2,13 +2,17 @@
 
 Days already indexed as they are now are kept; changed days are read again, new days added,
 days gone from the desk dropped. Days changed in the last two seconds are left to the searches,
-which read them directly. A lock file next to the index lets one process build at a time (SQLite's
-WAL mode lets searches read meanwhile). An index found damaged (by this build or by a search) is
+which read them directly. Each build first scrubs the index (scrub.scrub: every day's records
+checked against their digest, newest first), so a day whose stored records changed is mended
+in the same build; a day is replaced or dropped only once its old records were verified. A lock
+file next to the index lets one process build at a time (SQLite's WAL mode lets searches read
+meanwhile). An index found damaged (by this build or by a search) is
 deleted, so the next build starts a new one.
 
 Typical usage example:
 
-    status = Builder(index_path, desk_directory, pool, checks, listing).build(progress, cancelled)
+    builder = Builder(index_path, desk_directory, pool, checks, listing, verified)
+    status = builder.build(progress, cancelled)
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from desk_browser.memory.index import keys, store, tuning
 from desk_browser.memory.index.days import DeskListing, day_signature, desk_days
 from desk_browser.memory.index.plan import DayChecks
 from desk_browser.memory.index.pool import ReaderPool
+from desk_browser.memory.index.scrub import Verified, ensure_intact, scrub
 from desk_browser.memory.index.status import CancelCheck, IndexStatus, ProgressCallback
 from desk_browser.memory.session_search import SearchRecord
 
@@ -91,6 +96,7 @@ def too_many(records: Sequence[SearchRecord]) -> bool:
 def build_days(
     connection: sqlite3.Connection,
     desk_directory: Path,
+    verified: Verified,
     progress: ProgressCallback | None,
     cancelled: CancelCheck | None,
 ) -> None:
@@ -99,14 +105,28 @@ def build_days(
     Args:
         connection (sqlite3.Connection): The builder's own connection.
         desk_directory (Path): The desk folder.
+        verified (Verified): What was found of the indexed days; told of every day written.
         progress (ProgressCallback | None): The progress callback.
         cancelled (CancelCheck | None): The cancel check.
+
+    Raises:
+        IndexDamaged: When the index holds a day changed that cannot be mended.
     """
+
+    def write(batch: list[tuple[str, str, list[tuple[str, str]]]]) -> None:
+        store.write_days(connection, batch)
+        for day, signature, _ in batch:
+            verified.note(day, signature, intact=True)
+
     days = desk_days(desk_directory)
     total = len(days)
+    scrub(connection, verified, {desk_day.day: desk_day for desk_day in days}, cancelled)
     indexed = {day: signature for day, (signature, _) in store.indexed_days(connection).items()}
     listed = {desk_day.day for desk_day in days}
-    store.remove_days(connection, [day for day in indexed if day not in listed])
+    gone = [day for day in indexed if day not in listed]
+    for day in gone:
+        ensure_intact(connection, verified, day, indexed[day])
+    store.remove_days(connection, gone)
     done = 0
     batch: list[tuple[str, str, list[tuple[str, str]]]] = []
     batch_records = 0
@@ -122,6 +142,8 @@ def build_days(
         if not all(os.access(path, os.R_OK) for path in desk_day.paths):
             done += 1  # Read from the desk by every search, so a fixed file is seen.
             continue
+        if desk_day.day in indexed:
+            ensure_intact(connection, verified, desk_day.day, indexed[desk_day.day])
         records = session_search.day_records(
             desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes
         )
@@ -131,14 +153,14 @@ def build_days(
         batch.append((desk_day.day, signature, [(record.kind, record.text) for record in records]))
         batch_records += len(records)
         if batch_records >= tuning.BATCH_RECORDS or len(batch) >= tuning.BATCH_DAYS:
-            store.write_days(connection, batch)
+            write(batch)
             done += len(batch)
             batch = []
             batch_records = 0
             if progress is not None:
                 progress(done, total)
     if batch:
-        store.write_days(connection, batch)
+        write(batch)
         done += len(batch)
     if progress is not None:
         progress(done, total)
@@ -154,6 +176,7 @@ class Builder:
         pool: ReaderPool,
         checks: DayChecks,
         listing: DeskListing,
+        verified: Verified,
     ):
         """Creates the builder; nothing is read or written yet.
 
@@ -163,12 +186,14 @@ class Builder:
             pool (ReaderPool): The searches' connections.
             checks (DayChecks): Recent looks at the days' files (for the coverage).
             listing (DeskListing): The desk's days.
+            verified (Verified): What was found of the indexed days' digests.
         """
         self._index_path = index_path
         self._desk_directory = desk_directory
         self._pool = pool
         self._checks = checks
         self._listing = listing
+        self._verified = verified
 
     def _remove_files(self) -> None:
         """Deletes the index, so that the next open creates it again (if it can be deleted)."""
@@ -205,7 +230,7 @@ class Builder:
         damaged = False
         try:
             if lock is not None or fcntl is None:
-                build_days(connection, self._desk_directory, progress, cancelled)
+                build_days(connection, self._desk_directory, self._verified, progress, cancelled)
             indexed = store.indexed_days(connection)
             signatures = {day: signature for day, (signature, _) in indexed.items()}
             status = self._checks.coverage(self._listing.days(time.time_ns()), signatures)

@@ -3,7 +3,9 @@
 A record's id packs its day (newest first), its kind (exchanges, actions, summary paragraphs,
 notes) and its place among the day's records of that kind, so reading ids in order visits
 records exactly in the order the search returns them. Texts are kept as UTF-8 where they can
-be, and the trigram table gets a lowered copy that FTS5 can hold (see grams_text).
+be, and the trigram table gets a lowered copy that FTS5 can hold (see grams_text). Each day's
+digest (digest_of) covers its records' ids and stored bytes, so an index whose bytes changed
+under SQLite (a flipped bit on disk, a tool that edited the file) is caught.
 
 Typical usage example:
 
@@ -14,7 +16,9 @@ Typical usage example:
 from __future__ import annotations
 
 import datetime
+import hashlib
 import re
+from collections.abc import Iterable
 
 KINDS = ('exchange', 'journal', 'summary', 'note')
 """Record kinds, in the order the search returns them within a day."""
@@ -180,3 +184,34 @@ def loaded_text(value: str | bytes) -> str:
     if isinstance(value, bytes):
         return value.decode('utf-8', 'surrogatepass')
     return value
+
+
+def stored_bytes(value: str | bytes) -> bytes:
+    """The bytes of a stored text, as SQLite's CAST(text AS BLOB) gives them.
+
+    Args:
+        value (str | bytes): What stored_text gave.
+
+    Returns:
+        bytes: Its UTF-8 bytes (lone surrogates kept), or the bytes themselves.
+    """
+    if isinstance(value, bytes):
+        return value
+    return value.encode('utf-8', 'surrogatepass')
+
+
+def digest_of(rows: Iterable[tuple[int, bytes]]) -> str:
+    """The digest of a day's records, to tell later that the index still holds them unchanged.
+
+    Args:
+        rows (Iterable[tuple[int, bytes]]): Each record's id and stored bytes, in id order.
+
+    Returns:
+        str: A BLAKE2b digest (16 bytes, in hexadecimal) of the ids, lengths and bytes.
+    """
+    digest = hashlib.blake2b(digest_size=16)
+    for identifier, data in rows:
+        digest.update(identifier.to_bytes(8, 'big'))
+        digest.update(len(data).to_bytes(8, 'big'))
+        digest.update(data)
+    return digest.hexdigest()

@@ -1,26 +1,29 @@
 """Which of a desk's days a search reads from the index and which from the desk, examined lazily.
 
 A day comes from the index only when the signature of its files still matches the one it was
-indexed with and none of them changed in the last two seconds. `DayChecks` remembers recent looks
-at each day's files (an older day's look is trusted for `recheck_seconds`); `Plan` walks the days
-in ranking order, grouping consecutive indexed days into one run of record ids, so that a search
-that stops early examines only the days it reached.
+indexed with, none of them changed in the last two seconds, and its indexed records match their
+digest (scrub.Verified, looked at once per process when a plan first reaches the day).
+`DayChecks` remembers recent looks at each day's files (an older day's look is trusted for
+`recheck_seconds`); `Plan` walks the days in ranking order, grouping consecutive indexed days
+into one run of record ids, so that a search that stops early examines only the days it reached.
 
 Typical usage example:
 
     checks = DayChecks(recheck_seconds=1.0)
-    plan = Plan(checks, listing.days(time.time_ns()), indexed, usable=True)
-    segment = plan.segment(0)
+    plan = Plan(checks, verified, listing.days(time.time_ns()), indexed, usable=True)
+    segment = plan.segment(0, connection)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 import threading
 import time
 
 from desk_browser.memory.index import keys
 from desk_browser.memory.index.days import DeskDay, day_signature
+from desk_browser.memory.index.scrub import Verified
 from desk_browser.memory.index.status import IndexStatus
 
 
@@ -125,6 +128,7 @@ class Plan:
     def __init__(
         self,
         checks: DayChecks,
+        verified: Verified,
         days: list[DeskDay],
         indexed: dict[str, str],
         usable: bool,
@@ -133,11 +137,13 @@ class Plan:
 
         Args:
             checks (DayChecks): Examines days (with recent looks at their files).
+            verified (Verified): What was found of the indexed days' digests.
             days (list[DeskDay]): The desk's days, newest first.
             indexed (dict[str, str]): The index's days and their signatures.
             usable (bool): Whether the index can be read at all.
         """
         self.checks = checks
+        self.verified = verified
         self.days = days
         self.indexed = indexed
         self.usable = usable
@@ -148,21 +154,29 @@ class Plan:
         self._examined = 0
         self._lock = threading.RLock()
 
-    def _is_fresh(self, position: int, desk_day: DeskDay) -> bool:
+    def _is_fresh(
+        self, position: int, desk_day: DeskDay, connection: sqlite3.Connection | None
+    ) -> bool:
         """Tells whether a day can be read from the index.
 
         Args:
             position (int): The day's place in the list.
             desk_day (DeskDay): The day.
+            connection (sqlite3.Connection | None): The search's index, to verify the day's
+                records when that was not done yet; None to rely on what was found before.
 
         Returns:
-            bool: True when the index holds the day as its files are now.
+            bool: True when the index holds the day as its files are now, intact.
         """
         signature = self.indexed.get(desk_day.day)
         if not self.usable or signature is None:
             return False
         check = self.checks.check(desk_day, always=position == 0)
-        return not check.racy and check.signature == signature
+        if check.racy or check.signature != signature:
+            return False
+        if connection is None:
+            return bool(self.verified.known(desk_day.day, signature))
+        return self.verified.intact(connection, desk_day.day, signature)
 
     def still_valid(self) -> bool:
         """Examines the watched days again and tells whether the plan still holds.
@@ -172,12 +186,15 @@ class Plan:
         """
         with self._lock:
             for position, fresh in self.watched:
-                if self._is_fresh(position, self.days[position]) != fresh:
+                if self._is_fresh(position, self.days[position], None) != fresh:
                     return False
             return True
 
-    def _examine_next(self) -> bool:
+    def _examine_next(self, connection: sqlite3.Connection | None) -> bool:
         """Examines the next day, adding it to the last run or starting a new segment.
+
+        Args:
+            connection (sqlite3.Connection | None): The search's index (see _is_fresh).
 
         Returns:
             bool: False when every day was examined already.
@@ -189,7 +206,7 @@ class Plan:
         position = self._examined
         desk_day = self.days[position]
         self._examined += 1
-        fresh = self._is_fresh(position, desk_day)
+        fresh = self._is_fresh(position, desk_day, connection)
         if position == 0 or desk_day.notes:
             self.watched.append((position, fresh))
         last = self.segments[-1] if self.segments else None
@@ -208,26 +225,28 @@ class Plan:
             self.segments.append(Segment(desk_day=None, low=low, high=high))
         return True
 
-    def segment(self, number: int) -> Segment | None:
+    def segment(self, number: int, connection: sqlite3.Connection | None) -> Segment | None:
         """The plan's segment with this number, examining days until it exists.
 
         Args:
             number (int): Its place, from 0.
+            connection (sqlite3.Connection | None): The search's index (see _is_fresh).
 
         Returns:
             Segment | None: The segment, or None when there are fewer.
         """
         with self._lock:
             while len(self.segments) <= number:
-                if not self._examine_next():
+                if not self._examine_next(connection):
                     return None
             return self.segments[number]
 
-    def extend(self, segment: Segment) -> bool:
+    def extend(self, segment: Segment, connection: sqlite3.Connection | None) -> bool:
         """Examines one more day to see whether a run of indexed days goes on.
 
         Args:
             segment (Segment): The run.
+            connection (sqlite3.Connection | None): The search's index (see _is_fresh).
 
         Returns:
             bool: True when its `high` grew; False when the run is closed.
@@ -237,16 +256,17 @@ class Plan:
                 segment.closed = True
                 return False
             before = segment.high
-            self._examine_next()
+            self._examine_next(connection)
             return segment.high != before
 
-    def close(self, segment: Segment) -> None:
+    def close(self, segment: Segment, connection: sqlite3.Connection | None) -> None:
         """Examines days until a run of indexed days is known to end.
 
         Args:
             segment (Segment): The run.
+            connection (sqlite3.Connection | None): The search's index (see _is_fresh).
         """
-        while self.extend(segment):
+        while self.extend(segment, connection):
             pass
 
     def holds(

@@ -23,7 +23,10 @@ day first), but reads the desk only where it must:
   every keyword but one, and so on), each level asking the index for the records that may hold
   that many keywords.
 - A missing, damaged, stale or locked index is created again or bypassed (the desk is then read
-  directly): never an exception, never a different answer.
+  directly): never an exception, never a different answer. An index whose bytes changed while
+  SQLite still calls it healthy is caught too: each day's records carry a digest, a day is used
+  only once a search or the build's scrub found them matching it (see scrub), and the build
+  indexes a day that does not match again.
 
 Changes to the desk's folders (a new day, a deleted file), to the newest day and to the notes
 are seen by every search; a change to an older day's files is seen within `recheck_seconds`
@@ -57,6 +60,7 @@ from desk_browser.memory.index.direct import DirectReads
 from desk_browser.memory.index.plan import DayChecks, Plan
 from desk_browser.memory.index.pool import ReaderPool
 from desk_browser.memory.index.scoping import Scoping
+from desk_browser.memory.index.scrub import Verified
 from desk_browser.memory.index.searcher import Searcher
 from desk_browser.memory.index.status import (
     CancelCheck,
@@ -128,9 +132,15 @@ class IndexedSearch:
         self._listing = DeskListing(desk_directory)
         self._checks = DayChecks(recheck_seconds)
         self._direct = DirectReads()
+        self._verified = Verified()
         self._readers = ReaderPool(lambda: self.index_path, desk_directory)
         self._builder = Builder(
-            lambda: self.index_path, desk_directory, self._readers, self._checks, self._listing
+            lambda: self.index_path,
+            desk_directory,
+            self._readers,
+            self._checks,
+            self._listing,
+            self._verified,
         )
         self._plan: Plan | None = None
         self._scoping = Scoping()
@@ -173,7 +183,7 @@ class IndexedSearch:
         plan = self._plan
         if plan is not None and plan.holds(days, indexed, usable, time.monotonic_ns()):
             return plan
-        plan = Plan(self._checks, days, indexed, usable)
+        plan = Plan(self._checks, self._verified, days, indexed, usable)
         self._plan = plan
         return plan
 

@@ -103,9 +103,10 @@ class Searcher:
             SearchCancelled: When the cancel check returned True.
         """
         plan = self._plan
+        connection = None if self._reader is None else self._reader.connection
         number = 0
         while True:
-            segment = plan.segment(number)
+            segment = plan.segment(number, connection)
             if segment is None:
                 return
             number += 1
@@ -123,15 +124,15 @@ class Searcher:
                         yield matched, record
                 continue
             if expression == NO_CANDIDATES:
-                plan.close(segment)
+                plan.close(segment, connection)
                 continue
-            assert self._reader is not None  # A plan without an index has no indexed run.
+            assert connection is not None  # A plan without an index has no indexed run.
             kinds = None if keep is None else keep.kinds
-            rows = store.record_rows(self._reader.connection, expression, segment.low, kinds)
+            rows = store.record_rows(connection, expression, segment.low, kinds)
             try:
                 for identifier, value in rows:
                     self._check_cancelled()
-                    while identifier > segment.high and plan.extend(segment):
+                    while identifier > segment.high and plan.extend(segment, connection):
                         pass
                     if identifier > segment.high:
                         break
@@ -148,7 +149,7 @@ class Searcher:
                         kind = keys.kind_of(identifier)
                         yield matched, SearchRecord(day=day, kind=kind, text=text)
                 else:
-                    plan.close(segment)
+                    plan.close(segment, connection)
             finally:
                 rows.close()
 

@@ -4,7 +4,8 @@ The index is one SQLite file in the user's cache folder (never in the desk), nam
 of the desk's resolved path. It holds:
 
 - `meta`: the schema version and the desk's path, checked on every open;
-- `days`: each indexed day with the signature of its files (see days.day_signature);
+- `days`: each indexed day with the signature of its files (see days.day_signature), its number
+  of records and the digest of their ids and texts (keys.digest_of), which a scrub checks;
 - `records`: each record's text, under an id that orders records exactly as the search does
   (newest day first; then exchanges, actions, summary paragraphs, notes; then file order);
 - `record_grams`: an FTS5 table (trigram tokenizer, case-sensitive, no stored content, no
@@ -32,22 +33,23 @@ import sqlite3
 import time
 from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 from desk_browser.memory.index.keys import (
     KINDS,
     day_ordinal,
     day_range,
+    digest_of,
     grams_text,
     kind_sql,
     loaded_text,
     record_id,
+    stored_bytes,
     stored_text,
 )
 
 _LOGGER = logging.getLogger(__name__)
 
-SCHEMA_VERSION = '3'
+SCHEMA_VERSION = '4'
 """Written into every index; an index with another version is rebuilt."""
 
 _BUSY_SECONDS = 5.0
@@ -56,7 +58,10 @@ _LAST_CHARACTER = '\U0010ffff'
 
 _SCHEMA = (
     'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
-    'CREATE TABLE days (day TEXT PRIMARY KEY, signature TEXT NOT NULL, records INTEGER NOT NULL)',
+    (
+        'CREATE TABLE days (day TEXT PRIMARY KEY, signature TEXT NOT NULL, '
+        'records INTEGER NOT NULL, digest TEXT NOT NULL)'
+    ),
     'CREATE TABLE records (id INTEGER PRIMARY KEY, text NOT NULL)',
     "CREATE VIRTUAL TABLE record_grams USING fts5(lowered, content='', "
     "tokenize='trigram case_sensitive 1', detail=none)",
@@ -326,21 +331,20 @@ def remove_day(connection: sqlite3.Connection, day: str) -> None:
     connection.execute('DELETE FROM days WHERE day = ?', (day,))
 
 
-def write_day(
-    connection: sqlite3.Connection,
-    day: str,
-    signature: str,
-    records: Sequence[tuple[str, str]],
-) -> None:
-    """Replaces a day's records in the index (inside a transaction).
+def _rows_of(
+    day: str, records: Sequence[tuple[str, str]]
+) -> tuple[list[tuple[int, str | bytes]], list[tuple[int, str]], str]:
+    """A day's rows as the tables hold them.
 
     Args:
-        connection (sqlite3.Connection): The open index.
         day (str): The day.
-        signature (str): The signature of the files the records were read from.
         records (Sequence[tuple[str, str]]): Each record's kind and text, in the search's order.
+
+    Returns:
+        tuple[list[tuple[int, str | bytes]], list[tuple[int, str]], str]: The records table's
+            rows (id and stored text, in id order), the trigram table's (id and text to index)
+            and the day's digest.
     """
-    _delete_day_records(connection, day)
     ordinal = day_ordinal(day)
     positions = [0] * len(KINDS)
     rows = []
@@ -351,12 +355,107 @@ def write_day(
         positions[kind_index] += 1
         rows.append((identifier, stored_text(text)))
         grams.append((identifier, grams_text(text.lower())))
+    rows.sort()
+    digest = digest_of((identifier, stored_bytes(value)) for identifier, value in rows)
+    return rows, grams, digest
+
+
+def write_day(
+    connection: sqlite3.Connection,
+    day: str,
+    signature: str,
+    records: Sequence[tuple[str, str]],
+) -> None:
+    """Replaces a day's records in the index (inside a transaction).
+
+    The day's old records must be intact (see day_is_intact): the trigram table is told which
+    texts to forget, and a contentless table must be told exactly the texts it was given.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        day (str): The day.
+        signature (str): The signature of the files the records were read from.
+        records (Sequence[tuple[str, str]]): Each record's kind and text, in the search's order.
+    """
+    _delete_day_records(connection, day)
+    rows, grams, digest = _rows_of(day, records)
     connection.executemany('INSERT INTO records (id, text) VALUES (?, ?)', rows)
     connection.executemany('INSERT INTO record_grams (rowid, lowered) VALUES (?, ?)', grams)
     connection.execute(
-        'INSERT OR REPLACE INTO days (day, signature, records) VALUES (?, ?, ?)',
-        (day, signature, len(rows)),
+        'INSERT OR REPLACE INTO days (day, signature, records, digest) VALUES (?, ?, ?, ?)',
+        (day, signature, len(rows), digest),
     )
+
+
+def repair_day(
+    connection: sqlite3.Connection, day: str, records: Sequence[tuple[str, str]]
+) -> bool:
+    """Writes a damaged day's records again from the desk, when the desk still holds them.
+
+    The trigram table still describes the texts first written, so only the records table is
+    written again, and only when the desk's records are those texts (their digest is the one
+    stored): then the index is whole again.
+
+    Args:
+        connection (sqlite3.Connection): The builder's connection.
+        day (str): The day.
+        records (Sequence[tuple[str, str]]): The day's records read from the desk now.
+
+    Returns:
+        bool: True when the day was repaired; False when the desk's records are not the ones
+            indexed (the index cannot be mended then).
+    """
+    rows, _, digest = _rows_of(day, records)
+    row = connection.execute('SELECT records, digest FROM days WHERE day = ?', (day,)).fetchone()
+    if row is None or row[1] != digest or row[0] != len(rows):
+        return False
+    low, high = day_range(day)
+    connection.execute('BEGIN IMMEDIATE')
+    try:
+        connection.execute('DELETE FROM records WHERE id BETWEEN ? AND ?', (low, high))
+        connection.executemany('INSERT INTO records (id, text) VALUES (?, ?)', rows)
+        connection.execute('COMMIT')
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute('ROLLBACK')
+        raise
+    return True
+
+
+def day_is_intact(connection: sqlite3.Connection, day: str) -> bool:
+    """Tells whether the index still holds a day's records exactly as they were written.
+
+    Reads the day's records as bytes (so text that is no longer UTF-8 is read too) and compares
+    their digest, and their number, with what was stored when the day was written.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        day (str): An indexed day.
+
+    Returns:
+        bool: False when the day is gone, or its records or their digest changed.
+    """
+    row = connection.execute('SELECT records, digest FROM days WHERE day = ?', (day,)).fetchone()
+    if row is None:
+        return False
+    low, high = day_range(day)
+    cursor = connection.execute(
+        'SELECT id, CAST(text AS BLOB) FROM records WHERE id BETWEEN ? AND ? ORDER BY id',
+        (low, high),
+    )
+    count = 0
+
+    def counted() -> Iterator[tuple[int, bytes]]:
+        nonlocal count
+        for identifier, data in cursor:
+            count += 1
+            yield identifier, data
+
+    try:
+        digest = digest_of(counted())
+    finally:
+        cursor.close()
+    return bool(count == row[0] and digest == row[1])
 
 
 def remove_days(connection: sqlite3.Connection, days: Sequence[str]) -> None:
@@ -441,7 +540,7 @@ def data_version(connection: sqlite3.Connection) -> int:
 
 
 def newest_texts(connection: sqlite3.Connection, count: int) -> list[str]:
-    """The texts of the index's first records in ranking order (the newest days').
+    """The texts of the index's first records in ranking order (the newest days'), unverified.
 
     Args:
         connection (sqlite3.Connection): The open index.
@@ -450,8 +549,11 @@ def newest_texts(connection: sqlite3.Connection, count: int) -> list[str]:
     Returns:
         list[str]: Up to `count` texts.
     """
-    rows = connection.execute('SELECT text FROM records ORDER BY id LIMIT ?', (count,)).fetchall()
-    return [loaded_text(row[0]) for row in rows]
+    rows = connection.execute(
+        'SELECT CAST(text AS BLOB) FROM records ORDER BY id LIMIT ?', (count,)
+    ).fetchall()
+    # Only a hint (how common a short keyword is), so a damaged text is read as it comes.
+    return [bytes(row[0]).decode('utf-8', 'replace') for row in rows]
 
 
 def record_rows(
@@ -459,7 +561,7 @@ def record_rows(
     expression: str | None,
     start: int,
     kinds: frozenset[str] | None = None,
-) -> Generator[tuple[int, Any], None, None]:
+) -> Generator[tuple[int, bytes], None, None]:
     """Reads records from the index, in ranking order, from an id on.
 
     Args:
@@ -471,17 +573,19 @@ def record_rows(
             (the ids tell the kind, so other kinds' texts are never fetched).
 
     Yields:
-        tuple[int, Any]: Each record's id and stored text (loaded_text reads it).
+        tuple[int, bytes]: Each record's id and stored bytes (keys.loaded_text reads them; they
+            are read as bytes so that a row past the caller's range, in a day whose text was
+            damaged, is never decoded).
     """
     if expression is None:
         only = '' if kinds is None else ' AND ' + kind_sql('id', kinds)
         cursor = connection.execute(
-            f'SELECT id, text FROM records WHERE id >= ?{only} ORDER BY id', (start,)
+            f'SELECT id, CAST(text AS BLOB) FROM records WHERE id >= ?{only} ORDER BY id', (start,)
         )
     else:
         only = '' if kinds is None else ' AND ' + kind_sql('record_grams.rowid', kinds)
         cursor = connection.execute(
-            'SELECT records.id, records.text FROM record_grams '
+            'SELECT records.id, CAST(records.text AS BLOB) FROM record_grams '
             'JOIN records ON records.id = record_grams.rowid '
             f'WHERE record_grams MATCH ? AND record_grams.rowid >= ?{only} '
             'ORDER BY record_grams.rowid',

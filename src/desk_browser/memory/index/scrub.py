@@ -1,0 +1,158 @@
+"""An index that checks itself: each day's records against the digest stored when it was written.
+
+SQLite checks its pages, not what they say: a byte changed in a record's text leaves a healthy
+database that answers wrongly. So every indexed day stores a digest of its records (keys.digest_of)
+and a day is used from the index only once its records were found to match it in this process
+(`Verified`). A search verifies the days it reaches on its way (reading a day's rows costs far
+less than parsing its files); `scrub`, run by each build in its own thread, verifies the rest,
+newest first, and writes a day that does not match again from the desk. A day that does not
+match is read from the desk until then, so answers stay exact. A day that cannot be mended (the
+desk changed it too, or lost it) makes the whole index damaged: it is deleted and built again.
+
+Typical usage example:
+
+    verified = Verified()
+    if verified.intact(connection, '2026-10-20', signature):
+        ...  # Read the day from the index.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+
+from desk_browser.memory import session_search
+from desk_browser.memory.index import store
+from desk_browser.memory.index.days import DeskDay
+from desk_browser.memory.index.status import CancelCheck
+
+_LOGGER = logging.getLogger(__name__)
+
+
+class Verified:
+    """What this process found of each indexed day's records; safe to use from several threads."""
+
+    def __init__(self) -> None:
+        """Starts with no day verified."""
+        self._lock = threading.Lock()
+        self._found: dict[str, tuple[str, bool]] = {}
+
+    def known(self, day: str, signature: str) -> bool | None:
+        """Tells what was found of a day as indexed with this signature.
+
+        Args:
+            day (str): The day.
+            signature (str): The signature the index holds for it.
+
+        Returns:
+            bool | None: True when its records matched their digest, False when they did not,
+                None when they were not looked at.
+        """
+        with self._lock:
+            found = self._found.get(day)
+        if found is None or found[0] != signature:
+            return None
+        return found[1]
+
+    def note(self, day: str, signature: str, intact: bool) -> None:
+        """Records what was found of a day (or that it was just written, so it is intact).
+
+        Args:
+            day (str): The day.
+            signature (str): The signature the index holds for it.
+            intact (bool): Whether its records match their digest.
+        """
+        with self._lock:
+            self._found[day] = (signature, intact)
+
+    def intact(self, connection: sqlite3.Connection, day: str, signature: str) -> bool:
+        """Tells whether a day's indexed records match their digest, looking once per signature.
+
+        Args:
+            connection (sqlite3.Connection): The open index (a search's snapshot of it).
+            day (str): The day.
+            signature (str): The signature the index holds for it.
+
+        Returns:
+            bool: True when the day can be read from the index.
+
+        Raises:
+            sqlite3.Error: When the index cannot be read.
+        """
+        found = self.known(day, signature)
+        if found is None:
+            found = store.day_is_intact(connection, day)
+            if not found:
+                _LOGGER.warning('The search index holds %s changed; reading it from the desk', day)
+            self.note(day, signature, found)
+        return found
+
+
+class IndexDamaged(sqlite3.DatabaseError):
+    """The index holds a day changed in a way it cannot mend: it is deleted and built again."""
+
+
+def ensure_intact(
+    connection: sqlite3.Connection, verified: Verified, day: str, signature: str
+) -> None:
+    """Makes sure an indexed day can be replaced or dropped (its old texts are known).
+
+    Args:
+        connection (sqlite3.Connection): The builder's connection.
+        verified (Verified): What was found of the indexed days.
+        day (str): The day.
+        signature (str): The signature the index holds for it.
+
+    Raises:
+        IndexDamaged: When the day's records do not match their digest.
+    """
+    if not verified.intact(connection, day, signature):
+        raise IndexDamaged(f'the index holds {day} changed, and the desk no longer holds it')
+
+
+def scrub(
+    connection: sqlite3.Connection,
+    verified: Verified,
+    desk_days: dict[str, DeskDay],
+    cancelled: CancelCheck | None,
+) -> int:
+    """Verifies the indexed days not verified yet, newest first, mending those that fail.
+
+    A failed day is mended from the desk when the desk still holds the records first indexed
+    (store.repair_day); otherwise the index cannot be mended.
+
+    Args:
+        connection (sqlite3.Connection): The builder's connection (its lock held).
+        verified (Verified): What searches and earlier scrubs found.
+        desk_days (dict[str, DeskDay]): The desk's days now, by day.
+        cancelled (CancelCheck | None): Checked between days; stops the scrub when True.
+
+    Returns:
+        int: How many days were mended.
+
+    Raises:
+        IndexDamaged: When a day cannot be mended (the whole index is then built again).
+    """
+    indexed = store.indexed_days(connection)
+    mended = 0
+    for day in sorted(indexed, reverse=True):
+        if cancelled is not None and cancelled():
+            break
+        signature = indexed[day][0]
+        if verified.intact(connection, day, signature):
+            continue
+        desk_day = desk_days.get(day)
+        if desk_day is None:
+            raise IndexDamaged(f'the index holds {day} changed, and the desk no longer holds it')
+        records = session_search.day_records(
+            desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes
+        )
+        if not store.repair_day(
+            connection, day, [(record.kind, record.text) for record in records]
+        ):
+            raise IndexDamaged(f'the index holds {day} changed, and the desk changed it since')
+        verified.note(day, signature, intact=True)
+        _LOGGER.warning('The search index held %s changed; it was mended from the desk', day)
+        mended += 1
+    return mended
