@@ -290,6 +290,17 @@ def age_folders(desk: Path) -> None:
             os.utime(folder, (OLD_TIME, OLD_TIME))
 
 
+def documented_cache(temporary: str) -> tuple[Path, Any]:
+    """The index folder SessionSearch looks in, and the patch that points XDG_CACHE_HOME at it."""
+    xdg = Path(temporary) / 'xdg'
+    return xdg / 'desk-browser', mock.patch.dict(os.environ, {'XDG_CACHE_HOME': str(xdg)})
+
+
+def age_index(search: IndexedSearch) -> None:
+    """Dates the index file in the past, so SessionSearch trusts it (a fresh one may be written)."""
+    os.utime(search.index_path, (OLD_TIME, OLD_TIME))
+
+
 def stop_after(calls: int) -> Callable[[], bool]:
     count = [0]
 
@@ -329,21 +340,24 @@ def test_every_search_answers_what_the_plain_scan_answers(
 ) -> None:
     with tempfile.TemporaryDirectory() as temporary, mock.patch.multiple(index_tuning, **tuning):
         desk = Path(temporary) / 'main'
-        cache = Path(temporary) / 'cache'
-        write_desk(desk, days, undated)
-        age_folders(desk)
-        session = SessionSearch(desk)
-        indexed = IndexedSearch(desk, cache_directory=cache, recheck_seconds=0)
-        assert_same(desk, [session, indexed], query_list)  # Nothing indexed yet.
-        indexed.build(cancelled=stop_after(stop))  # Part of the desk indexed.
-        assert_same(desk, [session, indexed], query_list)
-        indexed.build()
-        assert indexed.status().complete
-        assert_same(desk, [session, indexed], query_list)
-        reopened = IndexedSearch(desk, cache_directory=cache, recheck_seconds=0)
-        assert_same(desk, [reopened], query_list)
-        indexed.close()
-        reopened.close()
+        cache, environment = documented_cache(temporary)
+        with environment:  # SessionSearch reads the index once it is there: both paths.
+            write_desk(desk, days, undated)
+            age_folders(desk)
+            session = SessionSearch(desk)
+            indexed = IndexedSearch(desk, cache_directory=cache, recheck_seconds=0)
+            assert_same(desk, [session, indexed], query_list)  # Nothing indexed yet.
+            indexed.build(cancelled=stop_after(stop))  # Part of the desk indexed.
+            age_index(indexed)
+            assert_same(desk, [session, indexed], query_list)
+            indexed.build()
+            age_index(indexed)
+            assert indexed.status().complete
+            assert_same(desk, [session, indexed], query_list)
+            reopened = IndexedSearch(desk, cache_directory=cache, recheck_seconds=0)
+            assert_same(desk, [reopened], query_list)
+            indexed.close()
+            reopened.close()
 
 
 changes = st.lists(
@@ -386,20 +400,22 @@ def test_searches_stay_exact_after_the_desk_changes(
 ) -> None:
     with tempfile.TemporaryDirectory() as temporary, mock.patch.multiple(index_tuning, **tuning):
         desk = Path(temporary) / 'main'
-        cache = Path(temporary) / 'cache'
-        write_desk(desk, days, [])
-        age_folders(desk)
-        session = SessionSearch(desk)
-        indexed = IndexedSearch(desk, cache_directory=cache, recheck_seconds=0)
-        indexed.build()
-        assert_same(desk, [session, indexed], query_list)
-        for number, change in enumerate(change_list):
-            apply_change(desk, change, LATER_TIME + number * 60)
-            assert_same(desk, [session, indexed], query_list)  # Read around the stale index.
-        indexed.build()
-        assert indexed.status().complete
-        assert_same(desk, [session, indexed], query_list)
-        indexed.close()
+        cache, environment = documented_cache(temporary)
+        with environment:  # SessionSearch reads the index: around the changes too.
+            write_desk(desk, days, [])
+            age_folders(desk)
+            session = SessionSearch(desk)
+            indexed = IndexedSearch(desk, cache_directory=cache, recheck_seconds=0)
+            indexed.build()
+            age_index(indexed)
+            assert_same(desk, [session, indexed], query_list)
+            for number, change in enumerate(change_list):
+                apply_change(desk, change, LATER_TIME + number * 60)
+                assert_same(desk, [session, indexed], query_list)  # Read around the stale index.
+            indexed.build()
+            assert indexed.status().complete
+            assert_same(desk, [session, indexed], query_list)
+            indexed.close()
 
 
 # ---------------------------------------------------------------------------------------------

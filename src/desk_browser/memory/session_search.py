@@ -28,8 +28,11 @@ than raised. The search reads one day at a time, newest first, and stops as soon
 One SessionSearch keeps the days it has read in memory (up to about 48 million characters of
 text, least recently used dropped first), keyed by each day's files' sizes, modification and
 status change times and inode numbers, so repeated searches read only the days that changed.
-Files modified in the last two seconds are always read again. For big desks,
-index.search.IndexedSearch gives the same results from an index kept in the user's cache folder.
+Files modified in the last two seconds are always read again. When the browser has indexed the
+desk (index.search.IndexedSearch keeps the index in the user's cache folder), a search reads
+that index instead, without creating, writing or locking anything there (index.read_only): the
+days it holds as they are now come from it, every other day from the desk, so the results are
+the same.
 """
 
 from __future__ import annotations
@@ -40,10 +43,14 @@ import logging
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import JournalEvent, JournalExchange
 from desk_browser.memory.index import days as index_days
+
+if TYPE_CHECKING:
+    from desk_browser.memory.index.read_only import ReadOnlyIndex
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -318,6 +325,25 @@ class SessionSearch:
         self._day_cache: index_days.DayCache[list[SearchRecord]] = index_days.DayCache(
             _CACHED_CHARACTERS
         )
+        self._index: ReadOnlyIndex | None = None
+
+    def _indexed_search(self, words: list[str], limit: int) -> SearchResult | None:
+        """Answers from the browser's index of the desk, when a current one exists.
+
+        Args:
+            words (list[str]): The keywords.
+            limit (int): The most hits.
+
+        Returns:
+            SearchResult | None: The hits, or None when the desk must be read instead.
+        """
+        if self._index is None:
+            # Imported here: the index package builds on this module's records and rule.
+            from desk_browser.memory.index.direct import DirectReads
+            from desk_browser.memory.index.read_only import ReadOnlyIndex
+
+            self._index = ReadOnlyIndex(self._desk_directory, DirectReads(self._day_cache))
+        return self._index.search(words, limit)
 
     def _day_records(self, desk_day: index_days.DeskDay) -> list[SearchRecord]:
         """Reads one day's records, or finds them in memory when its files have not changed.
@@ -360,6 +386,9 @@ class SessionSearch:
         words = words_of(query)
         if not words or limit <= 0:
             return SearchResult(hits=[], matched_every_word=False, words=words)
+        indexed = self._indexed_search(words, limit)
+        if indexed is not None:
+            return indexed
         result = rank(self._records(), words, limit)
         for hit in result.hits:  # The kept records stay as they were read.
             hit.record = dataclasses.replace(hit.record)

@@ -26,9 +26,17 @@ from desk_browser.memory.session_search import SearchRecord
 class DirectReads:
     """Reads days from the desk, keeping recent ones in memory; safe to use from several threads."""
 
-    def __init__(self) -> None:
-        """Starts with nothing read."""
-        self._cache: DayCache[list[SearchRecord]] = DayCache(tuning.DIRECT_CACHE_CHARACTERS)
+    def __init__(self, cache: DayCache[list[SearchRecord]] | None = None) -> None:
+        """Starts with nothing read.
+
+        Args:
+            cache (DayCache[list[SearchRecord]] | None): Where to keep the days read (one a
+                SessionSearch already keeps, say); None for a new one of
+                tuning.DIRECT_CACHE_CHARACTERS.
+        """
+        if cache is None:
+            cache = DayCache(tuning.DIRECT_CACHE_CHARACTERS)
+        self._cache = cache
         self._tails: dict[Path, JournalTail] = {}
         self._tails_lock = threading.Lock()
 

@@ -51,8 +51,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-import platformdirs
-
 from desk_browser.memory.index import store, tuning
 from desk_browser.memory.index.build import Builder
 from desk_browser.memory.index.days import DeskDay, DeskListing
@@ -68,11 +66,11 @@ from desk_browser.memory.index.status import (
     ProgressCallback,
     SearchCancelled,
 )
+from desk_browser.memory.index.store import default_cache_directory
 from desk_browser.memory.index.vocabulary import VocabularyKeeper
 from desk_browser.memory.search_scope import SearchScope
 from desk_browser.memory.session_search import SearchResult, words_of
 
-_APPLICATION_NAME = 'desk-browser'
 _Answer = TypeVar('_Answer')
 
 
@@ -91,15 +89,6 @@ class SearchTotals:
     hits: int
     matched_every_word: bool
     missing_words: list[str]
-
-
-def default_cache_directory() -> Path:
-    """The user's cache folder for the browser (honours XDG_CACHE_HOME on Linux).
-
-    Returns:
-        Path: The folder, such as ~/.cache/desk-browser.
-    """
-    return Path(platformdirs.user_cache_dir(_APPLICATION_NAME, appauthor=False))
 
 
 class IndexedSearch:

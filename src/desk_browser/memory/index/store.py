@@ -34,6 +34,8 @@ import time
 from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 
+import platformdirs
+
 from desk_browser.memory.index.keys import (
     KINDS,
     day_ordinal,
@@ -48,6 +50,8 @@ from desk_browser.memory.index.keys import (
 )
 
 _LOGGER = logging.getLogger(__name__)
+
+_APPLICATION_NAME = 'desk-browser'
 
 SCHEMA_VERSION = '4'
 """Written into every index; an index with another version is rebuilt."""
@@ -70,6 +74,15 @@ _SCHEMA = (
 
 class IndexUnavailable(Exception):
     """The index cannot be opened or created (its folder is not writable, say)."""
+
+
+def default_cache_directory() -> Path:
+    """The user's cache folder for the browser (honours XDG_CACHE_HOME on Linux).
+
+    Returns:
+        Path: The folder, such as ~/.cache/desk-browser.
+    """
+    return Path(platformdirs.user_cache_dir(_APPLICATION_NAME, appauthor=False))
 
 
 def index_file(cache_directory: Path, desk_directory: Path) -> Path:
@@ -247,6 +260,39 @@ def open_index(
         _LOGGER.warning('The search index %s is %s; creating it again', path, reason)
         remove_index_files(path)
     raise IndexUnavailable(f'cannot create a usable index at {path}')
+
+
+def open_read_only(path: Path, desk_directory: Path) -> sqlite3.Connection | None:
+    """Opens a desk's index to read it without creating, writing or locking any file.
+
+    The file is opened as immutable (mode=ro&immutable=1): SQLite then takes no lock, creates
+    no -wal or -shm file and reads the database file alone, which holds the index as of the
+    last checkpoint (a writer's newer commits wait in its WAL). Since SQLite no longer watches
+    for changes, the caller compares the file's status before and after reading
+    (read_only_key) and throws away what it read when the file changed meanwhile.
+
+    Args:
+        path (Path): The index file (index_file).
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        sqlite3.Connection | None: The open index, or None when it is of another schema
+            version or another desk.
+
+    Raises:
+        sqlite3.Error: When it cannot be opened or read (not a database, damaged).
+    """
+    uri = path.absolute().as_uri() + '?mode=ro&immutable=1'
+    connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    try:
+        meta = dict(connection.execute('SELECT key, value FROM meta').fetchall())
+    except BaseException:
+        connection.close()
+        raise
+    if meta.get('schema_version') != SCHEMA_VERSION or meta.get('desk') != desk_key(desk_directory):
+        connection.close()
+        return None
+    return connection
 
 
 def attach_vocabulary(connection: sqlite3.Connection) -> None:

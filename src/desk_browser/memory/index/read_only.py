@@ -1,0 +1,131 @@
+"""The documented search, answered from the browser's index when a current one exists.
+
+`SessionSearch` (the desk's own search tool) reads every day it needs from the desk. When the
+browser has indexed the desk, `ReadOnlyIndex` answers the same searches from that index, read
+as an immutable file (store.open_read_only): nothing in the cache is created, written or
+locked, so any number of desk processes can search beside the app. The answers are exactly the
+documented ones, found the same way as IndexedSearch finds them (plan, searcher): a day is read
+from the index only while its files' signature matches the indexed one and its records match
+their digest; every other day (not indexed, changed, being written, damaged in the index) is
+read from the desk. A missing, stale, foreign or unreadable index, or one whose file changes
+while it is read (the app checkpointing), gives no answer, and the caller reads the desk.
+
+Typical usage example:
+
+    index = ReadOnlyIndex(Path('workspace/desks/main'), DirectReads())
+    result = index.search(['nifty', 'gap'], 50)  # None: read the desk instead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from desk_browser.memory.file_status import FileSignature, settled_file_signature
+from desk_browser.memory.index import store
+from desk_browser.memory.index.days import DeskListing
+from desk_browser.memory.index.direct import DirectReads
+from desk_browser.memory.index.plan import DayChecks, Plan
+from desk_browser.memory.index.pool import Reader
+from desk_browser.memory.index.scrub import Verified
+from desk_browser.memory.index.searcher import Searcher
+from desk_browser.memory.session_search import SearchResult
+
+_LOGGER = logging.getLogger(__name__)
+
+
+class ReadOnlyIndex:
+    """One desk's index in the user's cache folder, read-only; safe to use from several threads."""
+
+    def __init__(self, desk_directory: Path, direct: DirectReads):
+        """Creates the reader; nothing is opened until a search.
+
+        Args:
+            desk_directory (Path): The desk folder.
+            direct (DirectReads): Reads the days the index cannot give.
+        """
+        self._desk_directory = desk_directory
+        self._direct = direct
+        self._listing = DeskListing(desk_directory)
+        self._checks = DayChecks(recheck_seconds=0)  # Every search sees every change.
+        self._lock = threading.Lock()
+        self._path: Path | None = None
+        self._key: FileSignature | None = None
+        self._reader: Reader | None = None
+        self._verified = Verified()
+
+    def _close(self) -> None:
+        """Closes the open index, if any."""
+        if self._reader is not None:
+            self._reader.close()
+        self._reader = None
+        self._key = None
+
+    def _open(self, key: FileSignature) -> Reader | None:
+        """The index as the file is now, opened again only when the file changed.
+
+        Args:
+            key (FileSignature): The file's status now (settled: not changed in two seconds).
+
+        Returns:
+            Reader | None: The reader, or None when the index cannot be used.
+        """
+        if self._key == key:
+            return self._reader
+        self._close()
+        assert self._path is not None
+        self._key = key
+        self._verified = Verified()  # Other bytes: found again.
+        try:
+            connection = store.open_read_only(self._path, self._desk_directory)
+            if connection is not None:
+                self._reader = Reader(connection)
+        except sqlite3.Error as error:
+            _LOGGER.info('Not using the search index %s: %s', self._path, error)
+        return self._reader
+
+    def search(self, words: list[str], limit: int) -> SearchResult | None:
+        """Finds the best hits from the index, as SessionSearch.search would.
+
+        Args:
+            words (list[str]): The keywords (words_of), at least one.
+            limit (int): The most hits, at least 1.
+
+        Returns:
+            SearchResult | None: The hits, or None when there is no current index to use.
+        """
+        with self._lock:
+            if self._path is None:
+                self._path = store.index_file(store.default_cache_directory(), self._desk_directory)
+            key = settled_file_signature(self._path, time.time_ns())
+            if key is None:
+                self._close()
+                return None
+            reader = self._open(key)
+            if reader is None:
+                return None
+            days = self._listing.days(time.time_ns())
+            try:
+                with store.read_transaction(reader.connection):
+                    indexed, records = reader.indexed()
+                    plan = Plan(self._checks, self._verified, days, indexed, usable=True)
+                    searcher = Searcher(
+                        words, plan, reader, self._direct, None, indexed_records=records
+                    )
+                    result = searcher.run(limit)
+            except sqlite3.Error as error:
+                _LOGGER.info('Not using the search index %s: %s', self._path, error)
+                with contextlib.suppress(sqlite3.Error):
+                    reader.close()
+                self._reader = None  # Kept key: not opened again until the file changes.
+                return None
+            if (
+                settled_file_signature(self._path, time.time_ns()) != key
+            ):  # Changed while it was read: not to be trusted.
+                self._close()
+                return None
+            return result
