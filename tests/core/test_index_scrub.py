@@ -84,9 +84,8 @@ def test_a_changed_day_the_desk_changed_too_makes_the_index_start_anew(tmp_path:
     journal.write_text(journal.read_text(encoding='utf-8').replace('Watching 3.', 'Waiting 3.'))
     search = IndexedSearch(desk, recheck_seconds=0)
     assert_exact(desk, search)
-    first = search.build()
-    assert not first.available  # Deleted; the next build makes a new index.
-    assert search.build().complete
+    assert search.build().complete  # Deleted and built anew.
+    assert search.status().complete
     assert days_intact(index_path)
     assert_exact(desk, search)
     search.close()

@@ -31,7 +31,7 @@ from desk_browser.memory.index import keys, store, tuning
 from desk_browser.memory.index.days import DeskListing, day_signature, desk_days
 from desk_browser.memory.index.plan import DayChecks
 from desk_browser.memory.index.pool import ReaderPool
-from desk_browser.memory.index.scrub import Verified, ensure_intact, scrub
+from desk_browser.memory.index.scrub import IndexDamaged, Verified, ensure_intact, scrub
 from desk_browser.memory.index.status import CancelCheck, IndexStatus, ProgressCallback
 from desk_browser.memory.session_search import SearchRecord
 
@@ -216,6 +216,24 @@ class Builder:
         Returns:
             IndexStatus: The index's state when the build ended.
         """
+        status, mend = self._build_once(progress, cancelled)
+        if mend:  # A day the index cannot mend: the index was deleted, so build it anew now.
+            status, _ = self._build_once(progress, cancelled)
+        return status
+
+    def _build_once(
+        self, progress: ProgressCallback | None, cancelled: CancelCheck | None
+    ) -> tuple[IndexStatus, bool]:
+        """Opens the index (creating it) and brings it up to date, once.
+
+        Args:
+            progress (ProgressCallback | None): The progress callback.
+            cancelled (CancelCheck | None): The cancel check.
+
+        Returns:
+            tuple[IndexStatus, bool]: The index's state, and whether it was deleted because it
+                held a day it could not mend.
+        """
         index_path = self._index_path()
         if self._pool.take_damaged():
             self._pool.close()
@@ -224,10 +242,10 @@ class Builder:
             connection = store.open_index(index_path, self._desk_directory)
         except (store.IndexUnavailable, sqlite3.Error) as error:
             self._pool.unavailable(str(error))
-            return IndexStatus(0, 0, available=False, problem=self._pool.problem)
+            return IndexStatus(0, 0, available=False, problem=self._pool.problem), False
         self._pool.opened_again()  # Searches may use the index again at once.
         lock = lock_builds(index_path, cancelled)
-        damaged = False
+        damaged = mend = False
         try:
             if lock is not None or fcntl is None:
                 build_days(connection, self._desk_directory, self._verified, progress, cancelled)
@@ -237,6 +255,7 @@ class Builder:
         except sqlite3.Error as error:
             _LOGGER.warning('Building the search index failed: %s', error)
             damaged = not isinstance(error, sqlite3.OperationalError)
+            mend = isinstance(error, IndexDamaged)
             self._pool.note_problem(f'{error.__class__.__name__}: {error}')
             status = IndexStatus(0, 0, available=False, problem=self._pool.problem)
         finally:
@@ -245,5 +264,6 @@ class Builder:
             if lock is not None:
                 lock.close()
         if damaged:  # The next build starts a new index.
+            self._pool.close()  # Its readers would go on reading the deleted file.
             self._remove_files()
-        return status
+        return status, mend
