@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from desk_browser.demo import DEMO_TODAY, build_demo_desk
+from desk_browser.demo import DEMO_TODAY, build_demo_desk, build_demo_workspace
 from tests.helpers.desks import MakeDemoDesk
 
 
@@ -55,3 +55,11 @@ def make_demo_desk(tmp_path: Path) -> MakeDemoDesk:
         return desk
 
     return build
+
+
+@pytest.fixture(scope='session')
+def demo_workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The four-desk demo workspace (main, options, hedging, research) at .../workspace/desks."""
+    desks = tmp_path_factory.mktemp('demo-workspace') / 'workspace' / 'desks'
+    build_demo_workspace(desks, today=DEMO_TODAY, desks=4)
+    return desks

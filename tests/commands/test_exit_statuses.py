@@ -114,8 +114,8 @@ def test_a_folder_that_holds_no_desk_gets_the_same_note_from_every_command(
     result = run_command(_arguments(command, tmp_path, '2026-10-21-1', found=True), capsys)
     assert result.status == 2
     assert result.stderr == (
-        f'desk-browser: {tmp_path}: {NOT_A_DESK}. Give the desk folder itself, such as '
-        'workspace/desks/main.\n'
+        f'desk-browser: {tmp_path}: {NOT_A_DESK}, and no subfolder of it is one. Give a desk '
+        'folder, such as workspace/desks/main, or a folder of desks, such as workspace/desks.\n'
     )
 
 

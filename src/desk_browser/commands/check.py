@@ -15,6 +15,7 @@ from desk_browser.commands.common import (
     checked_desk,
     describe,
     guarded,
+    workspace_of,
 )
 from desk_browser.commands.output import json_text, print_data, visible_field
 from desk_browser.memory.desk_check import DeskReport, check_desk
@@ -57,9 +58,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     Args:
         parser (argparse.ArgumentParser): The command's parser.
     """
+    from desk_browser.commands.workspace_check import EPILOG  # Circular at the top.
+
     add_desk_argument(parser)
     add_json_argument(parser, 'the report')
-    describe(parser, _EPILOG)
+    describe(parser, f'{_EPILOG}\n{EPILOG}')
 
 
 def report_object(report: DeskReport, desk_text: str) -> dict[str, Any]:
@@ -144,6 +147,11 @@ def run(arguments: argparse.Namespace) -> int:
             unreadable desk, or a folder that holds no desk (a mistyped path in a monitoring
             script must not pass as healthy).
     """
+    workspace = workspace_of(arguments)
+    if workspace is not None:
+        from desk_browser.commands.workspace_check import run_workspace_check  # Only for these.
+
+        return run_workspace_check(workspace, arguments)
     desk = checked_desk(arguments)
     if desk is None:
         return EXIT_USAGE

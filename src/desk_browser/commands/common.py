@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from desk_browser.commands.output import print_note, visible_text
+from desk_browser.memory.workspace import Workspace, find_desks
 from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES
 
 _LOGGER = logging.getLogger(__name__)
@@ -45,7 +46,8 @@ def add_desk_argument(parser: argparse.ArgumentParser) -> None:
         'desk',
         metavar='DESK',
         type=Path,
-        help='the desk folder, which holds sessions/, journal/ and notes/',
+        help='the desk folder, which holds sessions/, journal/ and notes/, or a folder of desks '
+        '(such as workspace/desks: every desk in it)',
     )
 
 
@@ -101,8 +103,9 @@ def desk_problem(desk: Path) -> str | None:
     if not holds_a_desk:
         folders = ', '.join(f'{name}/' for name in DESK_FOLDER_NAMES)
         return (
-            f'{shown}: holds none of {folders} so it is not a desk. Give the desk folder '
-            'itself, such as workspace/desks/main.'
+            f'{shown}: holds none of {folders} so it is not a desk, and no subfolder of it is '
+            'one. Give a desk folder, such as workspace/desks/main, or a folder of desks, '
+            'such as workspace/desks.'
         )
     return None
 
@@ -122,6 +125,20 @@ def checked_desk(arguments: argparse.Namespace) -> Path | None:
         print_note(problem)
         return None
     return desk
+
+
+def workspace_of(arguments: argparse.Namespace) -> Workspace | None:
+    """Returns the workspace the DESK argument names, when it is a folder of desks.
+
+    Args:
+        arguments (argparse.Namespace): The parsed arguments, with a `desk`.
+
+    Returns:
+        Workspace | None: The workspace; None when DESK is a desk itself, or holds none (the
+            command then reads it as one desk, and says why it cannot).
+    """
+    workspace = find_desks(arguments.desk)
+    return workspace if workspace.kind == 'workspace' else None
 
 
 def guarded(run: Run) -> Run:

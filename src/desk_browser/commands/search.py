@@ -24,6 +24,7 @@ from desk_browser.commands.common import (
     checked_desk,
     describe,
     guarded,
+    workspace_of,
 )
 from desk_browser.commands.output import json_text, print_data, print_note, visible_field
 from desk_browser.commands.scope_options import add_scope_arguments, option_qualifiers
@@ -122,9 +123,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar='N',
         help=f'the most hits to write, 0 for all (default: {DEFAULT_LIMIT})',
     )
+    from desk_browser.commands.workspace_search import (  # Circular at the top.
+        EPILOG,
+        add_workspace_arguments,
+    )
+
     add_json_argument(parser, 'the whole search result')
     add_scope_arguments(parser)
-    describe(parser, _EPILOG)
+    add_workspace_arguments(parser)
+    describe(parser, f'{_EPILOG}\n{EPILOG}')
 
 
 def hit_line(hit: SearchHit, result: SearchResult) -> str:
@@ -231,6 +238,11 @@ def run(arguments: argparse.Namespace) -> int:
         int: 0 when there were hits, 1 when there were none, 2 for an unreadable desk, a bad
             scope option or no keywords.
     """
+    workspace = workspace_of(arguments)
+    if workspace is not None:
+        from desk_browser.commands.workspace_search import run_workspace_search  # Circular.
+
+        return run_workspace_search(workspace, arguments)
     desk = checked_desk(arguments)
     if desk is None:
         return EXIT_USAGE

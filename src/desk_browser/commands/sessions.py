@@ -16,6 +16,7 @@ from desk_browser.commands.common import (
     checked_desk,
     describe,
     guarded,
+    workspace_of,
 )
 from desk_browser.commands.output import json_text, print_data, print_note, visible_field
 from desk_browser.presentation.desk_data import SessionEntry, read_overview
@@ -53,7 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """
     add_desk_argument(parser)
     add_json_argument(parser, 'the sessions')
-    describe(parser, _EPILOG)
+    from desk_browser.commands.workspace_listing import SESSIONS_EPILOG  # Circular at the top.
+
+    describe(parser, f'{_EPILOG}\n{SESSIONS_EPILOG}')
 
 
 def session_object(entry: SessionEntry) -> dict[str, Any]:
@@ -117,6 +120,13 @@ def run(arguments: argparse.Namespace) -> int:
     Returns:
         int: 0 when there are sessions, 1 when there are none, 2 for an unreadable desk.
     """
+    workspace = workspace_of(arguments)
+    if workspace is not None:
+        from desk_browser.commands.workspace_listing import (
+            run_workspace_sessions,
+        )  # Circular at the top.
+
+        return run_workspace_sessions(workspace, arguments)
     desk = checked_desk(arguments)
     if desk is None:
         return EXIT_USAGE

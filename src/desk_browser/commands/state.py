@@ -22,6 +22,7 @@ from desk_browser.commands.common import (
     checked_desk,
     describe,
     guarded,
+    workspace_of,
 )
 from desk_browser.commands.output import json_text, print_data, print_note, visible_field
 from desk_browser.memory.session_store import STATE_FILE_NAME, log_path
@@ -92,7 +93,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar='YYYY-MM-DD',
         help="the date to count from (default: India's today)",
     )
-    describe(parser, _EPILOG)
+    from desk_browser.commands.workspace_listing import STATE_EPILOG  # Circular at the top.
+
+    describe(parser, f'{_EPILOG}\n{STATE_EPILOG}')
 
 
 def _missing_state_problem(overview: DeskOverview) -> str:
@@ -241,6 +244,13 @@ def run(arguments: argparse.Namespace) -> int:
         int: 0 for a readable state, 1 when there is none or it is damaged, 2 for an unreadable
             desk.
     """
+    workspace = workspace_of(arguments)
+    if workspace is not None:
+        from desk_browser.commands.workspace_listing import (
+            run_workspace_state,
+        )  # Circular at the top.
+
+        return run_workspace_state(workspace, arguments)
     desk = checked_desk(arguments)
     if desk is None:
         return EXIT_USAGE

@@ -22,7 +22,7 @@ import logging
 import os
 from pathlib import Path
 
-from desk_browser.memory.desk_check import check_desk
+from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.session_store import STATE_FILE_NAME
@@ -103,6 +103,7 @@ class DeskHealth:
         problem_count: How many problems check_desk found; None until with_problems.
         problems: Those problems.
         overview: What read_overview found (for the later steps); not compared.
+        report: What check_desk found, or None until with_problems; not compared.
     """
 
     name: str
@@ -120,6 +121,7 @@ class DeskHealth:
     problem_count: int | None = None
     problems: tuple[Problem, ...] = ()
     overview: DeskOverview | None = dataclasses.field(default=None, compare=False, repr=False)
+    report: DeskReport | None = dataclasses.field(default=None, compare=False, repr=False)
 
     @property
     def reasons(self) -> list[Reason]:
@@ -348,7 +350,10 @@ def with_problems(health: DeskHealth, memo: FileMemo | None = None) -> DeskHealt
         return health
     report = check_desk(health.path, memo)
     return dataclasses.replace(
-        health, problem_count=len(report.problems), problems=tuple(report.problems)
+        health,
+        problem_count=len(report.problems),
+        problems=tuple(report.problems),
+        report=report,
     )
 
 

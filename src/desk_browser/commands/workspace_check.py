@@ -1,0 +1,196 @@
+"""`desk-browser check WORKSPACE [--json]`: every desk of a workspace checked, for monitoring.
+
+One line per desk (its name, healthy or how many problems, then what the Desks screen shows of
+it), then every problem as NAME/PATH:LINE: REASON, then a summary line. Each desk is read through
+`presentation.desk_health`, which checks it with `desk_check.check_desk`, so each desk's problems
+are exactly what `check DESK` lists. Exit status: 0 when every desk is healthy, 1 when any has
+problems or cannot be read as a desk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import logging
+import time
+from typing import Any
+
+from desk_browser.commands.check import problem_line, report_object
+from desk_browser.commands.common import EXIT_FOUND, EXIT_NOTHING
+from desk_browser.commands.output import json_text, print_data, visible_field
+from desk_browser.live.live_desk import age_text
+from desk_browser.memory.workspace import Workspace
+from desk_browser.presentation.desk_health import DeskHealth, read_health
+from desk_browser.presentation.formatting import (
+    INDIA,
+    day_with_weekday,
+    distance_from_today,
+    india_moment,
+    plural,
+)
+
+_LOGGER = logging.getLogger(__name__)
+
+EPILOG = """\
+over a folder of desks (such as workspace/desks): one line per desk, fields separated by tabs:
+  NAME, "healthy" or "N problems" (or why it is no readable desk), the current session and its
+  trading date, the state file's age, each backend's status, the last exchange's India time;
+  then every problem as NAME/PATH:LINE: REASON; then "checked N desks: K with problems".
+  --json writes {"workspace", "healthy", "desk_count", "unhealthy_count", "desks": [...]},
+  one object per desk: {"name", "path", "healthy", "needs_look", "reasons", "session_id",
+  "trading_date", "state_problem", "state_written_at", "routes": {NAME: STATUS}, "quiet",
+  "last_exchange_at", "exchanges_by_day": {DAY: N}, "problem_count", "entry_problem", "check"};
+  "check" is what check DESK --json writes for that desk (null when it cannot be read).
+  Exit status 0 when every desk is healthy, 1 when any has problems or cannot be read.
+"""
+
+
+def _moment(seconds: float | None) -> str | None:
+    """Writes a file time as ISO 8601 in India time.
+
+    Args:
+        seconds (float | None): Seconds since the epoch.
+
+    Returns:
+        str | None: The time, or None.
+    """
+    if seconds is None:
+        return None
+    return datetime.datetime.fromtimestamp(seconds, INDIA).isoformat(timespec='seconds')
+
+
+def desk_object(health: DeskHealth, now: float) -> dict[str, Any]:
+    """Describes one desk's health for --json.
+
+    Args:
+        health (DeskHealth): The desk, wholly read.
+        now (float): The current time, for the state's age.
+
+    Returns:
+        dict[str, Any]: The object.
+    """
+    return {
+        'name': health.name,
+        'path': str(health.path),
+        'healthy': health.entry_problem is None and not health.problem_count,
+        'needs_look': health.needs_look,
+        'reasons': [reason.text for reason in health.reasons],
+        'session_id': health.session_id,
+        'trading_date': health.trading_date.isoformat() if health.trading_date else None,
+        'state_problem': health.state_problem,
+        'state_written_at': _moment(health.state_written_at),
+        'state_age_seconds': (
+            None if health.state_written_at is None else round(now - health.state_written_at, 1)
+        ),
+        'routes': {route.name: route.word for route in health.routes},
+        'quiet': health.quiet,
+        'last_exchange_at': health.last_exchange_at,
+        'exchanges_by_day': dict(health.activity or ()),
+        'problem_count': health.problem_count,
+        'entry_problem': health.entry_problem,
+        'check': (
+            report_object(health.report, str(health.path)) if health.report is not None else None
+        ),
+    }
+
+
+def status_word(health: DeskHealth) -> str:
+    """Says in a few words how a desk fared.
+
+    Args:
+        health (DeskHealth): The desk.
+
+    Returns:
+        str: "healthy", "N problems" or why it is no readable desk.
+    """
+    if health.entry_problem is not None:
+        return health.entry_problem
+    if health.problem_count:
+        return plural(health.problem_count, 'problem')
+    return 'healthy'
+
+
+def last_exchange_words(finished_at: str | None, today: datetime.date) -> str:
+    """Says when the last exchange finished: its India time, with its day when not today.
+
+    Args:
+        finished_at (str | None): The exchange's finished_at, or None.
+        today (datetime.date): India's today.
+
+    Returns:
+        str: Such as "last exchange 14:30" or "last exchange Thu 2026-10-15 14:31".
+    """
+    moment = india_moment(finished_at) if finished_at else None
+    if moment is None:
+        return 'no exchange yet'
+    if moment.date() == today:
+        return f'last exchange {moment:%H:%M}'
+    return f'last exchange {day_with_weekday(moment.date())} {moment:%H:%M}'
+
+
+def desk_line(health: DeskHealth, today: datetime.date, now: float) -> str:
+    """Writes one desk as a tab-separated line.
+
+    Args:
+        health (DeskHealth): The desk.
+        today (datetime.date): India's today.
+        now (float): The current time.
+
+    Returns:
+        str: The line, every piece of desk text made safe.
+    """
+    fields = [visible_field(health.name), visible_field(status_word(health))]
+    if health.entry_problem is None:
+        if health.session_id is not None and health.trading_date is not None:
+            distance = distance_from_today(health.trading_date, today)
+            fields.append(f'session {visible_field(health.session_id)} ({distance})')
+        else:
+            fields.append(visible_field(health.state_problem or 'no state'))
+        age = None if health.state_written_at is None else now - health.state_written_at
+        fields.append(f'state {age_text(age)}')
+        routes = ', '.join(f'{visible_field(route.name)} {route.word}' for route in health.routes)
+        fields.append(routes or 'no backend')
+        fields.append(last_exchange_words(health.last_exchange_at, today))
+        if health.quiet:
+            fields.append('quiet today')
+    return '\t'.join(fields)
+
+
+def run_workspace_check(workspace: Workspace, arguments: argparse.Namespace) -> int:
+    """Checks every desk of a workspace and writes the report.
+
+    Args:
+        workspace (Workspace): The workspace, with at least one desk.
+        arguments (argparse.Namespace): json.
+
+    Returns:
+        int: 0 when every desk is healthy, 1 when any is not.
+    """
+    now = time.time()
+    moment = datetime.datetime.fromtimestamp(now, INDIA)
+    healths = [read_health(entry, moment) for entry in workspace.desks]
+    unhealthy = [
+        health for health in healths if health.entry_problem is not None or health.problem_count
+    ]
+    if arguments.json:
+        print_data(
+            json_text(
+                {
+                    'workspace': str(workspace.path),
+                    'healthy': not unhealthy,
+                    'desk_count': len(healths),
+                    'unhealthy_count': len(unhealthy),
+                    'desks': [desk_object(health, now) for health in healths],
+                }
+            )
+        )
+    else:
+        for health in healths:
+            print_data(desk_line(health, moment.date(), now))
+        for health in healths:
+            if health.report is None:
+                continue
+            for problem in health.report.problems:
+                print_data(f'{visible_field(health.name)}/{problem_line(health.report, problem)}')
+        print_data(f'checked {plural(len(healths), "desk")}: {len(unhealthy)} with problems')
+    return EXIT_NOTHING if unhealthy else EXIT_FOUND

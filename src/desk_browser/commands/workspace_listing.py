@@ -1,0 +1,113 @@
+"""`state` and `sessions` over a workspace: one entry per desk, as each desk's command writes it.
+
+Each desk is read by the single-desk command's own functions (`state.state_facts`,
+`sessions.list_sessions`), so a desk's entry says exactly what `state DESK` or `sessions DESK`
+says of it. A desk that cannot be read as one (unreadable, a symlink loop, removed) is an entry
+with its problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import logging
+from typing import Any
+
+from desk_browser.commands.common import EXIT_FOUND, EXIT_NOTHING
+from desk_browser.commands.output import json_text, print_data, print_note, visible_field
+from desk_browser.commands.sessions import list_sessions, session_line, session_object
+from desk_browser.commands.state import state_facts, state_lines
+from desk_browser.memory.workspace import Workspace, entry_problem
+from desk_browser.presentation.formatting import india_today
+
+_LOGGER = logging.getLogger(__name__)
+
+STATE_EPILOG = """\
+over a folder of desks (such as workspace/desks): each desk's lines after a line
+"desk          NAME", a blank line between desks; --json writes {"workspace", "desks": [...]},
+each desk's object as above plus "name" and "path" (a desk that cannot be read: {"name",
+"path", "problem"}). Exit status 0 when every desk has a readable state, 1 when any has none.
+"""
+
+SESSIONS_EPILOG = """\
+over a folder of desks (such as workspace/desks): each line starts with the desk's NAME and a
+tab; --json writes {"workspace", "desks": [{"name", "path", "sessions": [...], "problem"}]}.
+Exit status 0 when any desk has sessions, 1 when none has.
+"""
+
+_LABEL_WIDTH = 14
+
+
+def run_workspace_state(workspace: Workspace, arguments: argparse.Namespace) -> int:
+    """Writes every desk's state and what it means.
+
+    Args:
+        workspace (Workspace): The workspace.
+        arguments (argparse.Namespace): json and today.
+
+    Returns:
+        int: 0 when every desk has a readable state, 1 when any has none.
+    """
+    today: datetime.date = arguments.today or india_today()
+    entries: list[dict[str, Any]] = []
+    for desk in workspace.desks:
+        problem = desk.problem or entry_problem(desk.path)
+        if problem is not None:
+            entries.append({'name': desk.name, 'path': str(desk.path), 'problem': problem})
+            continue
+        facts = state_facts(desk.path, today)
+        entries.append({'name': desk.name, 'path': str(desk.path), **facts})
+    if arguments.json:
+        print_data(json_text({'workspace': str(workspace.path), 'desks': entries}))
+    else:
+        for position, entry in enumerate(entries):
+            if position:
+                print_data('')
+            print_data(f'{"desk":<{_LABEL_WIDTH}}{visible_field(entry["name"])}')
+            if entry.get('session_id') is None:
+                print_data(f'{"problem":<{_LABEL_WIDTH}}{visible_field(entry["problem"])}')
+                continue
+            for line in state_lines(entry):
+                print_data(line)
+    missing = [entry for entry in entries if entry.get('session_id') is None]
+    for entry in missing:
+        print_note(f'{visible_field(entry["name"])}: {visible_field(entry["problem"])}')
+    return EXIT_NOTHING if missing else EXIT_FOUND
+
+
+def run_workspace_sessions(workspace: Workspace, arguments: argparse.Namespace) -> int:
+    """Writes every desk's sessions, newest first, each line led by the desk's name.
+
+    Args:
+        workspace (Workspace): The workspace.
+        arguments (argparse.Namespace): json.
+
+    Returns:
+        int: 0 when any desk has sessions, 1 when none has.
+    """
+    entries: list[dict[str, Any]] = []
+    found = 0
+    for desk in workspace.desks:
+        problem = desk.problem or entry_problem(desk.path)
+        sessions = [] if problem is not None else list_sessions(desk.path)
+        found += len(sessions)
+        if arguments.json:
+            entries.append(
+                {
+                    'name': desk.name,
+                    'path': str(desk.path),
+                    'sessions': [session_object(entry) for entry in sessions],
+                    'problem': problem,
+                }
+            )
+            continue
+        for entry in sessions:
+            print_data(f'{visible_field(desk.name)}\t{session_line(entry)}')
+        if problem is not None:
+            print_note(f'{visible_field(desk.name)}: {visible_field(problem)}')
+    if arguments.json:
+        print_data(json_text({'workspace': str(workspace.path), 'desks': entries}))
+    if not found:
+        print_note('no sessions: no desk holds a session log.')
+        return EXIT_NOTHING
+    return EXIT_FOUND
