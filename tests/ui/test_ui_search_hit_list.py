@@ -6,6 +6,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+from rich._wrap import divide_line
 from textual.app import App, ComposeResult
 
 from desk_browser.memory.session_search import SearchHit, SearchRecord, SearchResult
@@ -15,6 +18,7 @@ from desk_browser.ui.widgets.search_hit_list import (
     SearchHitList,
     hit_lines,
     paint_hits,
+    snippet_breaks,
 )
 
 SIZE = (80, 24)
@@ -277,3 +281,24 @@ async def test_painted_hits_are_dropped_when_the_width_changed_since() -> None:
         kept = hits._rendered.keys()  # An LRUCache cannot be iterated itself.
         assert {width for _index, width, _look in kept} == {hits._content_width()}
         assert hits._content_width() != painted.painter.width
+
+
+_SNIPPET_CHARACTERS = st.sampled_from(
+    [*'abc xyz', ' ', '  ', '\t', '\u3000', '界', '語', '🙂', 'e\u0301', '\u200b', '-', '.']
+)
+
+
+@given(
+    text=st.lists(_SNIPPET_CHARACTERS, max_size=60).map(''.join),
+    width=st.integers(min_value=1, max_value=30),
+)
+def test_snippets_break_where_richs_own_wrapping_breaks(text: str, width: int) -> None:
+    """The public-API wrapping that replaced rich._wrap.divide_line breaks at the same places
+    (spaces of every kind, wide and zero-width characters, words longer than a line)."""
+    assert snippet_breaks(text, width) == divide_line(text, width, fold=True)
+
+
+def test_a_word_longer_than_the_line_is_folded_across_lines() -> None:
+    assert snippet_breaks('ab ' + 'x' * 12 + ' cd', 5) == [3, 8, 13]
+    assert snippet_breaks('ab ' + 'x' * 12 + ' cdef', 5) == [3, 8, 13, 16]
+    assert snippet_breaks('界界界', 2) == [1, 2]

@@ -14,7 +14,7 @@ import logging
 import re
 from typing import ClassVar
 
-from rich._wrap import divide_line
+from rich.cells import cell_len, chop_cells
 from textual.content import Content
 from textual.message import Message
 
@@ -26,7 +26,7 @@ from desk_browser.ui.widgets.row_list import HIGHLIGHTED_CLASS, PaintedRows, Row
 
 _LOGGER = logging.getLogger(__name__)
 
-__all__ = ['HIT_HEIGHT', 'SearchHitList', 'hit_label', 'hit_lines', 'paint_hits']
+__all__ = ['HIT_HEIGHT', 'SearchHitList', 'hit_label', 'hit_lines', 'paint_hits', 'snippet_breaks']
 
 SNIPPET_LINES = 2
 """How many lines of its snippet a hit shows; a longer snippet is cut with "…"."""
@@ -45,6 +45,9 @@ _CACHED_HITS = 400
 """How many rendered hits are kept (a few screens' worth, each in two looks at most)."""
 
 _ELLIPSIS = '…'
+
+_WORD = re.compile(r'\s*\S+\s*')
+"""A word and the spaces around it: lines break before a word's leading spaces."""
 
 
 def hit_lines(hit: SearchHit, result: SearchResult, width: int) -> list[Content]:
@@ -76,7 +79,7 @@ def hit_lines(hit: SearchHit, result: SearchResult, width: int) -> list[Content]
     if pattern is not None:
         snippet = snippet.highlight_regex(pattern, style=KEYWORD_STYLE)
     # Content.wrap would also do: wrapped this way, the few lines shown cost less to draw.
-    wrapped = snippet.divide(divide_line(snippet.plain, width, fold=True)) if snippet else []
+    wrapped = snippet.divide(snippet_breaks(snippet.plain, width)) if snippet else []
     lines = [line.rstrip() for line in wrapped[:SNIPPET_LINES]]
     if len(wrapped) > SNIPPET_LINES:
         last = lines[-1]
@@ -85,6 +88,43 @@ def hit_lines(hit: SearchHit, result: SearchResult, width: int) -> list[Content]
         lines[-1] = last + _ELLIPSIS
     lines.extend(Content('') for _ in range(SNIPPET_LINES - len(lines)))
     return [header, *lines]
+
+
+def snippet_breaks(text: str, width: int) -> list[int]:
+    """Says where a line of text breaks to fit a width: between words, and inside a long word.
+
+    A word that does not fit on what is left of a line starts the next one (with the spaces
+    before it); a word wider than a whole line is cut into pieces that fill lines. These are the
+    breaks Rich's own wrapping makes (its private ``divide_line`` with folding), in cells, so
+    wide characters take two.
+
+    Args:
+        text: One line of text.
+        width: The width in cells (at least 1).
+
+    Returns:
+        The offsets in `text` where lines start, after the first.
+    """
+    breaks: list[int] = []
+    used = 0  # Cells taken on the current line.
+    for word in _WORD.finditer(text):
+        start = word.start()
+        length = cell_len(word.group().rstrip())
+        if width - used >= length:
+            used += cell_len(word.group())
+        elif length > width:
+            *full, last = chop_cells(word.group(), width)
+            for piece in full:
+                if start:
+                    breaks.append(start)
+                start += len(piece)
+            if start:
+                breaks.append(start)
+            used = cell_len(last)
+        elif used and start:
+            breaks.append(start)
+            used = cell_len(word.group())
+    return breaks
 
 
 def _one_line(text: str) -> str:
