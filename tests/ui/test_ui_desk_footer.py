@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets._footer import FooterKey
+from textual.widget import Widget
 
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from tests.helpers.pilot import AppFor, settle
 
 
-def _keys(app: DeskBrowser) -> list[FooterKey]:
-    return list(app.screen.query_one(DeskFooter).query(FooterKey))
+def _keys(app: DeskBrowser) -> list[Widget]:
+    # FooterKey by its CSS type name: Textual exports it only from its private module.
+    return list(app.screen.query_one(DeskFooter).query('FooterKey'))
 
 
 async def test_binding_refreshes_that_change_nothing_leave_the_footer_alone(

@@ -52,10 +52,12 @@ from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.search_indexing import IndexBuilder
+from desk_browser.ui.textual_compat import count_background_screens
 
 _LOGGER = logging.getLogger(__name__)
 
 
+@count_background_screens(lambda app, stack: app.covered_screens.shows_through(stack))
 class DeskBrowser(App[None]):
     """Browses one desk folder: state, sessions, exchanges, summaries and search.
 
@@ -142,15 +144,6 @@ class DeskBrowser(App[None]):
     def heap_frozen(self) -> bool:
         """Whether the start-up objects are frozen out of garbage collection."""
         return self.heap_freezing.frozen
-
-    @property
-    def _background_screens(self) -> list[Screen[object]]:
-        """The screens that show through the top screen's background, top-most last."""
-        return (
-            super()._background_screens
-            if self.covered_screens.shows_through(self._screen_stack)
-            else []
-        )
 
     def get_default_screen(self) -> Screen[None]:
         """The main screen."""

@@ -3,15 +3,15 @@
 Textual (8.2.8) counts the screen just under the top one as visible whatever the top screen's
 background, so the main screen under the search screen stayed "current": each follow poll or
 other message it handled made it redraw itself, and every such redraw repainted the whole search
-screen (8-10 ms here, four times a second while idle, and in the middle of typing). The app's
-`_background_screens` override asks `CoveredScreens` whether the top screen lets the ones below
-show through (a modal screen's translucent background), and counts none as visible when it does
-not. A covered screen keeps its changes and is laid out and drawn when it is back on top
-(Textual's own `Screen._on_screen_resume` does that).
+screen (8-10 ms here, four times a second while idle, and in the middle of typing). The app
+asks `CoveredScreens` whether the top screen lets the ones below show through (a modal screen's
+translucent background), and counts none as visible when it does not. A covered screen keeps its
+changes and is laid out and drawn when it is back on top.
 
-`_background_screens` is a private property of Textual's App: the version is pinned, and the
-tests (snapshots of modal screens over the main screen, a resize under the search screen)
-check that it still means what it meant.
+How the app's count is replaced is a private Textual hook, kept with the others in
+`textual_compat.count_background_screens`; the tests (snapshots of modal screens over the main
+screen, a resize under the search screen, test_ui_textual_compat) check that it still means what
+it meant.
 """
 
 from __future__ import annotations

@@ -20,6 +20,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from desk_browser.ui.textual_compat import show_footer_keys_at_once
+
 _LOGGER = logging.getLogger(__name__)
 
 KeysShown = tuple[tuple[object, ...], ...]
@@ -34,7 +36,7 @@ class DeskFooter(Footer):
 
     def compose(self) -> ComposeResult:
         """Shows the screen's keys (from the first compose on), noting which ones it shows."""
-        self._bindings_ready = True  # Footer's own flag: without it, its compose shows nothing.
+        show_footer_keys_at_once(self)  # Footer's own compose shows nothing before a signal.
         self._keys_shown = self.keys_to_show()
         yield from super().compose()
 
@@ -44,7 +46,7 @@ class DeskFooter(Footer):
         Args:
             screen: The screen whose bindings changed.
         """
-        self._bindings_ready = True  # Footer's own flag: compose shows keys from now on.
+        show_footer_keys_at_once(self)  # What Footer's own bindings_changed does first.
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen and not self._rebuild_planned:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextvars
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -45,36 +44,30 @@ RowKey = tuple[int, int, str]
 """A rendered row's place in the cache: (row, width, look)."""
 
 
-def render_row(
-    lines: list[Content],
-    style: Style,
-    width: int,
-    height: int,
-    parse_style: Callable[[str | Style], Style],
-) -> list[Strip]:
+def render_row(lines: list[Content], style: Style, width: int, height: int) -> list[Strip]:
     """Renders one row's lines on its style: exactly `height` strips of exactly `width` cells.
+
+    Styles named in a line (such as ``$text-muted``) are parsed by Content's own default,
+    `Style.parse`, which finds the app's theme through the context (a worker runs this in the
+    event loop's context, copied; see `RowPainter`).
 
     Args:
         lines: The row's lines (missing ones are blank, extra ones are dropped).
         style: The row's style in its look.
         width: The width in cells.
         height: How many lines the row takes.
-        parse_style: Turns a style named in a line (such as ``$text-muted``) into a style.
 
     Returns:
         The row's strips.
     """
     blank = [Content('')] * max(0, height - len(lines))
-    return [_render_line(line, style, width, parse_style) for line in [*lines, *blank][:height]]
+    return [_render_line(line, style, width) for line in [*lines, *blank][:height]]
 
 
-def _render_line(
-    line: Content, style: Style, width: int, parse_style: Callable[[str | Style], Style]
-) -> Strip:
+def _render_line(line: Content, style: Style, width: int) -> Strip:
     """Renders one line of a row on its style, padded or cut to the width."""
     segments = [
-        Segment(text, text_style.rich_style)
-        for text, text_style in line.render(style, end='', parse_style=parse_style)
+        Segment(text, text_style.rich_style) for text, text_style in line.render(style, end='')
     ]
     # One Strip a line (each Strip builds several caches): padded here, not by crop_extend.
     padding = width - line.cell_length
@@ -107,9 +100,6 @@ class RowPainter:
     looks: dict[str, Style]
     """The row style in each look ('' for the plain look), by look."""
 
-    parse_style: Callable[[str | Style], Style]
-    """Turns a style named in a line into a style (the list's own)."""
-
     context: contextvars.Context = field(compare=False)
     """The event loop's context variables, copied: Textual finds the app (and the theme's
     variables, such as ``$text-muted``) through them, and a worker thread has none."""
@@ -125,9 +115,7 @@ class RowPainter:
         Returns:
             The row's place in the cache and its strips.
         """
-        strips = self.context.run(
-            render_row, lines, self.looks[look], self.width, self.row_height, self.parse_style
-        )
+        strips = self.context.run(render_row, lines, self.looks[look], self.width, self.row_height)
         return (index, self.width, look), strips
 
 
@@ -329,7 +317,6 @@ class RowList(ScrollView, can_focus=True):
                 HIGHLIGHTED_CLASS: self.get_visual_style(ROW_CLASS, HIGHLIGHTED_CLASS),
                 HOVER_CLASS: self.get_visual_style(ROW_CLASS, HOVER_CLASS),
             },
-            parse_style=self._get_style,
             context=contextvars.copy_context(),
         )
 
@@ -394,7 +381,7 @@ class RowList(ScrollView, can_focus=True):
                 self.get_visual_style(ROW_CLASS, look) if look else self.get_visual_style(ROW_CLASS)
             )
             lines = self.row_lines(index, width)
-            strips = render_row(lines, style, width, self.ROW_HEIGHT, self._get_style)
+            strips = render_row(lines, style, width, self.ROW_HEIGHT)
             self._rendered[key] = strips
         return strips
 
@@ -449,7 +436,7 @@ class RowList(ScrollView, can_focus=True):
         index = (round(self.scroll_y) + offset.y) // self.ROW_HEIGHT
         return index if 0 <= index < self.row_count else None
 
-    async def _on_click(self, event: events.Click) -> None:
+    async def on_click(self, event: events.Click) -> None:
         """Highlights and chooses the row clicked."""
         index = self._index_at(event)
         if index is None:
@@ -458,11 +445,11 @@ class RowList(ScrollView, can_focus=True):
         self.highlighted = index
         self.action_choose()
 
-    def _on_mouse_move(self, event: events.MouseMove) -> None:
+    def on_mouse_move(self, event: events.MouseMove) -> None:
         """Marks the row under the mouse."""
         self._set_hover(self._index_at(event))
 
-    def _on_leave(self, _event: events.Leave) -> None:
+    def on_leave(self, _event: events.Leave) -> None:
         """Unmarks the row the mouse left."""
         self._set_hover(None)
 

@@ -8,6 +8,8 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
 
+from desk_browser.ui.textual_compat import update_scrollbars
+
 _LOGGER = logging.getLogger(__name__)
 
 
@@ -18,7 +20,7 @@ def set_scroll_size(view: ScrollView, size: Size) -> None:
     drawing the view's own lines. A view whose place and size do not depend on its content (its
     height is set by CSS, such as ``1fr``) needs only its scrollbars updated; a scrollbar that
     appears or goes asks for the layout it needs itself. This is what Textual does when it sets
-    the size without a layout (`Widget._size_updated` with ``layout=False``).
+    the size without a layout (see `textual_compat.update_scrollbars`).
 
     Args:
         view: The view.
@@ -27,5 +29,5 @@ def set_scroll_size(view: ScrollView, size: Size) -> None:
     if size == view.virtual_size:
         return
     view.set_reactive(Widget.virtual_size, size)
-    view._scroll_update(size)
+    update_scrollbars(view, size)
     view.refresh()
