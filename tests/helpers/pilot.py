@@ -16,6 +16,7 @@ from textual.worker import WorkerState
 
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.timeline import Timeline, event_prompt
 
 AppFor = Callable[[Path], DeskBrowser]
 """The `app_for` fixture: builds the app on a desk the deterministic way (tests/ui/conftest.py)."""
@@ -63,7 +64,7 @@ def _plain(visual: object) -> str:
 
 
 def widget_texts(pilot: Pilot[Any]) -> str:
-    """The text every Static, Markdown and option list of the current screen holds, one a line.
+    """The text every Static, Markdown, option list and timeline of the screen holds, one a line.
 
     Unlike `screen_text`, nothing is wrapped or cut off by the screen's size.
     """
@@ -75,6 +76,8 @@ def widget_texts(pilot: Pilot[Any]) -> str:
             parts.append(_plain(widget.content))
         elif isinstance(widget, OptionList):
             parts.extend(_plain(option.prompt) for option in widget.options)
+        elif isinstance(widget, Timeline):
+            parts.extend(event_prompt(event).plain for event in widget.shown_events)
         elif isinstance(widget, ExchangeView):
             parts.append(widget.rendered_text())
     return '\n'.join(parts)

@@ -6,17 +6,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import SelectionList, Sparkline
 
 from desk_browser.demo import DEMO_TODAY
 from desk_browser.export import day_glance
-from desk_browser.memory.desk_files import read_journal_day
+from desk_browser.memory.desk_files import JournalEvent, read_journal_day
 from desk_browser.presentation.day_data import activity_by_day, read_day_view
 from desk_browser.presentation.start_view import StartView
 from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen
-from desk_browser.ui.widgets.timeline import Timeline, event_kind, event_label
+from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline, event_kind, event_label
 from tests.helpers.desks import write_lines
 from tests.helpers.pilot import AppFor, screen_text, settle, widget_texts
 
@@ -54,7 +55,7 @@ async def test_d_opens_the_selected_sessions_day_with_every_event(
         screen = await _open_day_view(pilot)
         assert screen.day == TODAY
         timeline = screen.query_one(Timeline)
-        assert timeline.option_count == len(journal.events)
+        assert timeline.row_count == len(journal.events)
         text = widget_texts(pilot)
         assert 'Wed 2026-10-21' in text
         assert day_glance(journal.events).text() in text
@@ -132,18 +133,18 @@ async def test_number_keys_and_the_filter_hide_kinds_of_event(
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open_day_view(pilot)
         timeline = screen.query_one(Timeline)
-        total = timeline.option_count
+        total = timeline.row_count
         await pilot.press('2')  # Answers off.
         await settle(pilot)
-        shown = [event_kind(event) for event in timeline._shown]
+        shown = [event_kind(event) for event in timeline.shown_events]
         assert 'answer' not in shown
-        assert 0 < timeline.option_count < total
-        assert timeline.border_subtitle == f'{timeline.option_count} of {total} events'
+        assert 0 < timeline.row_count < total
+        assert timeline.border_subtitle == f'{timeline.row_count} of {total} events'
         filter_list = screen.query_one(SelectionList)
         assert 'answer' not in filter_list.selected
         await pilot.press('2')
         await settle(pilot)
-        assert timeline.option_count == total
+        assert timeline.row_count == total
 
 
 async def test_brackets_move_between_days_and_a_day_without_journal_says_so(
@@ -166,7 +167,7 @@ async def test_brackets_move_between_days_and_a_day_without_journal_says_so(
         text = widget_texts(pilot)
         assert 'no journal for this day' in text
         assert '[ Fri 2026-10-16  ] Mon 2026-10-19' in text  # The nearest days, and their keys.
-        assert screen.query_one(Timeline).option_count == 0
+        assert screen.query_one(Timeline).row_count == 0
         await pilot.press('right_square_bracket')
         await settle(pilot)
         assert screen.day == '2026-10-19'
@@ -219,3 +220,57 @@ def test_filtered_day_view(snap_compare: SnapCompare, app_for: AppFor, demo_desk
         await settle(pilot)
 
     assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+class _TimelineApp(App[None]):
+    """Just a timeline of four events, two of them answers."""
+
+    CSS = 'Timeline { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }'
+
+    def compose(self) -> ComposeResult:
+        yield Timeline(id='timeline')
+
+    def on_mount(self) -> None:
+        time = '2026-10-21T04:00:00+00:00'
+        events = [
+            JournalEvent(1, 'trigger_received', time, {'text': 'open ' * 40}),
+            JournalEvent(2, 'text', time, {'text': 'first answer'}),
+            JournalEvent(3, 'order_placed', time, {'symbol': 'X'}),
+            JournalEvent(4, 'text', time, {'text': 'second answer'}),
+        ]
+        timeline = self.query_one(Timeline)
+        timeline.show_events(events, {kind for kind, _label in EVENT_KINDS})
+        timeline.focus()
+
+
+async def test_the_timeline_keys_wrap_around_its_ends_as_an_option_list_does() -> None:
+    app = _TimelineApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        timeline = app.query_one(Timeline)
+        assert timeline.highlighted == 0
+        await pilot.press('up')
+        assert timeline.highlighted == 3
+        await pilot.press('down')
+        assert timeline.highlighted == 0
+        await pilot.press('end', 'pageup')
+        assert timeline.highlighted == 0
+        await pilot.press('pagedown')
+        assert timeline.highlighted == 3
+
+
+async def test_a_filter_keeps_the_highlight_on_its_event_and_long_rows_end_in_an_ellipsis() -> None:
+    app = _TimelineApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        timeline = app.query_one(Timeline)
+        timeline.highlighted = 2
+        timeline.filter({'trigger', 'order'})
+        await pilot.pause()
+        assert [event.line_number for event in timeline.shown_events] == [1, 3]
+        assert timeline.highlighted_event is not None
+        assert timeline.highlighted_event.line_number == 3
+        text = screen_text(pilot)
+        assert 'trigger    open open' in text
+        assert text.split('\n')[0].endswith('open open…')
+        timeline.filter(set())
+        assert timeline.highlighted is None
+        assert timeline.highlighted_event is None

@@ -13,7 +13,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Header, OptionList, SelectionList, Static
+from textual.widgets import Header, SelectionList, Static
 from textual.widgets.selection_list import Selection
 from textual.worker import get_current_worker
 
@@ -242,7 +242,7 @@ class DayScreen(DeskScreen[None]):
         else:
             timeline.border_subtitle = f'{timeline.shown_count} of {total} events'
 
-    @on(OptionList.OptionHighlighted, '#timeline')
+    @on(Timeline.Highlighted, '#timeline')
     def follow_highlight(self) -> None:
         """Shows the whole of the highlighted event below the timeline."""
         self._show_detail(self.query_one(Timeline).highlighted_event)

@@ -246,6 +246,21 @@ class RowList(ScrollView, can_focus=True):
         """
         raise NotImplementedError
 
+    def row_strips(self, index: int, width: int, style: Style) -> list[Strip]:
+        """Draws one row: `row_lines` on the row's style, `ROW_HEIGHT` strips of `width` cells.
+
+        A subclass may draw its rows another way (the result is cached all the same).
+
+        Args:
+            index: The row, from 0.
+            width: The width in cells.
+            style: The row's style in its current look.
+
+        Returns:
+            The row's strips.
+        """
+        return render_row(self.row_lines(index, width), style, width, self.ROW_HEIGHT)
+
     def chosen_message(self, index: int) -> Message:
         """Makes the message posted when a row is chosen.
 
@@ -380,8 +395,7 @@ class RowList(ScrollView, can_focus=True):
             style = (
                 self.get_visual_style(ROW_CLASS, look) if look else self.get_visual_style(ROW_CLASS)
             )
-            lines = self.row_lines(index, width)
-            strips = render_row(lines, style, width, self.ROW_HEIGHT)
+            strips = self.row_strips(index, width, style)
             self._rendered[key] = strips
         return strips
 

@@ -1,8 +1,10 @@
 """A day's journal as a timeline: one row per event, filterable by kind of event.
 
-The timeline is an OptionList, which draws only the rows in view, so a day of many thousands of
-events scrolls as quickly as a short one. Every piece of desk text goes through `visible` and is
-cut to one line; the whole event is shown elsewhere (the day view's detail line).
+The timeline is a RowList: one line per event, drawn only when on screen, so a day of many
+thousands of events scrolls, and a filter toggle shows its rows, as quickly as a short day (an
+OptionList measured every row again on each toggle). Every piece of desk text goes through
+`visible` and is cut to one line; the whole event is shown elsewhere (the day view's detail
+line).
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from textual.content import Content
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import Visual
 
 from desk_browser.memory.desk_files import JournalEvent
 from desk_browser.presentation.formatting import india_time
 from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.widgets.row_list import RowList
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -162,7 +166,7 @@ def event_prompt(event: JournalEvent) -> Content:
     """
     kind = event_kind(event)
     style = _STYLE_OF_KIND[kind]
-    label = visible(event_label(event))[:10]
+    label = visible(event_label(event)).replace('\n', ' ')[:10]
     if event.type == 'risk_decision' and event.fields.get('decision') == 'rejected':
         style = 'bold $text-error'
     time = india_time(event.time) or '--:--'
@@ -173,8 +177,23 @@ def event_prompt(event: JournalEvent) -> Content:
     )
 
 
-class Timeline(OptionList):
-    """Lists a day's events, oldest first; only the kinds chosen in the filter are shown."""
+class Timeline(RowList):
+    """Lists a day's events, oldest first; only the kinds chosen in the filter are shown.
+
+    It looks and moves as the OptionList it replaced: its rows are drawn the same way, and the
+    up and down keys wrap around the ends of the list.
+    """
+
+    DEFAULT_CSS = """
+    Timeline {
+        max-height: 100%;
+        color: $foreground;
+        padding: 0 1;
+        & > .row-list--highlighted {
+            color: $foreground;
+        }
+    }
+    """
 
     def __init__(self, *, id: str | None = None) -> None:
         """Prepares an empty timeline.
@@ -185,6 +204,44 @@ class Timeline(OptionList):
         super().__init__(id=id)
         self._events: list[JournalEvent] = []
         self._shown: list[JournalEvent] = []
+
+    @property
+    def row_count(self) -> int:
+        """How many events the filter lets through (one row each)."""
+        return len(self._shown)
+
+    def row_lines(self, index: int, width: int) -> list[Content]:
+        """Writes one event's row (cut to the width when it is drawn).
+
+        Args:
+            index: The event's place among those shown.
+            width: The width in cells.
+
+        Returns:
+            Its one line.
+        """
+        return [event_prompt(self._shown[index])]
+
+    def row_strips(self, index: int, width: int, style: Style) -> list[Strip]:
+        """Draws one event's row as Textual draws any widget's content.
+
+        The row follows the widget's CSS (the day view's ``text-overflow: ellipsis`` ends a long
+        row in "…"), and its text can be selected with the mouse, as in the OptionList it
+        replaced, which drew its rows the same way.
+
+        Args:
+            index: The event's place among those shown.
+            width: The width in cells.
+            style: The row's style in its current look.
+
+        Returns:
+            The row's one strip.
+        """
+        strips = Visual.to_strips(self, event_prompt(self._shown[index]), width, None, style)
+        blank = Strip.blank(width, style.rich_style)
+        return [strip.extend_cell_length(width, style.rich_style) for strip in strips[:1]] or [
+            blank
+        ]
 
     def show_events(self, events: Iterable[JournalEvent], kinds: set[str]) -> None:
         """Replaces the rows with the events of the chosen kinds.
@@ -199,12 +256,16 @@ class Timeline(OptionList):
     def filter(self, kinds: set[str]) -> None:
         """Shows only the events of the chosen kinds, keeping the highlight on its event.
 
+        The list starts again from its top, and the highlighted row is scrolled into view.
+
         Args:
             kinds: The ids (from EVENT_KINDS) of the kinds to show.
         """
         previous = self.highlighted_event
+        self.highlighted = None
         self._shown = [event for event in self._events if event_kind(event) in kinds]
-        self.set_options(Option(event_prompt(event)) for event in self._shown)
+        self.scroll_to(y=0, animate=False, force=True, immediate=True)
+        self.rows_changed()
         if not self._shown:
             return
         index = 0
@@ -218,9 +279,41 @@ class Timeline(OptionList):
         return len(self._shown)
 
     @property
+    def shown_events(self) -> list[JournalEvent]:
+        """The events the filter lets through, in the file's order."""
+        return list(self._shown)
+
+    @property
     def highlighted_event(self) -> JournalEvent | None:
         """The event under the highlight, or None."""
         index = self.highlighted
         if index is None or not 0 <= index < len(self._shown):
             return None
         return self._shown[index]
+
+    def action_cursor_down(self) -> None:
+        """Highlights the next event, the first after the last (the first when none is)."""
+        if self.row_count:
+            current = self.highlighted
+            self.highlighted = 0 if current is None else (current + 1) % self.row_count
+
+    def action_cursor_up(self) -> None:
+        """Highlights the previous event, the last before the first (the last when none is)."""
+        if self.row_count:
+            current = self.highlighted
+            last = self.row_count - 1
+            self.highlighted = last if current is None else (current - 1) % self.row_count
+
+    def action_page_down(self) -> None:
+        """Highlights the event a screenful below (the last when none is)."""
+        if self.highlighted is None:
+            self.action_last()
+        else:
+            super().action_page_down()
+
+    def action_page_up(self) -> None:
+        """Highlights the event a screenful above (the first when none is)."""
+        if self.highlighted is None:
+            self.action_first()
+        else:
+            super().action_page_up()
