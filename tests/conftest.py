@@ -63,3 +63,9 @@ def demo_workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     desks = tmp_path_factory.mktemp('demo-workspace') / 'workspace' / 'desks'
     build_demo_workspace(desks, today=DEMO_TODAY, desks=4)
     return desks
+
+
+@pytest.fixture(autouse=True)
+def _own_state_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keeps the search history the app writes out of the user's real state folder."""
+    monkeypatch.setenv('XDG_STATE_HOME', str(tmp_path / 'state-home'))

@@ -153,3 +153,26 @@ def test_problems_counted_and_paused(
         await settle(pilot)
 
     assert snap_compare(app_for(damaged_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_search_with_scope_chips_and_a_bad_qualifier(
+    snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path
+) -> None:
+    """'nifty day:yesterday kind:exchange day:2026-13-01': two chips, the bad one in red, the
+    hits of Tue 2026-10-20's exchanges only."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_search(pilot, 'nifty day:yesterday kind:exchange day:2026-13-01')
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_search_naming_a_missing_word(
+    snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path
+) -> None:
+    """'nifty rollver': partial hits, "rollver: in no record, did you mean rollover?"."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_search(pilot, 'nifty rollver')
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)

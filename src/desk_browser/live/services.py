@@ -20,6 +20,7 @@ from desk_browser.live.foreground import Foreground
 from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.index.search import IndexedSearch, default_cache_directory
 from desk_browser.presentation.formatting import india_today
+from desk_browser.presentation.search_history import SearchHistory
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -42,6 +43,7 @@ class DeskServices:
             fix it).
         today: Returns India's today (tests fix it).
         export_folder: Where exports are written; None for the current folder at the time.
+        search_history: The person's last searches, in their state folder (never the desk).
     """
 
     desk: Path
@@ -52,6 +54,7 @@ class DeskServices:
     clock: Callable[[], float] = time.time
     today: Callable[[], datetime.date] = india_today
     export_folder: Path | None = None
+    search_history: SearchHistory = field(default_factory=SearchHistory)
 
     @classmethod
     def for_desk(

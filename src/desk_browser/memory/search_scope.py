@@ -56,10 +56,10 @@ KIND_NAMES = {'exchange': 'exchange', 'journal': 'action', 'summary': 'summary',
 """Each API record kind, as a person reads it."""
 
 QUALIFIER_HELP = (
-    ('day:2026-10-19', 'one day; also today, yesterday, or a weekday of the last seven days'),
-    ('day:2026-10-01..2026-10-19', 'a range of days; either end may be left out'),
-    ('kind:exchange,note', 'exchanges, actions, summaries or notes'),
-    ('backend:claude', 'exchanges answered by that backend'),
+    ('day:2026-10-19', 'that day; also today, yesterday, monday…'),
+    ('day:2026-10-01..2026-10-19', 'those days; either end may be left out'),
+    ('kind:exchange,note', 'exchange, action, summary or note'),
+    ('backend:claude', 'exchanges that backend answered'),
     ('session:2026-10-19-2', "that session's exchanges"),
 )
 """Each qualifier with an example and what it means, for help texts."""

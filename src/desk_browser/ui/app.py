@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -55,6 +56,9 @@ from desk_browser.ui.search_indexing import IndexBuilder
 from desk_browser.ui.textual_compat import count_background_screens
 
 _LOGGER = logging.getLogger(__name__)
+
+_SEARCHES_IN_PALETTE = 5
+"""How many of the last searches the command palette offers as "Search again: ..."."""
 
 
 @count_background_screens(lambda app, stack: app.covered_screens.shows_through(stack))
@@ -207,6 +211,12 @@ class DeskBrowser(App[None]):
             'Current session', 'Show the session state.json names', self.action_current_session
         )
         yield SystemCommand('Search', 'Search the desk as you type', self.action_search)
+        for query in self.services.search_history.queries()[:_SEARCHES_IN_PALETTE]:
+            yield SystemCommand(
+                f'Search again: {visible(query)}',
+                'Search the desk for these words again',
+                functools.partial(self.search_again, query),
+            )
         yield SystemCommand('Help', 'What each pane shows, and every key', self.action_help)
         yield SystemCommand(
             'Problems',
@@ -274,6 +284,20 @@ class DeskBrowser(App[None]):
         if isinstance(screen, DeskScreen) and screen.take_search_key():
             return
         await self.push_screen(SearchScreen(self.services, cursor_blink=self.cursor_blink))
+
+    async def search_again(self, query: str) -> None:
+        """Opens the search (or stays in it) with a query in the box.
+
+        Args:
+            query: The query, as the search history holds it.
+        """
+        if not isinstance(self.screen, SearchScreen):
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            await self.push_screen(SearchScreen(self.services, cursor_blink=self.cursor_blink))
+        screen = self.screen
+        if isinstance(screen, SearchScreen):
+            screen.search_again(query)
 
     def action_current_session(self) -> None:
         """Goes back to the main screen and selects the current session."""

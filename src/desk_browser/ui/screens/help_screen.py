@@ -12,6 +12,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from desk_browser.memory.search_scope import QUALIFIER_HELP
+
 _LOGGER = logging.getLogger(__name__)
 
 KEYS: list[tuple[str, str]] = [
@@ -38,13 +40,18 @@ KEYS: list[tuple[str, str]] = [
 """The main screen's keys and what they do."""
 
 SEARCH_KEYS: list[tuple[str, str]] = [
-    ('type', 'Hits update as you type'),
-    ('Enter', 'Open the highlighted hit (↓ moves into the hits)'),
+    ('type', 'Hits update as you type; qualifiers (below) narrow them'),
+    ('Enter', 'Open the highlighted hit, or take the suggested word'),
+    ('↑   ↓', 'In an empty box: older / newer searches; ↓ into the hits'),
+    ('End', 'The last hit (the list loads more as you near its end)'),
     ('Esc', 'Clear the box; on an empty box or in the hits, go back'),
     ('d   s', "In a record: the day's sessions / its summary"),
     ('n   N', 'In a record: next / previous keyword hit'),
 ]
 """The search's keys."""
+
+QUALIFIER_LINES: list[tuple[str, str]] = [(example, meaning) for example, meaning in QUALIFIER_HELP]
+"""The search's qualifiers, each with an example."""
 
 DAY_KEYS: list[tuple[str, str]] = [
     ('[   ]', 'Day before / after'),
@@ -61,10 +68,10 @@ ABOUT = (
 )
 
 
-def _key_lines(title: str, keys: list[tuple[str, str]]) -> Content:
+def _key_lines(title: str, keys: list[tuple[str, str]], width: int = 16) -> Content:
     lines: list[str | tuple[str, str]] = [(title, 'bold $text-primary')]
     for key, meaning in keys:
-        lines.extend(['\n', (f'  {key:<16}', 'bold $text-accent'), meaning])
+        lines.extend(['\n', (f'  {key:<{width}}', 'bold $text-accent'), meaning])
     return Content.assemble(*lines)
 
 
@@ -80,6 +87,9 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id='help'):
             yield Static(_key_lines('Keys', KEYS), classes='help-section')
             yield Static(_key_lines('Search', SEARCH_KEYS), classes='help-section')
+            yield Static(
+                _key_lines('Search qualifiers', QUALIFIER_LINES, width=28), classes='help-section'
+            )
             yield Static(_key_lines('Day view', DAY_KEYS), classes='help-section')
             yield Static(Content(ABOUT), classes='help-section -explain')
 

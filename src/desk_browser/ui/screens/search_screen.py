@@ -1,24 +1,34 @@
-"""The live search: results update as the person types; Enter opens a whole record."""
+"""The live search: results update as the person types; Enter opens a whole record.
+
+Qualifiers typed among the words (`day:yesterday kind:exchange`, search_scope) narrow the search
+and show as chips above the hits. After the first hits, the same worker counts every hit and names
+the words no record holds, with the nearest word one does (Enter takes it); the list loads more
+hits as the person nears the last one. `up` in an empty box recalls the last searches.
+"""
 
 from __future__ import annotations
 
 import logging
 import time
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
 from desk_browser.export import export_file_name, search_markdown
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.index.status import SearchCancelled
+from desk_browser.memory.search_scope import ParsedQuery, SearchScope, parse_query, qualifier_name
 from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.navigation import DayPlace
+from desk_browser.presentation.search_history import HistoryCursor
 from desk_browser.ui.copy_export import (
     COPY_EXPORT_BINDINGS,
     Export,
@@ -31,6 +41,7 @@ from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.row_list import RowPainter
+from desk_browser.ui.widgets.scope_chips import ScopeChips
 from desk_browser.ui.widgets.search_box import SearchBox
 from desk_browser.ui.widgets.search_hit_list import SearchHitList, paint_hits
 
@@ -49,6 +60,95 @@ _PAUSE_STEP = 0.01
 
 _PROMPT = 'Type to search every exchange, action, summary and note. Enter opens a hit.'
 """The headline before the first search (one line at 80 columns)."""
+
+_COUNT_PAUSE = 0.25
+"""Seconds after the first hits are shown before every hit is counted, so a person still typing
+cancels the count before it reads."""
+
+SearchKey = tuple[tuple[str, ...], SearchScope]
+"""What a search looks for: its keywords and its scope (equal keys find the same hits)."""
+
+
+@dataclass
+class SearchTotalsFound(Message):
+    """What a search found with no limit, counted after its first hits were shown."""
+
+    query: str
+    """The query as typed."""
+
+    hits: int
+    """How many hits there are in all."""
+
+    missing_words: list[str]
+    """The keywords no record in the scope holds."""
+
+    suggestions: dict[str, str]
+    """For each missing keyword with one, the nearest word some record holds."""
+
+
+@dataclass
+class MoreHitsFound(Message):
+    """A longer result of the search shown, for a person scrolling past its last hit."""
+
+    query: str
+    """The query as typed."""
+
+    result: SearchResult
+    """The hits, the ones shown first."""
+
+
+def totals_headline(
+    result: SearchResult, total: int, missing: list[str], suggestions: dict[str, str]
+) -> str:
+    """Says what a search found in all, such as "170 hits with every word".
+
+    Args:
+        result: The hits shown.
+        total: How many hits there are in all.
+        missing: The keywords no record holds.
+        suggestions: The nearest word for some of them.
+
+    Returns:
+        The headline, naming each missing word ("qwxz: in no record") and each suggestion
+        ("rollver: in no record, did you mean rollover? Enter takes it"); with no hits at all,
+        only the words with a suggestion.
+    """
+    if not result.hits:
+        parts = ['No hits']
+    elif result.matched_every_word:
+        parts = [f'{plural(total, "hit")} with every word']
+    else:
+        parts = [f'No record has every word · {plural(total, "partial hit")}']
+    for word in missing:
+        suggestion = suggestions.get(word)
+        if not result.hits and not suggestion:
+            continue  # "No hits" says it already.
+        parts.append(
+            f'{word}: in no record, did you mean {suggestion}?'
+            if suggestion
+            else f'{word}: in no record'
+        )
+    if suggestions:
+        parts.append('Enter takes it')
+    return ' · '.join(parts)
+
+
+def with_suggestions(value: str, suggestions: dict[str, str]) -> str:
+    """Replaces the missing words of a query with their suggestions, qualifiers kept.
+
+    Args:
+        value: The query as typed.
+        suggestions: Each missing keyword (lowered) and the word to put in its place.
+
+    Returns:
+        The query with single spaces between its pieces.
+    """
+    pieces = []
+    for piece in value.split():
+        if qualifier_name(piece) is None:
+            piece = suggestions.get(piece.lower(), piece)
+        pieces.append(piece)
+    return ' '.join(pieces)
 
 
 def result_headline(result: SearchResult) -> str:
@@ -76,6 +176,7 @@ class SearchScreen(DeskScreen[None]):
         Binding('escape', 'clear_or_leave', 'Clear / back', key_display='esc', id='search-back'),
         Binding('down', 'focus_hits', 'Hits', show=False),
         *COPY_EXPORT_BINDINGS,
+        Binding('up', 'older_search', 'Older search', show=False),
     ]
 
     OFFERS_DAY_VIEW = True
@@ -84,7 +185,7 @@ class SearchScreen(DeskScreen[None]):
         """Prepares the search.
 
         Args:
-            services: The desk's services (its search and the foreground).
+            services: The desk's services (its search, the foreground and the search history).
             cursor_blink: Whether the search box's cursor blinks (off in tests).
         """
         super().__init__()
@@ -94,17 +195,26 @@ class SearchScreen(DeskScreen[None]):
         """The desk folder."""
         self._cursor_blink = cursor_blink
         self._words: list[str] = []
-        self._searched_words: list[str] = []
-        """The keywords of the latest search started (none after the box was cleared)."""
+        self._searched_key: SearchKey | None = None
+        """The key of the latest search started (None after the box was cleared)."""
+        self._shown_query = ''
+        """The query whose hits are shown."""
+        self._total: int | None = None
+        self._suggestions: dict[str, str] = {}
+        self._loading_more = False
         self._changed_at = -_TYPING_PAUSE
         """When the box last changed (time.monotonic)."""
+        self._history: HistoryCursor | None = None
+        """Walks the last searches while `up` and `down` recall them, else None."""
+        self._recalled = ''
 
     def compose(self) -> ComposeResult:
-        """Builds the search box, the headline and the hits."""
+        """Builds the search box, the scope's chips, the headline and the hits."""
         yield Header()
         search_box = SearchBox(placeholder='Search the desk', id='query')
         search_box.cursor_blink = self._cursor_blink
         yield search_box
+        yield ScopeChips(id='scope')
         yield Static(Content(_PROMPT), id='headline', classes='-explain')
         yield SearchHitList(id='hits')
         yield DeskFooter()
@@ -113,28 +223,57 @@ class SearchScreen(DeskScreen[None]):
         """Puts the cursor in the search box."""
         self.query_one('#query', Input).focus()
 
+    def parsed(self, value: str) -> ParsedQuery:
+        """Reads a query's words and qualifiers (today is India's, from the services).
+
+        Args:
+            value: The query as typed.
+
+        Returns:
+            The words and the scope.
+        """
+        return parse_query(value, self.services.today())
+
+    @staticmethod
+    def key_of(parsed: ParsedQuery) -> SearchKey:
+        """What a read query looks for.
+
+        Args:
+            parsed: The query.
+
+        Returns:
+            Its keywords and scope.
+        """
+        return tuple(words_of(parsed.words_text)), parsed.scope
+
     @on(Input.Changed, '#query')
     def search_as_typed(self, event: Input.Changed) -> None:
         """Starts a search for what the box now holds (a newer search cancels an older one).
 
-        The same keywords as the search under way or shown (a space typed between words, a
-        letter made a capital) find the same hits, so they start no search and redraw nothing.
+        The same keywords and scope as the search under way or shown (a space typed between
+        words, a letter made a capital) find the same hits, so they start no search and redraw
+        nothing.
         """
         now = time.monotonic()
         typing = now - self._changed_at < _TYPING_PAUSE
         self._changed_at = now
-        words = words_of(event.value)
-        if not words:
+        if event.value != self._recalled:
+            self._history = None  # Typing ends a walk through the history.
+        parsed = self.parsed(event.value)
+        self.query_one(ScopeChips).show_query(parsed)
+        key = self.key_of(parsed)
+        if not key[0]:
             self.workers.cancel_group(self, 'search')
-            self._searched_words = []
+            self._searched_key = None
+            self._suggestions = {}
             self._show_headline(_PROMPT, '-explain')
-            self.query_one(SearchHitList).show_result(
-                SearchResult(hits=[], matched_every_word=False, words=[])
-            )
+            hits = self.query_one(SearchHitList)
+            hits.more_to_load = False
+            hits.show_result(SearchResult(hits=[], matched_every_word=False, words=[]))
             return
-        if words == self._searched_words:
+        if key == self._searched_key:
             return
-        self._searched_words = words
+        self._searched_key = key
         # After the key is drawn: a search thread started now would share the interpreter with
         # drawing the key, and the box would answer the key late.
         self.call_after_refresh(self._start_search, event.value, typing)
@@ -146,10 +285,25 @@ class SearchScreen(DeskScreen[None]):
             query: The words as typed.
             typing: Whether the box changed moments before (the search then waits a little).
         """
-        if self.app.screen is not self or words_of(query) != self._searched_words:
+        if self.app.screen is not self or self.key_of(self.parsed(query)) != self._searched_key:
             return
         painter = self.query_one(SearchHitList).row_painter()
         self.run_search(query, _TYPING_PAUSE if typing else 0.0, painter)
+
+    def _wait(self, seconds: float) -> bool:
+        """Waits in a worker, looking every moment whether it was cancelled.
+
+        Args:
+            seconds: How long.
+
+        Returns:
+            True when the worker was not cancelled.
+        """
+        worker = get_current_worker()
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not worker.is_cancelled:
+            time.sleep(_PAUSE_STEP)
+        return not worker.is_cancelled
 
     @work(
         thread=True,
@@ -159,7 +313,7 @@ class SearchScreen(DeskScreen[None]):
         description='searching the desk',
     )
     def run_search(self, query: str, pause: float = 0.0, painter: RowPainter | None = None) -> None:
-        """Searches the desk and posts the result back.
+        """Searches the desk and posts the result back, then what it found in all.
 
         Args:
             query: The words as typed.
@@ -167,34 +321,149 @@ class SearchScreen(DeskScreen[None]):
             painter: The hits list's, to draw the first hits here rather than on the event loop.
         """
         worker = get_current_worker()
-        deadline = time.monotonic() + pause
-        while time.monotonic() < deadline and not worker.is_cancelled:
-            time.sleep(_PAUSE_STEP)
-        if worker.is_cancelled:
+        if not self._wait(pause):
             return
+        parsed = self.parsed(query)
+        search = self.services.search
         try:
             with self.services.foreground.busy():  # Background reading waits for it.
-                result = self.services.search.search(
-                    query, SEARCH_LIMIT, cancelled=lambda: worker.is_cancelled
+                result = search.search(
+                    parsed.words_text,
+                    SEARCH_LIMIT,
+                    cancelled=lambda: worker.is_cancelled,
+                    scope=parsed.scope,
                 )
         except SearchCancelled:
             return  # A newer query replaced this one.
         if worker.is_cancelled:
             return
         painted = paint_hits(painter, result) if painter is not None else None
+        if worker.is_cancelled:
+            return
+        self.post_message(SearchFinished(query, result, painted))
+        self._count(query, parsed, result)
+
+    def _count(self, query: str, parsed: ParsedQuery, result: SearchResult) -> None:
+        """Counts every hit and names the missing words, in the search's worker, once it is idle.
+
+        With fewer hits than the limit, the hits are every hit there is (and, when they hold
+        only some keywords, every record that holds one), so nothing more is read.
+
+        Args:
+            query: The query as typed.
+            parsed: The query, read.
+            result: Its first hits.
+        """
+        worker = get_current_worker()
+        total = len(result.hits)
+        missing: list[str] = []
+        if total < SEARCH_LIMIT:
+            if not result.matched_every_word:
+                lowered = [hit.record.text.lower() for hit in result.hits]
+                missing = [word for word in result.words if not any(word in t for t in lowered)]
+            if not missing:
+                return
+        elif not self._wait(_COUNT_PAUSE):
+            return
+        search = self.services.search
+        try:
+            if total >= SEARCH_LIMIT:
+                totals = search.totals(
+                    parsed.words_text, cancelled=lambda: worker.is_cancelled, scope=parsed.scope
+                )
+                total, missing = totals.hits, totals.missing_words
+            suggestions = search.suggestions(missing) if missing else {}
+        except SearchCancelled:
+            return
+        if not result.hits and not suggestions:
+            return  # "No hits" says all there is to say.
         if not worker.is_cancelled:
-            self.post_message(SearchFinished(query, result, painted))
+            self.post_message(SearchTotalsFound(query, total, missing, suggestions))
+
+    @work(thread=True, exclusive=True, group='more', exit_on_error=False, description='more hits')
+    def load_more(self, query: str, limit: int) -> None:
+        """Searches again with a higher limit, for a person nearing the last hit shown.
+
+        Args:
+            query: The query as typed.
+            limit: The new limit.
+        """
+        worker = get_current_worker()
+        parsed = self.parsed(query)
+        try:
+            result = self.services.search.search(
+                parsed.words_text, limit, cancelled=lambda: worker.is_cancelled, scope=parsed.scope
+            )
+        except SearchCancelled:
+            return
+        if not worker.is_cancelled:
+            self.post_message(MoreHitsFound(query, result))
+
+    def _is_current(self, query: str) -> bool:
+        """Tells whether a query's hits still belong in the list (the box looks for the same).
+
+        Args:
+            query: The query as typed.
+
+        Returns:
+            True when the box holds the same keywords and scope.
+        """
+        box = self.query_one('#query', Input).value
+        return self.key_of(self.parsed(query)) == self.key_of(self.parsed(box))
 
     @on(SearchFinished)
     def show_result(self, message: SearchFinished) -> None:
         """Shows a search's hits, unless the box already holds other keywords."""
-        if words_of(message.query) != words_of(self.query_one('#query', Input).value):
+        if not self._is_current(message.query):
             return
+        self._shown_query = message.query
+        self._total = None
+        self._suggestions = {}
+        self._loading_more = False
+        self.workers.cancel_group(self, 'more')
         self._show_headline(
             result_headline(message.result), '-explain' if message.result.hits else '-warning'
         )
-        self.query_one(SearchHitList).show_result(message.result, message.painted)
-        self._words = words_of(message.query)
+        hits = self.query_one(SearchHitList)
+        hits.more_to_load = False
+        hits.show_result(message.result, message.painted)
+        self._words = list(message.result.words)
+
+    @on(SearchTotalsFound)
+    def show_totals(self, message: SearchTotalsFound) -> None:
+        """Writes what the search found in all into the headline."""
+        if message.query != self._shown_query or not self._is_current(message.query):
+            return
+        hits = self.query_one(SearchHitList)
+        result = hits.shown_result
+        if result is None:
+            return
+        self._total = message.hits
+        self._suggestions = dict(message.suggestions)
+        hits.more_to_load = message.hits > hits.hit_count
+        headline = totals_headline(result, message.hits, message.missing_words, self._suggestions)
+        self._show_headline(headline, '-explain' if result.hits else '-warning')
+
+    @on(SearchHitList.MoreWanted)
+    def want_more(self, event: SearchHitList.MoreWanted) -> None:
+        """Loads the next hits (or all of them, for End) while the search found more."""
+        event.stop()
+        hits = self.query_one(SearchHitList)
+        if self._loading_more or self._total is None or not hits.more_to_load:
+            return
+        self._loading_more = True
+        limit = self._total if event.everything else hits.hit_count + SEARCH_LIMIT
+        self.load_more(self._shown_query, limit)
+
+    @on(MoreHitsFound)
+    def show_more(self, message: MoreHitsFound) -> None:
+        """Shows the longer result, keeping the place in the list."""
+        self._loading_more = False
+        if message.query != self._shown_query or not self._is_current(message.query):
+            return
+        hits = self.query_one(SearchHitList)
+        hits.more_to_load = self._total is not None and self._total > len(message.result.hits)
+        hits.extend_result(message.result)
 
     def _show_headline(self, text: str, look: str) -> None:
         """Writes the line above the hits, muted (``-explain``) or as a warning (``-warning``).
@@ -209,17 +478,56 @@ class SearchScreen(DeskScreen[None]):
 
     @on(Input.Submitted, '#query')
     def open_first_hit(self) -> None:
-        """Enter in the box opens the highlighted hit (the first, until the person moves)."""
+        """Enter in the box takes the suggested words, or opens the highlighted hit."""
+        box = self.query_one('#query', Input)
+        if self._suggestions and self._is_current(self._shown_query):
+            box.value = with_suggestions(box.value, self._suggestions)
+            box.cursor_position = len(box.value)
+            self._suggestions = {}
+            return
         hits = self.query_one(SearchHitList)
         if hits.highlighted is not None:
             self._open(hits.highlighted)
 
     def action_focus_hits(self) -> None:
-        """Moves from the search box to the hits (even before the first ones arrive)."""
+        """Moves from the search box to the hits, or to a newer search while recalling them."""
+        if self._history is not None and self.query_one('#query', Input).has_focus:
+            newer = self._history.newer()
+            if newer is not None:
+                self._recall(newer)
+                return
         hits = self.query_one(SearchHitList)
         hits.focus()
         if hits.hit_count and hits.highlighted is None:
             hits.highlighted = 0
+
+    def action_older_search(self) -> None:
+        """`up` in an empty box (or while recalling) puts the previous search back in it."""
+        box = self.query_one('#query', Input)
+        if not box.has_focus or (box.value and self._history is None):
+            return
+        if self._history is None:
+            self._history = HistoryCursor(self.services.search_history.queries())
+        older = self._history.older()
+        if older is not None:
+            self._recall(older)
+
+    def _recall(self, query: str) -> None:
+        """Puts a recalled search in the box.
+
+        Args:
+            query: The search ("" for an empty box again).
+        """
+        box = self.query_one('#query', Input)
+        self._recalled = query
+        box.value = query
+        box.cursor_position = len(query)
+
+    def _remember(self) -> None:
+        """Adds what the box holds to the search history (a query with keywords only)."""
+        value = self.query_one('#query', Input).value
+        if words_of(self.parsed(value).words_text):
+            self.services.search_history.add(value)
 
     @on(SearchHitList.HitChosen, '#hits')
     def open_hit(self, event: SearchHitList.HitChosen) -> None:
@@ -233,6 +541,7 @@ class SearchScreen(DeskScreen[None]):
         hit = hits.hit_at(index)
         if hit is None:
             return
+        self._remember()
         # Coming back from the record lands on the hits, where Escape goes back, not in the box.
         hits.focus()
         self.app.push_screen(RecordScreen(self.services, hit, list(self._words)))
@@ -241,9 +550,21 @@ class SearchScreen(DeskScreen[None]):
         """Escape: in a box with text, clears it; anywhere else, goes back to the main screen."""
         search_box = self.query_one('#query', Input)
         if search_box.has_focus and search_box.value:
+            self._remember()
             search_box.value = ''
         else:
             self.dismiss(None)
+
+    def search_again(self, query: str) -> None:
+        """Puts a query in the box (the palette's "Search again"), which searches it.
+
+        Args:
+            query: The query.
+        """
+        box = self.query_one('#query', Input)
+        box.value = query
+        box.cursor_position = len(query)
+        box.focus()
 
     def take_search_key(self) -> bool:
         """The search key in the search puts the cursor back in the search box.

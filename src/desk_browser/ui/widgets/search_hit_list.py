@@ -185,6 +185,22 @@ class SearchHitList(RowList):
             self.hit = hit
             """The hit."""
 
+    class MoreWanted(Message):
+        """Posted when the person nears the last hit shown while the search found more."""
+
+        def __init__(self, everything: bool) -> None:
+            """Says how many more are wanted.
+
+            Args:
+                everything: Whether every hit is wanted (End), or the next batch (scrolling).
+            """
+            super().__init__()
+            self.everything = everything
+            """Whether every hit is wanted."""
+
+    MORE_WITHIN: ClassVar[int] = 10
+    """How near the last hit shown the highlight comes before more hits are asked for."""
+
     def __init__(self, *, id: str | None = None) -> None:
         """Prepares an empty list.
 
@@ -196,6 +212,9 @@ class SearchHitList(RowList):
         self._empty = SearchResult(hits=[], matched_every_word=False, words=[])
         self.shown_result: SearchResult | None = None
         """The search whose hits are shown (for export), or None before the first."""
+        self.more_to_load = False
+        """Whether the search found more hits than are shown (the screen sets it)."""
+        self._last_wanted = False
 
     @property
     def hit_count(self) -> int:
@@ -260,3 +279,35 @@ class SearchHitList(RowList):
             self.adopt_rows(painted)
         self.scroll_to(y=0, animate=False, force=True)
         self.refresh()
+
+    def extend_result(self, result: SearchResult) -> None:
+        """Shows a longer result of the same search, keeping the highlight and the scroll.
+
+        Args:
+            result: The same search with a higher limit (its first hits are the ones shown).
+        """
+        self._hits = list(result.hits)
+        self.shown_result = result
+        self.rows_changed()
+        if self._last_wanted and self._hits:
+            self._last_wanted = False
+            self.highlighted = len(self._hits) - 1
+
+    def action_last(self) -> None:
+        """End: highlights the last hit, asking for every hit first when more were found."""
+        if self.more_to_load:
+            self._last_wanted = True
+            self.post_message(self.MoreWanted(everything=True))
+        super().action_last()
+
+    def watch_highlighted(self, previous: int | None, index: int | None) -> None:
+        """Moves the highlight, and asks for more hits when it nears the last one shown."""
+        super().watch_highlighted(previous, index)
+        if index is not None and self.more_to_load and index >= len(self._hits) - self.MORE_WITHIN:
+            self.post_message(self.MoreWanted(everything=False))
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Scrolls, and asks for more hits when the last page comes into view."""
+        super().watch_scroll_y(old_value, new_value)
+        if self.more_to_load and new_value >= self.max_scroll_y - self.size.height:
+            self.post_message(self.MoreWanted(everything=False))
