@@ -316,6 +316,8 @@ def test_importing_the_core_and_the_presentation_leaves_textual_and_rich_out() -
         'import desk_browser.memory.session_search\n'
         'import desk_browser.presentation.day_data\n'
         'import desk_browser.presentation.desk_data\n'
+        'import desk_browser.presentation.documents\n'
+        'import desk_browser.presentation.exports\n'
         'import desk_browser.presentation.formatting\n'
         'import desk_browser.presentation.navigation\n'
         'import desk_browser.presentation.safe_text\n'

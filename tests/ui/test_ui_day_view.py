@@ -11,9 +11,8 @@ from textual.pilot import Pilot
 from textual.widgets import SelectionList, Sparkline
 
 from desk_browser.demo import DEMO_TODAY
-from desk_browser.export import day_glance
 from desk_browser.memory.desk_files import JournalEvent, read_journal_day
-from desk_browser.presentation.day_data import activity_by_day, read_day_view
+from desk_browser.presentation.day_data import activity_by_day, day_glance, read_day_view
 from desk_browser.presentation.start_view import StartView
 from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen

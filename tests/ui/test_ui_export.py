@@ -11,18 +11,12 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from desk_browser.commands.show import session_markdown
 from desk_browser.demo import DEMO_NOW, DEMO_TODAY
-from desk_browser.export import (
-    ExportRefused,
-    day_markdown,
-    export_file_name,
-    search_markdown,
-    write_export,
-)
 from desk_browser.memory.desk_files import read_journal_day
 from desk_browser.memory.session_search import SessionSearch
 from desk_browser.presentation.desk_data import read_session_log
+from desk_browser.presentation.documents import day_markdown, search_markdown, session_markdown
+from desk_browser.presentation.exports import ExportRefused, export_file_name, write_export
 from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.record_screen import RecordScreen

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-from typing import Any
 
 from desk_browser.commands.common import (
     EXIT_FOUND,
@@ -17,10 +16,12 @@ from desk_browser.commands.common import (
     guarded,
     workspace_of,
 )
-from desk_browser.commands.output import json_text, print_data, visible_field
+from desk_browser.commands.output import print_data
 from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.memory.desk_files import Problem
+from desk_browser.presentation.documents import report_object
 from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.safe_text import json_text, visible_field
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -63,38 +64,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_desk_argument(parser)
     add_json_argument(parser, 'the report')
     describe(parser, f'{_EPILOG}\n{EPILOG}')
-
-
-def report_object(report: DeskReport, desk_text: str) -> dict[str, Any]:
-    """Describes a report for --json.
-
-    Args:
-        report (DeskReport): The report.
-        desk_text (str): The desk as given on the command line.
-
-    Returns:
-        dict[str, Any]: The JSON object.
-    """
-    problems = [
-        {
-            'path': report.relative_path(problem),
-            'line': problem.line_number,
-            'reason': problem.reason,
-            'kind': report.kind_of(problem),
-        }
-        for problem in report.problems
-    ]
-    return {
-        'desk': desk_text,
-        'healthy': report.healthy,
-        'files_checked': report.files_checked,
-        'problem_count': len(report.problems),
-        'kinds': {
-            summary.kind: {'files': summary.files, 'problems': summary.problems}
-            for summary in report.kinds
-        },
-        'problems': problems,
-    }
 
 
 def problem_line(report: DeskReport, problem: Problem) -> str:

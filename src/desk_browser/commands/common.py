@@ -15,9 +15,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from desk_browser.commands.output import print_note, visible_text
+from desk_browser.commands.output import print_note
 from desk_browser.memory.workspace import Workspace, find_desks
 from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES
+from desk_browser.presentation.safe_text import visible_text
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -26,13 +26,14 @@ from desk_browser.commands.common import (
     guarded,
     workspace_of,
 )
-from desk_browser.commands.output import json_text, print_data, print_note, visible_field
+from desk_browser.commands.output import print_data, print_note
 from desk_browser.commands.scope_options import add_scope_arguments, option_qualifiers
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.search_scope import EVERYTHING, ParsedQuery, SearchScope, parse_query
 from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
 from desk_browser.presentation.formatting import hit_label, india_today, plural
 from desk_browser.presentation.hit_details import ExchangeDetailsReader
+from desk_browser.presentation.safe_text import json_text, visible_field
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -27,7 +27,8 @@ from desk_browser.commands.common import (
     describe,
     guarded,
 )
-from desk_browser.commands.output import print_note, visible_field
+from desk_browser.commands.output import print_note
+from desk_browser.presentation.safe_text import visible_field
 
 _LOGGER = logging.getLogger(__name__)
 

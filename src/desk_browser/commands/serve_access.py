@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
-from desk_browser.commands.output import visible_field
+from desk_browser.presentation.safe_text import visible_field
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import logging
 from pathlib import Path
-from typing import Any
 
 from desk_browser.commands.common import (
     EXIT_FOUND,
@@ -18,9 +17,11 @@ from desk_browser.commands.common import (
     guarded,
     workspace_of,
 )
-from desk_browser.commands.output import json_text, print_data, print_note, visible_field
+from desk_browser.commands.output import print_data, print_note
 from desk_browser.presentation.desk_data import SessionEntry, read_overview
+from desk_browser.presentation.documents import session_object
 from desk_browser.presentation.formatting import day_with_weekday, plural
+from desk_browser.presentation.safe_text import json_text, visible_field
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -57,24 +58,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from desk_browser.commands.workspace_listing import SESSIONS_EPILOG  # Circular at the top.
 
     describe(parser, f'{_EPILOG}\n{SESSIONS_EPILOG}')
-
-
-def session_object(entry: SessionEntry) -> dict[str, Any]:
-    """Describes one session for --json.
-
-    Args:
-        entry (SessionEntry): The session.
-
-    Returns:
-        dict[str, Any]: session_id, trading_date, exchanges, current and damaged_lines.
-    """
-    return {
-        'session_id': entry.session_id,
-        'trading_date': entry.day.isoformat() if entry.day is not None else None,
-        'exchanges': entry.exchange_count,
-        'current': entry.is_current,
-        'damaged_lines': entry.damaged_lines,
-    }
 
 
 def session_line(entry: SessionEntry) -> str:

@@ -14,16 +14,12 @@ from desk_browser.commands.common import (
     describe,
     guarded,
 )
-from desk_browser.commands.output import (
-    json_text,
-    print_data,
-    print_note,
-    visible_field,
-    visible_text,
-)
-from desk_browser.memory.session_store import Exchange, SessionStore
+from desk_browser.commands.output import print_data, print_note
+from desk_browser.memory.session_store import SessionStore
 from desk_browser.presentation.desk_data import read_session_log, sessions_directory
-from desk_browser.presentation.formatting import india_time, plural
+from desk_browser.presentation.documents import exchange_json, session_markdown
+from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.safe_text import visible_field
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -73,55 +69,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     describe(parser, _EPILOG)
 
 
-def _quoted(text: str) -> str:
-    """Quotes text as a Markdown block quote.
-
-    Args:
-        text (str): The text, already made safe.
-
-    Returns:
-        str: Every line prefixed with "> " (a blank line with ">").
-    """
-    return '\n'.join(f'> {line}' if line else '>' for line in text.split('\n'))
-
-
-def exchange_markdown(number: int, exchange: Exchange) -> str:
-    """Writes one exchange as Markdown.
-
-    Args:
-        number (int): Its place in the session, from 1.
-        exchange (Exchange): The exchange.
-
-    Returns:
-        str: A heading, the quoted trigger and the answer, every piece of desk text made safe.
-    """
-    time = india_time(exchange.finished_at)
-    when = f'{time} IST' if time is not None else visible_field(exchange.finished_at)
-    heading = f'## {number} · {when} · {visible_field(exchange.backend_name)}'
-    parts = [heading, _quoted(visible_text(exchange.trigger_text))]
-    answer = visible_text(exchange.answer).strip('\n')
-    if answer:
-        parts.append(answer)
-    return '\n\n'.join(parts)
-
-
-def session_markdown(session_id: str, exchanges: list[Exchange]) -> str:
-    """Writes a session's exchanges as one Markdown document.
-
-    Args:
-        session_id (str): The session.
-        exchanges (list[Exchange]): Its exchanges, oldest first.
-
-    Returns:
-        str: The document, without a final newline.
-    """
-    parts = [f'# Session {visible_field(session_id)}']
-    parts.extend(
-        exchange_markdown(number, exchange) for number, exchange in enumerate(exchanges, start=1)
-    )
-    return '\n\n'.join(parts)
-
-
 @guarded
 def run(arguments: argparse.Namespace) -> int:
     """Writes the session's exchanges.
@@ -154,7 +101,7 @@ def run(arguments: argparse.Namespace) -> int:
         return EXIT_NOTHING
     if arguments.format == 'json':
         for exchange in log.exchanges:
-            print_data(json_text(exchange.to_json_dictionary()))
+            print_data(exchange_json(exchange))
     else:
         print_data(session_markdown(session_id, log.exchanges))
     print_note(f'{plural(len(log.exchanges), "exchange")} in session {shown_id}.')

@@ -24,7 +24,7 @@ from desk_browser.commands.common import (
     guarded,
     workspace_of,
 )
-from desk_browser.commands.output import json_text, print_data, print_note, visible_field
+from desk_browser.commands.output import print_data, print_note
 from desk_browser.memory.session_store import STATE_FILE_NAME, log_path
 from desk_browser.presentation.desk_data import DeskOverview, read_overview, sessions_directory
 from desk_browser.presentation.formatting import (
@@ -34,6 +34,7 @@ from desk_browser.presentation.formatting import (
     plural,
     route_status,
 )
+from desk_browser.presentation.safe_text import json_text, visible_field
 
 _LOGGER = logging.getLogger(__name__)
 

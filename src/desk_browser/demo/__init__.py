@@ -6,6 +6,10 @@ markets (NIFTY, BANKNIFTY, RELIANCE, HDFCBANK, INFY, TCS futures and options): a
 event, session logs, daily summaries, a state file and notes. The same arguments give the same bytes
 and the same file times.
 
+A leaf beside the app and the commands, and the desk the readers are tested against: it imports
+nothing else of desk_browser (not the core it tests, not Textual); only `desk_browser.cli`
+(`--demo`) imports it.
+
 Typical usage example:
 
     build_demo_desk(Path('/tmp/desks/main'), today=DEMO_TODAY, days=10)

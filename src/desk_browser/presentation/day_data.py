@@ -1,5 +1,8 @@
 """What the day view shows, read through `desk_browser.memory`: one day's journal, and the days.
 
+A day at a glance (`day_glance`: its triggers, orders, risk decisions and tool calls counted) is
+the line the day view and the day's exported document both open with.
+
 Reading is done at once and returns plain records; the day view calls `read_day_view` from a
 thread worker. Activity per day comes from the sessions list the main screen already read (its
 exchange counts), so no journal but the shown day's is opened.
@@ -11,8 +14,15 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from desk_browser.memory.desk_files import JournalDay, Problem, journal_files, read_journal_day
+from desk_browser.memory.desk_files import (
+    JournalDay,
+    JournalEvent,
+    Problem,
+    journal_files,
+    read_journal_day,
+)
 from desk_browser.presentation.desk_data import DeskOverview, read_overview
+from desk_browser.presentation.formatting import plural
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -85,3 +95,71 @@ def read_day_view(desk: Path, day: str, overview: DeskOverview | None) -> DayVie
         days=days,
         activity=activity,
     )
+
+
+@dataclass(frozen=True)
+class DayGlance:
+    """A day at a glance: how many of each thing happened.
+
+    Attributes:
+        triggers: Triggers received.
+        orders_placed: Orders placed.
+        orders_filled: Orders filled.
+        orders_cancelled: Orders cancelled.
+        risk_approved: Risk checks that approved an order.
+        risk_rejected: Risk checks that rejected one.
+        tool_calls: Tool calls.
+    """
+
+    triggers: int = 0
+    orders_placed: int = 0
+    orders_filled: int = 0
+    orders_cancelled: int = 0
+    risk_approved: int = 0
+    risk_rejected: int = 0
+    tool_calls: int = 0
+
+    def text(self) -> str:
+        """The glance as one line, such as "4 triggers · orders 2 placed, 1 filled, 0 cancelled".
+
+        Returns:
+            The line.
+        """
+        return ' · '.join(
+            [
+                plural(self.triggers, 'trigger'),
+                f'orders {self.orders_placed} placed, {self.orders_filled} filled, '
+                f'{self.orders_cancelled} cancelled',
+                f'risk {self.risk_approved} approved, {self.risk_rejected} rejected',
+                plural(self.tool_calls, 'tool call'),
+            ]
+        )
+
+
+def day_glance(events: list[JournalEvent]) -> DayGlance:
+    """Counts a day's triggers, orders, risk decisions and tool calls.
+
+    Args:
+        events: The day's events.
+
+    Returns:
+        The counts.
+    """
+    counts = {name: 0 for name in DayGlance.__dataclass_fields__}
+    by_type = {
+        'trigger_received': 'triggers',
+        'order_placed': 'orders_placed',
+        'order_filled': 'orders_filled',
+        'order_cancelled': 'orders_cancelled',
+        'tool_call': 'tool_calls',
+    }
+    for event in events:
+        if event.type in by_type:
+            counts[by_type[event.type]] += 1
+        elif event.type == 'risk_decision':
+            decision = event.fields.get('decision')
+            if decision == 'approved':
+                counts['risk_approved'] += 1
+            elif decision == 'rejected':
+                counts['risk_rejected'] += 1
+    return DayGlance(**counts)

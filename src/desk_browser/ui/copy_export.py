@@ -17,9 +17,10 @@ from typing import Any
 from textual.binding import Binding
 from textual.screen import Screen
 
-from desk_browser.export import ExportRefused, record_json, record_markdown, write_export
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.session_search import SearchHit
+from desk_browser.presentation.documents import record_json, record_markdown
+from desk_browser.presentation.exports import ExportRefused, write_export
 from desk_browser.presentation.safe_text import visible
 
 _LOGGER = logging.getLogger(__name__)

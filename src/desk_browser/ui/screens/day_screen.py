@@ -17,17 +17,12 @@ from textual.widgets import Header, SelectionList, Static
 from textual.widgets.selection_list import Selection
 from textual.worker import get_current_worker
 
-from desk_browser.export import (
-    day_glance,
-    day_markdown,
-    event_json,
-    event_markdown,
-    export_file_name,
-)
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_files import JournalEvent
-from desk_browser.presentation.day_data import DayView, read_day_view
+from desk_browser.presentation.day_data import DayView, day_glance, read_day_view
 from desk_browser.presentation.desk_data import DeskOverview
+from desk_browser.presentation.documents import day_markdown, event_json, event_markdown
+from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import day_text, plural
 from desk_browser.presentation.navigation import DayPlace, DayRequest, Place, neighbour_day
 from desk_browser.presentation.safe_text import capped, visible

@@ -14,12 +14,6 @@ from textual.reactive import reactive
 from textual.widgets import Header, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
-from desk_browser.export import (
-    exchange_json,
-    exchange_markdown,
-    export_file_name,
-    session_markdown,
-)
 from desk_browser.live.live_desk import FollowUpdate, followed_overview
 from desk_browser.live.services import DeskServices
 from desk_browser.live.session_counting import counted_batches
@@ -31,6 +25,8 @@ from desk_browser.presentation.desk_data import (
     read_day_summary,
     read_overview,
 )
+from desk_browser.presentation.documents import exchange_json, exchange_markdown, session_markdown
+from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,

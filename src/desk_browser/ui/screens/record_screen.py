@@ -11,9 +11,10 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Header, Static
 
-from desk_browser.export import export_file_name, record_markdown
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.session_search import SearchHit, SearchResult
+from desk_browser.presentation.documents import record_markdown
+from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import day_text, hit_label, parse_day
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,

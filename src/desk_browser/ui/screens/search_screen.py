@@ -21,11 +21,12 @@ from textual.message import Message
 from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
-from desk_browser.export import export_file_name, search_markdown
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.index.status import SearchCancelled
 from desk_browser.memory.search_scope import ParsedQuery, SearchScope, parse_query, qualifier_name
 from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
+from desk_browser.presentation.documents import search_markdown
+from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.navigation import DayPlace
 from desk_browser.presentation.search_history import HistoryCursor

@@ -26,7 +26,7 @@ from desk_browser.ui.widgets.row_list import HIGHLIGHTED_CLASS, PaintedRows, Row
 
 _LOGGER = logging.getLogger(__name__)
 
-__all__ = ['HIT_HEIGHT', 'SearchHitList', 'hit_label', 'hit_lines', 'paint_hits', 'snippet_breaks']
+__all__ = ['HIT_HEIGHT', 'SearchHitList', 'hit_lines', 'paint_hits', 'snippet_breaks']
 
 SNIPPET_LINES = 2
 """How many lines of its snippet a hit shows; a longer snippet is cut with "…"."""

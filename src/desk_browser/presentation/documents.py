@@ -1,0 +1,273 @@
+"""Every Markdown and JSON document the app and the commands produce, from records read.
+
+A session (`desk-browser show` and the app's `x`), an exchange, a journal event, a day, a
+search record and a search's hits as Markdown; an exchange, an event and a record as one JSON
+line; a session and a desk check as the objects `desk-browser sessions --json` and
+`desk-browser check --json` write. The app's copy and export keys and the commands use the same
+functions, so a document reads the same from either. Desk text in every document goes through
+`visible_text` or `visible_field` and JSON through `json_text`, so a file, a clipboard or a
+terminal never carries an escape. Nothing here reads the desk or imports Textual.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from desk_browser.memory.desk_check import DeskReport
+from desk_browser.memory.desk_files import JournalDay, JournalEvent, action_text
+from desk_browser.memory.session_search import SearchRecord, SearchResult
+from desk_browser.memory.session_store import Exchange
+from desk_browser.presentation.day_data import day_glance
+from desk_browser.presentation.desk_data import SessionEntry
+from desk_browser.presentation.formatting import day_text, hit_label, india_time, plural
+from desk_browser.presentation.safe_text import json_text, visible_field, visible_text
+
+_LOGGER = logging.getLogger(__name__)
+
+__all__ = [
+    'day_markdown',
+    'event_json',
+    'event_markdown',
+    'event_object',
+    'exchange_json',
+    'exchange_markdown',
+    'record_json',
+    'record_markdown',
+    'report_object',
+    'search_markdown',
+    'session_markdown',
+    'session_object',
+]
+
+
+def _when(time: str) -> str:
+    """India time of an event as HH:MM IST, or the time as written when it is not a time."""
+    india = india_time(time)
+    return f'{india} IST' if india is not None else (visible_field(time) or 'no time')
+
+
+def _quoted(text: str) -> str:
+    """Quotes text as a Markdown block quote.
+
+    Args:
+        text (str): The text, already made safe.
+
+    Returns:
+        str: Every line prefixed with "> " (a blank line with ">").
+    """
+    return '\n'.join(f'> {line}' if line else '>' for line in text.split('\n'))
+
+
+def event_markdown(event: JournalEvent) -> str:
+    """Writes one journal event as Markdown: a heading with its time and type, then its fields.
+
+    Args:
+        event: The event.
+
+    Returns:
+        The Markdown, desk text made safe.
+    """
+    heading = f'### {_when(event.time)} · {visible_field(event.type)}'
+    if event.type in ('trigger_received', 'text'):
+        text = event.fields.get('text')
+        body = visible_text(text if isinstance(text, str) else '').strip('\n')
+        if event.type == 'trigger_received':
+            body = _quoted(body)
+        return f'{heading}\n\n{body}' if body else heading
+    fields = action_text(event).split('\n')[1:]
+    lines = [f'- {visible_field(line)}' for line in fields]
+    return '\n\n'.join([heading, '\n'.join(lines)]) if lines else heading
+
+
+def event_object(event: JournalEvent) -> dict[str, Any]:
+    """Rebuilds a journal event's JSON object: type, time, then its other fields in order.
+
+    Args:
+        event: The event.
+
+    Returns:
+        The object.
+    """
+    return {'type': event.type, 'time': event.time, **event.fields}
+
+
+def event_json(event: JournalEvent) -> str:
+    """Writes a journal event as one JSON line, safe to paste into a terminal.
+
+    Args:
+        event: The event.
+
+    Returns:
+        The JSON.
+    """
+    return json_text(event_object(event))
+
+
+def exchange_json(exchange: Exchange) -> str:
+    """Writes a session exchange as the JSON line its log holds, safe to paste into a terminal.
+
+    Args:
+        exchange: The exchange.
+
+    Returns:
+        The JSON.
+    """
+    return json_text(exchange.to_json_dictionary())
+
+
+def exchange_markdown(number: int, exchange: Exchange) -> str:
+    """Writes one exchange as Markdown.
+
+    Args:
+        number (int): Its place in the session, from 1.
+        exchange (Exchange): The exchange.
+
+    Returns:
+        str: A heading, the quoted trigger and the answer, every piece of desk text made safe.
+    """
+    time = india_time(exchange.finished_at)
+    when = f'{time} IST' if time is not None else visible_field(exchange.finished_at)
+    heading = f'## {number} · {when} · {visible_field(exchange.backend_name)}'
+    parts = [heading, _quoted(visible_text(exchange.trigger_text))]
+    answer = visible_text(exchange.answer).strip('\n')
+    if answer:
+        parts.append(answer)
+    return '\n\n'.join(parts)
+
+
+def session_markdown(session_id: str, exchanges: list[Exchange]) -> str:
+    """Writes a session's exchanges as one Markdown document.
+
+    Args:
+        session_id (str): The session.
+        exchanges (list[Exchange]): Its exchanges, oldest first.
+
+    Returns:
+        str: The document, without a final newline.
+    """
+    parts = [f'# Session {visible_field(session_id)}']
+    parts.extend(
+        exchange_markdown(number, exchange) for number, exchange in enumerate(exchanges, start=1)
+    )
+    return '\n\n'.join(parts)
+
+
+def day_markdown(journal: JournalDay) -> str:
+    """Writes a day's journal as one Markdown document: heading, glance line, every event.
+
+    Args:
+        journal: The day, read.
+
+    Returns:
+        The document, without a final newline.
+    """
+    parts = [
+        f'# Day {day_text(visible_field(journal.day))}',
+        day_glance(journal.events).text(),
+    ]
+    if not journal.events:
+        parts.append('The journal holds no events for this day.')
+    parts.extend(event_markdown(event) for event in journal.events)
+    return '\n\n'.join(parts)
+
+
+def record_markdown(record: SearchRecord, label: str = '') -> str:
+    """Writes one search record as Markdown: a heading with its kind and day, then its text.
+
+    Args:
+        record: The record.
+        label: How well it matched, such as "all words"; left out when empty.
+
+    Returns:
+        The Markdown.
+    """
+    heading = f'## {visible_field(record.kind)} · {day_text(visible_field(record.day))}'
+    if label:
+        heading += f' · {label}'
+    text = visible_text(record.text).strip('\n')
+    return f'{heading}\n\n{text}' if text else heading
+
+
+def record_json(record: SearchRecord) -> str:
+    """Writes one search record as JSON, as `desk-browser search --json` does.
+
+    Args:
+        record: The record.
+
+    Returns:
+        The JSON.
+    """
+    return json_text({'day': record.day, 'kind': record.kind, 'text': record.text})
+
+
+def search_markdown(query: str, result: SearchResult) -> str:
+    """Writes a search's hits as one Markdown document, each hit's whole record.
+
+    Args:
+        query: The words as typed.
+        result: What the search found.
+
+    Returns:
+        The document, without a final newline.
+    """
+    words = ' '.join(visible_field(word) for word in result.words)
+    parts = [f'# Search: {words or visible_field(query)}']
+    if not result.hits:
+        parts.append('No hits.')
+    elif result.matched_every_word:
+        parts.append(f'{plural(len(result.hits), "hit")} with every word.')
+    else:
+        parts.append(f'No record has every word; {plural(len(result.hits), "partial hit")}.')
+    parts.extend(record_markdown(hit.record, hit_label(hit, result)) for hit in result.hits)
+    return '\n\n'.join(parts)
+
+
+def session_object(entry: SessionEntry) -> dict[str, Any]:
+    """Describes one session for --json.
+
+    Args:
+        entry (SessionEntry): The session.
+
+    Returns:
+        dict[str, Any]: session_id, trading_date, exchanges, current and damaged_lines.
+    """
+    return {
+        'session_id': entry.session_id,
+        'trading_date': entry.day.isoformat() if entry.day is not None else None,
+        'exchanges': entry.exchange_count,
+        'current': entry.is_current,
+        'damaged_lines': entry.damaged_lines,
+    }
+
+
+def report_object(report: DeskReport, desk_text: str) -> dict[str, Any]:
+    """Describes a report for --json.
+
+    Args:
+        report (DeskReport): The report.
+        desk_text (str): The desk as given on the command line.
+
+    Returns:
+        dict[str, Any]: The JSON object.
+    """
+    problems = [
+        {
+            'path': report.relative_path(problem),
+            'line': problem.line_number,
+            'reason': problem.reason,
+            'kind': report.kind_of(problem),
+        }
+        for problem in report.problems
+    ]
+    return {
+        'desk': desk_text,
+        'healthy': report.healthy,
+        'files_checked': report.files_checked,
+        'problem_count': len(report.problems),
+        'kinds': {
+            summary.kind: {'files': summary.files, 'problems': summary.problems}
+            for summary in report.kinds
+        },
+        'problems': problems,
+    }
