@@ -71,7 +71,7 @@ def test_an_unreadable_desk_exits_2_naming_the_path(
     def refuse(path: object) -> object:
         raise PermissionError(13, 'Permission denied', str(path))
 
-    monkeypatch.setattr(common.os, 'scandir', refuse)
+    monkeypatch.setattr('desk_browser.commands.common.os.scandir', refuse)
     result = run_command([name, str(desk), *COMMANDS[name]], capsys)
     assert result.status == 2
     assert str(desk) in result.stderr

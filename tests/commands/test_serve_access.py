@@ -183,7 +183,7 @@ async def test_secrets_are_compared_in_constant_time(
         compared.append((given, expected))
         return original(given, expected)
 
-    monkeypatch.setattr(serve_access.hmac, 'compare_digest', recording)
+    monkeypatch.setattr('desk_browser.commands.serve_access.hmac.compare_digest', recording)
     await served.get('/?token=guess')
     await served.get('/', cookies={served.cookie_name: 'guess'})
     assert compared == [(b'guess', TOKEN.encode()), (b'guess', served.cookie.encode())]

@@ -301,7 +301,7 @@ def test_session_sort_key_takes_a_session_id() -> None:
 def test_module_constants() -> None:
     assert session_store.STATE_FILE_NAME == 'state.json'
     assert session_store.SUMMARIES_FOLDER_NAME == 'summaries'
-    assert desk_files.INDIA.utcoffset(None).total_seconds() == 5.5 * 3600  # type: ignore[union-attr]
+    assert desk_files.INDIA.utcoffset(None).total_seconds() == 5.5 * 3600
 
 
 def test_importing_the_core_and_the_presentation_leaves_textual_and_rich_out() -> None:

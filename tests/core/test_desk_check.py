@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from desk_browser.memory import desk_check
 from desk_browser.memory.desk_check import FILE_KINDS, DeskReport, check_desk
 from tests.helpers.desks import event, write_journal, write_lines
 from tests.helpers.tree import snapshot_tree
@@ -171,7 +170,7 @@ def test_an_unreadable_folder_is_reported(desk: Path, monkeypatch: pytest.Monkey
             raise PermissionError(13, 'Permission denied', str(path))
         return original(path)
 
-    monkeypatch.setattr(desk_check.os, 'scandir', scandir)
+    monkeypatch.setattr('desk_browser.memory.desk_check.os.scandir', scandir)
     assert ('notes', None, 'unreadable: Permission denied') in _found(check_desk(desk))
 
 

@@ -320,7 +320,7 @@ def test_listings_do_not_depend_on_file_system_order(
         def __exit__(self, *exception: object) -> None:
             pass
 
-    monkeypatch.setattr(desk_files.os, 'scandir', ReversedScandir)
+    monkeypatch.setattr('desk_browser.memory.desk_files.os.scandir', ReversedScandir)
     assert journal_files(tmp_path) == expected_journal  # Just written: listed again.
     assert note_files(tmp_path) == expected_notes
     assert [path.name for _, path in expected_notes] == ['a.md', 'b.md', 'c.md']
@@ -470,7 +470,7 @@ def _counting_scandir(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
         listed.append(Path(folder))
         return original(folder)
 
-    monkeypatch.setattr(desk_files.os, 'scandir', scandir)
+    monkeypatch.setattr('desk_browser.memory.desk_files.os.scandir', scandir)
     return listed
 
 

@@ -7,6 +7,7 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -207,7 +208,7 @@ def test_a_remembered_check_writes_nothing_into_the_desk(desk: Path, tmp_path: P
     )
 )
 def test_a_remembered_check_always_reports_what_a_fresh_check_does(
-    damaged_demo: Path, tmp_path_factory: pytest.TempPathFactory, changes: list
+    damaged_demo: Path, tmp_path_factory: pytest.TempPathFactory, changes: list[Any]
 ) -> None:
     root = tmp_path_factory.mktemp('memo-property')
     desk = root / 'main'

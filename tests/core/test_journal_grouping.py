@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import JournalEvent, JournalExchange, Problem
 
-EVENTS = [
+EVENTS: list[dict[str, Any]] = [
     {'type': 'text', 'time': 't0', 'text': 'before any trigger'},
     {'type': 'trigger_received', 'time': 't1', 'text': 'NIFTY gap down?'},
     {'type': 'text', 'time': 't2', 'text': 'Looking.'},

@@ -189,7 +189,7 @@ def test_scoped_searches_answer_the_filtered_plain_scan(
     query_list: list[tuple[str, int]],
     scopes: list[SearchScope],
     stop: int,
-    tuning: dict[str, int],
+    tuning: dict[str, Any],
 ) -> None:
     with tempfile.TemporaryDirectory() as temporary, mock.patch.multiple(index_tuning, **tuning):
         desk = Path(temporary) / 'main'

@@ -47,7 +47,7 @@ Reference = tuple[list[tuple[int, tuple[str, str, str]]], bool]
 
 
 def _dated_files(folder: Path, suffix: str) -> dict[str, Path]:
-    found = {}
+    found: dict[str, Path] = {}
     if not folder.is_dir():
         return found
     for path in folder.iterdir():
@@ -336,7 +336,7 @@ def test_every_search_answers_what_the_plain_scan_answers(
     undated: list[tuple[str, str, int]],
     query_list: list[tuple[str, int]],
     stop: int,
-    tuning: dict[str, int],
+    tuning: dict[str, Any],
 ) -> None:
     with tempfile.TemporaryDirectory() as temporary, mock.patch.multiple(index_tuning, **tuning):
         desk = Path(temporary) / 'main'
@@ -396,7 +396,7 @@ def test_searches_stay_exact_after_the_desk_changes(
     days: dict[str, Any],
     change_list: list[tuple[str, str, Any]],
     query_list: list[tuple[str, int]],
-    tuning: dict[str, int],
+    tuning: dict[str, Any],
 ) -> None:
     with tempfile.TemporaryDirectory() as temporary, mock.patch.multiple(index_tuning, **tuning):
         desk = Path(temporary) / 'main'

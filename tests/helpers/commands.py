@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from desk_browser import cli
-from desk_browser.commands.registry import run_subcommand
+from desk_browser.commands.registry import SUBCOMMANDS, run_subcommand
 
 HOSTILE_PIECES = ('\x1b]52;c;aGVsbG8=\x07', '\x1b[31m', '\u202e', '\x9b2J', '\x7f')
 """An OSC 52 clipboard write, a colour change, a right-to-left override, a C1 CSI and DEL."""
@@ -33,7 +33,7 @@ class CommandResult:
 def run_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> CommandResult:
     """Runs `desk-browser ARGV` through cli.main once cli lists the commands, else the registry."""
     capsys.readouterr()
-    if 'search' in cli.SUBCOMMANDS:
+    if 'search' in SUBCOMMANDS:
         status = cli.main(argv)
     else:
         found = run_subcommand(argv)

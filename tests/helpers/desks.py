@@ -36,7 +36,7 @@ def _encoded(line: Any) -> bytes:
     return json_line(line).encode('utf-8')
 
 
-def write_journal(desk: Path, day: str, events: list[dict[str, Any] | bytes | str]) -> Path:
+def write_journal(desk: Path, day: str, events: Sequence[object]) -> Path:
     """Writes journal/<day>.jsonl: dicts become JSON lines, bytes and str go as they are."""
     return write_lines(desk / 'journal' / f'{day}.jsonl', events)
 

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 
 from desk_browser.live.live_desk import LiveDesk
 from desk_browser.memory.desk_watch import JsonLinesFollower
-from desk_browser.presentation.desk_data import read_overview
+from desk_browser.presentation.desk_data import SessionLog, read_overview
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
@@ -93,7 +93,11 @@ async def test_a_long_log_followed_at_its_end_stays_at_the_end(
         for number in range(3):
             long_answer = '\n\n'.join(f'paragraph {part} of a long answer' for part in range(12))
             append(log, line(f'appended {number}', long_answer))
-            await wait_until(pilot, lambda number=number: view.exchange_count == 501 + number)
+
+            def grown(number: int = number) -> bool:
+                return view.exchange_count == 501 + number
+
+            await wait_until(pilot, grown)
             await pilot.pause()
             assert view.shows_end()
             assert 500 + number in view.rendered_indexes
@@ -243,7 +247,7 @@ def test_opening_a_session_reads_its_log_once(
         return read_new(follower, *arguments)  # type: ignore[arg-type]
 
     monkeypatch.setattr(JsonLinesFollower, 'read_new', counted_read_new)
-    delivered = []
+    delivered: list[SessionLog] = []
     for session_id in (older, current):
         reads.clear()
         live_desk.open_session(session_id, delivered.append)

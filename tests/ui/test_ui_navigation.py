@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import datetime
 from pathlib import Path
+from typing import cast
 
 import pytest
+from textual.content import Content
 from textual.widgets import Input, Static
 
 from desk_browser import cli
@@ -200,7 +202,7 @@ async def test_n_and_shift_n_move_between_keyword_hits_in_a_record(
         await pilot.press('N', 'N')
         assert record.border_subtitle == f'hit {total} of {total} · n next, N previous'
         text = screen.query_one('#record-text', Static)
-        assert 'reverse' in str(text.content.spans)
+        assert 'reverse' in str(cast(Content, text.content).spans)
 
 
 async def test_go_to_day_accepts_yesterday_and_refuses_a_non_day(

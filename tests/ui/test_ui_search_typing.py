@@ -25,7 +25,7 @@ async def test_keys_typed_at_once_after_the_slash_reach_the_search_box(
             key_event.set_sender(app)
             app._driver.send_message(key_event)
         await settle(pilot)
-        assert app.screen.query_one('#query').value == 'nifty'
+        assert app.screen.query_one('#query', Input).value == 'nifty'
 
 
 async def test_a_slash_in_the_search_box_is_typed_as_itself(
@@ -36,7 +36,7 @@ async def test_a_slash_in_the_search_box_is_typed_as_itself(
         await settle(pilot)
         await pilot.press('slash', *'09', 'slash', *'30')
         await settle(pilot)
-        assert app.screen.query_one('#query').value == '09/30'
+        assert app.screen.query_one('#query', Input).value == '09/30'
         await pilot.press('down', 'slash')  # From the hits, / goes back to the box.
         await settle(pilot)
         assert app.focused is app.screen.query_one('#query')
@@ -52,14 +52,15 @@ async def test_a_pasted_query_is_searched_at_once_while_quick_typing_waits_for_a
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_search(pilot)
-        box = app.screen.query_one('#query')
+        box = app.screen.query_one('#query', Input)
         box.value = 'nifty'  # A paste: one change after a pause.
         await settle(pilot)
         hits = app.screen.query_one(SearchHitList)
-        assert hits.hit_count and hits.shown_result.words == ['nifty']
+        assert hits.hit_count and hits.shown_result is not None
+        assert hits.shown_result.words == ['nifty']
         box.value = 'nifty gap'  # At once after the last change: waits for the pause.
         await pilot.pause(0.2)
-        assert hits.shown_result.words == ['nifty']
+        assert hits.shown_result is not None and hits.shown_result.words == ['nifty']
         await pilot.press('escape')  # Clearing the box cancels the waiting search.
         await settle(pilot)
         assert hits.hit_count == 0
@@ -78,7 +79,7 @@ async def test_background_reading_steps_aside_while_a_search_runs(
             busy_while_searching.append(app.services.foreground.is_busy)
             return search(*arguments, **options)  # type: ignore[arg-type]
 
-        app.services.search.search = watched_search  # type: ignore[method-assign]
+        app.services.search.search = watched_search  # type: ignore[assignment]
         await pilot.press('slash', *'nifty')
         await settle(pilot)
         assert busy_while_searching and all(busy_while_searching)
