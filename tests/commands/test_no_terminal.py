@@ -76,7 +76,7 @@ def test_a_terminal_on_one_side_only_is_not_enough(
 ) -> None:
     controller, terminal = pty.openpty()
     try:
-        finished = _browse([str(demo_desk)], tmp_path, **{side: terminal})  # type: ignore[arg-type]
+        finished = _browse([str(demo_desk)], tmp_path, **{side: terminal})
     finally:
         os.close(terminal)
         os.close(controller)

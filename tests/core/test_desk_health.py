@@ -12,12 +12,14 @@ from desk_browser.demo import DEMO_NOW, DEMO_TODAY, build_demo_workspace
 from desk_browser.memory.workspace import REMOVED, find_desks
 from desk_browser.presentation.desk_health import (
     ACTIVITY_DAYS,
+    DeskHealth,
     is_quiet,
     needs_look_first,
     needs_look_header,
     read_glance,
     read_health,
 )
+from tests.helpers.desks import entry_named
 from tests.helpers.tree import snapshot_tree
 
 NOW = datetime.datetime.fromtimestamp(DEMO_NOW, datetime.UTC)
@@ -30,7 +32,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return desks
 
 
-def _healths(workspace: Path):
+def _healths(workspace: Path) -> dict[str, DeskHealth]:
     return {entry.name: read_health(entry, NOW) for entry in find_desks(workspace).desks}
 
 
@@ -79,7 +81,7 @@ def test_rows_needing_a_look_come_first_and_are_counted(workspace: Path) -> None
 
 
 def test_the_glance_reads_no_problems_yet(workspace: Path) -> None:
-    glance = read_glance(find_desks(workspace).entry('main'), NOW)
+    glance = read_glance(entry_named(find_desks(workspace), 'main'), NOW)
     assert glance.problem_count is None
     assert glance.activity is None
 
@@ -89,7 +91,7 @@ def test_a_desk_removed_meanwhile_is_a_row_that_says_so(tmp_path: Path) -> None:
     build_demo_workspace(desks, today=DEMO_TODAY, desks=2, days=2)
     found = find_desks(desks)
     shutil.rmtree(desks / 'options')
-    health = read_health(found.entry('options'), NOW)
+    health = read_health(entry_named(found, 'options'), NOW)
     assert health.entry_problem == REMOVED
     assert [reason.text for reason in health.reasons] == [REMOVED]
 

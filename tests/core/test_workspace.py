@@ -5,8 +5,12 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from desk_browser.memory.workspace import REMOVED, entry_problem, find_desks, is_desk
+from tests.helpers.desks import entry_named
 
 
 def _desk(path: Path, folder: str = 'sessions') -> Path:
@@ -68,20 +72,20 @@ def test_odd_entries_are_entries_that_say_so(tmp_path: Path) -> None:
     }
 
 
-def test_an_unreadable_desk_folder_says_so(tmp_path: Path, monkeypatch) -> None:
+def test_an_unreadable_desk_folder_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     desks = tmp_path / 'desks'
     _desk(desks / 'main')
     _desk(desks / 'locked')
     real_scandir = os.scandir
 
-    def scandir(path):  # Tests run as root, where permissions stop nothing.
+    def scandir(path: Any) -> Any:  # Tests run as root, where permissions stop nothing.
         if Path(path).name == 'locked':
             raise PermissionError(13, 'Permission denied', str(path))
         return real_scandir(path)
 
     monkeypatch.setattr(os, 'scandir', scandir)
     workspace = find_desks(desks)
-    assert workspace.entry('locked').problem == 'unreadable: Permission denied'
+    assert entry_named(workspace, 'locked').problem == 'unreadable: Permission denied'
     assert entry_problem(desks / 'locked') == 'unreadable: Permission denied'
 
 
@@ -91,8 +95,8 @@ def test_a_desk_removed_meanwhile_says_so(tmp_path: Path) -> None:
     _desk(desks / 'gone')
     workspace = find_desks(desks)
     shutil.rmtree(desks / 'gone')
-    assert entry_problem(workspace.entry('gone').path) == REMOVED
-    assert entry_problem(workspace.entry('main').path) is None
+    assert entry_problem(entry_named(workspace, 'gone').path) == REMOVED
+    assert entry_problem(entry_named(workspace, 'main').path) is None
 
 
 def test_neither_a_desk_nor_a_workspace_says_what_to_do(tmp_path: Path) -> None:

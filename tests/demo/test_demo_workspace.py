@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from desk_browser.demo import DEMO_TODAY, build_demo_desk, build_demo_workspace, main
 from tests.helpers.tree import snapshot_tree
 
@@ -28,7 +30,7 @@ def test_the_default_desk_is_unchanged_by_the_behind_option(tmp_path: Path) -> N
     assert snapshot_tree(tmp_path / 'a') == snapshot_tree(tmp_path / 'b')
 
 
-def test_the_command_builds_a_workspace(tmp_path: Path, capsys) -> None:
+def test_the_command_builds_a_workspace(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status = main([str(tmp_path / 'desks'), '--desks', '4', '--days', '2', '--today', '2026-10-21'])
     assert status == 0
     assert sorted(path.name for path in (tmp_path / 'desks').iterdir()) == [

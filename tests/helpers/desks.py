@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from desk_browser.memory.workspace import DeskEntry, Workspace
+
 INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
 
 
@@ -152,3 +154,10 @@ class MakeDemoDesk(Protocol):
     def __call__(self, days: int, *, damaged: bool = False, state: str = 'normal') -> Path:
         """Builds a demo desk of `days` trading days at tmp_path/main and returns it."""
         ...
+
+
+def entry_named(workspace: Workspace, name: str) -> DeskEntry:
+    """The workspace's desk of that name, which the test knows is there."""
+    entry = workspace.entry(name)
+    assert entry is not None, f'no desk named {name}'
+    return entry
