@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-
-from textual.widget import Widget
+from typing import Any
 
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from tests.helpers.pilot import AppFor, settle
 
 
-def _keys(app: DeskBrowser) -> list[Widget]:
-    # FooterKey by its CSS type name: Textual exports it only from its private module.
+def _keys(app: DeskBrowser) -> list[Any]:
+    # FooterKey by its CSS type name: Textual exports it only from its private module (so Any).
     return list(app.screen.query_one(DeskFooter).query('FooterKey'))
 
 

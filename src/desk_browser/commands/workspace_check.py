@@ -15,12 +15,13 @@ import logging
 import time
 from typing import Any
 
-from desk_browser.commands.check import problem_line, report_object
+from desk_browser.commands.check import problem_line
 from desk_browser.commands.common import EXIT_FOUND, EXIT_NOTHING
-from desk_browser.commands.output import json_text, print_data, visible_field
+from desk_browser.commands.output import print_data
 from desk_browser.live.live_desk import age_text
 from desk_browser.memory.workspace import Workspace
 from desk_browser.presentation.desk_health import DeskHealth, read_health
+from desk_browser.presentation.documents import report_object
 from desk_browser.presentation.formatting import (
     INDIA,
     day_with_weekday,
@@ -28,6 +29,7 @@ from desk_browser.presentation.formatting import (
     india_moment,
     plural,
 )
+from desk_browser.presentation.safe_text import json_text, visible_field
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -14,11 +14,13 @@ import logging
 from typing import Any
 
 from desk_browser.commands.common import EXIT_FOUND, EXIT_NOTHING
-from desk_browser.commands.output import json_text, print_data, print_note, visible_field
-from desk_browser.commands.sessions import list_sessions, session_line, session_object
+from desk_browser.commands.output import print_data, print_note
+from desk_browser.commands.sessions import list_sessions, session_line
 from desk_browser.commands.state import state_facts, state_lines
 from desk_browser.memory.workspace import Workspace, entry_problem
+from desk_browser.presentation.documents import session_object
 from desk_browser.presentation.formatting import india_today
+from desk_browser.presentation.safe_text import json_text, visible_field
 
 _LOGGER = logging.getLogger(__name__)
 

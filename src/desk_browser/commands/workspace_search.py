@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from desk_browser.commands.common import EXIT_FOUND, EXIT_NOTHING, EXIT_USAGE
-from desk_browser.commands.output import json_text, print_data, print_note, visible_field
+from desk_browser.commands.output import print_data, print_note
 from desk_browser.commands.search import hit_line, parsed_query, result_object, search_with_total
 from desk_browser.memory.session_search import SearchResult, words_of
 from desk_browser.memory.workspace import Workspace, entry_problem
 from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.safe_text import json_text, visible_field
 from desk_browser.presentation.workspace_search import desk_qualifiers, merge_desk_results
 
 _LOGGER = logging.getLogger(__name__)
