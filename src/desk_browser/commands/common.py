@@ -8,6 +8,7 @@ with `| head`). README.md's "Exit status" table says the same for every command.
 from __future__ import annotations
 
 import argparse
+import datetime
 import functools
 import logging
 import os
@@ -50,6 +51,24 @@ def add_desk_argument(parser: argparse.ArgumentParser) -> None:
         help='the desk folder, which holds sessions/, journal/ and notes/, or a folder of desks '
         '(such as workspace/desks: every desk in it)',
     )
+
+
+def iso_date(text: str) -> datetime.date:
+    """Reads a YYYY-MM-DD argument, such as --today.
+
+    Args:
+        text (str): The argument.
+
+    Returns:
+        datetime.date: The date.
+
+    Raises:
+        argparse.ArgumentTypeError: The text is not a YYYY-MM-DD date.
+    """
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'not a YYYY-MM-DD date: {text!r}') from None
 
 
 def add_json_argument(parser: argparse.ArgumentParser, what: str) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import datetime
 
+from desk_browser.commands.common import iso_date
 from desk_browser.memory.search_scope import Qualifier, read_qualifier
 
 _OPTIONS = (
@@ -28,24 +29,6 @@ _OPTIONS = (
     ('backend', 'NAME', 'backend:{}', 'only exchanges that backend answered (NAME,NAME...)'),
     ('session', 'ID', 'session:{}', "only that session's exchanges, such as 2026-10-19-2"),
 )
-
-
-def _today(text: str) -> datetime.date:
-    """Reads --today.
-
-    Args:
-        text (str): The argument.
-
-    Returns:
-        datetime.date: The date.
-
-    Raises:
-        argparse.ArgumentTypeError: The text is not a YYYY-MM-DD date.
-    """
-    try:
-        return datetime.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f'not a YYYY-MM-DD date: {text!r}') from None
 
 
 def add_scope_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,7 +46,7 @@ def add_scope_arguments(parser: argparse.ArgumentParser) -> None:
         )
     group.add_argument(
         '--today',
-        type=_today,
+        type=iso_date,
         default=None,
         metavar='YYYY-MM-DD',
         help="the date today, yesterday and weekdays count from (default: India's today)",

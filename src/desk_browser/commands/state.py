@@ -22,6 +22,7 @@ from desk_browser.commands.common import (
     checked_desk,
     describe,
     guarded,
+    iso_date,
     workspace_of,
 )
 from desk_browser.commands.output import print_data, print_note
@@ -61,24 +62,6 @@ examples:
 _LABEL_WIDTH = 14
 
 
-def _date(text: str) -> datetime.date:
-    """Reads --today.
-
-    Args:
-        text (str): The argument.
-
-    Returns:
-        datetime.date: The date.
-
-    Raises:
-        argparse.ArgumentTypeError: The text is not a YYYY-MM-DD date.
-    """
-    try:
-        return datetime.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f'not a YYYY-MM-DD date: {text!r}') from None
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Adds the state command's arguments.
 
@@ -89,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_json_argument(parser, 'the state and the conclusions')
     parser.add_argument(
         '--today',
-        type=_date,
+        type=iso_date,
         default=None,
         metavar='YYYY-MM-DD',
         help="the date to count from (default: India's today)",
