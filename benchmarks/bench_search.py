@@ -11,9 +11,11 @@ Desks are built once with the demo builder (about 2,000 events a day) and kept u
 (never the user's real cache). Every measurement runs in its own subprocess, so resident memory
 (ru_maxrss) is that of the measured work alone. Printed, per desk: the cold index build, the warm
 reopen (first search, then an up-to-date check), per-query median/p95/max at limit 50 by kind of
-query, resident memory, the index's size, and on the year desk the ratio against the documented
-algorithm (a fresh SessionSearch per query, which reads and parses every file it needs) measured
-side by side in the same process.
+query, resident memory, the index's size, the documented SessionSearch over the fixed queries
+with the index in its cache folder and without one, and on the year desk the ratio against the
+documented algorithm (a fresh SessionSearch per query, which reads and parses every file it
+needs) measured side by side in the same process. The cold build gives its CPU time here and in
+its worker processes and their memory; --cold-single also times it in one process.
 """
 
 from __future__ import annotations
@@ -184,8 +186,15 @@ def worker_desk(size: str) -> dict[str, Any]:
     return {'built': True, 'seconds': time.perf_counter() - start}
 
 
-def worker_cold(size: str) -> dict[str, Any]:
+def worker_cold(size: str, workers: str) -> dict[str, Any]:
     IndexedSearch = indexed_search_class()
+    if workers != 'default':
+        try:
+            from desk_browser.memory.index import tuning
+        except ImportError:  # Code from before the parallel build: one process anyway.
+            pass
+        else:
+            tuning.BUILD_WORKERS = int(workers)  # type: ignore[attr-defined,unused-ignore]
 
     desk, cache = desk_path(size), cache_path(size)
     shutil.rmtree(cache, ignore_errors=True)
@@ -199,11 +208,17 @@ def worker_cold(size: str) -> dict[str, Any]:
         progress_marks.append((time.perf_counter() - start, done, total))
 
     start = time.perf_counter()
+    cpu_start = time.process_time()
     status = search.build(progress=progress)
     seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     half = next((mark[0] for mark in progress_marks if mark[1] * 2 >= mark[2]), None)
     return {
         'seconds': seconds,
+        'cpu_seconds': cpu,
+        'worker_cpu_seconds': children.ru_utime + children.ru_stime,
+        'worker_max_rss_mb': children.ru_maxrss / 1024,
         'first_search_before_build_ms': first_seconds * 1000,
         'first_search_hits': len(first.hits),
         'half_indexed_seconds': half,
@@ -224,6 +239,9 @@ def worker_warm(size: str, rounds: int) -> dict[str, Any]:
     start = time.perf_counter()
     status = search.build()
     check = time.perf_counter() - start
+    start = time.perf_counter()
+    search.build()  # Again: the first one also checked every day's digest (the scrub).
+    check_again = time.perf_counter() - start
     queries = query_set(desk)
     times: dict[str, list[float]] = {kind: [] for kind in queries}
     hits: dict[str, int] = {}
@@ -240,6 +258,7 @@ def worker_warm(size: str, rounds: int) -> dict[str, Any]:
         'after_hits': after,
         'reopen_first_search_ms': reopen * 1000,
         'up_to_date_check_ms': check * 1000,
+        'up_to_date_again_ms': check_again * 1000,
         'status': status.text,
         'by_kind': {kind: summary(values) for kind, values in times.items()},
         'all': summary(every),
@@ -299,6 +318,38 @@ def worker_plain(size: str, queries: list[str]) -> dict[str, Any]:
     return {'rows': rows, 'max_rss_mb': max_rss_megabytes()}
 
 
+def worker_session(size: str, rounds: int, indexed: bool) -> dict[str, Any]:
+    """The documented SessionSearch, one object over the fixed queries, with or without an index.
+
+    With `indexed`, the user's cache folder (XDG_CACHE_HOME) is pointed at the bench's index,
+    as it is for a desk the app has indexed; without, it is empty and every day is read.
+    """
+    import tempfile
+
+    from desk_browser.memory.session_search import SessionSearch
+
+    IndexedSearch = indexed_search_class()
+    desk, cache = desk_path(size), cache_path(size)
+    with tempfile.TemporaryDirectory() as temporary:
+        if indexed:
+            (Path(temporary) / 'desk-browser').symlink_to(cache, target_is_directory=True)
+            index = next((cache / 'indexes').glob('*.sqlite3'))
+            while index.stat().st_mtime > time.time() - 2.5:  # An index just written waits.
+                time.sleep(0.25)
+        os.environ['XDG_CACHE_HOME'] = temporary
+        reference = IndexedSearch(desk, cache_directory=cache)
+        search = SessionSearch(desk)
+        times: list[float] = []
+        for _ in range(rounds):
+            for values in FIXED_QUERIES.values():
+                for query in values:
+                    started = time.perf_counter()
+                    result = search.search(query, LIMIT)
+                    times.append((time.perf_counter() - started) * 1000)
+                    assert result == reference.search(query, LIMIT), query
+        return {'all': summary(times), 'max_rss_mb': max_rss_megabytes()}
+
+
 def worker_live(size: str) -> dict[str, Any]:
     """Searches while the newest journal grows, one event appended before each search."""
     import tempfile
@@ -331,7 +382,14 @@ def worker_live(size: str) -> dict[str, Any]:
 
 def run_worker(arguments: list[str]) -> dict[str, Any]:
     command = [sys.executable, str(Path(__file__).resolve()), '--worker', *arguments]
-    completed = subprocess.run(command, capture_output=True, text=True, check=False)
+    # SessionSearch reads an index from the user's cache when there is one: workers get an
+    # empty cache folder of their own, never the user's (worker_session points it at the index).
+    empty = BENCH_ROOT / 'xdg-empty'
+    empty.mkdir(parents=True, exist_ok=True)
+    environment = {**os.environ, 'XDG_CACHE_HOME': str(empty)}
+    completed = subprocess.run(
+        command, capture_output=True, text=True, check=False, env=environment
+    )
     if completed.returncode != 0:
         raise RuntimeError(f'worker {arguments} failed:\n{completed.stderr}')
     return json.loads(completed.stdout.strip().splitlines()[-1])
@@ -357,6 +415,12 @@ def main() -> int:
     parser.add_argument('--rounds', type=int, default=5, help='times each query is run')
     parser.add_argument('--plain-queries', default='zebra,nifyt,rolled early,nifty')
     parser.add_argument('--skip-cold', action='store_true', help='reuse the existing indexes')
+    parser.add_argument(
+        '--cold-single', action='store_true', help='also time a cold build in one process'
+    )
+    parser.add_argument(
+        '--skip-session', action='store_true', help='leave out SessionSearch with/without index'
+    )
     parser.add_argument('--worker', nargs='+', help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.worker:
@@ -364,7 +428,9 @@ def main() -> int:
         if mode == 'desk':
             result = worker_desk(size)
         elif mode == 'cold':
-            result = worker_cold(size)
+            result = worker_cold(size, rest[0] if rest else 'default')
+        elif mode == 'session':
+            result = worker_session(size, int(rest[0]), rest[1] == 'indexed')
         elif mode == 'warm':
             result = worker_warm(size, int(rest[0]))
         elif mode == 'live':
@@ -392,12 +458,17 @@ def main() -> int:
         desk_mb = sum(p.stat().st_size for p in desk_path(size).rglob('*') if p.is_file()) / 1e6
         print(f'  desk: {desk_mb:.0f} MB at {desk_path(size)}')
         if not arguments.skip_cold or not cache_path(size).exists():
-            cold = run_worker(['cold', size])
-            print(
-                f'  cold index build: {cold["seconds"]:.1f} s ({cold["status"]}); half the days '
-                f'after {cold["half_indexed_seconds"]:.1f} s; index {cold["index_mb"]:.0f} MB; '
-                f'max RSS {cold["max_rss_mb"]:.0f} MB'
-            )
+            colds = [('single process', '0')] if arguments.cold_single else []
+            for label, workers in [*colds, ('', 'default')]:
+                cold = run_worker(['cold', size, workers])
+                print(
+                    f'  cold index build{" (" + label + ")" if label else ""}: '
+                    f'{cold["seconds"]:.1f} s ({cold["status"]}); half the days after '
+                    f'{cold["half_indexed_seconds"]:.1f} s; index {cold["index_mb"]:.0f} MB; '
+                    f'CPU {cold["cpu_seconds"]:.1f} s here + {cold["worker_cpu_seconds"]:.1f} s '
+                    f'in workers; max RSS {cold["max_rss_mb"]:.0f} MB, workers '
+                    f'{cold["worker_max_rss_mb"]:.0f} MB each at most'
+                )
             print(
                 f'  search before any index: {cold["first_search_before_build_ms"]:.0f} ms '
                 f'(common word, {cold["first_search_hits"]} hits)'
@@ -405,7 +476,8 @@ def main() -> int:
         warm = run_worker(['warm', size, str(arguments.rounds)])
         print(
             f'  warm reopen: first search after {warm["reopen_first_search_ms"]:.0f} ms; '
-            f'up-to-date check (build with nothing to do) {warm["up_to_date_check_ms"]:.0f} ms; '
+            f'up-to-date check (build with nothing to do, with its scrub) '
+            f'{warm["up_to_date_check_ms"]:.0f} ms, again {warm["up_to_date_again_ms"]:.0f} ms; '
             f'{warm["status"]}'
         )
         print_table(warm['by_kind'])
@@ -427,6 +499,17 @@ def main() -> int:
                 ' each search:'
             )
             print_table({f'{name} search': row for name, row in live['by_kind'].items()})
+        if size in ('year', 'five') and not arguments.skip_session:
+            print('  the documented SessionSearch, one object over the fixed queries (ms):')
+            for label, mode, rounds in (
+                ('with the index', 'indexed', arguments.rounds),
+                ('without an index', 'plain', 1),
+            ):
+                session = run_worker(['session', size, str(rounds), mode])['all']
+                print(
+                    f'    {label:<20} {int(session["count"]):>4} {session["median"]:>9.2f}'
+                    f' {session["p95"]:>9.2f} {session["max"]:>9.2f}'
+                )
         if size == 'year':
             plain = run_worker(['plain', size, *arguments.plain_queries.split(',')])
             print('  side by side with the documented algorithm (fresh SessionSearch per query):')

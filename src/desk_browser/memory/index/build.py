@@ -22,18 +22,18 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-from desk_browser.memory import session_search
-from desk_browser.memory.index import keys, store, tuning
-from desk_browser.memory.index.days import DeskListing, day_signature, desk_days
+from desk_browser.memory.index import store, tuning
+from desk_browser.memory.index.days import DeskDay, DeskListing, day_signature, desk_days
+from desk_browser.memory.index.keys import DayRows
 from desk_browser.memory.index.plan import DayChecks
 from desk_browser.memory.index.pool import ReaderPool
+from desk_browser.memory.index.reading import DayReaders, default_workers
 from desk_browser.memory.index.scrub import IndexDamaged, Verified, ensure_intact, scrub
 from desk_browser.memory.index.status import CancelCheck, IndexStatus, ProgressCallback
-from desk_browser.memory.session_search import SearchRecord
 
 try:
     import fcntl
@@ -76,23 +76,6 @@ def lock_builds(index_path: Path, cancelled: CancelCheck | None) -> IO[bytes] | 
             return handle
 
 
-def too_many(records: Sequence[SearchRecord]) -> bool:
-    """Tells whether a day holds more records of one kind than an id can number.
-
-    Args:
-        records (Sequence[SearchRecord]): The day's records.
-
-    Returns:
-        bool: True when the day cannot be indexed.
-    """
-    if len(records) <= keys.MAX_POSITION:
-        return False
-    counts: dict[str, int] = {}
-    for record in records:
-        counts[record.kind] = counts.get(record.kind, 0) + 1
-    return max(counts.values()) > keys.MAX_POSITION
-
-
 def build_days(
     connection: sqlite3.Connection,
     desk_directory: Path,
@@ -101,6 +84,10 @@ def build_days(
     cancelled: CancelCheck | None,
 ) -> None:
     """Indexes every day that is not indexed as it is now (see Builder.build).
+
+    Each day's signature is taken before the day is read, so a change made while it is read
+    leaves a signature that no longer matches, and the day is read again. Many days are read in
+    worker processes (reading.DayReaders); this thread alone writes.
 
     Args:
         connection (sqlite3.Connection): The builder's own connection.
@@ -113,7 +100,7 @@ def build_days(
         IndexDamaged: When the index holds a day changed that cannot be mended.
     """
 
-    def write(batch: list[tuple[str, str, list[tuple[str, str]]]]) -> None:
+    def write(batch: list[tuple[str, str, DayRows]]) -> None:
         store.write_days(connection, batch)
         for day, signature, _ in batch:
             verified.note(day, signature, intact=True)
@@ -127,31 +114,31 @@ def build_days(
     for day in gone:
         ensure_intact(connection, verified, day, indexed[day])
     store.remove_days(connection, gone)
-    done = 0
-    batch: list[tuple[str, str, list[tuple[str, str]]]] = []
-    batch_records = 0
     if progress is not None:
         progress(0, total)
+    done = 0
+    pending: list[tuple[DeskDay, str]] = []
     for desk_day in days:
         if cancelled is not None and cancelled():
-            break
+            return
         signature, racy = day_signature(desk_day, time.time_ns())
         if racy or indexed.get(desk_day.day) == signature:
             done += 1
-            continue
-        if not all(os.access(path, os.R_OK) for path in desk_day.paths):
+        elif not all(os.access(path, os.R_OK) for path in desk_day.paths):
             done += 1  # Read from the desk by every search, so a fixed file is seen.
-            continue
-        if desk_day.day in indexed:
-            ensure_intact(connection, verified, desk_day.day, indexed[desk_day.day])
-        records = session_search.day_records(
-            desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes
-        )
-        if too_many(records):
+        else:
+            if desk_day.day in indexed:
+                ensure_intact(connection, verified, desk_day.day, indexed[desk_day.day])
+            pending.append((desk_day, signature))
+    workers = default_workers() if len(pending) >= tuning.PARALLEL_DAYS else 0
+    batch: list[tuple[str, str, DayRows]] = []
+    batch_records = 0
+    for desk_day, signature, rows in DayReaders(workers).read(pending, cancelled):
+        if rows is None:
             done += 1  # Never indexed: searches read it from the desk.
             continue
-        batch.append((desk_day.day, signature, [(record.kind, record.text) for record in records]))
-        batch_records += len(records)
+        batch.append((desk_day.day, signature, rows))
+        batch_records += len(rows.records)
         if batch_records >= tuning.BATCH_RECORDS or len(batch) >= tuning.BATCH_DAYS:
             write(batch)
             done += len(batch)

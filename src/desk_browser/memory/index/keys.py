@@ -15,10 +15,11 @@ Typical usage example:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 KINDS = ('exchange', 'journal', 'summary', 'note')
 """Record kinds, in the order the search returns them within a day."""
@@ -215,3 +216,59 @@ def digest_of(rows: Iterable[tuple[int, bytes]]) -> str:
         digest.update(len(data).to_bytes(8, 'big'))
         digest.update(data)
     return digest.hexdigest()
+
+
+@dataclasses.dataclass
+class DayRows:
+    """A day's records as the index's tables hold them, made ready away from the writer.
+
+    Attributes:
+        records (list[tuple[int, str | bytes]]): The records table's rows: id and stored text,
+            in id order.
+        grams (list[tuple[int, str]]): The trigram table's rows: id and text to index.
+        digest (str): The day's digest (digest_of).
+    """
+
+    records: list[tuple[int, str | bytes]]
+    grams: list[tuple[int, str]]
+    digest: str
+
+
+def too_many(kinds: Iterable[str]) -> bool:
+    """Tells whether a day holds more records of one kind than an id can number.
+
+    Args:
+        kinds (Iterable[str]): The kind of each of the day's records.
+
+    Returns:
+        bool: True when the day cannot be indexed.
+    """
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    return max(counts.values(), default=0) > MAX_POSITION
+
+
+def day_rows(day: str, records: Sequence[tuple[str, str]]) -> DayRows:
+    """A day's rows as the tables hold them.
+
+    Args:
+        day (str): The day.
+        records (Sequence[tuple[str, str]]): Each record's kind and text, in the search's order.
+
+    Returns:
+        DayRows: The rows and the digest.
+    """
+    ordinal = day_ordinal(day)
+    positions = [0] * len(KINDS)
+    rows = []
+    grams = []
+    for kind, text in records:
+        kind_index = KINDS.index(kind)
+        identifier = record_id(ordinal, kind_index, positions[kind_index])
+        positions[kind_index] += 1
+        rows.append((identifier, stored_text(text)))
+        grams.append((identifier, grams_text(text.lower())))
+    rows.sort()
+    digest = digest_of((identifier, stored_bytes(value)) for identifier, value in rows)
+    return DayRows(records=rows, grams=grams, digest=digest)

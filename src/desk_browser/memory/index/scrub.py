@@ -22,9 +22,9 @@ import logging
 import sqlite3
 import threading
 
-from desk_browser.memory import session_search
 from desk_browser.memory.index import store
 from desk_browser.memory.index.days import DeskDay
+from desk_browser.memory.index.reading import read_day
 from desk_browser.memory.index.status import CancelCheck
 
 _LOGGER = logging.getLogger(__name__)
@@ -145,12 +145,8 @@ def scrub(
         desk_day = desk_days.get(day)
         if desk_day is None:
             raise IndexDamaged(f'the index holds {day} changed, and the desk no longer holds it')
-        records = session_search.day_records(
-            desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes
-        )
-        if not store.repair_day(
-            connection, day, [(record.kind, record.text) for record in records]
-        ):
+        rows = read_day(desk_day)
+        if rows is None or not store.repair_day(connection, day, rows):
             raise IndexDamaged(f'the index holds {day} changed, and the desk changed it since')
         verified.note(day, signature, intact=True)
         _LOGGER.warning('The search index held %s changed; it was mended from the desk', day)

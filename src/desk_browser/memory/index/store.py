@@ -37,16 +37,12 @@ from pathlib import Path
 import platformdirs
 
 from desk_browser.memory.index.keys import (
-    KINDS,
-    day_ordinal,
+    DayRows,
     day_range,
     digest_of,
     grams_text,
     kind_sql,
     loaded_text,
-    record_id,
-    stored_bytes,
-    stored_text,
 )
 
 _LOGGER = logging.getLogger(__name__)
@@ -377,41 +373,7 @@ def remove_day(connection: sqlite3.Connection, day: str) -> None:
     connection.execute('DELETE FROM days WHERE day = ?', (day,))
 
 
-def _rows_of(
-    day: str, records: Sequence[tuple[str, str]]
-) -> tuple[list[tuple[int, str | bytes]], list[tuple[int, str]], str]:
-    """A day's rows as the tables hold them.
-
-    Args:
-        day (str): The day.
-        records (Sequence[tuple[str, str]]): Each record's kind and text, in the search's order.
-
-    Returns:
-        tuple[list[tuple[int, str | bytes]], list[tuple[int, str]], str]: The records table's
-            rows (id and stored text, in id order), the trigram table's (id and text to index)
-            and the day's digest.
-    """
-    ordinal = day_ordinal(day)
-    positions = [0] * len(KINDS)
-    rows = []
-    grams = []
-    for kind, text in records:
-        kind_index = KINDS.index(kind)
-        identifier = record_id(ordinal, kind_index, positions[kind_index])
-        positions[kind_index] += 1
-        rows.append((identifier, stored_text(text)))
-        grams.append((identifier, grams_text(text.lower())))
-    rows.sort()
-    digest = digest_of((identifier, stored_bytes(value)) for identifier, value in rows)
-    return rows, grams, digest
-
-
-def write_day(
-    connection: sqlite3.Connection,
-    day: str,
-    signature: str,
-    records: Sequence[tuple[str, str]],
-) -> None:
+def write_day(connection: sqlite3.Connection, day: str, signature: str, rows: DayRows) -> None:
     """Replaces a day's records in the index (inside a transaction).
 
     The day's old records must be intact (see day_is_intact): the trigram table is told which
@@ -421,21 +383,18 @@ def write_day(
         connection (sqlite3.Connection): The open index.
         day (str): The day.
         signature (str): The signature of the files the records were read from.
-        records (Sequence[tuple[str, str]]): Each record's kind and text, in the search's order.
+        rows (DayRows): The day's records as the tables hold them (keys.day_rows).
     """
     _delete_day_records(connection, day)
-    rows, grams, digest = _rows_of(day, records)
-    connection.executemany('INSERT INTO records (id, text) VALUES (?, ?)', rows)
-    connection.executemany('INSERT INTO record_grams (rowid, lowered) VALUES (?, ?)', grams)
+    connection.executemany('INSERT INTO records (id, text) VALUES (?, ?)', rows.records)
+    connection.executemany('INSERT INTO record_grams (rowid, lowered) VALUES (?, ?)', rows.grams)
     connection.execute(
         'INSERT OR REPLACE INTO days (day, signature, records, digest) VALUES (?, ?, ?, ?)',
-        (day, signature, len(rows), digest),
+        (day, signature, len(rows.records), rows.digest),
     )
 
 
-def repair_day(
-    connection: sqlite3.Connection, day: str, records: Sequence[tuple[str, str]]
-) -> bool:
+def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
     """Writes a damaged day's records again from the desk, when the desk still holds them.
 
     The trigram table still describes the texts first written, so only the records table is
@@ -445,21 +404,20 @@ def repair_day(
     Args:
         connection (sqlite3.Connection): The builder's connection.
         day (str): The day.
-        records (Sequence[tuple[str, str]]): The day's records read from the desk now.
+        rows (DayRows): The day's records read from the desk now (keys.day_rows).
 
     Returns:
         bool: True when the day was repaired; False when the desk's records are not the ones
             indexed (the index cannot be mended then).
     """
-    rows, _, digest = _rows_of(day, records)
     row = connection.execute('SELECT records, digest FROM days WHERE day = ?', (day,)).fetchone()
-    if row is None or row[1] != digest or row[0] != len(rows):
+    if row is None or row[1] != rows.digest or row[0] != len(rows.records):
         return False
     low, high = day_range(day)
     connection.execute('BEGIN IMMEDIATE')
     try:
         connection.execute('DELETE FROM records WHERE id BETWEEN ? AND ?', (low, high))
-        connection.executemany('INSERT INTO records (id, text) VALUES (?, ?)', rows)
+        connection.executemany('INSERT INTO records (id, text) VALUES (?, ?)', rows.records)
         connection.execute('COMMIT')
     except BaseException:
         if connection.in_transaction:
@@ -519,16 +477,12 @@ def remove_days(connection: sqlite3.Connection, days: Sequence[str]) -> None:
     connection.execute('COMMIT')
 
 
-def write_days(
-    connection: sqlite3.Connection,
-    batch: Sequence[tuple[str, str, list[tuple[str, str]]]],
-) -> None:
+def write_days(connection: sqlite3.Connection, batch: Sequence[tuple[str, str, DayRows]]) -> None:
     """Writes a batch of days in one transaction, skipping days another builder already wrote.
 
     Args:
         connection (sqlite3.Connection): The builder's connection.
-        batch (Sequence[tuple[str, str, list[tuple[str, str]]]]): Each day, its signature and
-            its records' kinds and texts.
+        batch (Sequence[tuple[str, str, DayRows]]): Each day, its signature and its rows.
     """
     connection.execute('BEGIN IMMEDIATE')
     try:

@@ -36,3 +36,9 @@ VOCABULARY_RECORDS = 20_000
 """How many of the newest records the vocabulary for "did you mean" is counted from."""
 VOCABULARY_SECONDS = 60.0
 """How long a counted vocabulary is used before it is counted again."""
+PARALLEL_DAYS = 24
+"""A build with at least this many days to read reads them in worker processes."""
+BUILD_WORKERS: int | None = None
+"""How many worker processes a big build uses; None for one per core."""
+DAYS_AHEAD_PER_WORKER = 4
+"""How many days each worker may have read ahead of the writer (which bounds the memory used)."""

@@ -1,0 +1,259 @@
+"""Reading days from the desk for the index: in the build's thread, or in worker processes.
+
+A cold build spends most of its time reading and parsing days; `DayReaders` does that in worker
+processes (one per core, at a lower priority than the app, so the interface and the single
+writer stay responsive) and hands the days back in the order asked, newest first, each already
+turned into the rows the index's tables hold (keys.day_rows). Few days are read in the build's
+own thread instead, since starting processes costs more than it saves then.
+
+A worker is this module run as `python -m desk_browser.memory.index.reading`, fed days and
+answering rows as pickled frames over its pipes. It is not a multiprocessing worker on purpose:
+those start by running the parent's main script again, which a desk's own script (without a
+`__main__` guard) must never see. A worker that dies leaves its days to the build's thread.
+
+Typical usage example:
+
+    for desk_day, signature, rows in DayReaders(workers=2).read(pending, cancelled):
+        ...
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import os
+import pickle
+import subprocess
+import sys
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from desk_browser.memory import session_search
+from desk_browser.memory.index import keys, tuning
+from desk_browser.memory.index.days import DeskDay
+from desk_browser.memory.index.keys import DayRows
+from desk_browser.memory.index.status import CancelCheck
+
+_WORKER_NICENESS = 10
+"""How much lower than the app a worker process runs."""
+_LENGTH_BYTES = 8
+_WORKER_MODULE = 'desk_browser.memory.index.reading'
+
+
+def read_day(desk_day: DeskDay) -> DayRows | None:
+    """Reads a day from the desk as the index holds it.
+
+    Args:
+        desk_day (DeskDay): The day.
+
+    Returns:
+        DayRows | None: Its rows, or None when it holds too many records to be indexed (searches
+            then read it from the desk).
+    """
+    records = session_search.day_records(
+        desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes
+    )
+    pairs = [(record.kind, record.text) for record in records]
+    if len(pairs) > keys.MAX_POSITION and keys.too_many(kind for kind, _ in pairs):
+        return None
+    return keys.day_rows(desk_day.day, pairs)
+
+
+def default_workers() -> int:
+    """How many worker processes a big build uses: one per core.
+
+    Returns:
+        int: tuning.BUILD_WORKERS when set, else the number of cores this process may use.
+    """
+    if tuning.BUILD_WORKERS is not None:
+        return tuning.BUILD_WORKERS
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux.
+        return os.cpu_count() or 1
+
+
+def _send(stream: IO[bytes], value: object) -> None:
+    """Writes one pickled frame.
+
+    Args:
+        stream (IO[bytes]): The pipe.
+        value (object): What to send.
+    """
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(len(data).to_bytes(_LENGTH_BYTES, 'big') + data)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    """Reads one pickled frame.
+
+    Args:
+        stream (IO[bytes]): The pipe.
+
+    Returns:
+        Any: What was sent.
+
+    Raises:
+        EOFError: When the other end closed the pipe.
+    """
+    header = stream.read(_LENGTH_BYTES)
+    if len(header) < _LENGTH_BYTES:
+        raise EOFError
+    length = int.from_bytes(header, 'big')
+    data = stream.read(length)
+    if len(data) < length:
+        raise EOFError
+    return pickle.loads(data)  # Frames come from this module's own processes only.
+
+
+class _Worker:
+    """One worker process and the days it was asked for, oldest first."""
+
+    def __init__(self) -> None:
+        """Starts the process (it waits for days)."""
+        environment = dict(os.environ)
+        environment['PYTHONPATH'] = os.pathsep.join(path for path in sys.path if path)
+        self.process = subprocess.Popen(
+            [sys.executable, '-m', _WORKER_MODULE],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=environment,
+        )
+        self.asked = 0
+
+    def ask(self, desk_day: DeskDay) -> None:
+        """Sends a day to read.
+
+        Args:
+            desk_day (DeskDay): The day.
+
+        Raises:
+            OSError: When the process is gone.
+        """
+        assert self.process.stdin is not None
+        _send(self.process.stdin, desk_day)
+        self.asked += 1
+
+    def answer(self) -> DayRows | None:
+        """Waits for the oldest day asked for.
+
+        Returns:
+            DayRows | None: What read_day gave for it.
+
+        Raises:
+            EOFError: When the process is gone.
+        """
+        assert self.process.stdout is not None
+        rows: DayRows | None = _receive(self.process.stdout)
+        self.asked -= 1
+        return rows
+
+    def stop(self) -> None:
+        """Ends the process, dropping what it was still reading."""
+        with contextlib.suppress(OSError):
+            self.process.kill()
+        for stream in (self.process.stdin, self.process.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        self.process.wait()
+
+
+class DayReaders:
+    """Reads days in worker processes, or in this thread when `workers` is 0."""
+
+    def __init__(self, workers: int):
+        """Prepares the readers; no process starts before a read.
+
+        Args:
+            workers (int): How many worker processes; 0 reads in the calling thread.
+        """
+        self._workers = workers
+
+    def read(
+        self, days: Iterable[tuple[DeskDay, str]], cancelled: CancelCheck | None
+    ) -> Iterator[tuple[DeskDay, str, DayRows | None]]:
+        """Reads days, giving them back in the order given.
+
+        Args:
+            days (Iterable[tuple[DeskDay, str]]): Each day and the signature its files had
+                before it is read.
+            cancelled (CancelCheck | None): Checked between days; stops the reading when True.
+
+        Yields:
+            tuple[DeskDay, str, DayRows | None]: Each day, its signature and its rows (read_day).
+        """
+        queue = iter(days)
+        if self._workers > 0:
+            yield from self._read_in_workers(queue, cancelled)
+        for desk_day, signature in queue:  # Without workers, or after they failed.
+            if cancelled is not None and cancelled():
+                return
+            yield desk_day, signature, read_day(desk_day)
+
+    def _read_in_workers(
+        self, queue: Iterator[tuple[DeskDay, str]], cancelled: CancelCheck | None
+    ) -> Iterator[tuple[DeskDay, str, DayRows | None]]:
+        """Reads days in worker processes, until they are done or a worker fails.
+
+        Day number i goes to worker i modulo the number of workers, and each worker answers in
+        the order asked, so the answers are taken in the order given.
+
+        Args:
+            queue (Iterator[tuple[DeskDay, str]]): The days; those left when a worker fails
+                stay in it.
+            cancelled (CancelCheck | None): The cancel check.
+
+        Yields:
+            tuple[DeskDay, str, DayRows | None]: Each day, its signature and its rows.
+        """
+        workers: list[_Worker] = []
+        waiting: collections.deque[tuple[DeskDay, str, _Worker]] = collections.deque()
+        ahead = self._workers * tuning.DAYS_AHEAD_PER_WORKER
+        sent = 0
+        try:
+            workers = [_Worker() for _ in range(self._workers)]
+            while True:
+                while len(waiting) < ahead:
+                    item = next(queue, None)
+                    if item is None:
+                        break
+                    worker = workers[sent % len(workers)]
+                    sent += 1
+                    waiting.append((item[0], item[1], worker))
+                    worker.ask(item[0])
+                if not waiting:
+                    return
+                if cancelled is not None and cancelled():
+                    return
+                desk_day, signature, worker = waiting[0]
+                rows = worker.answer()
+                waiting.popleft()
+                yield desk_day, signature, rows
+        except (OSError, EOFError, pickle.UnpicklingError):  # A worker died: read the rest here.
+            for desk_day, signature, _ in waiting:
+                if cancelled is not None and cancelled():
+                    return
+                yield desk_day, signature, read_day(desk_day)
+        finally:
+            for worker in workers:
+                worker.stop()
+
+
+def _serve() -> None:
+    """A worker's life: read each day sent on standard input, answer its rows on standard output."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(_WORKER_NICENESS)
+    requests, answers = sys.stdin.buffer, sys.stdout.buffer
+    while True:
+        try:
+            desk_day = _receive(requests)
+        except EOFError:
+            return
+        _send(answers, read_day(desk_day))
+
+
+if __name__ == '__main__':
+    _serve()

@@ -1,0 +1,108 @@
+"""The parallel build: worker processes read the days, one writer inserts, same index as alone."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+
+from desk_browser.memory.index import tuning
+from desk_browser.memory.index.search import IndexedSearch
+from tests.core.test_search_equivalence import as_reference
+from tests.core.test_search_index import QUERIES, assert_exact, make_desk
+
+DAYS = 40
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own XDG cache, so no test touches the user's cache."""
+    cache = tmp_path / 'xdg-cache'
+    monkeypatch.setenv('XDG_CACHE_HOME', str(cache))
+    return cache
+
+
+def contents(index_path: Path) -> dict[str, list[Any]]:
+    """Everything the index holds that a search reads: days, records and the trigram vocabulary."""
+    connection = sqlite3.connect(index_path)
+    try:
+        connection.execute(
+            "CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, record_grams, 'row')"
+        )
+        return {
+            'days': connection.execute('SELECT * FROM days ORDER BY day').fetchall(),
+            'records': connection.execute('SELECT * FROM records ORDER BY id').fetchall(),
+            'terms': connection.execute('SELECT * FROM temp.terms ORDER BY term').fetchall(),
+        }
+    finally:
+        connection.close()
+
+
+def test_a_parallel_build_makes_the_index_a_single_process_build_makes(tmp_path: Path) -> None:
+    desk = make_desk(tmp_path, days=DAYS)
+    alone = IndexedSearch(desk, cache_directory=tmp_path / 'alone', recheck_seconds=0)
+    with mock.patch.multiple(tuning, BUILD_WORKERS=0):
+        assert alone.build().complete
+    parallel = IndexedSearch(desk, cache_directory=tmp_path / 'parallel', recheck_seconds=0)
+    reports: list[tuple[int, int]] = []
+    with mock.patch.multiple(tuning, BUILD_WORKERS=2, PARALLEL_DAYS=1, BATCH_DAYS=4):
+        status = parallel.build(progress=lambda done, total: reports.append((done, total)))
+    assert status.complete
+    assert reports[0] == (0, status.total_days)
+    assert reports[-1] == (status.total_days, status.total_days)
+    assert len(reports) > 3  # Written in batches, as they came.
+    alone.close()
+    parallel.close()
+    assert contents(parallel.index_path) == contents(alone.index_path)
+    for query, limit in QUERIES:
+        assert as_reference(parallel.search(query, limit)) == as_reference(
+            alone.search(query, limit)
+        )
+    assert_exact(desk, parallel)
+
+
+def test_searches_during_a_parallel_build_are_exact_and_the_newest_days_come_first(
+    tmp_path: Path,
+) -> None:
+    desk = make_desk(tmp_path, days=DAYS)
+    builder = IndexedSearch(desk, recheck_seconds=0)
+    searcher = IndexedSearch(desk, recheck_seconds=0)  # Another reader, as the app's searches.
+    newest_first: list[bool] = []
+
+    def progress(done: int, total: int) -> None:
+        connection = sqlite3.connect(builder.index_path)
+        indexed = [row[0] for row in connection.execute('SELECT day FROM days ORDER BY day')]
+        connection.close()
+        listed = sorted(path.stem for path in (desk / 'journal').glob('*.jsonl'))
+        newest_first.append(indexed == listed[len(listed) - len(indexed) :])
+        assert_exact(desk, searcher)
+
+    with mock.patch.multiple(tuning, BUILD_WORKERS=2, PARALLEL_DAYS=1, BATCH_DAYS=8):
+        assert builder.build(progress=progress).complete
+    assert all(newest_first)
+    assert len(newest_first) > 2
+    builder.close()
+    searcher.close()
+
+
+def test_a_cancelled_parallel_build_keeps_its_batches_and_the_next_one_finishes(
+    tmp_path: Path,
+) -> None:
+    desk = make_desk(tmp_path, days=DAYS)
+    search = IndexedSearch(desk, recheck_seconds=0)
+    calls = [0]
+
+    def cancelled() -> bool:
+        calls[0] += 1
+        return calls[0] > 2 * DAYS  # Past the listing of every day, partway through reading.
+
+    with mock.patch.multiple(tuning, BUILD_WORKERS=2, PARALLEL_DAYS=1, BATCH_DAYS=4):
+        status = search.build(cancelled=cancelled)
+        assert 0 < status.indexed_days < status.total_days
+        assert_exact(desk, search)
+        assert search.build().complete
+    assert_exact(desk, search)
+    search.close()
