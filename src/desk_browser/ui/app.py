@@ -44,14 +44,8 @@ from desk_browser.ui.messages import (
     SessionLoaded,
     ShowPlace,
 )
-from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.desk_screen import DeskScreen
-from desk_browser.ui.screens.go_to_day_screen import GoToDayScreen
-from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.main_screen import MainScreen
-from desk_browser.ui.screens.problems_screen import ProblemsScreen
-from desk_browser.ui.screens.record_screen import RecordScreen
-from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.search_indexing import IndexBuilder
 from desk_browser.ui.textual_compat import count_background_screens
 
@@ -162,6 +156,8 @@ class DeskBrowser(App[None]):
         if self.start.day is not None:
             await self.open(DayPlace(self.start.day))
         elif self.start.search is not None:
+            from desk_browser.ui.screens.search_screen import SearchScreen
+
             search = SearchScreen(self.services, cursor_blink=self.cursor_blink)
             await self.push_screen(search)
             search.search_for(self.start.search)
@@ -283,6 +279,8 @@ class DeskBrowser(App[None]):
         screen = self.screen
         if isinstance(screen, DeskScreen) and screen.take_search_key():
             return
+        from desk_browser.ui.screens.search_screen import SearchScreen
+
         await self.push_screen(SearchScreen(self.services, cursor_blink=self.cursor_blink))
 
     async def search_again(self, query: str) -> None:
@@ -291,6 +289,8 @@ class DeskBrowser(App[None]):
         Args:
             query: The query, as the search history holds it.
         """
+        from desk_browser.ui.screens.search_screen import SearchScreen
+
         if not isinstance(self.screen, SearchScreen):
             while len(self.screen_stack) > 1:
                 self.pop_screen()
@@ -307,11 +307,15 @@ class DeskBrowser(App[None]):
 
     def action_help(self) -> None:
         """Shows the help, unless it is already shown."""
+        from desk_browser.ui.screens.help_screen import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_problems(self) -> None:
         """Shows every damaged line and unreadable file, unless they are already shown."""
+        from desk_browser.ui.screens.problems_screen import ProblemsScreen
+
         if not isinstance(self.screen, ProblemsScreen):
             self.push_screen(ProblemsScreen(self.services))
 
@@ -331,11 +335,15 @@ class DeskBrowser(App[None]):
         if isinstance(top, DeskScreen) and top.show_place(place):
             return
         if isinstance(place, DayPlace):
+            from desk_browser.ui.screens.day_screen import DayScreen
+
             self.push_screen(DayScreen(self.services, place.day, self.main_screen.overview))
             return
         while len(self.screen_stack) > 1:
             await self.pop_screen()
         if isinstance(place, RecordPlace):
+            from desk_browser.ui.screens.record_screen import RecordScreen
+
             self.push_screen(RecordScreen(self.services, place.hit, list(place.words)))
         else:
             self.main_screen.show_place(place)
@@ -351,6 +359,8 @@ class DeskBrowser(App[None]):
         async def chosen(day: str | None) -> None:
             if day is not None:
                 await self.open(DayPlace(day))
+
+        from desk_browser.ui.screens.go_to_day_screen import GoToDayScreen
 
         self.push_screen(GoToDayScreen(self.today, cursor_blink=self.cursor_blink), chosen)
 

@@ -11,7 +11,6 @@ from textual.widgets import Static
 from desk_browser.presentation.desk_data import DaySummary
 from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.safe_text import visible
-from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -65,6 +64,10 @@ class SummaryView(VerticalScroll):
 
     async def _render_summary(self, summary: DaySummary) -> None:
         """Replaces what the view shows with a day's summary."""
+        # Imported here: the first screen shows exchanges, and the Markdown widget costs
+        # its start about 12 ms.
+        from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
+
         await self.remove_children()
         self.scroll_home(animate=False)
         day = day_text(summary.day)
