@@ -20,9 +20,6 @@ import collections
 import re
 from collections.abc import Iterable, Mapping
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
-
 SHORTEST_WORD = 3
 """The fewest characters a vocabulary word, or a keyword given suggestions, has."""
 LONGEST_WORD = 40
@@ -132,6 +129,10 @@ class Vocabulary:
         most = reach(word)
         if most == 0 or limit <= 0:
             return []
+        # Imported here: the app imports this module at start, and suggestions come later.
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
         found: list[tuple[int, int, str]] = []
         for length in range(len(word) - most, len(word) + most + 1):
             choices = self._by_length.get(length)
