@@ -169,7 +169,10 @@ def session_name(label: str) -> str:
 
 
 def first_paint(terminal: Terminal, contender: Contender) -> tuple[float, Pane]:
-    """Starts a contender; returns its time to paint, from the command, and its pane."""
+    """Starts a contender; returns its time to paint, from the command, and its pane.
+
+    The CPU time its process had used when the paint was seen is kept in `PAINT_CPU`.
+    """
     pane = Pane.start(
         terminal,
         session_name(contender.label),
@@ -179,7 +182,12 @@ def first_paint(terminal: Terminal, contender: Contender) -> tuple[float, Pane]:
         Path.cwd(),
     )
     painted_at = pane.wait_for(contender.painted)
+    PAINT_CPU[pane.name] = pane.cpu_seconds()
     return painted_at - pane.started, pane
+
+
+PAINT_CPU: dict[str, float] = {}
+"""Each pane's process's CPU time (all threads) when its first paint was seen, by pane name."""
 
 
 def interleaved(runs: int, contenders: list[Contender]) -> list[list[Contender]]:
@@ -197,6 +205,7 @@ def warm_up(terminal: Terminal, contenders: list[Contender]) -> None:
 
 def measure_first_paints(contenders: list[Contender], runs: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {contender.label: [] for contender in contenders}
+    times.update({f'{contender.label} cpu': [] for contender in contenders})
     terminal = Terminal(f'desk-browser-bench-{time.time_ns()}')
     try:
         warm_up(terminal, contenders)
@@ -204,6 +213,7 @@ def measure_first_paints(contenders: list[Contender], runs: int) -> dict[str, li
             for contender in order:
                 seconds, pane = first_paint(terminal, contender)
                 times[contender.label].append(seconds)
+                times[f'{contender.label} cpu'].append(PAINT_CPU[pane.name])
                 pane.stop(contender.quit_keys)
                 time.sleep(0.2)
     finally:
@@ -227,6 +237,15 @@ def report_first_paint(desks: dict[str, Path], runs: int, baseline: Path | None)
     for contender in contenders:
         values = times[contender.label]
         ratio = statistics.median(values) / bare
+        suffix = '' if contender is contenders[0] else f'   {ratio:.2f}x the bare app'
+        print(f'  {contender.label:<32} {milliseconds(values)}{suffix}')
+    # The CPU each process had used by then: what the clock shows on a quiet machine, and far
+    # steadier than the clock when other work shares the cores.
+    print('  CPU time used by the first paint (all threads; steadier on a busy machine):')
+    bare_cpu = statistics.median(times[f'{contenders[0].label} cpu'])
+    for contender in contenders:
+        values = times[f'{contender.label} cpu']
+        ratio = statistics.median(values) / bare_cpu
         suffix = '' if contender is contenders[0] else f'   {ratio:.2f}x the bare app'
         print(f'  {contender.label:<32} {milliseconds(values)}{suffix}')
 
@@ -260,6 +279,7 @@ def desk_browser_long(terminal: Terminal, contender: Contender, last: int) -> di
         pane.stop(contender.quit_keys)
     return {
         'first_seconds': seconds,
+        'first_cpu_seconds': PAINT_CPU[pane.name],
         'end_seconds': ended - sent,
         'page_down_seconds': page_downs,
         'memory_mb': memory,
@@ -273,7 +293,11 @@ def toolong_long(terminal: Terminal, contender: Contender) -> dict[str, Any]:
         memory = pane.peak_memory_megabytes()
     finally:
         pane.stop(contender.quit_keys)
-    return {'first_seconds': seconds, 'memory_mb': memory}
+    return {
+        'first_seconds': seconds,
+        'first_cpu_seconds': PAINT_CPU[pane.name],
+        'memory_mb': memory,
+    }
 
 
 def report_long_log(
@@ -306,10 +330,12 @@ def report_long_log(
     )
     toolong_first = [result['first_seconds'] for result in results[theirs.label]]
     toolong_memory = [result['memory_mb'] for result in results[theirs.label]]
+    toolong_cpu = [result['first_cpu_seconds'] for result in results[theirs.label]]
     print(
         f'  {theirs.label:<24} its lines on screen:       {milliseconds(toolong_first)}; '
         f'peak memory {statistics.median(toolong_memory):.0f} MB'
     )
+    print(f'  {"":<24} CPU used by then:          {milliseconds(toolong_cpu)}')
     for contender in ours:
         found = results[contender.label]
         first = [result['first_seconds'] for result in found]
@@ -317,6 +343,11 @@ def report_long_log(
         print(
             f'  {contender.label:<24} its first exchange on screen: {milliseconds(first)}   '
             f'{ratio:.2f}x Toolong (target 0.8)'
+        )
+        cpu = [result['first_cpu_seconds'] for result in found]
+        cpu_ratio = statistics.median(cpu) / statistics.median(toolong_cpu)
+        print(
+            f'  {"":<24} CPU used by then:          {milliseconds(cpu)}   {cpu_ratio:.2f}x Toolong'
         )
         ends = [result['end_seconds'] * 1000 for result in found]
         pages = [value * 1000 for result in found for value in result['page_down_seconds']]
