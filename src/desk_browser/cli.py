@@ -102,6 +102,14 @@ def build_parser() -> argparse.ArgumentParser:
         action='store_true',
         help='build a demo desk in a temporary folder, browse it, and remove it on exit',
     )
+    parser.add_argument(
+        '--desks',
+        type=int,
+        metavar='N',
+        default=None,
+        help='with --demo: build a demo workspace of N desks instead (healthy, damaged state, '
+        'a backend behind, idle for days, then healthy ones) and open its Desks screen',
+    )
     parser.add_argument('--session', metavar='ID', help='open with this session selected')
     parser.add_argument(
         '--day',
@@ -186,21 +194,43 @@ def run_browser(desk: Path, start: StartView | None = None) -> int:
     return app.return_code or EXIT_OK
 
 
-def run_demo(start: StartView | None = None) -> int:
-    """Builds the demo desk in a temporary folder named main, browses it, then removes it.
+def run_workspace_browser(path: Path) -> int:
+    """Runs the browser on a workspace (a folder of desks) until the person quits.
 
     Args:
-        start: Where to open; None opens the main screen.
+        path: The workspace.
 
     Returns:
         The exit status.
     """
-    from desk_browser.demo import build_demo_desk
+    from desk_browser.presentation.settings import default_settings_path
+    from desk_browser.ui.workspace_app import make_workspace_app  # Deferred: Textual.
+
+    app = make_workspace_app(path, settings_path=default_settings_path())
+    app.run()
+    return app.return_code or EXIT_OK
+
+
+def run_demo(start: StartView | None = None, desks: int | None = None) -> int:
+    """Builds the demo desk (or workspace) in a temporary folder, browses it, then removes it.
+
+    Args:
+        start: Where to open; None opens the main screen.
+        desks: How many desks a demo workspace holds; None builds one desk, named main.
+
+    Returns:
+        The exit status.
+    """
+    from desk_browser.demo import build_demo_desk, build_demo_workspace
     from desk_browser.presentation.formatting import india_today
 
     temporary_root = Path(tempfile.mkdtemp(prefix='desk-browser-demo-'))
     previous_handlers = _remove_on_hangup(temporary_root)
     try:
+        if desks is not None:
+            folder = temporary_root / 'workspace' / 'desks'
+            build_demo_workspace(folder, today=india_today(), desks=desks)
+            return run_workspace_browser(folder)
         desk = temporary_root / 'main'
         build_demo_desk(desk, today=india_today())
         return run_browser(desk, start)
@@ -257,12 +287,18 @@ def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         if problem is not None:
             print(problem, file=sys.stderr)
             return EXIT_USAGE
-        return run_demo(start)
+        if arguments.desks is not None and arguments.desks < 1:
+            parser.error('--desks must be at least 1')
+        return run_demo(start, arguments.desks)
     desk = Path(arguments.desk if arguments.desk is not None else '.')
     problem = desk_problem(desk) or terminal_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
         return EXIT_USAGE
+    from desk_browser.memory.workspace import find_desks
+
+    if find_desks(desk).kind == 'workspace':
+        return run_workspace_browser(desk.resolve())
     return run_browser(desk.resolve(), start)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 from pathlib import Path
 
@@ -199,3 +200,13 @@ def test_search_over_a_workspace_needs_its_desks_named(
     assert result.status == 2
     result = run_command(['search', str(demo_workspace), 'zebrafinch', '--all-desks'], capsys)
     assert result.status == 1
+
+
+def test_serve_serves_a_workspace_behind_the_same_token(demo_workspace: Path) -> None:
+    from tests.commands.test_serve import _run
+
+    status, [server] = _run([str(demo_workspace)])
+    assert status == 0
+    assert server.served
+    assert shlex.split(server.plan.command)[-1] == str(demo_workspace.resolve())
+    assert len(server.plan.token) >= 22

@@ -26,6 +26,7 @@ from desk_browser.commands.common import (
     checked_desk,
     describe,
     guarded,
+    workspace_of,
 )
 from desk_browser.commands.output import print_note
 from desk_browser.presentation.safe_text import visible_field
@@ -207,7 +208,8 @@ def serve(arguments: argparse.Namespace, make_server: ServerFactory | None = Non
         int: 0 after the server stops; 2 for an unreadable desk or one that is no desk, a
             token file that cannot be used, or an address that cannot be used.
     """
-    desk = checked_desk(arguments)
+    # A folder of desks is served as its Desks screen, behind the same token.
+    desk = arguments.desk if workspace_of(arguments) is not None else checked_desk(arguments)
     if desk is None:
         return EXIT_USAGE
     if arguments.token_file is not None:

@@ -1,0 +1,309 @@
+"""The Desks screen: every desk of a workspace at a glance, those that need a look first.
+
+The first paint needs only each desk's glance (state, state file's age, sessions listed; no
+journal). Then each desk's activity and problem count fill in, newest desks first, through its
+file memo. Every FOLLOW_INTERVAL the workspace is looked at again (a new desk folder appears, a
+removed one says so) and each desk's glance read again; a desk whose glance changed is filled in
+again, and the rows sort again (a desk that starts writing moves).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import logging
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import Header, Static
+from textual.worker import get_current_worker
+
+from desk_browser.live.workspace_services import WorkspaceServices
+from desk_browser.memory.workspace import find_desks
+from desk_browser.presentation.desk_health import (
+    DeskHealth,
+    needs_look_first,
+    needs_look_header,
+    read_glance,
+    with_activity,
+    with_problems,
+)
+from desk_browser.presentation.formatting import INDIA, plural
+from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.desk_list import DeskList
+
+_LOGGER = logging.getLogger(__name__)
+
+FOLLOW_INTERVAL = 2.0
+"""Seconds between two looks at the workspace."""
+
+
+def _same_glance(first: DeskHealth, second: DeskHealth) -> bool:
+    """Says whether two glances of a desk show the same (so its filled-in counts still hold).
+
+    Args:
+        first: One glance.
+        second: The other.
+
+    Returns:
+        Whether the fields a glance reads are equal.
+    """
+    keys = ('entry_problem', 'session_id', 'state_problem', 'state_written_at', 'routes')
+    return all(getattr(first, key) == getattr(second, key) for key in keys) and (
+        first.newest_day == second.newest_day
+    )
+
+
+class DesksScreen(DeskScreen[None]):
+    """Lists the workspace's desks; Enter opens one (the app shows its main screen)."""
+
+    DEFAULT_CSS = """
+    DesksScreen #desks-header {
+        height: 1;
+        padding: 0 1;
+        text-style: bold;
+    }
+    DesksScreen #desks-header.-needs-look {
+        color: $text-warning;
+    }
+    DesksScreen #desks-place {
+        height: 1;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    DesksScreen DeskList {
+        height: 1fr;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding('enter', 'open_desk', 'Open', id='open-desk'),
+        Binding('r', 'reload', 'Read again', id='reload'),
+        Binding('f', 'toggle_follow', 'Pause', id='follow'),
+    ]
+
+    class DesksRead(Message):
+        """The workspace was looked at: its desks' glances (and what is still filled in)."""
+
+        def __init__(self, desks: list[DeskHealth], generation: int, changed: list[str]) -> None:
+            super().__init__()
+            self.desks = desks
+            self.generation = generation
+            self.changed = changed
+
+    class FillingDone(Message):
+        """The fill-in worker finished its desks."""
+
+    class DeskFilledIn(Message):
+        """One desk's activity and problem count were read."""
+
+        def __init__(self, health: DeskHealth) -> None:
+            super().__init__()
+            self.health = health
+
+    class DeskChosen(Message):
+        """The person chose a desk to open."""
+
+        def __init__(self, health: DeskHealth) -> None:
+            super().__init__()
+            self.health = health
+
+    def __init__(self, services: WorkspaceServices) -> None:
+        """Prepares the screen; nothing is read until it is mounted.
+
+        Args:
+            services: The workspace's services.
+        """
+        super().__init__()
+        self.services = services
+        self._desks: dict[str, DeskHealth] = {}
+        self._generation = 0
+        self._following = True
+        self._looking = False
+        self._filling = False
+        self._to_fill: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        """The header line, where the desks are, the list and the keys."""
+        yield Header()
+        yield Static('Looking at the desks…', id='desks-header')
+        yield Static(self._place_name(), id='desks-place', markup=False)
+        yield DeskList(id='desks')
+        yield DeskFooter()
+
+    def _place_name(self) -> str:
+        """The workspace's folder and its parent's name (never a whole path: screenshots)."""
+        path = self.services.path
+        return visible('/'.join(part for part in (path.parent.name, path.name) if part))
+
+    def on_mount(self) -> None:
+        """Reads the desks' glances, and follows the workspace."""
+        self.query_one(DeskList).focus()
+        self._look()
+        self.set_interval(FOLLOW_INTERVAL, self._follow_tick, name='follow the desks')
+
+    def _now(self) -> datetime.datetime:
+        return datetime.datetime.fromtimestamp(self.services.clock(), INDIA)
+
+    def _look(self) -> None:
+        self._looking = True
+        self._generation += 1
+        self.read_desks(self._generation, dict(self._desks))
+
+    def _follow_tick(self) -> None:
+        if self._following and not self._looking:
+            self._look()
+
+    @work(thread=True, exclusive=True, group='desks', description='reading the desks')
+    def read_desks(self, generation: int, known: dict[str, DeskHealth]) -> None:
+        """Finds the desks and reads each one's glance, keeping what was filled in.
+
+        A desk whose glance changed keeps its last counts on screen until they are read again.
+
+        Args:
+            generation: Which look this is.
+            known: The desks as last shown, by name.
+        """
+        workspace = find_desks(self.services.path)
+        now = self._now()
+        worker = get_current_worker()
+        desks: list[DeskHealth] = []
+        changed: list[str] = []
+        for entry in workspace.desks:
+            if worker.is_cancelled:
+                return
+            glance = read_glance(entry, now)
+            previous = known.get(entry.name)
+            if previous is None or not _same_glance(previous, glance):
+                changed.append(entry.name)
+            if previous is not None and glance.entry_problem is None:
+                glance = dataclasses.replace(
+                    glance,
+                    activity=previous.activity,
+                    last_exchange_at=previous.last_exchange_at,
+                    problem_count=previous.problem_count,
+                    problems=previous.problems,
+                    report=previous.report,
+                )
+            desks.append(glance)
+        self.post_message(self.DesksRead(desks, generation, changed))
+
+    @on(DesksRead)
+    def show_desks(self, message: DesksRead) -> None:
+        """Shows the desks read, then fills in those that changed, newest first."""
+        self._looking = False
+        if message.generation != self._generation:
+            return
+        self._desks = {health.name: health for health in message.desks}
+        self._show()
+        self._to_fill.update(message.changed)
+        self._start_filling()
+
+    def _start_filling(self) -> None:
+        if self._filling:
+            return
+        waiting = [
+            health
+            for name, health in self._desks.items()
+            if name in self._to_fill and health.entry_problem is None
+        ]
+        self._to_fill.clear()
+        if not waiting:
+            return
+        waiting.sort(key=lambda health: health.newest_day or datetime.date.min, reverse=True)
+        self._filling = True
+        self.call_after_refresh(self.fill_in, waiting)
+
+    @work(thread=True, group='fill-in', description='counting the desks')
+    def fill_in(self, desks: list[DeskHealth]) -> None:
+        """Reads each desk's activity and problems, one desk at a time.
+
+        Args:
+            desks: The desks, newest first.
+        """
+        worker = get_current_worker()
+        today = self.services.today()
+        try:
+            for health in desks:
+                if worker.is_cancelled:
+                    return
+                memo = self.services.services_for(health.path).file_memo
+                filled = with_problems(with_activity(health, today, memo), memo)
+                self.post_message(self.DeskFilledIn(filled))
+        finally:
+            self.post_message(self.FillingDone())
+
+    @on(DeskFilledIn)
+    def show_filled_in(self, message: DeskFilledIn) -> None:
+        """Shows a desk's counts, if it is still listed."""
+        health = message.health
+        listed = self._desks.get(health.name)
+        if listed is None or listed.entry_problem is not None:
+            return
+        self._desks[health.name] = dataclasses.replace(
+            listed,
+            activity=health.activity,
+            last_exchange_at=health.last_exchange_at,
+            problem_count=health.problem_count,
+            problems=health.problems,
+            report=health.report,
+        )
+        self._show()
+
+    @on(FillingDone)
+    def filling_done(self) -> None:
+        """Starts filling in what changed meanwhile."""
+        self._filling = False
+        self._start_filling()
+
+    def _show(self) -> None:
+        desks = needs_look_first(list(self._desks.values()))
+        desk_list = self.query_one(DeskList)
+        desk_list.today = self.services.today()
+        desk_list.now = self.services.clock()
+        desk_list.show_desks(desks)
+        header = self.query_one('#desks-header', Static)
+        header.update(needs_look_header(desks) if desks else 'No desk here (yet).')
+        header.set_class(any(health.needs_look for health in desks), '-needs-look')
+        following = 'following' if self._following else 'paused (f follows again)'
+        self.query_one('#desks-place', Static).update(
+            f'{self._place_name()} · {plural(len(desks), "desk")} · {following}'
+        )
+
+    @on(DeskList.Chosen)
+    def choose_desk(self, message: DeskList.Chosen) -> None:
+        """Opens the desk chosen with a click or Enter."""
+        message.stop()
+        self.action_open_desk()
+
+    def action_open_desk(self) -> None:
+        """Opens the highlighted desk, unless it cannot be read as one."""
+        health = self.query_one(DeskList).highlighted_desk
+        if health is None:
+            return
+        if health.entry_problem is not None:
+            self.notify(
+                f'{visible(health.name)}: {visible(health.entry_problem)}',
+                title='Cannot open this desk',
+                severity='warning',
+                markup=False,
+            )
+            return
+        self.post_message(self.DeskChosen(health))
+
+    def action_reload(self) -> None:
+        """Reads every desk again, from scratch."""
+        self._desks = {}
+        self._look()
+
+    def action_toggle_follow(self) -> None:
+        """Pauses or resumes following the workspace."""
+        self._following = not self._following
+        self._show()
+        if self._following:
+            self._look()

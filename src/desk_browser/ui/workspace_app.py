@@ -1,0 +1,209 @@
+"""The browser on a workspace: the Desks screen first, and any desk opened from it.
+
+`WorkspaceBrowser` is the desk browser whose first screen is the Desks screen, in the app's
+default mode. Choosing a desk gives the app that desk's services (its own index and memo) and
+opens its main screen in a mode of its own, so every screen of the desk works as when the desk
+is opened alone. Back (backspace, alt+left) with nothing further back in the desk returns to the
+Desks screen, its selection kept, and the desk's screens are removed.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from textual import on
+from textual.app import SystemCommand
+from textual.screen import Screen
+from textual.types import AnimationLevel
+
+from desk_browser.live.workspace_services import WorkspaceServices
+from desk_browser.memory.workspace import find_desks
+from desk_browser.presentation.formatting import india_today
+from desk_browser.presentation.navigation import History
+from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.screens.desks_screen import DesksScreen
+from desk_browser.ui.screens.main_screen import MainScreen
+from desk_browser.ui.search_indexing import IndexBuilder
+
+_LOGGER = logging.getLogger(__name__)
+
+_DESK_ACTIONS = frozenset(
+    {'problems', 'day_view', 'copy', 'export', 'history', 'current_session', 'go_to_day'}
+)
+"""The app's actions that belong to a desk, offered only once one is open."""
+
+
+class WorkspaceBrowser(DeskBrowser):
+    """Browses a workspace: the Desks screen, then any desk chosen from it."""
+
+    DEFAULT_MODE = 'desks'
+    """The Desks screen's mode (a named mode, so the app can switch back to it)."""
+
+    def __init__(self, workspace: WorkspaceServices, **options: object) -> None:
+        """Prepares the app; nothing is read until it runs.
+
+        Args:
+            workspace: The workspace's services.
+            **options: DeskBrowser's options (cursor_blink, settings_path).
+        """
+        first = find_desks(workspace.path).desks
+        placeholder = first[0].path if first else workspace.path
+        super().__init__(workspace.services_for(placeholder), **options)  # type: ignore[arg-type]
+        self.workspace = workspace
+        """The workspace's services."""
+        self.desk_open: str | None = None
+        """The mode of the desk open, or None on the Desks screen."""
+        self._opened = 0
+        self._last_main: MainScreen | None = None
+        self.sub_title = visible(workspace.path.name or str(workspace.path))
+        self.add_mode(self.DEFAULT_MODE, self.get_default_screen)
+
+    def get_default_screen(self) -> Screen[None]:
+        """The Desks screen."""
+        return DesksScreen(self.workspace)
+
+    async def on_mount(self) -> None:
+        """Starts the helpers and remembers theme changes (no start view: desks come first)."""
+        self.heap_freezing.start()
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+
+    def on_unmount(self) -> None:
+        """Stops the helpers and closes every desk's index."""
+        super().on_unmount()
+        self.workspace.close()
+
+    @property
+    def main_screen(self) -> MainScreen:
+        """The open desk's main screen (the last one opened, once back on the Desks screen)."""
+        screen = self.screen_stack[0]
+        if isinstance(screen, MainScreen):
+            return screen
+        if self._last_main is None:
+            raise LookupError('no desk has been opened')
+        return self._last_main
+
+    @on(DesksScreen.DeskChosen)
+    async def open_desk(self, message: DesksScreen.DeskChosen) -> None:
+        """Opens the chosen desk's main screen, with that desk's services."""
+        await self.open_desk_at(message.health.path, message.health.name)
+
+    async def open_desk_at(self, desk: Path, name: str) -> None:
+        """Opens one desk's main screen in a mode of its own.
+
+        Args:
+            desk: The desk folder.
+            name: Its name in the workspace.
+        """
+        services = self.workspace.services_for(desk)
+        self.index_builder.stop()
+        self.services = services
+        self.desk = services.desk
+        self.export_folder = services.export_folder
+        self.index_builder = IndexBuilder(self, services)
+        self.history = History()
+        self.sub_title = visible(f'{self.workspace.path.name} / {name}')
+        self._opened += 1
+        mode = f'desk-{self._opened}'
+        main = MainScreen(services)
+        self._last_main = main
+        self.add_mode(mode, lambda: main)
+        self.desk_open = mode
+        await self.switch_mode(mode)
+
+    async def back_to_desks(self) -> None:
+        """Returns to the Desks screen and removes the desk's screens."""
+        mode = self.desk_open
+        if mode is None:
+            return
+        self.desk_open = None
+        self.index_builder.stop()
+        self.sub_title = visible(self.workspace.path.name or str(self.workspace.path))
+        await self.switch_mode(self.DEFAULT_MODE)
+        await self.remove_mode(mode)
+
+    async def action_history(self, step: int) -> None:
+        """Goes back or forward in the desk; back with nothing further goes to the Desks screen.
+
+        Args:
+            step: -1 for back, +1 for forward.
+        """
+        if self.desk_open is None:
+            return
+        if step < 0 and self.history.position <= 0:
+            await self.back_to_desks()
+            return
+        await super().action_history(step)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offers a desk's actions only once a desk is open."""
+        if self.desk_open is None and action in _DESK_ACTIONS:
+            return False
+        return super().check_action(action, parameters)
+
+    async def action_search(self) -> None:
+        """Searches the open desk; on the Desks screen, says how to search across desks."""
+        if self.desk_open is None:
+            self.notify(
+                'Open a desk (Enter) to search it, or from a shell: desk-browser search '
+                f'{visible(str(self.workspace.path))} WORDS --all-desks',
+                title='Search',
+                markup=False,
+            )
+            return
+        await super().action_search()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette: a desk's commands once one is open; on the Desks screen, Textual's."""
+        if self.desk_open is not None:
+            yield SystemCommand('Desks', 'Back to every desk of the workspace', self.back_to_desks)
+            yield from super().get_system_commands(screen)
+            return
+        yield from super(DeskBrowser, self).get_system_commands(screen)
+
+
+def make_workspace_app(
+    path: Path,
+    *,
+    today: Callable[[], datetime.date] | None = None,
+    cursor_blink: bool = True,
+    animation_level: AnimationLevel | None = None,
+    theme: str | None = None,
+    settings_path: Path | None = None,
+    export_folder: Path | None = None,
+    clock: Callable[[], float] | None = None,
+    cache_directory: Path | None = None,
+) -> WorkspaceBrowser:
+    """Builds the workspace's services and the app, for the command line and the tests.
+
+    Args:
+        path: The workspace (a folder of desks).
+        today: Returns India's today; None uses the clock.
+        cursor_blink: Whether the search box's cursor blinks.
+        animation_level: Textual's animation level ('none' in tests); None keeps Textual's.
+        theme: A Textual theme name; None keeps the remembered one.
+        settings_path: Where the chosen theme is remembered; None remembers nothing.
+        export_folder: Where exports are written; None writes to the current folder.
+        clock: Returns the time now in seconds since the epoch; None uses time.time.
+        cache_directory: Where each desk's index is kept; None for the user's cache folder.
+
+    Returns:
+        The app, not yet running.
+    """
+    services = WorkspaceServices(
+        path,
+        cache_directory=cache_directory,
+        clock=clock or time.time,
+        today=today or india_today,
+        export_folder=export_folder,
+    )
+    app = WorkspaceBrowser(services, cursor_blink=cursor_blink, settings_path=settings_path)
+    if animation_level is not None:
+        app.animation_level = animation_level
+    if theme is not None:
+        app.theme = theme
+    return app

@@ -1,0 +1,154 @@
+"""The Desks screen: opening a desk and coming back, following the workspace, odd entries."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from desk_browser.demo import DEMO_NOW, DEMO_TODAY
+from desk_browser.ui.screens.desks_screen import DesksScreen
+from desk_browser.ui.screens.main_screen import MainScreen
+from desk_browser.ui.widgets.desk_list import DeskList, sparkline
+from desk_browser.ui.workspace_app import WorkspaceBrowser, make_workspace_app
+from tests.helpers.pilot import screen_text, settle
+from tests.helpers.tree import snapshot_tree, tree_differences
+
+
+def workspace_app(path: Path) -> WorkspaceBrowser:
+    return make_workspace_app(
+        path,
+        today=lambda: DEMO_TODAY,
+        cursor_blink=False,
+        animation_level='none',
+        theme='textual-dark',
+        clock=lambda: DEMO_NOW,
+    )
+
+
+@pytest.fixture
+def workspace_copy(tmp_path: Path, demo_workspace: Path) -> Path:
+    desks = tmp_path / 'workspace' / 'desks'
+    shutil.copytree(demo_workspace, desks)
+    return desks
+
+
+def _names(app: WorkspaceBrowser) -> list[str]:
+    return [health.name for health in app.screen.query_one(DeskList).desks]
+
+
+async def test_the_desks_need_a_look_first(demo_workspace: Path) -> None:
+    before = snapshot_tree(demo_workspace.parent)
+    app = workspace_app(demo_workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, DesksScreen)
+        assert _names(app) == ['options', 'research', 'hedging', 'main']
+        text = screen_text(pilot)
+        assert '2 of 4 desks need a look' in text
+        assert 'claude 6 behind' in text
+        assert '1 problem' in text
+        desks = {health.name: health for health in app.screen.query_one(DeskList).desks}
+        assert all(health.problem_count is not None for health in desks.values())
+    after = snapshot_tree(demo_workspace.parent)
+    assert after == before, tree_differences(before, after)
+
+
+async def test_enter_opens_the_desk_and_back_returns_with_the_selection_kept(
+    demo_workspace: Path,
+) -> None:
+    before = snapshot_tree(demo_workspace.parent)
+    app = workspace_app(demo_workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('down', 'down')
+        chosen = app.screen.query_one(DeskList).highlighted_desk
+        assert chosen is not None and chosen.name == 'hedging'
+        await pilot.press('enter')
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert app.desk == demo_workspace / 'hedging'
+        assert '2026-10-21-3' in screen_text(pilot)
+        await pilot.press('backspace')
+        await settle(pilot)
+        assert isinstance(app.screen, DesksScreen)
+        highlighted = app.screen.query_one(DeskList).highlighted_desk
+        assert highlighted is not None and highlighted.name == 'hedging'
+        await pilot.press('up', 'enter')
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert app.desk == demo_workspace / 'research'
+        await pilot.press('slash', *'nifty')
+        await settle(pilot)
+        assert 'hits with every word' in screen_text(pilot)
+    after = snapshot_tree(demo_workspace.parent)
+    assert after == before, tree_differences(before, after)
+
+
+async def test_a_new_desk_folder_appears_and_a_desk_that_writes_moves(
+    workspace_copy: Path, demo_workspace: Path
+) -> None:
+    app = workspace_app(workspace_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DesksScreen)
+        shutil.copytree(demo_workspace / 'main', workspace_copy / 'alpha')
+        research = workspace_copy / 'research' / 'sessions'
+        line = {
+            'trigger_text': 'NIFTY opened flat',
+            'answer': 'Watching.',
+            'backend_name': 'claude',
+            'finished_at': '2026-10-21T04:00:00+00:00',
+        }
+        (research / '2026-10-21-1.jsonl').write_text(json.dumps(line) + '\n')
+        state = {
+            'session_id': '2026-10-21-1',
+            'trading_date': '2026-10-21',
+            'routes': {'claude': {'exchanges_seen': 1, 'runner_state': None}},
+        }
+        (research / 'state.json').write_text(json.dumps(state))
+        screen._follow_tick()  # What the timer does every FOLLOW_INTERVAL.
+        await settle(pilot)
+        assert _names(app) == ['options', 'alpha', 'hedging', 'main', 'research']
+        assert '2 of 5 desks need a look' not in screen_text(pilot)
+        assert '1 of 5 desks needs a look' in screen_text(pilot)
+
+
+async def test_odd_entries_are_rows_that_say_so(workspace_copy: Path) -> None:
+    (workspace_copy / 'loop').symlink_to(workspace_copy / 'loop')
+    (workspace_copy / 'flat').write_text('not a desk')
+    app = workspace_app(workspace_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert 'a symlink loop' in text
+        assert 'a file, not a desk folder' in text
+        shutil.rmtree(workspace_copy / 'hedging')
+        app.screen._follow_tick()
+        await settle(pilot)
+        assert 'hedging' not in _names(app)
+        await pilot.press('home', 'enter')  # A row that is no desk does not open.
+        await settle(pilot)
+        assert isinstance(app.screen, DesksScreen)
+
+
+def test_sparkline_scales_to_the_busiest_day() -> None:
+    assert sparkline([0, 1, 4, 8]) == '·▂▅█'
+    assert sparkline([0, 0]) == '··'
+
+
+def test_the_browser_opens_a_workspace_on_its_desks_screen(
+    demo_workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desk_browser import cli
+
+    opened: list[Path] = []
+    monkeypatch.setattr(cli, 'terminal_problem', lambda: None)
+    monkeypatch.setattr(cli, 'run_workspace_browser', lambda path: opened.append(path) or 0)
+    monkeypatch.setattr(cli, 'run_browser', lambda *_: pytest.fail('opened as one desk'))
+    assert cli.main([str(demo_workspace)]) == 0
+    assert cli.main([str(demo_workspace.parent)]) == 0  # workspace/, its desks in desks/.
+    assert opened == [demo_workspace.resolve(), demo_workspace.parent.resolve()]
