@@ -19,9 +19,10 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.worker import WorkerState
 
-from desk_browser.demo import DEMO_NOW, DEMO_TODAY, build_demo_desk
+from desk_browser.demo import DEMO_NOW, DEMO_TODAY, build_demo_desk, build_demo_workspace
 from desk_browser.ui.app import make_app
 from desk_browser.ui.widgets.session_list import SessionList
+from desk_browser.ui.workspace_app import make_workspace_app
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -122,6 +123,29 @@ async def take(desk: Path, file_name: str, steps: Steps) -> None:
     print(f'wrote screenshots/{file_name}')
 
 
+async def take_desks(root: Path) -> None:
+    """Builds the four-desk demo workspace and saves its Desks screen as desks.svg.
+
+    Args:
+        root: The temporary folder to build it in.
+    """
+    desks = root / 'workspace' / 'desks'
+    build_demo_workspace(desks, today=DEMO_TODAY, desks=4)
+    app = make_workspace_app(
+        desks,
+        today=lambda: DEMO_TODAY,
+        cursor_blink=False,
+        animation_level='none',
+        theme='textual-dark',
+        clock=lambda: DEMO_NOW,
+        cache_directory=root / 'workspace-cache',
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.save_screenshot(filename='desks.svg', path=str(OUTPUT_FOLDER))
+    print('wrote screenshots/desks.svg')
+
+
 async def make_all() -> None:
     """Builds the demo desks and takes every picture."""
     root = Path(tempfile.mkdtemp(prefix='desk-browser-screenshots-'))
@@ -134,6 +158,7 @@ async def make_all() -> None:
         OUTPUT_FOLDER.mkdir(exist_ok=True)
         for file_name, variant, steps in SHOTS:
             await take(desks[variant], file_name, steps)
+        await take_desks(root)
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

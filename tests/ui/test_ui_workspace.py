@@ -152,3 +152,31 @@ def test_the_browser_opens_a_workspace_on_its_desks_screen(
     assert cli.main([str(demo_workspace)]) == 0
     assert cli.main([str(demo_workspace.parent)]) == 0  # workspace/, its desks in desks/.
     assert opened == [demo_workspace.resolve(), demo_workspace.parent.resolve()]
+
+
+async def test_slash_searches_every_desk_and_enter_opens_the_record_in_its_desk(
+    demo_workspace: Path,
+) -> None:
+    from desk_browser.ui.screens.record_screen import RecordScreen
+    from desk_browser.ui.screens.workspace_search_screen import WorkspaceSearchScreen
+    from desk_browser.ui.widgets.desk_hit_list import DeskHitList
+
+    app = workspace_app(demo_workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press('slash', *'nifty gap')
+        await settle(pilot)
+        assert isinstance(app.screen, WorkspaceSearchScreen)
+        hits = app.screen.query_one(DeskHitList).hits
+        assert {found.desk for found in hits} == {'hedging', 'main', 'options', 'research'}
+        keys = [(found.hit.record.day, found.desk) for found in hits]
+        assert [day for day, _ in keys] == sorted((day for day, _ in keys), reverse=True)
+        await pilot.press('ctrl+a', *' desk:research')
+        await pilot.press('end', *' desk:research')
+        await settle(pilot)
+        hits = app.screen.query_one(DeskHitList).hits
+        assert hits and {found.desk for found in hits} == {'research'}
+        await pilot.press('enter')
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen)
+        assert app.desk == demo_workspace / 'research'

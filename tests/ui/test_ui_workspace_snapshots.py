@@ -35,3 +35,16 @@ def test_damaged_desk_row(snap_compare: SnapCompare, demo_workspace: Path) -> No
     assert snap_compare(
         workspace_app(demo_workspace), run_before=run_before, terminal_size=(120, 40)
     )
+
+
+def test_search_across_desks(snap_compare: SnapCompare, demo_workspace: Path) -> None:
+    """'/ nifty gap' on the Desks screen: hits of every desk, newest day first, desk chips."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press('slash', *'nifty gap')
+        await settle(pilot)
+
+    assert snap_compare(
+        workspace_app(demo_workspace), run_before=run_before, terminal_size=(120, 40)
+    )

@@ -23,12 +23,14 @@ from textual.types import AnimationLevel
 from desk_browser.live.workspace_services import WorkspaceServices
 from desk_browser.memory.workspace import find_desks
 from desk_browser.presentation.formatting import india_today
-from desk_browser.presentation.navigation import History
+from desk_browser.presentation.navigation import History, RecordPlace
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.desks_screen import DesksScreen
 from desk_browser.ui.screens.main_screen import MainScreen
+from desk_browser.ui.screens.workspace_search_screen import WorkspaceSearchScreen
 from desk_browser.ui.search_indexing import IndexBuilder
+from desk_browser.ui.widgets.desk_list import DeskList
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -146,16 +148,31 @@ class WorkspaceBrowser(DeskBrowser):
         return super().check_action(action, parameters)
 
     async def action_search(self) -> None:
-        """Searches the open desk; on the Desks screen, says how to search across desks."""
-        if self.desk_open is None:
-            self.notify(
-                'Open a desk (Enter) to search it, or from a shell: desk-browser search '
-                f'{visible(str(self.workspace.path))} WORDS --all-desks',
-                title='Search',
-                markup=False,
-            )
+        """Searches the open desk; on the Desks screen, every desk at once."""
+        if self.desk_open is not None:
+            await super().action_search()
             return
-        await super().action_search()
+        if isinstance(self.screen, WorkspaceSearchScreen):
+            return
+        desks_screen = self.screen_stack[0]
+        if not isinstance(desks_screen, DesksScreen):
+            return
+        desks = {
+            health.name: health.path
+            for health in desks_screen.query_one(DeskList).desks
+            if health.entry_problem is None
+        }
+        await self.push_screen(
+            WorkspaceSearchScreen(self.workspace, desks, cursor_blink=self.cursor_blink)
+        )
+
+    @on(WorkspaceSearchScreen.HitChosen)
+    async def open_hit(self, message: WorkspaceSearchScreen.HitChosen) -> None:
+        """Opens a hit of the search across desks: its desk, then its record."""
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        await self.open_desk_at(message.desk, message.name)
+        await self.open(RecordPlace(message.found.hit, message.words))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The palette: a desk's commands once one is open; on the Desks screen, Textual's."""

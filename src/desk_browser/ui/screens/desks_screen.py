@@ -234,6 +234,7 @@ class DesksScreen(DeskScreen[None]):
                     return
                 memo = self.services.services_for(health.path).file_memo
                 filled = with_problems(with_activity(health, today, memo), memo)
+                memo.save()  # The next start reads only the files changed since.
                 self.post_message(self.DeskFilledIn(filled))
         finally:
             self.post_message(self.FillingDone())

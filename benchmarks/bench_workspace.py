@@ -1,0 +1,221 @@
+"""Benchmark: the Desks screen on a workspace of 20 one-year desks, against one desk's first paint.
+
+Run as a script (not collected by pytest):
+
+    .venv/bin/python benchmarks/bench_workspace.py               # 20 desks of 250 trading days
+    .venv/bin/python benchmarks/bench_workspace.py --desks 5 --days 50 --runs 3
+
+Builds the workspace once with the demo builder (build_demo_workspace, natural days of about
+60-200 events) under ~/.cache/desk-browser-bench/workspace-<desks>x<days>/desks, and keeps each
+desk's index and memo in a cache folder beside it. Each run is its own process, interleaved:
+
+- single desk: the app on desks/main until its main screen shows the state, the sessions and the
+  current session's exchanges (bench_app's `painted`);
+- Desks screen: the workspace app until the Desks screen lists every desk with its glance;
+  counted meanwhile: how many journal files were opened before that paint (none should be), and
+  then the time until every desk's activity and problem count are filled in.
+
+Printed: the median of each, and the ratio of the Desks screen's first paint to the desk's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import builtins
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+BENCHMARKS = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCHMARKS))
+
+import bench_app  # noqa: E402
+
+SIZE = (120, 40)
+BENCH_ROOT = Path.home() / '.cache' / 'desk-browser-bench'
+
+
+def workspace_path(desks: int, days: int) -> Path:
+    return BENCH_ROOT / f'workspace-{desks}x{days}' / 'desks'
+
+
+def cache_path(desks: int, days: int) -> Path:
+    return BENCH_ROOT / f'workspace-{desks}x{days}' / 'cache'
+
+
+def prepare(desks: int, days: int) -> Path:
+    from desk_browser.demo import DEMO_TODAY, build_demo_workspace
+
+    path = workspace_path(desks, days)
+    if not path.exists():
+        partial = path.with_name('desks.partial')
+        if partial.exists():
+            import shutil
+
+            shutil.rmtree(partial)
+        start = time.perf_counter()
+        build_demo_workspace(partial, today=DEMO_TODAY, desks=desks, days=days)
+        partial.rename(path)
+        print(f'built {desks} desks of {days} days in {time.perf_counter() - start:.0f} s')
+    return path
+
+
+def _journal_open_counter() -> dict[str, int]:
+    """Counts the journal files opened (by path) from now on, through open and os.open."""
+    counts = {'journal': 0}
+    original_open = builtins.open
+    original_os_open = os.open
+
+    def note(path: Any) -> None:
+        text = os.fspath(path) if isinstance(path, str | Path) else ''
+        if f'{os.sep}journal{os.sep}' in text:
+            counts['journal'] += 1
+
+    def counting_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        note(file)
+        return original_open(file, *args, **kwargs)
+
+    def counting_os_open(path: Any, *args: Any, **kwargs: Any) -> Any:
+        note(path)
+        return original_os_open(path, *args, **kwargs)
+
+    builtins.open = counting_open
+    io.open = counting_open  # What Path.open calls.
+    os.open = counting_os_open  # type: ignore[assignment]
+    return counts
+
+
+def worker_desk(desks: int, days: int) -> dict[str, Any]:
+    import desk_browser.ui.app  # noqa: F401  (imports before the clock starts, as bench_app)
+
+    async def run() -> dict[str, Any]:
+        start = time.perf_counter()
+        app = bench_app.make_bench_app(
+            workspace_path(desks, days) / 'main', cache_path(desks, days)
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            await bench_app.poll_until(lambda: bench_app.painted(app))
+            seconds = time.perf_counter() - start
+            await pilot.exit(None)
+        return {'seconds': seconds}
+
+    return asyncio.run(run())
+
+
+def worker_desks(desks: int, days: int) -> dict[str, Any]:
+    import desk_browser.ui.workspace_app as workspace_app
+    from desk_browser.ui.screens.desks_screen import DesksScreen
+    from desk_browser.ui.widgets.desk_list import DeskList
+
+    def listed(app: Any) -> list[Any]:
+        screen = app.screen_stack[0] if app.screen_stack else None
+        if not isinstance(screen, DesksScreen):
+            return []
+        return screen.query_one(DeskList).desks
+
+    counts = _journal_open_counter()
+    at_first_rows: list[int] = []
+    original_show = DesksScreen._show
+
+    def show(screen: Any) -> None:
+        if not at_first_rows:  # The journal files opened before the first rows were shown.
+            at_first_rows.append(counts['journal'])
+        original_show(screen)
+
+    DesksScreen._show = show  # type: ignore[method-assign]
+
+    async def run() -> dict[str, Any]:
+        start = time.perf_counter()
+        app = workspace_app.make_workspace_app(
+            workspace_path(desks, days),
+            cursor_blink=False,
+            animation_level='none',
+            theme='textual-dark',
+            cache_directory=cache_path(desks, days),
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            await bench_app.poll_until(lambda: len(listed(app)) == desks)
+            seconds = time.perf_counter() - start
+            journals_before_paint = at_first_rows[0]
+            await bench_app.poll_until(
+                lambda: all(health.problem_count is not None for health in listed(app)),
+                timeout=900,
+            )
+            filled = time.perf_counter() - start
+            await pilot.exit(None)
+        return {
+            'seconds': seconds,
+            'journals_before_paint': journals_before_paint,
+            'journals_in_all': counts['journal'],
+            'filled_in_seconds': filled,
+        }
+
+    return asyncio.run(run())
+
+
+def run_worker(arguments: list[str]) -> dict[str, Any]:
+    output = subprocess.run(
+        [sys.executable, __file__, '--worker', *arguments],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    result: dict[str, Any] = json.loads(output.strip().splitlines()[-1])
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--desks', type=int, default=20)
+    parser.add_argument('--days', type=int, default=250)
+    parser.add_argument('--runs', type=int, default=5)
+    parser.add_argument('--worker', nargs='+', help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.worker:
+        kind, desks, days = arguments.worker[0], int(arguments.worker[1]), int(arguments.worker[2])
+        worker = worker_desk if kind == 'desk' else worker_desks
+        print(json.dumps(worker(desks, days)))
+        return 0
+    prepare(arguments.desks, arguments.days)
+    shape = [str(arguments.desks), str(arguments.days)]
+    warm = run_worker(['desks', *shape])  # Builds every desk's memo: later runs are warm.
+    print(
+        f'first run (cold memos): counts filled in after {warm["filled_in_seconds"]:.1f} s; '
+        f'journal files opened: {warm["journals_before_paint"]} before the paint, '
+        f'{warm["journals_in_all"]} in all'
+    )
+    run_worker(['desk', *shape])
+    desk_runs: list[float] = []
+    desks_runs: list[dict[str, Any]] = []
+    for _ in range(arguments.runs):
+        desk_runs.append(run_worker(['desk', *shape])['seconds'])
+        desks_runs.append(run_worker(['desks', *shape]))
+    desk = statistics.median(desk_runs)
+    desks = statistics.median(run['seconds'] for run in desks_runs)
+    filled = statistics.median(run['filled_in_seconds'] for run in desks_runs)
+    journals = max(run['journals_before_paint'] for run in desks_runs)
+    print(f'== {arguments.desks} desks of {arguments.days} trading days, {arguments.runs} runs')
+    print(f'single desk first paint (desks/main): median {desk:.3f} s  {desk_runs}')
+    print(
+        f'Desks screen first paint: median {desks:.3f} s  '
+        f'{[round(run["seconds"], 3) for run in desks_runs]}'
+    )
+    print(f'ratio: {desks / desk:.2f}x')
+    in_all = min(run['journals_in_all'] for run in desks_runs)
+    print(
+        f'journal files opened before the Desks screen painted: at most {journals} '
+        f'(the counter saw at least {in_all} by the time every desk was filled in)'
+    )
+    print(f'every desk filled in (warm memos): median {filled:.2f} s after the app was created')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
