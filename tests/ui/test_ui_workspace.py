@@ -127,7 +127,9 @@ async def test_odd_entries_are_rows_that_say_so(workspace_copy: Path) -> None:
         assert 'a symlink loop' in text
         assert 'a file, not a desk folder' in text
         shutil.rmtree(workspace_copy / 'hedging')
-        app.screen._follow_tick()
+        desks_screen = app.screen
+        assert isinstance(desks_screen, DesksScreen)
+        desks_screen._follow_tick()
         await settle(pilot)
         assert 'hedging' not in _names(app)
         await pilot.press('home', 'enter')  # A row that is no desk does not open.
@@ -147,7 +149,12 @@ def test_the_browser_opens_a_workspace_on_its_desks_screen(
 
     opened: list[Path] = []
     monkeypatch.setattr(cli, 'terminal_problem', lambda: None)
-    monkeypatch.setattr(cli, 'run_workspace_browser', lambda path: opened.append(path) or 0)
+
+    def run_workspace_browser(path: Path) -> int:
+        opened.append(path)
+        return 0
+
+    monkeypatch.setattr(cli, 'run_workspace_browser', run_workspace_browser)
     monkeypatch.setattr(cli, 'run_browser', lambda *_: pytest.fail('opened as one desk'))
     assert cli.main([str(demo_workspace)]) == 0
     assert cli.main([str(demo_workspace.parent)]) == 0  # workspace/, its desks in desks/.
