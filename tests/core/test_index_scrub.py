@@ -102,3 +102,21 @@ def test_an_index_of_the_previous_schema_is_built_again(tmp_path: Path) -> None:
     assert search.build().complete
     assert_exact(desk, search)
     search.close()
+
+
+def test_a_record_row_gone_from_the_index_is_read_from_the_desk(tmp_path: Path) -> None:
+    desk, index_path = built_index(tmp_path)
+    connection = sqlite3.connect(index_path)
+    data = connection.execute('SELECT id, text FROM records').fetchall()
+    victim = next(identifier for identifier, text in data if MARKER.decode() in text)
+    connection.execute('DELETE FROM records WHERE id = ?', (victim,))
+    connection.commit()
+    connection.close()
+    search = IndexedSearch(desk, recheck_seconds=0)
+    query = 'watching 3.'
+    assert as_reference(search.search(query, 50)) == reference_search(desk, query, 50)
+    assert_exact(desk, search)
+    assert search.build().complete
+    assert days_intact(index_path)
+    assert_exact(desk, search)
+    search.close()

@@ -1,8 +1,9 @@
 """Which of a desk's days a search reads from the index and which from the desk, examined lazily.
 
 A day comes from the index only when the signature of its files still matches the one it was
-indexed with, none of them changed in the last two seconds, and its indexed records match their
-digest (scrub.Verified, looked at once per process when a plan first reaches the day).
+indexed with and none of them changed in the last two seconds; the searcher then reads a day's
+rows only once they matched their digest (`Plan.intact`, looked at once per process, when the
+first candidate from that day comes up: a day with no candidate costs nothing).
 `DayChecks` remembers recent looks at each day's files (an older day's look is trusted for
 `recheck_seconds`); `Plan` walks the days in ranking order, grouping consecutive indexed days
 into one run of record ids, so that a search that stops early examines only the days it reached.
@@ -11,7 +12,7 @@ Typical usage example:
 
     checks = DayChecks(recheck_seconds=1.0)
     plan = Plan(checks, verified, listing.days(time.time_ns()), indexed, usable=True)
-    segment = plan.segment(0, connection)
+    segment = plan.segment(0)
 """
 
 from __future__ import annotations
@@ -150,33 +151,41 @@ class Plan:
         self.created_at = time.monotonic_ns()
         self.segments: list[Segment] = []
         self.ordinal_days: dict[int, str] = {}
+        self.indexed_desk_days: dict[str, DeskDay] = {}
         self.watched: list[tuple[int, bool]] = []
         self._examined = 0
         self._lock = threading.RLock()
 
-    def _is_fresh(
-        self, position: int, desk_day: DeskDay, connection: sqlite3.Connection | None
-    ) -> bool:
+    def _is_fresh(self, position: int, desk_day: DeskDay) -> bool:
         """Tells whether a day can be read from the index.
 
         Args:
             position (int): The day's place in the list.
             desk_day (DeskDay): The day.
-            connection (sqlite3.Connection | None): The search's index, to verify the day's
-                records when that was not done yet; None to rely on what was found before.
 
         Returns:
-            bool: True when the index holds the day as its files are now, intact.
+            bool: True when the index holds the day as its files are now.
         """
         signature = self.indexed.get(desk_day.day)
         if not self.usable or signature is None:
             return False
         check = self.checks.check(desk_day, always=position == 0)
-        if check.racy or check.signature != signature:
-            return False
-        if connection is None:
-            return bool(self.verified.known(desk_day.day, signature))
-        return self.verified.intact(connection, desk_day.day, signature)
+        return not check.racy and check.signature == signature
+
+    def intact(self, day: str, connection: sqlite3.Connection) -> bool:
+        """Tells whether an indexed day's records match their digest (looked at once).
+
+        Args:
+            day (str): A day of an indexed run.
+            connection (sqlite3.Connection): The search's index.
+
+        Returns:
+            bool: True when its rows can be used; False when the day must be read from the desk.
+
+        Raises:
+            sqlite3.Error: When the index cannot be read.
+        """
+        return self.verified.intact(connection, day, self.indexed[day])
 
     def still_valid(self) -> bool:
         """Examines the watched days again and tells whether the plan still holds.
@@ -186,15 +195,12 @@ class Plan:
         """
         with self._lock:
             for position, fresh in self.watched:
-                if self._is_fresh(position, self.days[position], None) != fresh:
+                if self._is_fresh(position, self.days[position]) != fresh:
                     return False
             return True
 
-    def _examine_next(self, connection: sqlite3.Connection | None) -> bool:
+    def _examine_next(self) -> bool:
         """Examines the next day, adding it to the last run or starting a new segment.
-
-        Args:
-            connection (sqlite3.Connection | None): The search's index (see _is_fresh).
 
         Returns:
             bool: False when every day was examined already.
@@ -206,7 +212,7 @@ class Plan:
         position = self._examined
         desk_day = self.days[position]
         self._examined += 1
-        fresh = self._is_fresh(position, desk_day, connection)
+        fresh = self._is_fresh(position, desk_day)
         if position == 0 or desk_day.notes:
             self.watched.append((position, fresh))
         last = self.segments[-1] if self.segments else None
@@ -217,6 +223,7 @@ class Plan:
             return True
         low, high = keys.day_range(desk_day.day)
         self.ordinal_days[keys.day_ordinal(desk_day.day)] = desk_day.day
+        self.indexed_desk_days[desk_day.day] = desk_day
         if last is not None and last.desk_day is None and not last.closed:
             last.high = high
         else:
@@ -225,28 +232,26 @@ class Plan:
             self.segments.append(Segment(desk_day=None, low=low, high=high))
         return True
 
-    def segment(self, number: int, connection: sqlite3.Connection | None) -> Segment | None:
+    def segment(self, number: int) -> Segment | None:
         """The plan's segment with this number, examining days until it exists.
 
         Args:
             number (int): Its place, from 0.
-            connection (sqlite3.Connection | None): The search's index (see _is_fresh).
 
         Returns:
             Segment | None: The segment, or None when there are fewer.
         """
         with self._lock:
             while len(self.segments) <= number:
-                if not self._examine_next(connection):
+                if not self._examine_next():
                     return None
             return self.segments[number]
 
-    def extend(self, segment: Segment, connection: sqlite3.Connection | None) -> bool:
+    def extend(self, segment: Segment) -> bool:
         """Examines one more day to see whether a run of indexed days goes on.
 
         Args:
             segment (Segment): The run.
-            connection (sqlite3.Connection | None): The search's index (see _is_fresh).
 
         Returns:
             bool: True when its `high` grew; False when the run is closed.
@@ -256,17 +261,16 @@ class Plan:
                 segment.closed = True
                 return False
             before = segment.high
-            self._examine_next(connection)
+            self._examine_next()
             return segment.high != before
 
-    def close(self, segment: Segment, connection: sqlite3.Connection | None) -> None:
+    def close(self, segment: Segment) -> None:
         """Examines days until a run of indexed days is known to end.
 
         Args:
             segment (Segment): The run.
-            connection (sqlite3.Connection | None): The search's index (see _is_fresh).
         """
-        while self.extend(segment, connection):
+        while self.extend(segment):
             pass
 
     def holds(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from desk_browser.memory.index import keys, store, tuning
+from desk_browser.memory.index.days import DeskDay
 from desk_browser.memory.index.direct import DirectReads
 from desk_browser.memory.index.expressions import (
     NO_CANDIDATES,
@@ -106,7 +107,7 @@ class Searcher:
         connection = None if self._reader is None else self._reader.connection
         number = 0
         while True:
-            segment = plan.segment(number, connection)
+            segment = plan.segment(number)
             if segment is None:
                 return
             number += 1
@@ -114,30 +115,34 @@ class Searcher:
                 raise SearchCancelled
             keep = self._keep
             if segment.desk_day is not None:
-                for position, record in enumerate(self._direct.records(segment.desk_day)):
-                    self._check_cancelled()
-                    # Exchanges come first among a day's records, so their place is `position`.
-                    if keep is not None and not keep.holds(record.day, record.kind, position):
-                        continue
-                    matched = self._count(record.text)
-                    if matched:
-                        yield matched, record
+                yield from self._direct_candidates(segment.desk_day)
                 continue
             if expression == NO_CANDIDATES:
-                plan.close(segment, connection)
+                plan.close(segment)
                 continue
             assert connection is not None  # A plan without an index has no indexed run.
             kinds = None if keep is None else keep.kinds
             rows = store.record_rows(connection, expression, segment.low, kinds)
+            skip_through = -1  # The last id of a day read from the desk instead.
             try:
                 for identifier, value in rows:
                     self._check_cancelled()
-                    while identifier > segment.high and plan.extend(segment, connection):
+                    while identifier > segment.high and plan.extend(segment):
                         pass
                     if identifier > segment.high:
                         break
+                    if identifier <= skip_through:
+                        continue
                     day = plan.ordinal_days.get(keys.ordinal_of(identifier))
                     if day is None:  # A day no longer on the desk, still in the index.
+                        continue
+                    if not plan.intact(day, connection):
+                        # Its rows changed under SQLite: the day's records come from the desk,
+                        # in the day's place (a day with no candidate holds no hit either way).
+                        skip_through = keys.day_range(day)[1]
+                        yield from self._direct_candidates(plan.indexed_desk_days[day])
+                        continue
+                    if value is None:  # An intact day has all its rows; this one is safe anyway.
                         continue
                     if keep is not None and not keep.holds(
                         day, keys.kind_of(identifier), keys.position_of(identifier)
@@ -149,9 +154,28 @@ class Searcher:
                         kind = keys.kind_of(identifier)
                         yield matched, SearchRecord(day=day, kind=kind, text=text)
                 else:
-                    plan.close(segment, connection)
+                    plan.close(segment)
             finally:
                 rows.close()
+
+    def _direct_candidates(self, desk_day: DeskDay) -> Iterator[tuple[int, SearchRecord]]:
+        """Visits a day read from the desk: its records with at least one keyword.
+
+        Args:
+            desk_day (DeskDay): The day.
+
+        Yields:
+            tuple[int, SearchRecord]: Each record with at least one keyword, with how many.
+        """
+        keep = self._keep
+        for position, record in enumerate(self._direct.records(desk_day)):
+            self._check_cancelled()
+            # Exchanges come first among a day's records, so their place is `position`.
+            if keep is not None and not keep.holds(record.day, record.kind, position):
+                continue
+            matched = self._count(record.text)
+            if matched:
+                yield matched, record
 
     def _expressions(self) -> list[str | None]:
         """Each keyword's candidate query (word_expression), or None where the index cannot help.

@@ -561,7 +561,7 @@ def record_rows(
     expression: str | None,
     start: int,
     kinds: frozenset[str] | None = None,
-) -> Generator[tuple[int, bytes], None, None]:
+) -> Generator[tuple[int, bytes | None], None, None]:
     """Reads records from the index, in ranking order, from an id on.
 
     Args:
@@ -573,9 +573,10 @@ def record_rows(
             (the ids tell the kind, so other kinds' texts are never fetched).
 
     Yields:
-        tuple[int, bytes]: Each record's id and stored bytes (keys.loaded_text reads them; they
-            are read as bytes so that a row past the caller's range, in a day whose text was
-            damaged, is never decoded).
+        tuple[int, bytes | None]: Each record's id and stored bytes (keys.loaded_text reads
+            them; they are read as bytes so that a row past the caller's range, in a day whose
+            text was damaged, is never decoded). A candidate whose record row is missing (a damaged
+            index) comes with None, so that the caller checks its day.
     """
     if expression is None:
         only = '' if kinds is None else ' AND ' + kind_sql('id', kinds)
@@ -585,8 +586,8 @@ def record_rows(
     else:
         only = '' if kinds is None else ' AND ' + kind_sql('record_grams.rowid', kinds)
         cursor = connection.execute(
-            'SELECT records.id, CAST(records.text AS BLOB) FROM record_grams '
-            'JOIN records ON records.id = record_grams.rowid '
+            'SELECT record_grams.rowid, CAST(records.text AS BLOB) FROM record_grams '
+            'LEFT JOIN records ON records.id = record_grams.rowid '
             f'WHERE record_grams MATCH ? AND record_grams.rowid >= ?{only} '
             'ORDER BY record_grams.rowid',
             (expression, start),
