@@ -8,7 +8,6 @@ scripts without starting the UI.
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import shutil
 import signal
@@ -21,8 +20,6 @@ from desk_browser import __version__
 from desk_browser.commands.registry import SUBCOMMANDS, run_subcommand
 from desk_browser.presentation.navigation import DAY_WORDS_HELP, parse_day_words
 from desk_browser.presentation.start_view import StartView
-
-_LOGGER = logging.getLogger(__name__)
 
 EXIT_OK = 0
 EXIT_USAGE = 2

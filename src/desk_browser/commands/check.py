@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 
 from desk_browser.commands.common import (
     EXIT_FOUND,
@@ -22,8 +21,6 @@ from desk_browser.memory.desk_files import Problem
 from desk_browser.presentation.documents import report_object
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.safe_text import json_text, visible_field
-
-_LOGGER = logging.getLogger(__name__)
 
 HELP = 'check a whole desk: every damaged line, unreadable file and state problem'
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import functools
-import logging
 import os
 import sys
 from collections.abc import Callable
@@ -20,8 +19,6 @@ from desk_browser.commands.output import print_note
 from desk_browser.memory.workspace import Workspace, find_desks
 from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES
 from desk_browser.presentation.safe_text import visible_text
-
-_LOGGER = logging.getLogger(__name__)
 
 EXIT_FOUND = 0
 """Something was found (for check: the desk is healthy)."""

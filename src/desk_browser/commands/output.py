@@ -7,11 +7,8 @@ terminal shows every control character instead of acting on it.
 
 from __future__ import annotations
 
-import logging
 import sys
 from typing import TextIO
-
-_LOGGER = logging.getLogger(__name__)
 
 
 def print_data(line: str) -> None:

@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-
-_LOGGER = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)

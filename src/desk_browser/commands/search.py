@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -34,8 +33,6 @@ from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
 from desk_browser.presentation.formatting import hit_label, india_today, plural
 from desk_browser.presentation.hit_details import ExchangeDetailsReader
 from desk_browser.presentation.safe_text import json_text, visible_field
-
-_LOGGER = logging.getLogger(__name__)
 
 HELP = 'search every exchange, action, summary and note of a desk, as the app does'
 DEFAULT_LIMIT = 50

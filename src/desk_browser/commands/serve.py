@@ -10,7 +10,6 @@ textual-serve's own server by `serve_server`). It listens on 127.0.0.1 unless to
 from __future__ import annotations
 
 import argparse
-import logging
 import shlex
 import stat
 import sys
@@ -30,8 +29,6 @@ from desk_browser.commands.common import (
 )
 from desk_browser.commands.output import print_note
 from desk_browser.presentation.safe_text import visible_field
-
-_LOGGER = logging.getLogger(__name__)
 
 HELP = 'serve the browser to a web browser (textual-serve), to whoever holds the link it prints'
 

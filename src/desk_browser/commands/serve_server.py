@@ -25,7 +25,6 @@ its documented API):
 from __future__ import annotations
 
 import asyncio
-import logging
 import signal
 import socket
 import sys
@@ -43,8 +42,6 @@ from desk_browser.commands.serve_access import (
     add_safety_headers,
     url_host,
 )
-
-_LOGGER = logging.getLogger(__name__)
 
 
 def bind(host: str, port: int) -> socket.socket:

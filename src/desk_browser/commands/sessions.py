@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 from pathlib import Path
 
 from desk_browser.commands.common import (
@@ -22,8 +21,6 @@ from desk_browser.presentation.desk_data import SessionEntry, read_overview
 from desk_browser.presentation.documents import session_object
 from desk_browser.presentation.formatting import day_with_weekday, plural
 from desk_browser.presentation.safe_text import json_text, visible_field
-
-_LOGGER = logging.getLogger(__name__)
 
 HELP = 'list the sessions of a desk, newest first'
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 
 from desk_browser.commands.common import (
     EXIT_FOUND,
@@ -20,8 +19,6 @@ from desk_browser.presentation.desk_data import read_session_log, sessions_direc
 from desk_browser.presentation.documents import exchange_json, session_markdown
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.safe_text import visible_field
-
-_LOGGER = logging.getLogger(__name__)
 
 HELP = "write one session's exchanges as Markdown or as JSON lines"
 

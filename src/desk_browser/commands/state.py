@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import logging
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +35,6 @@ from desk_browser.presentation.formatting import (
     route_status,
 )
 from desk_browser.presentation.safe_text import json_text, visible_field
-
-_LOGGER = logging.getLogger(__name__)
 
 HELP = "show which session is current and where each backend stands, as the app's state pane does"
 

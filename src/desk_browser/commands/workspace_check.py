@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import logging
 import time
 from typing import Any
 
@@ -30,8 +29,6 @@ from desk_browser.presentation.formatting import (
     plural,
 )
 from desk_browser.presentation.safe_text import json_text, visible_field
-
-_LOGGER = logging.getLogger(__name__)
 
 EPILOG = """\
 over a folder of desks (such as workspace/desks): one line per desk, fields separated by tabs:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import logging
 from typing import Any
 
 from desk_browser.commands.common import EXIT_FOUND, EXIT_NOTHING
@@ -21,8 +20,6 @@ from desk_browser.memory.workspace import Workspace, entry_problem
 from desk_browser.presentation.documents import session_object
 from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.safe_text import json_text, visible_field
-
-_LOGGER = logging.getLogger(__name__)
 
 STATE_EPILOG = """\
 over a folder of desks (such as workspace/desks): each desk's lines after a line

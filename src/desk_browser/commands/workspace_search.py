@@ -9,7 +9,6 @@ desk's name: a first field DESK in the text lines, "desk" in --json.
 from __future__ import annotations
 
 import argparse
-import logging
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +20,6 @@ from desk_browser.memory.workspace import Workspace, entry_problem
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.safe_text import json_text, visible_field
 from desk_browser.presentation.workspace_search import desk_qualifiers, merge_desk_results
-
-_LOGGER = logging.getLogger(__name__)
 
 EPILOG = """\
 over a folder of desks (such as workspace/desks), give --all-desks, or --desk NAME (more than

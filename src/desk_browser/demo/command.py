@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import logging
 import sys
 from pathlib import Path
 
 from desk_browser.demo.builder import INDIA, STATE_VARIANTS, build_demo_desk
 from desk_browser.demo.workspace import build_demo_workspace
-
-_LOGGER = logging.getLogger(__name__)
 
 
 def _date(text: str) -> datetime.date:

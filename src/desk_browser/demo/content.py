@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import logging
 import random
 from typing import Any
-
-_LOGGER = logging.getLogger(__name__)
 
 BACKENDS = ('claude', 'codex')
 """The two backends (routes) of the demo desk."""

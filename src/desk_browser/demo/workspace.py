@@ -19,13 +19,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import logging
 import os
 from pathlib import Path
 
 from desk_browser.demo.builder import build_demo_desk, trading_days
-
-_LOGGER = logging.getLogger(__name__)
 
 IDLE_TRADING_DAYS = 4
 """How many trading days before today the idle desk stopped."""

@@ -11,7 +11,6 @@ damaged, vanished or unreadable file.
 from __future__ import annotations
 
 import dataclasses
-import logging
 import threading
 import time
 from collections.abc import Callable
@@ -40,8 +39,6 @@ from desk_browser.presentation.desk_data import (
     session_entry,
     sessions_directory,
 )
-
-_LOGGER = logging.getLogger(__name__)
 
 SWEEP_EVERY = 20
 """Polls between two looks at the status of every session's log (ten seconds at two polls a

@@ -9,7 +9,6 @@ services is a bug, and fails at once.
 from __future__ import annotations
 
 import datetime
-import logging
 import threading
 import time
 from collections.abc import Callable
@@ -21,8 +20,6 @@ from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.index.search import IndexedSearch, default_cache_directory
 from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.search_history import SearchHistory
-
-_LOGGER = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)

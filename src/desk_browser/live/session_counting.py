@@ -9,7 +9,6 @@ fill in from the top of the list down without the event loop ever waiting for th
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -18,8 +17,6 @@ from pathlib import Path
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_memo import FileMemo
 from desk_browser.presentation.desk_data import DeskOverview, SessionEntry, count_sessions
-
-_LOGGER = logging.getLogger(__name__)
 
 BATCH_SECONDS = 0.25
 """About how long one batch reads before its counts are shown."""

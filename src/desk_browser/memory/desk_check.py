@@ -17,7 +17,6 @@ Typical usage example:
 from __future__ import annotations
 
 import dataclasses
-import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -33,8 +32,6 @@ from desk_browser.memory.session_store import (
     read_exchange_log,
     read_state_file,
 )
-
-_LOGGER = logging.getLogger(__name__)
 
 JOURNAL_KIND = 'journal'
 SESSION_LOG_KIND = 'session log'

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
-import logging
 import os
 import re
 from collections.abc import Iterable
@@ -26,8 +25,6 @@ from typing import Any
 import orjson
 
 from desk_browser.memory.file_status import FolderListing
-
-_LOGGER = logging.getLogger(__name__)
 
 INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30), 'IST')
 """India's time zone (UTC+05:30), which decides the desk's dates."""

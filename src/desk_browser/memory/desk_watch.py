@@ -35,7 +35,6 @@ folder that is a file, a permission error or a symlink loop reads as "not there"
 from __future__ import annotations
 
 import dataclasses
-import logging
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -45,8 +44,6 @@ from desk_browser.memory.appended_lines import AppendedLines
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_status import FileSignature, FolderListing, file_signature
 from desk_browser.memory.session_store import STATE_FILE_NAME, session_sort_key
-
-_LOGGER = logging.getLogger(__name__)
 
 _LOG_SUFFIX = '.jsonl'
 _JOURNAL_SUFFIX = '.jsonl'

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import logging
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -52,7 +51,6 @@ from desk_browser.memory.index import days as index_days
 if TYPE_CHECKING:
     from desk_browser.memory.index.read_only import ReadOnlyIndex
 
-_LOGGER = logging.getLogger(__name__)
 
 _SNIPPET_LENGTH = 160
 _SNIPPET_CONTEXT_BEFORE = 60

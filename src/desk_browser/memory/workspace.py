@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import logging
 import os
 import stat
 from pathlib import Path
@@ -36,8 +35,6 @@ from desk_browser.memory.desk_files import (
     NOTES_FOLDER_NAME,
     SESSIONS_FOLDER_NAME,
 )
-
-_LOGGER = logging.getLogger(__name__)
 
 DESK_FOLDERS = (SESSIONS_FOLDER_NAME, JOURNAL_FOLDER_NAME, NOTES_FOLDER_NAME)
 """The folders a desk holds; a folder with any of them is a desk."""

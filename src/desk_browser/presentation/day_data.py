@@ -10,7 +10,6 @@ exchange counts), so no journal but the shown day's is opened.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,8 +22,6 @@ from desk_browser.memory.desk_files import (
 )
 from desk_browser.presentation.desk_data import DeskOverview, read_overview
 from desk_browser.presentation.formatting import plural
-
-_LOGGER = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ thread workers. The memory readers never raise on a damaged or vanished file: th
 from __future__ import annotations
 
 import datetime
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,8 +30,6 @@ from desk_browser.memory.session_store import (
     read_state_file,
 )
 from desk_browser.presentation.formatting import parse_day
-
-_LOGGER = logging.getLogger(__name__)
 
 _COUNT_PURPOSE = 'count'
 """The file memo's name for the sessions list's reading of a log (its counts)."""

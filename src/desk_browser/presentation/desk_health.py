@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import logging
 import os
 from pathlib import Path
 
@@ -36,8 +35,6 @@ from desk_browser.presentation.desk_data import (
     sessions_directory,
 )
 from desk_browser.presentation.formatting import INDIA, Severity, plural, route_status
-
-_LOGGER = logging.getLogger(__name__)
 
 ACTIVITY_DAYS = 20
 """How many trading days the activity covers (about four weeks)."""

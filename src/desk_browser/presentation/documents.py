@@ -11,7 +11,6 @@ terminal never carries an escape. Nothing here reads the desk or imports Textual
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from desk_browser.memory.desk_check import DeskReport
@@ -22,8 +21,6 @@ from desk_browser.presentation.day_data import day_glance
 from desk_browser.presentation.desk_data import SessionEntry
 from desk_browser.presentation.formatting import day_text, hit_label, india_time, plural
 from desk_browser.presentation.safe_text import json_text, visible_field, visible_text
-
-_LOGGER = logging.getLogger(__name__)
 
 __all__ = [
     'day_markdown',

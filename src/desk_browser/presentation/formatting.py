@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import datetime
 import json
-import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from desk_browser.memory.session_search import SearchHit, SearchResult
 
-_LOGGER = logging.getLogger(__name__)
 
 INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30), 'IST')
 """India Standard Time, the desk's clock (UTC+05:30, no daylight saving)."""

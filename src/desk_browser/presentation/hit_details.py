@@ -18,7 +18,6 @@ Typical usage example:
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +26,6 @@ from desk_browser.memory import desk_files
 from desk_browser.memory.exchange_facts import day_exchange_facts
 from desk_browser.memory.session_search import SearchHit
 from desk_browser.presentation.formatting import india_moment
-
-_LOGGER = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,10 @@ command line can read `--day` without loading the UI.
 from __future__ import annotations
 
 import datetime
-import logging
 from dataclasses import dataclass, field
 from typing import Literal
 
 from desk_browser.memory.session_search import SearchHit
-
-_LOGGER = logging.getLogger(__name__)
 
 DAY_WORDS_HELP = 'a date such as 2026-10-21, or yesterday or today'
 

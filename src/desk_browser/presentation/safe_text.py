@@ -13,10 +13,7 @@ leaves raw with ensure_ascii=False.
 from __future__ import annotations
 
 import json
-import logging
 from typing import Any
-
-_LOGGER = logging.getLogger(__name__)
 
 _BIDI_CONTROLS = frozenset(
     [0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)],

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
-
-_LOGGER = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)

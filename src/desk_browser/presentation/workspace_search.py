@@ -19,11 +19,8 @@ Typical usage example:
 from __future__ import annotations
 
 import dataclasses
-import logging
 
 from desk_browser.memory.session_search import SearchHit, SearchResult
-
-_LOGGER = logging.getLogger(__name__)
 
 DESK_QUALIFIER = 'desk'
 """The qualifier that narrows a search across desks to some of them."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import functools
-import logging
 import time
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -48,8 +47,6 @@ from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.search_indexing import IndexBuilder
 from desk_browser.ui.textual_compat import count_background_screens
-
-_LOGGER = logging.getLogger(__name__)
 
 _SEARCHES_IN_PALETTE = 5
 """How many of the last searches the command palette offers as "Search again: ..."."""

@@ -9,7 +9,6 @@ export. The functions here put the text on the clipboard or write the file, and 
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,8 +21,6 @@ from desk_browser.memory.session_search import SearchHit
 from desk_browser.presentation.documents import record_json, record_markdown
 from desk_browser.presentation.exports import ExportRefused, write_export
 from desk_browser.presentation.safe_text import visible
-
-_LOGGER = logging.getLogger(__name__)
 
 COPY_EXPORT_BINDINGS = [
     Binding('y', 'copy(False)', 'Copy', show=False, id='copy'),

@@ -16,11 +16,7 @@ it meant.
 
 from __future__ import annotations
 
-import logging
-
 from textual.screen import Screen
-
-_LOGGER = logging.getLogger(__name__)
 
 OPAQUE = 1.0
 """The alpha of a background nothing shows through."""

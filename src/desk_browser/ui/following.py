@@ -13,7 +13,6 @@ compares each day's size and time), so the next search sees what the desk change
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable
 from functools import partial
@@ -29,8 +28,6 @@ from desk_browser.ui.messages import DeskChecked, DeskFollowed
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
-
-_LOGGER = logging.getLogger(__name__)
 
 FIRST_PAINT_WAIT = 3.0
 """The most seconds the problem count waits for the first screen to be drawn before it reads."""

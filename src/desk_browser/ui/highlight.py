@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import logging
 import re
 
 from textual.content import Content
 
 from desk_browser.presentation.safe_text import visible
-
-_LOGGER = logging.getLogger(__name__)
 
 KEYWORD_STYLE = 'bold $text-warning on $warning-muted'
 """How a keyword looks wherever it is found."""

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 
 from textual.content import Content
 
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.highlight import highlighted, keyword_pattern
-
-_LOGGER = logging.getLogger(__name__)
 
 CURRENT_HIT_STYLE = 'bold reverse $text-accent'
 """How the hit that `n` and `N` moved to stands out from the other keywords."""

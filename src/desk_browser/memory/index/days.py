@@ -18,7 +18,6 @@ from __future__ import annotations
 import collections
 import dataclasses
 import json
-import logging
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,8 +25,6 @@ from typing import Generic, TypeVar
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.file_status import FileSignature, file_signature
-
-_LOGGER = logging.getLogger(__name__)
 
 _Value = TypeVar('_Value')
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -39,8 +38,6 @@ from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline
-
-_LOGGER = logging.getLogger(__name__)
 
 DETAIL_LIMIT = 2_000
 """How many characters of the highlighted event the detail line shows."""

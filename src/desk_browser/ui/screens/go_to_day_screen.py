@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import logging
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -16,8 +15,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from desk_browser.presentation.navigation import DAY_WORDS_HELP, parse_day_words
-
-_LOGGER = logging.getLogger(__name__)
 
 
 class GoToDayScreen(ModalScreen[str | None]):

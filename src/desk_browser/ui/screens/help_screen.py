@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -13,8 +12,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from desk_browser.memory.search_scope import QUALIFIER_HELP
-
-_LOGGER = logging.getLogger(__name__)
 
 KEYS: list[tuple[str, str]] = [
     ('/', 'Search everything the desk said and did'),

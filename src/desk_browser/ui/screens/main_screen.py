@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from dataclasses import replace
 from typing import ClassVar
 
@@ -64,8 +63,6 @@ from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
 from desk_browser.ui.widgets.state_pane import StatePane
 from desk_browser.ui.widgets.summary_view import SummaryView
-
-_LOGGER = logging.getLogger(__name__)
 
 
 class MainScreen(DeskScreen[None]):

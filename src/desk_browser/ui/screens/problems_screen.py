@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import time
 from typing import ClassVar
 
@@ -21,8 +20,6 @@ from desk_browser.ui.messages import DeskChecked
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.problem_list import ProblemList
-
-_LOGGER = logging.getLogger(__name__)
 
 RECHECK_AFTER = 1.0
 """Seconds after the desk changed when the view checks it again (changes in between wait)."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -36,8 +35,6 @@ from desk_browser.ui.keyword_hits import KeywordHits
 from desk_browser.ui.messages import PlaceOpened, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
-
-_LOGGER = logging.getLogger(__name__)
 
 RECORD_LIMIT = 64_000
 """How many characters of one record the screen shows."""

@@ -8,7 +8,6 @@ hits as the person nears the last one. `up` in an empty box recalls the last sea
 
 from __future__ import annotations
 
-import logging
 import time
 from dataclasses import dataclass
 from typing import ClassVar
@@ -45,8 +44,6 @@ from desk_browser.ui.widgets.row_list import RowPainter
 from desk_browser.ui.widgets.scope_chips import ScopeChips
 from desk_browser.ui.widgets.search_box import SearchBox
 from desk_browser.ui.widgets.search_hit_list import SearchHitList, paint_hits
-
-_LOGGER = logging.getLogger(__name__)
 
 SEARCH_LIMIT = 500
 """The most hits one search shows."""

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import logging
-
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Sparkline, Static
 
 from desk_browser.presentation.formatting import plural
-
-_LOGGER = logging.getLogger(__name__)
 
 
 def activity_caption(activity: list[tuple[str, int]], day: str) -> Content:

@@ -14,15 +14,11 @@ list's arrow keys) do not count as a change, so moving the focus rebuilds nothin
 
 from __future__ import annotations
 
-import logging
-
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
 from desk_browser.ui.textual_compat import show_footer_keys_at_once
-
-_LOGGER = logging.getLogger(__name__)
 
 KeysShown = tuple[tuple[object, ...], ...]
 """What the footer shows: each binding's key, key display, description, action, state, tip."""

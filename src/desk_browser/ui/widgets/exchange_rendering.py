@@ -9,7 +9,6 @@ keeps raw HTML as text and links as inert text.
 from __future__ import annotations
 
 import functools
-import logging
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -26,8 +25,6 @@ from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.desk_data import SessionLog
 from desk_browser.presentation.formatting import india_time, plural
 from desk_browser.presentation.safe_text import DEFAULT_LIMIT, capped, markdown_source, visible
-
-_LOGGER = logging.getLogger(__name__)
 
 TRIGGER_BAR = '│ '
 """What stands before each line of a trigger."""

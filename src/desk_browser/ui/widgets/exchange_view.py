@@ -9,7 +9,6 @@ the estimate, and the view keeps its place so nothing on screen moves.
 from __future__ import annotations
 
 import itertools
-import logging
 from bisect import bisect_right
 from typing import ClassVar
 
@@ -40,8 +39,6 @@ from desk_browser.ui.widgets.exchange_rendering import (
     trigger_text,
 )
 from desk_browser.ui.widgets.scroll_size import set_scroll_size
-
-_LOGGER = logging.getLogger(__name__)
 
 JUMP_SIZE = 25
 """How many exchanges N and P jump forward and back."""

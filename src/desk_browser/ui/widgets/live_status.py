@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import cast
 
 from textual.content import Content
@@ -12,8 +11,6 @@ from textual.widgets import Static
 
 from desk_browser.live.live_desk import age_text
 from desk_browser.presentation.formatting import plural
-
-_LOGGER = logging.getLogger(__name__)
 
 
 class LiveStatus(Static):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 from textual import events
 from textual.content import Content
 from textual.message import Message
@@ -11,8 +9,6 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from desk_browser.presentation.formatting import plural
-
-_LOGGER = logging.getLogger(__name__)
 
 
 class NewExchangesMarker(Widget):

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import logging
-
 from rich.text import Text
 from textual.widgets import DataTable
 
 from desk_browser.memory.desk_check import DeskReport
 from desk_browser.presentation.safe_text import visible
-
-_LOGGER = logging.getLogger(__name__)
 
 COLUMNS = ('File', 'Line', 'Kind', 'Reason')
 """The table's columns."""

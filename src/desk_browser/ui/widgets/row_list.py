@@ -12,7 +12,6 @@ RowLists.
 from __future__ import annotations
 
 import contextvars
-import logging
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -30,8 +29,6 @@ from textual.style import Style
 from textual.theme import Theme
 
 from desk_browser.ui.widgets.scroll_size import set_scroll_size
-
-_LOGGER = logging.getLogger(__name__)
 
 _CACHED_ROWS = 400
 """How many rendered rows are kept (a few screens' worth, each in two looks at most)."""

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import logging
-
 from markdown_it import MarkdownIt
 from textual import on
 from textual.widgets import Markdown
 
 from desk_browser.presentation.safe_text import DEFAULT_LIMIT, markdown_source, visible
-
-_LOGGER = logging.getLogger(__name__)
 
 
 def _parser() -> MarkdownIt:

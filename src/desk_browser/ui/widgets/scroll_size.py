@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import logging
-
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
 
 from desk_browser.ui.textual_compat import update_scrollbars
-
-_LOGGER = logging.getLogger(__name__)
 
 
 def set_scroll_size(view: ScrollView, size: Size) -> None:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import logging
-
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
 
 from desk_browser.ui.textual_compat import virtual_size_without_layout
-
-_LOGGER = logging.getLogger(__name__)
 
 
 class SearchBox(Input):

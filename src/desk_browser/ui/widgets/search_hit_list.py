@@ -10,7 +10,6 @@ held up the event loop for a large part of a second.
 from __future__ import annotations
 
 import functools
-import logging
 import re
 from typing import ClassVar
 
@@ -23,8 +22,6 @@ from desk_browser.presentation.formatting import day_text, hit_label
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.highlight import KEYWORD_STYLE, keyword_pattern
 from desk_browser.ui.widgets.row_list import HIGHLIGHTED_CLASS, PaintedRows, RowList, RowPainter
-
-_LOGGER = logging.getLogger(__name__)
 
 __all__ = ['HIT_HEIGHT', 'SearchHitList', 'hit_lines', 'paint_hits', 'snippet_breaks']
 

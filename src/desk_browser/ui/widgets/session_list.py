@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import logging
-
 from textual.content import Content
 
 from desk_browser.presentation.desk_data import SessionEntry
 from desk_browser.presentation.formatting import day_with_weekday, plural
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.widgets.row_list import RowList
-
-_LOGGER = logging.getLogger(__name__)
 
 CURRENT_MARK = '●'
 """The mark before the current session."""

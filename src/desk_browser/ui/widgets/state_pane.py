@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import logging
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -20,8 +19,6 @@ from desk_browser.presentation.formatting import (
 )
 from desk_browser.presentation.safe_text import capped, visible
 from desk_browser.ui.widgets.live_status import LiveStatus
-
-_LOGGER = logging.getLogger(__name__)
 
 _RUNNER_STATE_LIMIT = 2_000
 """How many characters of one backend's saved state the pane shows."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -11,8 +9,6 @@ from textual.widgets import Static
 from desk_browser.presentation.desk_data import DaySummary
 from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.safe_text import visible
-
-_LOGGER = logging.getLogger(__name__)
 
 
 class SummaryView(VerticalScroll):

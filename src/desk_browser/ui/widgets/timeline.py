@@ -10,7 +10,6 @@ line).
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,8 +22,6 @@ from desk_browser.memory.desk_files import JournalEvent
 from desk_browser.presentation.formatting import india_time
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.widgets.row_list import RowList
-
-_LOGGER = logging.getLogger(__name__)
 
 EVENT_KINDS: list[tuple[str, str]] = [
     ('trigger', 'Triggers'),
