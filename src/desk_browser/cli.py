@@ -51,7 +51,7 @@ def _commands_text() -> str:
     """Lists the subcommands for --help.
 
     Returns:
-        One line per subcommand.
+        str: One line per subcommand.
     """
     lines = ['commands (desk-browser COMMAND --help for more):']
     lines.extend(f'  {name:<10}{subcommand.help}' for name, subcommand in SUBCOMMANDS.items())
@@ -68,7 +68,7 @@ class _BrowsingParser(argparse.ArgumentParser):
         """Writes --help, with the examples and the commands after the options.
 
         Returns:
-            The help text.
+            str: The help text.
         """
         self.epilog = f'{_EXAMPLES}\n{_commands_text()}\n'
         return super().format_help()
@@ -78,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     """Builds the parser for browsing (`desk-browser [DESK] [--demo]`).
 
     Returns:
-        The parser.
+        argparse.ArgumentParser: The parser.
     """
     parser = _BrowsingParser(
         prog='desk-browser',
@@ -121,10 +121,10 @@ def desk_problem(desk: Path) -> str | None:
     """Says why a path cannot be browsed as a desk.
 
     Args:
-        desk: The path given.
+        desk (Path): The path given.
 
     Returns:
-        A one-line message naming the path and what to do, or None when it is a folder.
+        str | None: A one-line message naming the path and what to do, or None when it is a folder.
     """
     if not desk.exists():
         return (
@@ -143,10 +143,10 @@ def _is_terminal(stream: object) -> bool:
     """Says whether a standard stream is a terminal.
 
     Args:
-        stream: sys.stdin or sys.stdout; None when the process was started without it.
+        stream (object): sys.stdin or sys.stdout; None when the process was started without it.
 
     Returns:
-        True for a terminal.
+        bool: True for a terminal.
     """
     isatty = getattr(stream, 'isatty', None)
     try:
@@ -162,8 +162,8 @@ def terminal_problem() -> str | None:
     write escape codes into the pipe and spin on an input that never comes.
 
     Returns:
-        The one-line message, or None when stdin and stdout are terminals or Textual is told to
-        use a driver that needs none (as textual-serve does).
+        str | None: The one-line message, or None when stdin and stdout are terminals or Textual is
+            told to use a driver that needs none (as textual-serve does).
     """
     driver = os.environ.get('TEXTUAL_DRIVER', '').strip()
     if driver and not driver.startswith(_TERMINAL_DRIVERS):
@@ -177,11 +177,12 @@ def run_browser(desk: Path, start: StartView | None = None) -> int:
     """Runs the browser on a desk folder until the person quits.
 
     Args:
-        desk: The desk folder.
-        start: Where to open (--session, --day, --search); None opens the main screen.
+        desk (Path): The desk folder.
+        start (StartView | None): Where to open (--session, --day, --search); None opens the main
+            screen.
 
     Returns:
-        The exit status.
+        int: The exit status.
     """
     from desk_browser.presentation.settings import default_settings_path
     from desk_browser.ui.app import make_app  # Deferred: Textual loads only when browsing.
@@ -195,10 +196,10 @@ def run_workspace_browser(path: Path) -> int:
     """Runs the browser on a workspace (a folder of desks) until the person quits.
 
     Args:
-        path: The workspace.
+        path (Path): The workspace.
 
     Returns:
-        The exit status.
+        int: The exit status.
     """
     from desk_browser.presentation.settings import default_settings_path
     from desk_browser.ui.workspace_app import make_workspace_app  # Deferred: Textual.
@@ -212,11 +213,11 @@ def run_demo(start: StartView | None = None, desks: int | None = None) -> int:
     """Builds the demo desk (or workspace) in a temporary folder, browses it, then removes it.
 
     Args:
-        start: Where to open; None opens the main screen.
-        desks: How many desks a demo workspace holds; None builds one desk, named main.
+        start (StartView | None): Where to open; None opens the main screen.
+        desks (int | None): How many desks a demo workspace holds; None builds one desk, named main.
 
     Returns:
-        The exit status.
+        int: The exit status.
     """
     from desk_browser.demo import build_demo_desk, build_demo_workspace
     from desk_browser.presentation.formatting import india_today
@@ -244,10 +245,10 @@ def _remove_on_hangup(folder: Path) -> dict[int, Any]:
     before the `finally` that removes the demo desk.
 
     Args:
-        folder: The folder to remove.
+        folder (Path): The folder to remove.
 
     Returns:
-        The handlers replaced, by signal number, to put back afterwards.
+        dict[int, Any]: The handlers replaced, by signal number, to put back afterwards.
     """
 
     def remove_and_stop(signal_number: int, _frame: object) -> None:
@@ -267,11 +268,11 @@ def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     """Runs the browsing command.
 
     Args:
-        arguments: The parsed arguments.
-        parser: The parser, for usage errors.
+        arguments (argparse.Namespace): The parsed arguments.
+        parser (argparse.ArgumentParser): The parser, for usage errors.
 
     Returns:
-        The exit status.
+        int: The exit status.
     """
     start = start_view(arguments)
     if isinstance(start, str):
@@ -303,10 +304,11 @@ def start_view(arguments: argparse.Namespace) -> StartView | str:
     """Reads where to open from --session, --day and --search.
 
     Args:
-        arguments: The parsed arguments.
+        arguments (argparse.Namespace): The parsed arguments.
 
     Returns:
-        The view (a day already read as an ISO date), or a message for a malformed day.
+        StartView | str: The view (a day already read as an ISO date), or a message for a malformed
+            day.
     """
     from desk_browser.presentation.formatting import india_today
 
@@ -323,10 +325,10 @@ def main(argv: list[str] | None = None) -> int:
     """Runs `desk-browser` with the given arguments.
 
     Args:
-        argv: The arguments after the program's name; None reads sys.argv.
+        argv (list[str] | None): The arguments after the program's name; None reads sys.argv.
 
     Returns:
-        The exit status.
+        int: The exit status.
     """
     arguments_list = list(sys.argv[1:] if argv is None else argv)
     status = run_subcommand(arguments_list)

@@ -21,9 +21,11 @@ class Subcommand:
     """One subcommand of `desk-browser`, such as `desk-browser search`.
 
     Attributes:
-        help: The one-line description shown by --help.
-        add_arguments: Adds the subcommand's arguments to its parser.
-        run: Runs it with the parsed arguments and returns the exit status.
+        help (str): The one-line description shown by --help.
+        add_arguments (Callable[[argparse.ArgumentParser], None]): Adds the subcommand's arguments
+            to its parser.
+        run (Callable[[argparse.Namespace], int]): Runs it with the parsed arguments and returns the
+            exit status.
     """
 
     help: str

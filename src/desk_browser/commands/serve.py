@@ -78,11 +78,11 @@ class ServePlan:
     """What to serve, and to whom.
 
     Attributes:
-        command: The shell command textual-serve runs for each browser tab.
-        host: The address to listen on.
-        port: The port; 0 for any free one.
-        title: The page's title.
-        token: The secret the link carries.
+        command (str): The shell command textual-serve runs for each browser tab.
+        host (str): The address to listen on.
+        port (int): The port; 0 for any free one.
+        title (str): The page's title.
+        token (str): The secret the link carries.
     """
 
     command: str

@@ -176,10 +176,10 @@ class ServeAccess:
     """What lets a request into one served desk.
 
     Attributes:
-        token: The secret the link carries.
-        host: The address given with --host, whose name the Host header may also give.
-        port: The port the server listens on, part of its origin.
-        canonical_host: The name in the printed link (and in textual-serve's page): a page
+        token (str): The secret the link carries.
+        host (str): The address given with --host, whose name the Host header may also give.
+        port (int): The port the server listens on, part of its origin.
+        canonical_host (str): The name in the printed link (and in textual-serve's page): a page
             asked for under another local name is sent there, so its cookie reaches the
             page's WebSocket.
     """

@@ -23,10 +23,10 @@ class Instrument:
     """One underlying the desk trades.
 
     Attributes:
-        name: The exchange symbol, such as "NIFTY".
-        base_price: A typical price in rupees.
-        lot_size: Units in one futures or options lot.
-        strike_step: Distance between option strikes.
+        name (str): The exchange symbol, such as "NIFTY".
+        base_price (float): A typical price in rupees.
+        lot_size (int): Units in one futures or options lot.
+        strike_step (int): Distance between option strikes.
     """
 
     name: str
@@ -51,14 +51,14 @@ class DayContext:
     """What one trading day looks like: prices, the day's gap and a counter for order ids.
 
     Attributes:
-        day: The India trading date.
-        prices: Each underlying's price for the day, keyed by name.
-        gap_percent: NIFTY's opening gap in percent.
-        order_count: Orders numbered so far that day.
-        filled: Orders filled so far.
-        rejected: Risk rejections so far.
-        pnl: The day's running profit and loss in rupees.
-        topics: The scenarios the day's exchanges were about, in order.
+        day (datetime.date): The India trading date.
+        prices (dict[str, float]): Each underlying's price for the day, keyed by name.
+        gap_percent (float): NIFTY's opening gap in percent.
+        order_count (int): Orders numbered so far that day.
+        filled (int): Orders filled so far.
+        rejected (int): Risk rejections so far.
+        pnl (float): The day's running profit and loss in rupees.
+        topics (list[str]): The scenarios the day's exchanges were about, in order.
     """
 
     day: datetime.date

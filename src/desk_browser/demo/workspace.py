@@ -33,11 +33,12 @@ class DemoDeskPlan:
     """How one desk of the demo workspace is built.
 
     Attributes:
-        name: Its folder's name.
-        seed: Its generators' seed.
-        state: "normal" or "damaged" (build_demo_desk's state).
-        behind: How many exchanges the one backend is behind (build_demo_desk's behind).
-        idle_days: How many trading days before today its last day is.
+        name (str): Its folder's name.
+        seed (int): Its generators' seed.
+        state (str): "normal" or "damaged" (build_demo_desk's state).
+        behind (int | None): How many exchanges the one backend is behind (build_demo_desk's
+            behind).
+        idle_days (int): How many trading days before today its last day is.
     """
 
     name: str
@@ -60,10 +61,10 @@ def workspace_plan(desks: int) -> list[DemoDeskPlan]:
     """Plans the desks of a demo workspace.
 
     Args:
-        desks: How many, at least 1.
+        desks (int): How many, at least 1.
 
     Returns:
-        The named desks first, then healthy desks named desk-05, desk-06, ...
+        list[DemoDeskPlan]: The named desks first, then healthy desks named desk-05, desk-06, ...
 
     Raises:
         ValueError: desks is less than 1.
@@ -87,15 +88,15 @@ def build_demo_workspace(
     """Builds a demo workspace: one demo desk per plan, in `directory/<name>`.
 
     Args:
-        directory: The workspace's desks folder; created if missing, its desks' folders must
+        directory (Path): The workspace's desks folder; created if missing, its desks' folders must
             not exist or be empty.
-        today: The current India date.
-        desks: How many desks.
-        days: How many trading days each desk holds.
-        events_per_day: As for build_demo_desk (for benchmarks).
+        today (datetime.date): The current India date.
+        desks (int): How many desks.
+        days (int): How many trading days each desk holds.
+        events_per_day (int | None): As for build_demo_desk (for benchmarks).
 
     Returns:
-        The desks' folders, by plan.
+        list[Path]: The desks' folders, by plan.
 
     Raises:
         FileExistsError: A desk's folder exists and is not empty.

@@ -39,7 +39,7 @@ class Foreground:
         """Marks the work inside the `with` block as foreground work.
 
         Yields:
-            Nothing; the block runs while background readers step aside.
+            None: Nothing; the block runs while background readers step aside.
         """
         with self._condition:
             self._busy += 1
@@ -55,7 +55,7 @@ class Foreground:
         """Waits while foreground work runs (called by background readers between two files).
 
         Args:
-            longest: Seconds to wait at most.
+            longest (float): Seconds to wait at most.
         """
         if not self._busy:  # Reading an int is atomic; the common case takes no lock.
             return

@@ -50,15 +50,16 @@ class LogGrowth:
     """What one followed log gained since the last look.
 
     Attributes:
-        session_id: The session.
-        new_exchanges: The exchanges of the lines completed since the last look, oldest first;
-            every exchange when restarted.
-        new_problems: The damaged lines among them.
-        restarted: Whether the log was replaced, shrank or vanished, and was read from its start.
-        exchange_count: How many exchanges the log holds now.
-        damaged_lines: How many of its lines are damaged now.
-        pending_bytes: How many bytes of an unfinished last line were left for later.
-        unreadable: Whether the log could not be read at all.
+        session_id (str): The session.
+        new_exchanges (list[Exchange]): The exchanges of the lines completed since the last look,
+            oldest first; every exchange when restarted.
+        new_problems (list[Problem]): The damaged lines among them.
+        restarted (bool): Whether the log was replaced, shrank or vanished, and was read from its
+            start.
+        exchange_count (int): How many exchanges the log holds now.
+        damaged_lines (int): How many of its lines are damaged now.
+        pending_bytes (int): How many bytes of an unfinished last line were left for later.
+        unreadable (bool): Whether the log could not be read at all.
     """
 
     session_id: str
@@ -76,14 +77,14 @@ class FollowUpdate:
     """What one poll found.
 
     Attributes:
-        changes: What the watcher saw change.
-        logs: What each followed log that changed gained.
-        state: state.json read again, when it changed; else None.
-        new_entries: The sessions whose logs appeared, newest first.
-        summary_changed: Whether the summary of the day shown (`LiveDesk.follow_summary`)
+        changes (DeskChanges): What the watcher saw change.
+        logs (dict[str, LogGrowth]): What each followed log that changed gained.
+        state (StateReading | None): state.json read again, when it changed; else None.
+        new_entries (list[SessionEntry]): The sessions whose logs appeared, newest first.
+        summary_changed (bool): Whether the summary of the day shown (`LiveDesk.follow_summary`)
             appeared, changed or went away.
-        recounted_entries: Sessions other than the followed ones whose logs were rewritten,
-            counted again, newest first.
+        recounted_entries (list[SessionEntry]): Sessions other than the followed ones whose logs
+            were rewritten, counted again, newest first.
     """
 
     changes: DeskChanges
@@ -159,7 +160,7 @@ class LiveDesk:
     Every method may be called from any thread; one lock keeps them from overlapping.
 
     Attributes:
-        desk: The desk folder.
+        desk (Path): The desk folder.
     """
 
     def __init__(self, desk: Path) -> None:
@@ -169,7 +170,7 @@ class LiveDesk:
         missed.
 
         Args:
-            desk: The desk folder.
+            desk (Path): The desk folder.
         """
         self.desk = desk
         self._lock = threading.Lock()
@@ -188,10 +189,10 @@ class LiveDesk:
         """Seconds since state.json was written, as of the last poll; None when there is none.
 
         Args:
-            now: The time now, in seconds since the epoch.
+            now (float): The time now, in seconds since the epoch.
 
         Returns:
-            The age in seconds, or None.
+            float | None: The age in seconds, or None.
         """
         return self._watcher.state_age(now)
 
@@ -199,8 +200,8 @@ class LiveDesk:
         """Follows the logs of the shown and the current session, and no other.
 
         Args:
-            opening: A session whose log the caller reads and follows itself right after (so
-                it is not read twice).
+            opening (str | None): A session whose log the caller reads and follows itself right
+                after (so it is not read twice).
         """
         wanted = [
             session_id for session_id in (self._shown, self._current) if session_id is not None
@@ -226,10 +227,12 @@ class LiveDesk:
         """Reads the session about to be shown, and follows its log from then on.
 
         Args:
-            session_id: The session.
-            deliver: Called with its exchanges (up to the last complete line) before the lock is
-                let go, so no later poll can report lines the log does not hold yet.
-            cancelled: Set when a newer read replaced this one: then nothing is read.
+            session_id (str): The session.
+            deliver (Callable[[SessionLog], None]): Called with its exchanges (up to the last
+                complete line) before the lock is let go, so no later poll can report lines the log
+                does not hold yet.
+            cancelled (threading.Event | None): Set when a newer read replaced this one: then
+                nothing is read.
         """
         with self._lock:
             if cancelled is not None and cancelled.is_set():
@@ -253,7 +256,7 @@ class LiveDesk:
         """Follows the summary of the day shown, from now on; call before reading it.
 
         Args:
-            day: The ISO day, or None when no day's summary is shown.
+            day (str | None): The ISO day, or None when no day's summary is shown.
         """
         with self._lock:
             self._summary_day = day
@@ -325,8 +328,10 @@ class LiveDesk:
         """Looks again, and reads only what changed.
 
         Args:
-            current: The current session, whose log is followed too (for the state pane).
-            deliver: Called with what changed before the lock is let go.
+            current (str | None): The current session, whose log is followed too (for the state
+                pane).
+            deliver (Callable[[FollowUpdate], None]): Called with what changed before the lock is
+                let go.
         """
         with self._lock:
             if current != self._current:
@@ -366,13 +371,13 @@ def followed_overview(overview: DeskOverview, update: FollowUpdate) -> DeskOverv
     """Brings an overview up to date with what one look found.
 
     Args:
-        overview: What was shown before the look.
-        update: What the look found: the state read again, new and removed sessions, and what
-            the followed logs gained.
+        overview (DeskOverview): What was shown before the look.
+        update (FollowUpdate): What the look found: the state read again, new and removed sessions,
+            and what the followed logs gained.
 
     Returns:
-        The overview now: the state, the sessions (newest first, counts of the grown logs, the
-        current one marked), and the current session's count of exchanges.
+        DeskOverview: The overview now: the state, the sessions (newest first, counts of the grown
+            logs, the current one marked), and the current session's count of exchanges.
     """
     changes = update.changes
     state = update.state if update.state is not None else overview.state
@@ -421,10 +426,10 @@ def age_text(seconds: float | None) -> str:
     """Says how long ago a file was written, such as "written 14 s ago".
 
     Args:
-        seconds: The file's age in seconds, or None when there is no file.
+        seconds (float | None): The file's age in seconds, or None when there is no file.
 
     Returns:
-        The words.
+        str: The words.
     """
     if seconds is None:
         return 'not written yet'

@@ -27,20 +27,22 @@ class DeskServices:
     """The one desk's shared services (creating them reads nothing from the desk).
 
     Attributes:
-        desk: The desk folder.
-        search: The desk's indexed search: the index in the cache folder, built in the background
-            (desk_browser.ui.search_indexing); a search never waits for it.
-        file_memo: What reading each desk file found, kept beside the index: the problem count
-            and the sessions list's counts read only files changed since the last start.
-        foreground: Says when a search or a session's log is being read, so background reading
-            (the index build, the counting, the problem check) waits.
-        first_paint: Set once the first screen, the first session's exchanges included, is
-            drawn; background reading waits for it.
-        clock: Returns the time now, in seconds since the epoch: how old state.json is (tests
-            fix it).
-        today: Returns India's today (tests fix it).
-        export_folder: Where exports are written; None for the current folder at the time.
-        search_history: The person's last searches, in their state folder (never the desk).
+        desk (Path): The desk folder.
+        search (IndexedSearch): The desk's indexed search: the index in the cache folder, built in
+            the background (desk_browser.ui.search_indexing); a search never waits for it.
+        file_memo (FileMemo): What reading each desk file found, kept beside the index: the problem
+            count and the sessions list's counts read only files changed since the last start.
+        foreground (Foreground): Says when a search or a session's log is being read, so background
+            reading (the index build, the counting, the problem check) waits.
+        first_paint (threading.Event): Set once the first screen, the first session's exchanges
+            included, is drawn; background reading waits for it.
+        clock (Callable[[], float]): Returns the time now, in seconds since the epoch: how old
+            state.json is (tests fix it).
+        today (Callable[[], datetime.date]): Returns India's today (tests fix it).
+        export_folder (Path | None): Where exports are written; None for the current folder at the
+            time.
+        search_history (SearchHistory): The person's last searches, in their state folder (never the
+            desk).
     """
 
     desk: Path
@@ -66,15 +68,16 @@ class DeskServices:
         """Builds the services of one desk.
 
         Args:
-            desk: The desk folder.
-            cache_directory: Where the search index and the file memo are kept; None for the
-                user's cache folder (tests give a temporary folder).
-            clock: Returns the time now in seconds since the epoch.
-            today: Returns India's today.
-            export_folder: Where exports are written; None writes to the current folder.
+            desk (Path): The desk folder.
+            cache_directory (Path | None): Where the search index and the file memo are kept; None
+                for the user's cache folder (tests give a temporary folder).
+            clock (Callable[[], float]): Returns the time now in seconds since the epoch.
+            today (Callable[[], datetime.date]): Returns India's today.
+            export_folder (Path | None): Where exports are written; None writes to the current
+                folder.
 
         Returns:
-            The services, nothing read yet.
+            DeskServices: The services, nothing read yet.
         """
         cache = cache_directory or default_cache_directory()
         return cls(

@@ -43,18 +43,20 @@ def counted_batches(
     """Counts the sessions an overview lists without counts, newest first, in batches.
 
     Args:
-        desk: The desk folder.
-        overview: The overview the first screen showed.
-        cancelled: Returns True when the counting should stop.
-        painted: Set once the first screen (the first session's exchanges too) is drawn; the
-            counting waits for it (LONGEST_WAIT at most), so it never slows the first paint.
-        memo: Recalls the counts of logs unchanged since an earlier count (and learns the
-            others); saved when the counting ends. None reads every log.
-        before_each_log: Called before each log is counted (the app lets a search go first
-            there); None for no pause.
+        desk (Path): The desk folder.
+        overview (DeskOverview): The overview the first screen showed.
+        cancelled (Callable[[], bool]): Returns True when the counting should stop.
+        painted (threading.Event | None): Set once the first screen (the first session's exchanges
+            too) is drawn; the counting waits for it (LONGEST_WAIT at most), so it never slows the
+            first paint.
+        memo (FileMemo | None): Recalls the counts of logs unchanged since an earlier count (and
+            learns the others); saved when the counting ends. None reads every log.
+        before_each_log (Callable[[], None] | None): Called before each log is counted (the app lets
+            a search go first there); None for no pause.
 
     Yields:
-        Each batch's counted sessions and the logs that could not be read.
+        tuple[list[SessionEntry], list[Problem]]: Each batch's counted sessions and the logs that
+            could not be read.
     """
     waiting = [entry for entry in overview.sessions if not entry.counted]
     if waiting and painted is not None:

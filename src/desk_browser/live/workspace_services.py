@@ -27,11 +27,14 @@ class WorkspaceServices:
     """The workspace's shared services.
 
     Attributes:
-        path: The workspace's PATH, as given.
-        cache_directory: Where each desk's index and memo are kept; None for the user's cache.
-        clock: Returns the time now, in seconds since the epoch (tests fix it).
-        today: Returns India's today (tests fix it).
-        export_folder: Where exports are written; None for the current folder at the time.
+        path (Path): The workspace's PATH, as given.
+        cache_directory (Path | None): Where each desk's index and memo are kept; None for the
+            user's cache.
+        clock (Callable[[], float]): Returns the time now, in seconds since the epoch (tests fix
+            it).
+        today (Callable[[], datetime.date]): Returns India's today (tests fix it).
+        export_folder (Path | None): Where exports are written; None for the current folder at the
+            time.
     """
 
     path: Path
@@ -46,10 +49,10 @@ class WorkspaceServices:
         """Returns one desk's services, built the first time they are asked for.
 
         Args:
-            desk: The desk folder.
+            desk (Path): The desk folder.
 
         Returns:
-            Its services (the same object each time, from any thread).
+            DeskServices: Its services (the same object each time, from any thread).
         """
         with self._lock:
             found = self._desks.get(desk)

@@ -111,7 +111,7 @@ class Exchange:
             data (dict[str, Any]): The dictionary.
 
         Returns:
-            Exchange: The exchange.
+            Self: Exchange: The exchange.
 
         Raises:
             KeyError: A field is missing.
@@ -185,7 +185,7 @@ class SessionState:
             data (dict[str, Any]): The dictionary.
 
         Returns:
-            SessionState: The state.
+            Self: SessionState: The state.
 
         Raises:
             KeyError: A field is missing.

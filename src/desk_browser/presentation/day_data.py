@@ -29,12 +29,14 @@ class DayView:
     """One day's journal and where it sits among the desk's days.
 
     Attributes:
-        day: The ISO day.
-        journal: The day's journal, read (empty when the day has no journal).
-        has_journal: Whether the desk holds a journal file for the day.
-        problems: Damaged lines and unreadable files met while reading it.
-        days: Every day with a journal or a session, oldest first, for previous and next day.
-        activity: Exchanges per day over the days in the sessions list, oldest first.
+        day (str): The ISO day.
+        journal (JournalDay): The day's journal, read (empty when the day has no journal).
+        has_journal (bool): Whether the desk holds a journal file for the day.
+        problems (list[Problem]): Damaged lines and unreadable files met while reading it.
+        days (list[str]): Every day with a journal or a session, oldest first, for previous and next
+            day.
+        activity (list[tuple[str, int]]): Exchanges per day over the days in the sessions list,
+            oldest first.
     """
 
     day: str
@@ -49,10 +51,10 @@ def activity_by_day(overview: DeskOverview) -> list[tuple[str, int]]:
     """Adds up the exchanges of each day's sessions.
 
     Args:
-        overview: The state and sessions, as the main screen read them.
+        overview (DeskOverview): The state and sessions, as the main screen read them.
 
     Returns:
-        (day, exchanges) for every day in the sessions list, oldest first.
+        list[tuple[str, int]]: (day, exchanges) for every day in the sessions list, oldest first.
     """
     counts: dict[str, int] = {}
     for entry in overview.sessions:
@@ -66,12 +68,12 @@ def read_day_view(desk: Path, day: str, overview: DeskOverview | None) -> DayVie
     """Reads one day's journal and lists the desk's days.
 
     Args:
-        desk: The desk folder.
-        day: The ISO day.
-        overview: The sessions list already read, or None to read it here.
+        desk (Path): The desk folder.
+        day (str): The ISO day.
+        overview (DeskOverview | None): The sessions list already read, or None to read it here.
 
     Returns:
-        The day.
+        DayView: The day.
     """
     if overview is None:
         overview = read_overview(desk)
@@ -99,13 +101,13 @@ class DayGlance:
     """A day at a glance: how many of each thing happened.
 
     Attributes:
-        triggers: Triggers received.
-        orders_placed: Orders placed.
-        orders_filled: Orders filled.
-        orders_cancelled: Orders cancelled.
-        risk_approved: Risk checks that approved an order.
-        risk_rejected: Risk checks that rejected one.
-        tool_calls: Tool calls.
+        triggers (int): Triggers received.
+        orders_placed (int): Orders placed.
+        orders_filled (int): Orders filled.
+        orders_cancelled (int): Orders cancelled.
+        risk_approved (int): Risk checks that approved an order.
+        risk_rejected (int): Risk checks that rejected one.
+        tool_calls (int): Tool calls.
     """
 
     triggers: int = 0
@@ -120,7 +122,7 @@ class DayGlance:
         """The glance as one line, such as "4 triggers · orders 2 placed, 1 filled, 0 cancelled".
 
         Returns:
-            The line.
+            str: The line.
         """
         return ' · '.join(
             [
@@ -137,10 +139,10 @@ def day_glance(events: list[JournalEvent]) -> DayGlance:
     """Counts a day's triggers, orders, risk decisions and tool calls.
 
     Args:
-        events: The day's events.
+        events (list[JournalEvent]): The day's events.
 
     Returns:
-        The counts.
+        DayGlance: The counts.
     """
     counts = {name: 0 for name in DayGlance.__dataclass_fields__}
     by_type = {

@@ -43,13 +43,14 @@ class SessionEntry:
     """One session in the sessions list.
 
     Attributes:
-        session_id: The session's identifier, such as ``"2026-10-21-2"``.
-        day: The day the identifier starts with, or None when it starts with no date.
-        number: The session's number within its day, as written (``"2"``), or ``""``.
-        exchange_count: How many exchanges its log holds.
-        damaged_lines: How many lines of its log were skipped as damaged.
-        is_current: Whether state.json names it as the current session.
-        counted: Whether its log was read; when False (a big desk's older sessions, before
+        session_id (str): The session's identifier, such as ``"2026-10-21-2"``.
+        day (datetime.date | None): The day the identifier starts with, or None when it starts with
+            no date.
+        number (str): The session's number within its day, as written (``"2"``), or ``""``.
+        exchange_count (int): How many exchanges its log holds.
+        damaged_lines (int): How many lines of its log were skipped as damaged.
+        is_current (bool): Whether state.json names it as the current session.
+        counted (bool): Whether its log was read; when False (a big desk's older sessions, before
             count_sessions reaches them) exchange_count and damaged_lines are 0 and unknown.
     """
 
@@ -67,12 +68,12 @@ class DeskOverview:
     """Everything the left column shows: the state and the sessions.
 
     Attributes:
-        looks_like_desk: Whether the folder holds any of sessions/, journal/ or notes/.
-        state: What reading state.json found.
-        sessions: Every session with a log, newest first.
-        current_log_count: How many exchanges the current session's log holds; None when there is
-            no current session or it has no log.
-        problems: Files that could not be read at all.
+        looks_like_desk (bool): Whether the folder holds any of sessions/, journal/ or notes/.
+        state (StateReading): What reading state.json found.
+        sessions (list[SessionEntry]): Every session with a log, newest first.
+        current_log_count (int | None): How many exchanges the current session's log holds; None
+            when there is no current session or it has no log.
+        problems (list[Problem]): Files that could not be read at all.
     """
 
     looks_like_desk: bool
@@ -90,10 +91,10 @@ class DeskOverview:
         """Returns the ISO day a session belongs to.
 
         Args:
-            session_id: The session.
+            session_id (str): The session.
 
         Returns:
-            The day, or None when its identifier starts with no date.
+            str | None: The day, or None when its identifier starts with no date.
         """
         day = parse_day(session_id)
         return day.isoformat() if day is not None else None
@@ -104,10 +105,10 @@ class SessionLog:
     """One session's exchanges, as its log holds them.
 
     Attributes:
-        session_id: The session.
-        exchanges: Its readable exchanges, oldest first.
-        problems: Every damaged line or unreadable file met while reading it.
-        pending_bytes: How many bytes of a last line with no newline yet were left unread: a
+        session_id (str): The session.
+        exchanges (list[Exchange]): Its readable exchanges, oldest first.
+        problems (list[Problem]): Every damaged line or unreadable file met while reading it.
+        pending_bytes (int): How many bytes of a last line with no newline yet were left unread: a
             line still being written (read once complete), or one cut short for good (which
             the Problems view lists).
     """
@@ -133,9 +134,9 @@ class DaySummary:
     """The summary of one day.
 
     Attributes:
-        day: The ISO day.
-        text: The summary's Markdown, or None when the day has none.
-        problems: Problems met while reading it.
+        day (str): The ISO day.
+        text (str | None): The summary's Markdown, or None when the day has none.
+        problems (list[Problem]): Problems met while reading it.
     """
 
     day: str
@@ -147,10 +148,10 @@ def sessions_directory(desk: Path) -> Path:
     """Returns the desk's sessions folder.
 
     Args:
-        desk: The desk folder.
+        desk (Path): The desk folder.
 
     Returns:
-        The sessions folder (which may not exist).
+        Path: The sessions folder (which may not exist).
     """
     return desk / 'sessions'
 
@@ -182,20 +183,20 @@ def read_overview(
     """Reads the state and the sessions' logs (every one, or only the newest).
 
     Args:
-        desk: The desk folder.
-        counted: How many of the newest sessions' logs to read (the current session's is always
-            read); the others are listed from the folder's listing alone, with counted False,
-            for count_sessions to fill in. None reads every log.
-        unfinished_is_damaged: Whether a last line with no newline counts as cut short (a
+        desk (Path): The desk folder.
+        counted (int | None): How many of the newest sessions' logs to read (the current session's
+            is always read); the others are listed from the folder's listing alone, with counted
+            False, for count_sessions to fill in. None reads every log.
+        unfinished_is_damaged (bool): Whether a last line with no newline counts as cut short (a
             one-off read, such as a command's) rather than still being written (the app, which
             follows the log).
-        memo: Recalls the counts of big logs (MEMO_WORTHWHILE_BYTES or more) unchanged since
-            they were last counted (the app's: it reads the shown log anyway, so counting it
-            again would read it twice); None reads every log counted. Used only with
+        memo (FileMemo | None): Recalls the counts of big logs (MEMO_WORTHWHILE_BYTES or more)
+            unchanged since they were last counted (the app's: it reads the shown log anyway, so
+            counting it again would read it twice); None reads every log counted. Used only with
             unfinished_is_damaged False.
 
     Returns:
-        The overview.
+        DeskOverview: The overview.
     """
     directory = sessions_directory(desk)
     looks_like_desk = any((desk / name).is_dir() for name in DESK_FOLDER_NAMES)
@@ -241,11 +242,11 @@ def _worth_recalling(desk: Path, session_id: str) -> bool:
     than reading a few small logs, and pays off only for a big one.
 
     Args:
-        desk: The desk folder.
-        session_id: The session.
+        desk (Path): The desk folder.
+        session_id (str): The session.
 
     Returns:
-        Whether the log holds at least MEMO_WORTHWHILE_BYTES.
+        bool: Whether the log holds at least MEMO_WORTHWHILE_BYTES.
     """
     try:
         return log_path(sessions_directory(desk), session_id).stat().st_size >= (
@@ -261,13 +262,14 @@ def count_sessions(
     """Reads the logs of sessions listed without counts, and counts their exchanges.
 
     Args:
-        desk: The desk folder.
-        entries: The sessions, as listed (their is_current is kept).
-        memo: Recalls the counts of logs unchanged since they were last counted; None reads
-            every log.
+        desk (Path): The desk folder.
+        entries (list[SessionEntry]): The sessions, as listed (their is_current is kept).
+        memo (FileMemo | None): Recalls the counts of logs unchanged since they were last counted;
+            None reads every log.
 
     Returns:
-        The sessions, counted, and the logs that could not be read at all.
+        tuple[list[SessionEntry], list[Problem]]: The sessions, counted, and the logs that could not
+            be read at all.
     """
     counted: list[SessionEntry] = []
     problems: list[Problem] = []
@@ -301,12 +303,12 @@ def _log_counter(desk: Path, session_id: str) -> Callable[[list[Problem]], objec
     """Makes the memo's reading of a log for the sessions list: its counts and unreadable note.
 
     Args:
-        desk: The desk folder.
-        session_id: The session.
+        desk (Path): The desk folder.
+        session_id (str): The session.
 
     Returns:
-        A reading that adds the log's unreadable problem (if any) and returns
-        [exchange count, damaged lines].
+        Callable[[list[Problem]], object]: A reading that adds the log's unreadable problem (if any)
+            and returns [exchange count, damaged lines].
     """
 
     def reading(found: list[Problem]) -> object:
@@ -321,11 +323,11 @@ def session_entry(log: SessionLog, *, is_current: bool) -> SessionEntry:
     """Describes a session for the sessions list.
 
     Args:
-        log: The session's log, as read.
-        is_current: Whether state.json names it as the current session.
+        log (SessionLog): The session's log, as read.
+        is_current (bool): Whether state.json names it as the current session.
 
     Returns:
-        Its entry.
+        SessionEntry: Its entry.
     """
     day, number = _split_session_id(log.session_id)
     return SessionEntry(
@@ -348,13 +350,13 @@ def read_session_log(
     view report it when it stays cut short.
 
     Args:
-        desk: The desk folder.
-        session_id: The session.
-        unfinished_is_damaged: Whether to read such a last line too, reporting it as cut short
-            when it is not a whole exchange: what a one-off read, such as a command's, wants.
+        desk (Path): The desk folder.
+        session_id (str): The session.
+        unfinished_is_damaged (bool): Whether to read such a last line too, reporting it as cut
+            short when it is not a whole exchange: what a one-off read, such as a command's, wants.
 
     Returns:
-        The exchanges and the problems met.
+        SessionLog: The exchanges and the problems met.
     """
     path = log_path(sessions_directory(desk), session_id)
     problems: list[Problem] = []
@@ -378,11 +380,11 @@ def read_day_summary(desk: Path, day: str) -> DaySummary:
     """Reads the summary of one day.
 
     Args:
-        desk: The desk folder.
-        day: The ISO day.
+        desk (Path): The desk folder.
+        day (str): The ISO day.
 
     Returns:
-        The summary, with text None when the day has none.
+        DaySummary: The summary, with text None when the day has none.
     """
     problems: list[Problem] = []
     path = summary_file(desk, day)

@@ -53,9 +53,9 @@ class RouteHealth:
     """Where one backend stands, in a word.
 
     Attributes:
-        name: The backend, as state.json names its route.
-        word: "up to date", "3 behind", "2 ahead" or "no log".
-        severity: How much it should stand out ("error" for ahead).
+        name (str): The backend, as state.json names its route.
+        word (str): "up to date", "3 behind", "2 ahead" or "no log".
+        severity (Severity): How much it should stand out ("error" for ahead).
     """
 
     name: str
@@ -68,8 +68,8 @@ class Reason:
     """Why a desk needs a look.
 
     Attributes:
-        text: The words, such as "damaged state" or "2 problems".
-        severity: "error" or "warning".
+        text (str): The words, such as "damaged state" or "2 problems".
+        severity (Severity): "error" or "warning".
     """
 
     text: str
@@ -81,26 +81,31 @@ class DeskHealth:
     """One desk's health, filled in step by step.
 
     Attributes:
-        name: The desk's name in the workspace.
-        path: Its folder.
-        entry_problem: Why it cannot be read as a desk (unreadable, a symlink loop, removed),
+        name (str): The desk's name in the workspace.
+        path (Path): Its folder.
+        entry_problem (str | None): Why it cannot be read as a desk (unreadable, a symlink loop,
+            removed), or None.
+        session_id (str | None): The current session, or None without a readable state.
+        trading_date (datetime.date | None): The current session's trading date, or None.
+        state_problem (str | None): "damaged state: REASON", "no state yet", or None for a readable
+            state.
+        state_written_at (float | None): When state.json was last changed (seconds since the epoch),
             or None.
-        session_id: The current session, or None without a readable state.
-        trading_date: The current session's trading date, or None.
-        state_problem: "damaged state: REASON", "no state yet", or None for a readable state.
-        state_written_at: When state.json was last changed (seconds since the epoch), or None.
-        routes: Each backend's status, in state.json's order.
-        newest_day: The day of the newest session log, or None when there is none.
-        quiet: Whether it is a trading day past QUIET_AFTER and the desk has no session that
+        routes (tuple[RouteHealth, ...]): Each backend's status, in state.json's order.
+        newest_day (datetime.date | None): The day of the newest session log, or None when there is
+            none.
+        quiet (bool): Whether it is a trading day past QUIET_AFTER and the desk has no session that
             day (known at the glance already).
-        activity: Exchanges per day over the last ACTIVITY_DAYS trading days, oldest first;
-            None until with_activity.
-        last_exchange_at: When the last exchange finished (ISO 8601), or None; meaningful once
-            activity is not None.
-        problem_count: How many problems check_desk found; None until with_problems.
-        problems: Those problems.
-        overview: What read_overview found (for the later steps); not compared.
-        report: What check_desk found, or None until with_problems; not compared.
+        activity (tuple[tuple[str, int], ...] | None): Exchanges per day over the last ACTIVITY_DAYS
+            trading days, oldest first; None until with_activity.
+        last_exchange_at (str | None): When the last exchange finished (ISO 8601), or None;
+            meaningful once activity is not None.
+        problem_count (int | None): How many problems check_desk found; None until with_problems.
+        problems (tuple[Problem, ...]): Those problems.
+        overview (DeskOverview | None): What read_overview found (for the later steps); not
+            compared.
+        report (DeskReport | None): What check_desk found, or None until with_problems; not
+            compared.
     """
 
     name: str
@@ -169,11 +174,11 @@ def trading_days_until(today: datetime.date, count: int) -> list[datetime.date]:
     """Lists the last weekdays up to today, oldest first.
 
     Args:
-        today: India's today.
-        count: How many.
+        today (datetime.date): India's today.
+        count (int): How many.
 
     Returns:
-        The days, today included when it is a weekday.
+        list[datetime.date]: The days, today included when it is a weekday.
     """
     days: list[datetime.date] = []
     day = today
@@ -188,11 +193,11 @@ def is_quiet(newest_day: datetime.date | None, now: datetime.datetime) -> bool:
     """Says whether a desk is quiet on a trading day.
 
     Args:
-        newest_day: The day of its newest session, or None.
-        now: The current moment (any zone; read in India time).
+        newest_day (datetime.date | None): The day of its newest session, or None.
+        now (datetime.datetime): The current moment (any zone; read in India time).
 
     Returns:
-        True on a weekday past QUIET_AFTER India time when the desk has no session that day.
+        bool: True on a weekday past QUIET_AFTER India time when the desk has no session that day.
     """
     india_now = now.astimezone(INDIA)
     if india_now.weekday() >= 5 or india_now.time() < QUIET_AFTER:
@@ -204,8 +209,8 @@ def _route_word(exchanges_seen: int, log_count: int | None) -> RouteHealth:
     """Puts route_status's conclusion in a word.
 
     Args:
-        exchanges_seen: What the backend has seen.
-        log_count: What the current log holds; None without a log.
+        exchanges_seen (int): What the backend has seen.
+        log_count (int | None): What the current log holds; None without a log.
 
     Returns:
         RouteHealth: Its word and severity (the name left empty).
@@ -224,10 +229,10 @@ def _state_time(desk: Path) -> float | None:
     """When state.json was last changed.
 
     Args:
-        desk: The desk folder.
+        desk (Path): The desk folder.
 
     Returns:
-        Seconds since the epoch, or None when it cannot be examined.
+        float | None: Seconds since the epoch, or None when it cannot be examined.
     """
     try:
         return os.stat(sessions_directory(desk) / STATE_FILE_NAME).st_mtime
@@ -239,8 +244,8 @@ def read_glance(entry: DeskEntry, now: datetime.datetime) -> DeskHealth:
     """Reads what the Desks screen shows first: the state and the sessions listed.
 
     Args:
-        entry: The desk, as the workspace found it.
-        now: The current moment, for "quiet".
+        entry (DeskEntry): The desk, as the workspace found it.
+        now (datetime.datetime): The current moment, for "quiet".
 
     Returns:
         DeskHealth: Without activity or problem count.
@@ -285,11 +290,11 @@ def _last_exchange_at(desk: Path, sessions: list[SessionEntry]) -> str | None:
     """Finds when the desk's last exchange finished, from its newest logs.
 
     Args:
-        desk: The desk folder.
-        sessions: Its sessions, newest first.
+        desk (Path): The desk folder.
+        sessions (list[SessionEntry]): Its sessions, newest first.
 
     Returns:
-        The last exchange's finished_at, or None when the newest logs hold none.
+        str | None: The last exchange's finished_at, or None when the newest logs hold none.
     """
     for entry in sessions[:_NEWEST_LOGS_TRIED]:
         log = read_session_log(desk, entry.session_id)
@@ -304,10 +309,10 @@ def with_activity(
     """Adds the exchanges per trading day and the last exchange's time.
 
     Args:
-        health: The glance.
-        today: India's today.
-        memo: Recalls the counts of logs unchanged since they were last counted; None reads
-            every log of the days.
+        health (DeskHealth): The glance.
+        today (datetime.date): India's today.
+        memo (FileMemo | None): Recalls the counts of logs unchanged since they were last counted;
+            None reads every log of the days.
 
     Returns:
         DeskHealth: With activity and last_exchange_at.
@@ -337,8 +342,8 @@ def with_problems(health: DeskHealth, memo: FileMemo | None = None) -> DeskHealt
     """Adds the problem count, from checking every file of the desk.
 
     Args:
-        health: The desk's health so far.
-        memo: Recalls what unchanged files held; None reads every file.
+        health (DeskHealth): The desk's health so far.
+        memo (FileMemo | None): Recalls what unchanged files held; None reads every file.
 
     Returns:
         DeskHealth: With problem_count and problems.
@@ -360,9 +365,9 @@ def read_health(
     """Reads a desk's whole health at once (what `check` over a workspace wants).
 
     Args:
-        entry: The desk.
-        now: The current moment.
-        memo: As for with_problems.
+        entry (DeskEntry): The desk.
+        now (datetime.datetime): The current moment.
+        memo (FileMemo | None): As for with_problems.
 
     Returns:
         DeskHealth: Every step done.
@@ -375,10 +380,10 @@ def needs_look_first(desks: list[DeskHealth]) -> list[DeskHealth]:
     """Orders desks for the Desks screen: those that need a look first, errors before warnings.
 
     Args:
-        desks: The desks, by name.
+        desks (list[DeskHealth]): The desks, by name.
 
     Returns:
-        The same desks: errors, then warnings, then the rest, each by name.
+        list[DeskHealth]: The same desks: errors, then warnings, then the rest, each by name.
     """
     rank = {'error': 0, 'warning': 1, 'normal': 2}
     return sorted(desks, key=lambda health: (rank[health.severity], health.name))
@@ -388,11 +393,11 @@ def needs_look_header(desks: list[DeskHealth]) -> str:
     """Counts the desks that need a look, as the Desks screen's header says it.
 
     Args:
-        desks: Every desk.
+        desks (list[DeskHealth]): Every desk.
 
     Returns:
-        Such as "2 of 4 desks need a look", "1 of 4 desks needs a look" or "all 4 desks look
-        fine".
+        str: Such as "2 of 4 desks need a look", "1 of 4 desks needs a look" or "all 4 desks look
+            fine".
     """
     count = sum(1 for health in desks if health.needs_look)
     total = len(desks)

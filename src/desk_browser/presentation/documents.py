@@ -60,10 +60,10 @@ def event_markdown(event: JournalEvent) -> str:
     """Writes one journal event as Markdown: a heading with its time and type, then its fields.
 
     Args:
-        event: The event.
+        event (JournalEvent): The event.
 
     Returns:
-        The Markdown, desk text made safe.
+        str: The Markdown, desk text made safe.
     """
     heading = f'### {_when(event.time)} · {visible_field(event.type)}'
     if event.type in ('trigger_received', 'text'):
@@ -81,10 +81,10 @@ def event_object(event: JournalEvent) -> dict[str, Any]:
     """Rebuilds a journal event's JSON object: type, time, then its other fields in order.
 
     Args:
-        event: The event.
+        event (JournalEvent): The event.
 
     Returns:
-        The object.
+        dict[str, Any]: The object.
     """
     return {'type': event.type, 'time': event.time, **event.fields}
 
@@ -93,10 +93,10 @@ def event_json(event: JournalEvent) -> str:
     """Writes a journal event as one JSON line, safe to paste into a terminal.
 
     Args:
-        event: The event.
+        event (JournalEvent): The event.
 
     Returns:
-        The JSON.
+        str: The JSON.
     """
     return json_text(event_object(event))
 
@@ -105,10 +105,10 @@ def exchange_json(exchange: Exchange) -> str:
     """Writes a session exchange as the JSON line its log holds, safe to paste into a terminal.
 
     Args:
-        exchange: The exchange.
+        exchange (Exchange): The exchange.
 
     Returns:
-        The JSON.
+        str: The JSON.
     """
     return json_text(exchange.to_json_dictionary())
 
@@ -154,10 +154,10 @@ def day_markdown(journal: JournalDay) -> str:
     """Writes a day's journal as one Markdown document: heading, glance line, every event.
 
     Args:
-        journal: The day, read.
+        journal (JournalDay): The day, read.
 
     Returns:
-        The document, without a final newline.
+        str: The document, without a final newline.
     """
     parts = [
         f'# Day {day_text(visible_field(journal.day))}',
@@ -173,11 +173,11 @@ def record_markdown(record: SearchRecord, label: str = '') -> str:
     """Writes one search record as Markdown: a heading with its kind and day, then its text.
 
     Args:
-        record: The record.
-        label: How well it matched, such as "all words"; left out when empty.
+        record (SearchRecord): The record.
+        label (str): How well it matched, such as "all words"; left out when empty.
 
     Returns:
-        The Markdown.
+        str: The Markdown.
     """
     heading = f'## {visible_field(record.kind)} · {day_text(visible_field(record.day))}'
     if label:
@@ -190,10 +190,10 @@ def record_json(record: SearchRecord) -> str:
     """Writes one search record as JSON, as `desk-browser search --json` does.
 
     Args:
-        record: The record.
+        record (SearchRecord): The record.
 
     Returns:
-        The JSON.
+        str: The JSON.
     """
     return json_text({'day': record.day, 'kind': record.kind, 'text': record.text})
 
@@ -202,11 +202,11 @@ def search_markdown(query: str, result: SearchResult) -> str:
     """Writes a search's hits as one Markdown document, each hit's whole record.
 
     Args:
-        query: The words as typed.
-        result: What the search found.
+        query (str): The words as typed.
+        result (SearchResult): What the search found.
 
     Returns:
-        The document, without a final newline.
+        str: The document, without a final newline.
     """
     words = ' '.join(visible_field(word) for word in result.words)
     parts = [f'# Search: {words or visible_field(query)}']

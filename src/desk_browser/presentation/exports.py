@@ -23,11 +23,11 @@ def export_file_name(kind: str, name: str) -> str:
     """Names an export file, such as ``desk-browser-day-2026-10-21.md``.
 
     Args:
-        kind: What is exported: "session", "day" or "search".
-        name: The session, the day or the search words.
+        kind (str): What is exported: "session", "day" or "search".
+        name (str): The session, the day or the search words.
 
     Returns:
-        A file name of letters, digits, dots, dashes and underscores.
+        str: A file name of letters, digits, dots, dashes and underscores.
     """
     cleaned = _NAME_UNSAFE.sub('-', name).strip('-.')[:60] or 'export'
     return f'desk-browser-{kind}-{cleaned}.md'
@@ -44,13 +44,13 @@ def write_export(desk: Path, folder: Path, file_name: str, document: str) -> Pat
     (``...-2.md``).
 
     Args:
-        desk: The desk folder, which must not receive the file.
-        folder: Where to write, normally the current working folder.
-        file_name: The file's name (from `export_file_name`).
-        document: The Markdown, without a final newline.
+        desk (Path): The desk folder, which must not receive the file.
+        folder (Path): Where to write, normally the current working folder.
+        file_name (str): The file's name (from `export_file_name`).
+        document (str): The Markdown, without a final newline.
 
     Returns:
-        The path written.
+        Path: The path written.
 
     Raises:
         ExportRefused: The folder is inside the desk, or the file could not be written.

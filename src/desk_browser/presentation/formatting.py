@@ -21,7 +21,7 @@ def india_today() -> datetime.date:
     """Today's date in India, by the system clock.
 
     Returns:
-        The date.
+        datetime.date: The date.
     """
     return datetime.datetime.now(INDIA).date()
 
@@ -30,12 +30,12 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """Writes a count with its noun, such as ``"1 exchange"`` or ``"3 exchanges"``.
 
     Args:
-        count: The number.
-        singular: The noun for one.
-        plural_form: The noun for many; the singular plus "s" when None.
+        count (int): The number.
+        singular (str): The noun for one.
+        plural_form (str | None): The noun for many; the singular plus "s" when None.
 
     Returns:
-        The count and the noun.
+        str: The count and the noun.
     """
     noun = singular if count == 1 else (plural_form or f'{singular}s')
     return f'{count} {noun}'
@@ -45,10 +45,10 @@ def parse_day(text: str) -> datetime.date | None:
     """Reads an ISO date such as ``"2026-10-21"``.
 
     Args:
-        text: The text.
+        text (str): The text.
 
     Returns:
-        The date, or None when the text is not one.
+        datetime.date | None: The date, or None when the text is not one.
     """
     try:
         return datetime.date.fromisoformat(text[:10]) if len(text) >= 10 else None
@@ -60,10 +60,10 @@ def day_with_weekday(day: datetime.date) -> str:
     """Writes a date with its weekday, such as ``"Wed 2026-10-21"``.
 
     Args:
-        day: The date.
+        day (datetime.date): The date.
 
     Returns:
-        The text.
+        str: The text.
     """
     return f'{day:%a} {day.isoformat()}'
 
@@ -72,10 +72,10 @@ def day_text(day: str) -> str:
     """Writes an ISO day string with its weekday when it is a valid date.
 
     Args:
-        day: A day such as ``"2026-10-21"``.
+        day (str): A day such as ``"2026-10-21"``.
 
     Returns:
-        ``"Wed 2026-10-21"``, or the text as it was when it is not a date.
+        str: ``"Wed 2026-10-21"``, or the text as it was when it is not a date.
     """
     parsed = parse_day(day)
     if parsed is None or len(day) != 10:
@@ -87,11 +87,11 @@ def distance_from_today(day: datetime.date, today: datetime.date) -> str:
     """Says how far a date is from today, such as ``"today"`` or ``"3 days ago"``.
 
     Args:
-        day: The date.
-        today: India's today.
+        day (datetime.date): The date.
+        today (datetime.date): India's today.
 
     Returns:
-        The words.
+        str: The words.
     """
     days = (today - day).days
     if days == 0:
@@ -109,10 +109,11 @@ def india_moment(iso_time: str) -> datetime.datetime | None:
     """Reads an ISO 8601 time as a moment in India time.
 
     Args:
-        iso_time: The time, normally UTC with an offset; a time without one is taken as UTC.
+        iso_time (str): The time, normally UTC with an offset; a time without one is taken as UTC.
 
     Returns:
-        The moment with India's offset, or None when the text is not a time.
+        datetime.datetime | None: The moment with India's offset, or None when the text is not a
+            time.
     """
     try:
         moment = datetime.datetime.fromisoformat(iso_time)
@@ -127,10 +128,10 @@ def india_time(iso_time: str) -> str | None:
     """Converts an ISO 8601 time to India's clock, as ``HH:MM``.
 
     Args:
-        iso_time: The time, normally UTC with an offset.
+        iso_time (str): The time, normally UTC with an offset.
 
     Returns:
-        The India time, or None when the text is not a time.
+        str | None: The India time, or None when the text is not a time.
     """
     moment = india_moment(iso_time)
     return None if moment is None else f'{moment:%H:%M}'
@@ -141,8 +142,8 @@ class RouteStatus:
     """Where one backend stands against the current session's log.
 
     Attributes:
-        text: The words, such as ``"up to date"``.
-        severity: How much it should stand out.
+        text (str): The words, such as ``"up to date"``.
+        severity (Severity): How much it should stand out.
     """
 
     text: str
@@ -153,11 +154,11 @@ def route_status(exchanges_seen: int, log_count: int | None) -> RouteStatus:
     """Compares what a backend has seen with what the current session's log holds.
 
     Args:
-        exchanges_seen: How many exchanges the backend knows about.
-        log_count: How many exchanges the log holds; None when the session has no log.
+        exchanges_seen (int): How many exchanges the backend knows about.
+        log_count (int | None): How many exchanges the log holds; None when the session has no log.
 
     Returns:
-        The status.
+        RouteStatus: The status.
     """
     if log_count is None:
         return RouteStatus(
@@ -179,10 +180,10 @@ def readable_json(value: Any) -> str:
     """Writes a JSON value indented for reading.
 
     Args:
-        value: Anything json.dumps can write.
+        value (Any): Anything json.dumps can write.
 
     Returns:
-        The JSON text.
+        str: The JSON text.
     """
     try:
         return json.dumps(value, indent=2, ensure_ascii=False)
@@ -196,11 +197,11 @@ def hit_label(hit: SearchHit, result: SearchResult) -> str:
     The app's hit list and the ``search`` command use the same words.
 
     Args:
-        hit: The hit.
-        result: The search it came from.
+        hit (SearchHit): The hit.
+        result (SearchResult): The search it came from.
 
     Returns:
-        The label.
+        str: The label.
     """
     if result.matched_every_word or hit.matched_words >= len(result.words):
         return 'all words'

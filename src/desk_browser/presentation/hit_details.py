@@ -33,10 +33,12 @@ class ExchangeDetails:
     """What the journal knows about one exchange, beyond its text.
 
     Attributes:
-        session_id: The session it happened in, or None when the day's journal does not say.
-        time: When its trigger was received, as ISO 8601 in India time
+        session_id (str | None): The session it happened in, or None when the day's journal does not
+            say.
+        time (str | None): When its trigger was received, as ISO 8601 in India time
             (``2026-10-21T09:15:26+05:30``), or None when the trigger has no readable time.
-        backend: The backend that answered (the first answer piece that names one), or None.
+        backend (str | None): The backend that answered (the first answer piece that names one), or
+            None.
     """
 
     session_id: str | None
@@ -48,11 +50,11 @@ def india_iso_time(iso_time: str) -> str | None:
     """Writes an ISO 8601 time in India time, to the second.
 
     Args:
-        iso_time: The time as the journal holds it, normally UTC with an offset; a time without
-            an offset is taken as UTC.
+        iso_time (str): The time as the journal holds it, normally UTC with an offset; a time
+            without an offset is taken as UTC.
 
     Returns:
-        The same moment with India's offset, or None when the text is not a time.
+        str | None: The same moment with India's offset, or None when the text is not a time.
     """
     moment = india_moment(iso_time)
     return None if moment is None else moment.isoformat(timespec='seconds')
@@ -65,10 +67,11 @@ def day_exchange_details(journal_day: desk_files.JournalDay) -> list[ExchangeDet
     `backend:` scopes use too, so a hit always shows what its scope chose it by.
 
     Args:
-        journal_day: The day, as desk_files.read_journal_day reads it.
+        journal_day (desk_files.JournalDay): The day, as desk_files.read_journal_day reads it.
 
     Returns:
-        One ExchangeDetails per exchange, in the order of journal_day.exchanges.
+        list[ExchangeDetails]: One ExchangeDetails per exchange, in the order of
+            journal_day.exchanges.
     """
     details = []
     for exchange, facts in zip(journal_day.exchanges, day_exchange_facts(journal_day), strict=True):
@@ -89,7 +92,7 @@ class ExchangeDetailsReader:
         """Creates the reader; nothing is read until details_of is asked.
 
         Args:
-            desk: The desk folder.
+            desk (Path): The desk folder.
         """
         self._desk = desk
         self._journal_paths: dict[str, Path] | None = None
@@ -99,10 +102,10 @@ class ExchangeDetailsReader:
         """Finds the journal file of a day.
 
         Args:
-            day: The India date, YYYY-MM-DD.
+            day (str): The India date, YYYY-MM-DD.
 
         Returns:
-            The file, or None when the desk has no journal for that day.
+            Path | None: The file, or None when the desk has no journal for that day.
         """
         if self._journal_paths is None:
             self._journal_paths = dict(desk_files.journal_files(self._desk))
@@ -112,10 +115,11 @@ class ExchangeDetailsReader:
         """Reads a day's exchanges' details, by exchange text, in the journal's order.
 
         Args:
-            day: The India date, YYYY-MM-DD.
+            day (str): The India date, YYYY-MM-DD.
 
         Returns:
-            For each exchange text of the day, the details of the exchanges with that text.
+            dict[str, list[ExchangeDetails]]: For each exchange text of the day, the details of the
+                exchanges with that text.
         """
         known = self._days.get(day)
         if known is not None:
@@ -135,11 +139,12 @@ class ExchangeDetailsReader:
         """Finds the details of each exchange hit of one search result.
 
         Args:
-            hits: The hits, in the order the search returned them.
+            hits (Sequence[SearchHit]): The hits, in the order the search returned them.
 
         Returns:
-            One entry per hit: its ExchangeDetails, or None for a hit that is no exchange or
-            whose exchange the journal no longer holds (it changed since the search).
+            list[ExchangeDetails | None]: One entry per hit: its ExchangeDetails, or None for a hit
+                that is no exchange or whose exchange the journal no longer holds (it changed since
+                the search).
         """
         seen: dict[tuple[str, str], int] = {}
         found: list[ExchangeDetails | None] = []

@@ -27,11 +27,11 @@ def parse_day_words(text: str, today: datetime.date) -> datetime.date | None:
     """Reads a day as a person types it: an ISO date, ``today`` or ``yesterday``.
 
     Args:
-        text: What was typed.
-        today: India's today.
+        text (str): What was typed.
+        today (datetime.date): India's today.
 
     Returns:
-        The day, or None when the text names none.
+        datetime.date | None: The day, or None when the text names none.
     """
     words = text.strip().lower()
     if words == 'today':
@@ -50,12 +50,12 @@ def neighbour_day(days: list[str], day: str, step: int) -> str | None:
     """Finds the day before or after one, among the days that hold something.
 
     Args:
-        days: ISO days, in any order.
-        day: The day to move from (which need not be among them).
-        step: -1 for the day before, +1 for the day after.
+        days (list[str]): ISO days, in any order.
+        day (str): The day to move from (which need not be among them).
+        step (int): -1 for the day before, +1 for the day after.
 
     Returns:
-        The nearest day in that direction, or None when there is none.
+        str | None: The nearest day in that direction, or None when there is none.
     """
     ordered = sorted(set(days))
     if step < 0:
@@ -70,7 +70,7 @@ class SessionPlace:
     """A session shown in the main screen.
 
     Attributes:
-        session_id: The session.
+        session_id (str): The session.
     """
 
     session_id: str
@@ -81,7 +81,7 @@ class DayPlace:
     """A day shown in the day view.
 
     Attributes:
-        day: The ISO day.
+        day (str): The ISO day.
     """
 
     day: str
@@ -92,8 +92,8 @@ class RecordPlace:
     """A search record opened whole.
 
     Attributes:
-        hit: The hit whose record was opened.
-        words: The keywords marked in it.
+        hit (SearchHit): The hit whose record was opened.
+        words (tuple[str, ...]): The keywords marked in it.
     """
 
     hit: SearchHit
@@ -108,8 +108,8 @@ class DayRequest:
     """A request, from the search, to show one day in the main screen.
 
     Attributes:
-        day: The ISO day.
-        tab: Which tab to show: the day's exchanges or its summary.
+        day (str): The ISO day.
+        tab (TabName): Which tab to show: the day's exchanges or its summary.
     """
 
     day: str
@@ -121,9 +121,9 @@ class History:
     """What was opened, in order, with a position that back and forward move.
 
     Attributes:
-        places: Every place opened, oldest first.
-        position: The place shown now (an index into places), or -1 before the first.
-        limit: The most places kept.
+        places (list[Place]): Every place opened, oldest first.
+        position (int): The place shown now (an index into places), or -1 before the first.
+        limit (int): The most places kept.
     """
 
     places: list[Place] = field(default_factory=list)
@@ -134,7 +134,7 @@ class History:
         """Records a newly opened place; what was ahead of the position is forgotten.
 
         Args:
-            place: The place.
+            place (Place): The place.
         """
         if 0 <= self.position < len(self.places) and self.places[self.position] == place:
             return
@@ -148,7 +148,7 @@ class History:
         """Moves one place back.
 
         Returns:
-            The place to show, or None at the oldest.
+            Place | None: The place to show, or None at the oldest.
         """
         if self.position <= 0:
             return None
@@ -159,7 +159,7 @@ class History:
         """Moves one place forward.
 
         Returns:
-            The place to show, or None at the newest.
+            Place | None: The place to show, or None at the newest.
         """
         if self.position >= len(self.places) - 1:
             return None

@@ -58,10 +58,10 @@ def visible(text: str) -> str:
     become four spaces.
 
     Args:
-        text: Text from the desk.
+        text (str): Text from the desk.
 
     Returns:
-        The text with nothing left that a terminal would act on.
+        str: The text with nothing left that a terminal would act on.
     """
     return text.translate(_TRANSLATION).replace('\t', '    ')
 
@@ -70,10 +70,10 @@ def size_label(character_count: int) -> str:
     """Describes a length of text in the units a person reads.
 
     Args:
-        character_count: How many characters.
+        character_count (int): How many characters.
 
     Returns:
-        Text such as ``"950 characters"`` or ``"100 KB"``.
+        str: Text such as ``"950 characters"`` or ``"100 KB"``.
     """
     if character_count < 1000:
         return f'{character_count} characters'
@@ -86,11 +86,12 @@ def capped(text: str, limit: int = DEFAULT_LIMIT) -> tuple[str, str | None]:
     """Cuts text down to what one widget can show quickly.
 
     Args:
-        text: The text.
-        limit: The most characters to keep.
+        text (str): The text.
+        limit (int): The most characters to keep.
 
     Returns:
-        The kept text, and a note saying what was cut (None when nothing was).
+        tuple[str, str | None]: The kept text, and a note saying what was cut (None when nothing
+            was).
     """
     if len(text) <= limit:
         return text, None
@@ -103,11 +104,11 @@ def markdown_source(text: str, limit: int = DEFAULT_LIMIT) -> str:
     """Prepares desk text for a Markdown widget: made visible, capped, with a note when cut.
 
     Args:
-        text: Markdown from the desk.
-        limit: The most characters to render.
+        text (str): Markdown from the desk.
+        limit (int): The most characters to render.
 
     Returns:
-        Markdown that is safe to render.
+        str: Markdown that is safe to render.
     """
     kept, note = capped(text, limit)
     kept = visible(kept)

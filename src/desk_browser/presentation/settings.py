@@ -24,7 +24,7 @@ class Settings:
     """What the app remembers between runs.
 
     Attributes:
-        theme: The Textual theme last chosen, or None for Textual's default.
+        theme (str | None): The Textual theme last chosen, or None for Textual's default.
     """
 
     theme: str | None = None
@@ -34,7 +34,7 @@ def default_settings_path() -> Path:
     """Where the settings live: settings.json in the user's config folder for desk-browser.
 
     Returns:
-        The path (which may not exist yet).
+        Path: The path (which may not exist yet).
     """
     return Path(platformdirs.user_config_dir('desk-browser')) / SETTINGS_FILE_NAME
 
@@ -43,10 +43,10 @@ def load_settings(path: Path) -> Settings:
     """Reads the settings.
 
     Args:
-        path: The settings file.
+        path (Path): The settings file.
 
     Returns:
-        The settings; the defaults when the file is missing or damaged.
+        Settings: The settings; the defaults when the file is missing or damaged.
     """
     try:
         data = json.loads(path.read_text(encoding='utf-8'))
@@ -62,11 +62,11 @@ def save_settings(path: Path, settings: Settings) -> bool:
     """Writes the settings, replacing the file in one step.
 
     Args:
-        path: The settings file.
-        settings: What to remember.
+        path (Path): The settings file.
+        settings (Settings): What to remember.
 
     Returns:
-        Whether they were written.
+        bool: Whether they were written.
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -31,8 +31,8 @@ class DeskHit:
     """One hit of a search across desks.
 
     Attributes:
-        desk: The name of the desk it was found in.
-        hit: The hit, as that desk's search found it.
+        desk (str): The name of the desk it was found in.
+        hit (SearchHit): The hit, as that desk's search found it.
     """
 
     desk: str
@@ -43,12 +43,13 @@ def desk_qualifiers(query: str, names: list[str]) -> tuple[str, list[str] | None
     """Takes the `desk:` pieces out of a query.
 
     Args:
-        query: The query, words and qualifiers.
-        names: The workspace's desk names.
+        query (str): The query, words and qualifiers.
+        names (list[str]): The workspace's desk names.
 
     Returns:
-        The query without the desk pieces; the desks they name, in the workspace's order (None
-        when no piece names a desk: every desk); and a reason for each name that is no desk.
+        tuple[str, list[str] | None, list[str]]: The query without the desk pieces; the desks they
+            name, in the workspace's order (None when no piece names a desk: every desk); and a
+            reason for each name that is no desk.
     """
     by_folded = {name.casefold(): name for name in names}
     kept: list[str] = []
@@ -76,10 +77,10 @@ def _day_number(day: str) -> int:
     """Turns an ISO day into a number that sorts as the day does (0 for anything else).
 
     Args:
-        day: The record's day.
+        day (str): The record's day.
 
     Returns:
-        YYYYMMDD as a number.
+        int: YYYYMMDD as a number.
     """
     digits = day.replace('-', '')
     return int(digits) if len(digits) == 8 and digits.isdigit() else 0
@@ -91,12 +92,12 @@ def merge_desk_results(
     """Merges the results of each desk's search.
 
     Args:
-        results: Each desk's result, by name.
-        limit: The most hits to keep; 0 keeps them all. Each desk's result needs only its own
+        results (dict[str, SearchResult]): Each desk's result, by name.
+        limit (int): The most hits to keep; 0 keeps them all. Each desk's result needs only its own
             first `limit` hits for the merged first `limit` to be right.
 
     Returns:
-        The merged hits and whether they hold every word.
+        tuple[list[DeskHit], bool]: The merged hits and whether they hold every word.
     """
     every_word = any(result.matched_every_word and result.hits for result in results.values())
     merged: list[DeskHit] = []

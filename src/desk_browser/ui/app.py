@@ -95,10 +95,13 @@ class DeskBrowser(App[None]):
         """Prepares the app; the desk is read once it runs.
 
         Args:
-            services: The desk's services, handed down to every screen.
-            cursor_blink: Whether the search box's cursor blinks (off in tests and screenshots).
-            start: The view to open at (--session, --day, --search); None opens the main screen.
-            settings_path: Where the theme is remembered; None remembers nothing (tests).
+            services (DeskServices): The desk's services, handed down to every screen.
+            cursor_blink (bool): Whether the search box's cursor blinks (off in tests and
+                screenshots).
+            start (StartView | None): The view to open at (--session, --day, --search); None opens
+                the main screen.
+            settings_path (Path | None): Where the theme is remembered; None remembers nothing
+                (tests).
         """
         super().__init__()
         self.services = services
@@ -254,8 +257,8 @@ class DeskBrowser(App[None]):
         """Runs a screen's action (from the palette), or the app's fallback when it has none.
 
         Args:
-            screen: The screen the palette was opened over.
-            action: The action, such as "copy(False)".
+            screen (Screen[object]): The screen the palette was opened over.
+            action (str): The action, such as "copy(False)".
         """
         if not await self.run_action(action, screen):
             await self.run_action(action)
@@ -284,7 +287,7 @@ class DeskBrowser(App[None]):
         """Opens the search (or stays in it) with a query in the box.
 
         Args:
-            query: The query, as the search history holds it.
+            query (str): The query, as the search history holds it.
         """
         from desk_browser.ui.screens.search_screen import SearchScreen
 
@@ -326,7 +329,7 @@ class DeskBrowser(App[None]):
         screen above it popped first.
 
         Args:
-            place: What to show.
+            place (Place | DayRequest): What to show.
         """
         top = self.screen
         if isinstance(top, DeskScreen) and top.show_place(place):
@@ -376,7 +379,7 @@ class DeskBrowser(App[None]):
         """The copy keys where the screen has nothing to copy (screens with something bind them).
 
         Args:
-            as_json: True for its JSON line, False for Markdown.
+            as_json (bool): True for its JSON line, False for Markdown.
         """
         self.notify(NOTHING_TO_COPY)
 
@@ -401,7 +404,7 @@ class DeskBrowser(App[None]):
         """Goes back or forward through what was opened.
 
         Args:
-            step: -1 for back, +1 for forward.
+            step (int): -1 for back, +1 for forward.
         """
         place = self.history.back() if step < 0 else self.history.forward()
         if place is None:
@@ -426,20 +429,24 @@ def make_app(
     """Builds the desk's services and the app, for the command line, the tests and the screenshots.
 
     Args:
-        desk: The desk folder.
-        today: Returns India's today; None uses the clock.
-        cursor_blink: Whether the search box's cursor blinks.
-        animation_level: Textual's animation level ('none' in tests); None keeps Textual's.
-        theme: A Textual theme name ('textual-dark' in tests); None keeps the remembered one.
-        start: The view to open at; None opens the main screen.
-        settings_path: Where the chosen theme is remembered; None (tests) remembers nothing.
-        export_folder: Where exports are written; None writes to the current folder.
-        clock: Returns the time now in seconds since the epoch; None uses time.time.
-        cache_directory: Where the search index is kept; None for the user's cache folder
-            (tests give a temporary folder).
+        desk (Path): The desk folder.
+        today (Callable[[], datetime.date] | None): Returns India's today; None uses the clock.
+        cursor_blink (bool): Whether the search box's cursor blinks.
+        animation_level (AnimationLevel | None): Textual's animation level ('none' in tests); None
+            keeps Textual's.
+        theme (str | None): A Textual theme name ('textual-dark' in tests); None keeps the
+            remembered one.
+        start (StartView | None): The view to open at; None opens the main screen.
+        settings_path (Path | None): Where the chosen theme is remembered; None (tests) remembers
+            nothing.
+        export_folder (Path | None): Where exports are written; None writes to the current folder.
+        clock (Callable[[], float] | None): Returns the time now in seconds since the epoch; None
+            uses time.time.
+        cache_directory (Path | None): Where the search index is kept; None for the user's cache
+            folder (tests give a temporary folder).
 
     Returns:
-        The app, not yet running.
+        DeskBrowser: The app, not yet running.
     """
     services = DeskServices.for_desk(
         desk,

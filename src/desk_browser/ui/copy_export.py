@@ -38,8 +38,8 @@ class Copied:
     """Text to put on the clipboard.
 
     Attributes:
-        text: The text.
-        what: What it is, for the toast, such as "exchange 3 as Markdown".
+        text (str): The text.
+        what (str): What it is, for the toast, such as "exchange 3 as Markdown".
     """
 
     text: str
@@ -51,8 +51,8 @@ class Export:
     """A document to write to a file.
 
     Attributes:
-        file_name: The file's name.
-        document: The Markdown.
+        file_name (str): The file's name.
+        document (str): The Markdown.
     """
 
     file_name: str
@@ -63,10 +63,10 @@ def copy_form(as_json: bool) -> str:
     """Names the form a copy takes, for the toast.
 
     Args:
-        as_json: True for the JSON line, False for Markdown.
+        as_json (bool): True for the JSON line, False for Markdown.
 
     Returns:
-        "its JSON line" or "Markdown".
+        str: "its JSON line" or "Markdown".
     """
     return 'its JSON line' if as_json else 'Markdown'
 
@@ -75,11 +75,11 @@ def record_copy(hit: SearchHit, as_json: bool) -> Copied:
     """What the copy keys copy of a search hit: its whole record.
 
     Args:
-        hit: The hit.
-        as_json: True for the record's JSON, False for Markdown.
+        hit (SearchHit): The hit.
+        as_json (bool): True for the record's JSON, False for Markdown.
 
     Returns:
-        The text and what it is.
+        Copied: The text and what it is.
     """
     text = record_json(hit.record) if as_json else record_markdown(hit.record)
     return Copied(text, f'the {hit.record.kind} record as {copy_form(as_json)}')
@@ -89,8 +89,8 @@ def deliver_copy(screen: Screen[Any], found: Copied | str) -> None:
     """Puts the text on the clipboard (OSC 52) and says so, or says why there is nothing.
 
     Args:
-        screen: The screen the key was pressed in.
-        found: What to copy, or a sentence saying why there is nothing.
+        screen (Screen[Any]): The screen the key was pressed in.
+        found (Copied | str): What to copy, or a sentence saying why there is nothing.
     """
     if not isinstance(found, Copied):
         screen.notify(found)
@@ -103,9 +103,10 @@ def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServi
     """Writes the document in the export folder and says where, or says why there is nothing.
 
     Args:
-        screen: The screen the key was pressed in.
-        found: What to write, or a sentence saying why there is nothing.
-        services: The desk's services: the desk (never written into) and the export folder.
+        screen (Screen[Any]): The screen the key was pressed in.
+        found (Export | str): What to write, or a sentence saying why there is nothing.
+        services (DeskServices): The desk's services: the desk (never written into) and the export
+            folder.
     """
     if isinstance(found, str):
         screen.notify(found)

@@ -29,9 +29,9 @@ class CoveredScreens:
         """Whether the screens under the top one show through its background.
 
         Args:
-            stack: The app's screens, bottom first.
+            stack (list[Screen[object]]): The app's screens, bottom first.
 
         Returns:
-            True when the top screen's background lets them show (not fully opaque).
+            bool: True when the top screen's background lets them show (not fully opaque).
         """
         return bool(stack) and stack[-1].styles.background.a < OPAQUE

@@ -59,13 +59,15 @@ class DeskFollower:
         """Prepares the follower; nothing is looked at until `look_at_the_desk`.
 
         Args:
-            screen: The main screen: its workers and timers follow the desk, its state pane
-                (LiveStatus), exchanges and "N new" marker show the age, pauses and counts.
-            services: The desk's services: the clock, the file memo, the first-paint event and
-                the foreground the problem check steps aside for.
-            current_session: Returns the current session (state.json's), whose log is followed
-                too; None before the state is read.
-            reload: Reads the desk again (when the desk folder is back after vanishing).
+            screen (Screen[None]): The main screen: its workers and timers follow the desk, its
+                state pane (LiveStatus), exchanges and "N new" marker show the age, pauses and
+                counts.
+            services (DeskServices): The desk's services: the clock, the file memo, the first-paint
+                event and the foreground the problem check steps aside for.
+            current_session (Callable[[], str | None]): Returns the current session (state.json's),
+                whose log is followed too; None before the state is read.
+            reload (Callable[[], None]): Reads the desk again (when the desk folder is back after
+                vanishing).
         """
         self._screen = screen
         self._services = services
@@ -113,8 +115,9 @@ class DeskFollower:
         """Reads a session about to be shown and follows its log; call from a thread worker.
 
         Args:
-            session_id: The session.
-            deliver: Called with the log (before any later poll can report what it gained).
+            session_id (str): The session.
+            deliver (Callable[[SessionLog], None]): Called with the log (before any later poll can
+                report what it gained).
         """
         worker = get_current_worker()
         self.live_desk.open_session(session_id, deliver, worker.cancelled_event)
@@ -123,7 +126,7 @@ class DeskFollower:
         """Follows the summary of the day shown; call from a thread, before reading it.
 
         Args:
-            day: The ISO day.
+            day (str): The ISO day.
         """
         self.live_desk.follow_summary(day)
 
@@ -148,7 +151,7 @@ class DeskFollower:
         """Asks what changed, and posts it back when anything did (in a thread worker).
 
         Args:
-            current: The current session, whose log is followed too.
+            current (str | None): The current session, whose log is followed too.
         """
         worker = get_current_worker()
         screen = self._screen
@@ -191,11 +194,11 @@ class DeskFollower:
         """Takes in what a look found: a vanished or returned desk, the state's age, staleness.
 
         Args:
-            update: What the look found.
+            update (FollowUpdate): What the look found.
 
         Returns:
-            Whether the screen should show the changes (False while the desk is gone, and when
-            it came back and is read again whole).
+            bool: Whether the screen should show the changes (False while the desk is gone, and when
+                it came back and is read again whole).
         """
         changes = update.changes
         status = self._screen.query_one(LiveStatus)
@@ -233,7 +236,7 @@ class DeskFollower:
         not a second later, so the pane never says "not written yet" of a state it shows.
 
         Args:
-            overview: What the main screen read.
+            overview (DeskOverview): What the main screen read.
         """
         status = self._screen.query_one(LiveStatus)
         status.state_age = self.state_age()
@@ -275,7 +278,7 @@ class DeskFollower:
         """Shows how many problems the check found.
 
         Args:
-            report: What the check found.
+            report (DeskReport): What the check found.
         """
         status = self._screen.query_one(LiveStatus)
         status.problem_count = len(report.problems)
@@ -291,7 +294,7 @@ class DeskFollower:
         """Pauses or resumes following; resuming looks at the desk at once.
 
         Args:
-            following: True to follow the desk, False to pause.
+            following (bool): True to follow the desk, False to pause.
         """
         self._following = following
         self._screen.query_one(LiveStatus).following = following

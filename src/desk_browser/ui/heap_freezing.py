@@ -59,7 +59,7 @@ class HeapFreezing:
         """Prepares the policy; nothing changes until `start`.
 
         Args:
-            app: The app whose timers run the freeze and the idle collections.
+            app (App[None]): The app whose timers run the freeze and the idle collections.
         """
         self._app = app
         self._freeze_planned = False

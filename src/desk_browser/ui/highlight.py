@@ -16,10 +16,10 @@ def keyword_pattern(words: list[str]) -> re.Pattern[str] | None:
     """Builds one case-insensitive pattern that finds any of the keywords, longest first.
 
     Args:
-        words: The keywords, as `words_of` splits them.
+        words (list[str]): The keywords, as `words_of` splits them.
 
     Returns:
-        The pattern, or None when there are no keywords.
+        re.Pattern[str] | None: The pattern, or None when there are no keywords.
     """
     shown = sorted({visible(word) for word in words if word}, key=len, reverse=True)
     if not shown:
@@ -31,12 +31,12 @@ def highlighted(text: str, words: list[str], style: str = KEYWORD_STYLE) -> Cont
     """Makes desk text visible and marks every keyword in it.
 
     Args:
-        text: Text from the desk.
-        words: The keywords.
-        style: The keywords' style.
+        text (str): Text from the desk.
+        words (list[str]): The keywords.
+        style (str): The keywords' style.
 
     Returns:
-        Content whose plain text is `visible(text)`.
+        Content: Content whose plain text is `visible(text)`.
     """
     content = Content(visible(text))
     pattern = keyword_pattern(words)

@@ -18,9 +18,9 @@ class KeywordHits:
     """Every place a keyword occurs in one text, and which of them is current.
 
     Attributes:
-        text: The text as shown (already made visible).
-        spans: (start, end) of each occurrence, in order.
-        current: The index of the current occurrence, or None before the first move.
+        text (str): The text as shown (already made visible).
+        spans (list[tuple[int, int]]): (start, end) of each occurrence, in order.
+        current (int | None): The index of the current occurrence, or None before the first move.
     """
 
     text: str
@@ -32,11 +32,11 @@ class KeywordHits:
         """Finds every keyword occurrence in a text.
 
         Args:
-            text: Text from the desk, as given to `highlighted` (not yet visible).
-            words: The keywords.
+            text (str): Text from the desk, as given to `highlighted` (not yet visible).
+            words (list[str]): The keywords.
 
         Returns:
-            The occurrences.
+            KeywordHits: The occurrences.
         """
         shown = visible(text)
         pattern = keyword_pattern(words)
@@ -47,10 +47,10 @@ class KeywordHits:
         """Moves to the next or previous occurrence, wrapping around at the ends.
 
         Args:
-            direction: +1 for the next, -1 for the previous.
+            direction (int): +1 for the next, -1 for the previous.
 
         Returns:
-            The new current index, or None when the text holds no occurrence.
+            int | None: The new current index, or None when the text holds no occurrence.
         """
         if not self.spans:
             return None
@@ -64,11 +64,11 @@ class KeywordHits:
         """The text with every keyword marked and the current one marked more.
 
         Args:
-            words: The keywords.
-            original: The text as given to `find`.
+            words (list[str]): The keywords.
+            original (str): The text as given to `find`.
 
         Returns:
-            The content to show.
+            Content: The content to show.
         """
         content = highlighted(original, words)
         if self.current is not None:
@@ -80,10 +80,10 @@ class KeywordHits:
         """Finds the line the current occurrence is on once the text is wrapped to a width.
 
         Args:
-            width: The width the text is shown at, in cells.
+            width (int): The width the text is shown at, in cells.
 
         Returns:
-            The line, from 0 (0 before the first move).
+            int: The line, from 0 (0 before the first move).
         """
         if self.current is None or width <= 0:
             return 0
@@ -104,7 +104,7 @@ class KeywordHits:
         """Says where the current occurrence is, such as "hit 3 of 12".
 
         Returns:
-            The words.
+            str: The words.
         """
         if not self.spans:
             return 'no keyword in this record'

@@ -47,10 +47,10 @@ def index_note(status: IndexStatus | None) -> str:
     """Says how far the index is, for the header: "" once it is complete.
 
     Args:
-        status: The index's status, or None before the first count.
+        status (IndexStatus | None): The index's status, or None before the first count.
 
     Returns:
-        The note, such as "indexed 212 of 1,250 days", or "".
+        str: The note, such as "indexed 212 of 1,250 days", or "".
     """
     if status is None or status.complete:
         return ''
@@ -66,9 +66,10 @@ class IndexBuilder:
         """Prepares the builder; nothing is read until `overview_loaded` or `session_loaded`.
 
         Args:
-            app: The app: its workers and timers run the build, its subtitle shows the progress.
-            services: The desk's services: the search whose index is built, the first-paint
-                event, and the foreground the build steps aside for.
+            app (App[None]): The app: its workers and timers run the build, its subtitle shows the
+                progress.
+            services (DeskServices): The desk's services: the search whose index is built, the
+                first-paint event, and the foreground the build steps aside for.
         """
         self._app = app
         self._services = services
@@ -90,7 +91,7 @@ class IndexBuilder:
         """Starts the first build when the desk has no session to show, else soon at the latest.
 
         Args:
-            overview: What the main screen read of the state and the sessions.
+            overview (DeskOverview): What the main screen read of the state and the sessions.
         """
         if not overview.sessions:
             self._services.first_paint.set()
@@ -114,7 +115,7 @@ class IndexBuilder:
         """Starts a build, unless one is running (a build with nothing to do is cheap).
 
         Args:
-            pause: Seconds the build waits before it reads anything.
+            pause (float): Seconds the build waits before it reads anything.
         """
         if not self.indexing:
             self._worker = self._app.run_worker(
@@ -131,10 +132,10 @@ class IndexBuilder:
         """Brings the index up to date, newest days first, posting its progress (in a thread).
 
         Args:
-            pause: Seconds to wait first (the first build lets the first screen be drawn).
+            pause (float): Seconds to wait first (the first build lets the first screen be drawn).
 
         Returns:
-            The index's status when the build ended.
+            IndexStatus: The index's status when the build ended.
         """
         worker = get_current_worker()
         deadline = time.monotonic() + pause
@@ -166,7 +167,7 @@ class IndexBuilder:
         """Shows the build's progress in the subtitle, and notes an index that cannot be used.
 
         Args:
-            status: What the build said of the index.
+            status (IndexStatus): What the build said of the index.
         """
         if not status.available and (self._status is None or self._status.available):
             _LOGGER.warning('The search index cannot be used: %s', status.problem)

@@ -57,7 +57,7 @@ def _check_version(installed: str) -> None:
     """Refuses to run the hooks on a Textual they were not read in.
 
     Args:
-        installed: The installed Textual's version.
+        installed (str): The installed Textual's version.
 
     Raises:
         RuntimeError: On any other version than `TEXTUAL_VERSION`.
@@ -95,11 +95,11 @@ def count_background_screens(shows_through: ShowsThrough) -> Callable[[AppClass]
     every refresh; the public `screen_stack` is a copy). Public way: none.
 
     Args:
-        shows_through: The policy, such as ``lambda app, stack: app.covered_screens.shows_through(
-            stack)``.
+        shows_through (ShowsThrough): The policy, such as ``lambda app, stack:
+            app.covered_screens.shows_through( stack)``.
 
     Returns:
-        A class decorator for the App subclass.
+        Callable[[AppClass], AppClass]: A class decorator for the App subclass.
     """
     textual_background_screens: Callable[[App[Any]], list[Screen[Any]]] = (
         App._background_screens.fget  # type: ignore[attr-defined]
@@ -129,7 +129,7 @@ def show_footer_keys_at_once(footer: Footer) -> None:
     Footer wait for the signal.
 
     Args:
-        footer: The footer.
+        footer (Footer): The footer.
     """
     footer._bindings_ready = True
 
@@ -144,8 +144,8 @@ def update_scrollbars(view: Widget, size: Size) -> None:
     Private: calls `Widget._scroll_update`. Public way: ``view.virtual_size = size``.
 
     Args:
-        view: The view, its `virtual_size` already set (with `set_reactive`).
-        size: Its new scrollable size.
+        view (Widget): The view, its `virtual_size` already set (with `set_reactive`).
+        size (Size): Its new scrollable size.
     """
     view._scroll_update(size)
 
@@ -162,6 +162,6 @@ def virtual_size_without_layout() -> Reactive[Size]:
     way: Input's own `virtual_size`.
 
     Returns:
-        The reactive, to assign to ``virtual_size`` in the subclass's body.
+        Reactive[Size]: The reactive, to assign to ``virtual_size`` in the subclass's body.
     """
     return Reactive(Size(0, 0), layout=False)

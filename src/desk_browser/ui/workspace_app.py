@@ -50,8 +50,8 @@ class WorkspaceBrowser(DeskBrowser):
         """Prepares the app; nothing is read until it runs.
 
         Args:
-            workspace: The workspace's services.
-            **options: DeskBrowser's options (cursor_blink, settings_path).
+            workspace (WorkspaceServices): The workspace's services.
+            **options (object): DeskBrowser's options (cursor_blink, settings_path).
         """
         first = find_desks(workspace.path).desks
         placeholder = first[0].path if first else workspace.path
@@ -98,8 +98,8 @@ class WorkspaceBrowser(DeskBrowser):
         """Opens one desk's main screen in a mode of its own.
 
         Args:
-            desk: The desk folder.
-            name: Its name in the workspace.
+            desk (Path): The desk folder.
+            name (str): Its name in the workspace.
         """
         services = self.workspace.services_for(desk)
         self.index_builder.stop()
@@ -132,7 +132,7 @@ class WorkspaceBrowser(DeskBrowser):
         """Goes back or forward in the desk; back with nothing further goes to the Desks screen.
 
         Args:
-            step: -1 for back, +1 for forward.
+            step (int): -1 for back, +1 for forward.
         """
         if self.desk_open is None:
             return
@@ -198,18 +198,21 @@ def make_workspace_app(
     """Builds the workspace's services and the app, for the command line and the tests.
 
     Args:
-        path: The workspace (a folder of desks).
-        today: Returns India's today; None uses the clock.
-        cursor_blink: Whether the search box's cursor blinks.
-        animation_level: Textual's animation level ('none' in tests); None keeps Textual's.
-        theme: A Textual theme name; None keeps the remembered one.
-        settings_path: Where the chosen theme is remembered; None remembers nothing.
-        export_folder: Where exports are written; None writes to the current folder.
-        clock: Returns the time now in seconds since the epoch; None uses time.time.
-        cache_directory: Where each desk's index is kept; None for the user's cache folder.
+        path (Path): The workspace (a folder of desks).
+        today (Callable[[], datetime.date] | None): Returns India's today; None uses the clock.
+        cursor_blink (bool): Whether the search box's cursor blinks.
+        animation_level (AnimationLevel | None): Textual's animation level ('none' in tests); None
+            keeps Textual's.
+        theme (str | None): A Textual theme name; None keeps the remembered one.
+        settings_path (Path | None): Where the chosen theme is remembered; None remembers nothing.
+        export_folder (Path | None): Where exports are written; None writes to the current folder.
+        clock (Callable[[], float] | None): Returns the time now in seconds since the epoch; None
+            uses time.time.
+        cache_directory (Path | None): Where each desk's index is kept; None for the user's cache
+            folder.
 
     Returns:
-        The app, not yet running.
+        WorkspaceBrowser: The app, not yet running.
     """
     services = WorkspaceServices(
         path,

@@ -55,11 +55,11 @@ def _nearest_days(view: DayView) -> list[str | tuple[str, str]]:
     """Names the nearest days before and after an empty day, with the keys that go there.
 
     Args:
-        view: A day with no journal (a weekend, a holiday, a typo).
+        view (DayView): A day with no journal (a weekend, a holiday, a typo).
 
     Returns:
-        Parts for the heading, such as "  ·  [ Fri 2026-10-16  ] Mon 2026-10-19"; none when the
-        desk has no other day.
+        list[str | tuple[str, str]]: Parts for the heading, such as "  ·  [ Fri 2026-10-16  ] Mon
+            2026-10-19"; none when the desk has no other day.
     """
     before = neighbour_day(view.days, view.day, -1)
     after = neighbour_day(view.days, view.day, 1)
@@ -127,9 +127,10 @@ class DayScreen(DeskScreen[None]):
         """Prepares the view; the journal is read once it is mounted.
 
         Args:
-            services: The desk's services.
-            day: The ISO day to show first.
-            overview: The sessions list the main screen read, or None when not read yet.
+            services (DeskServices): The desk's services.
+            day (str): The ISO day to show first.
+            overview (DeskOverview | None): The sessions list the main screen read, or None when not
+                read yet.
         """
         super().__init__()
         self.services = services
@@ -173,7 +174,7 @@ class DayScreen(DeskScreen[None]):
         """Reads one day's journal.
 
         Args:
-            day: The ISO day.
+            day (str): The ISO day.
         """
         view = read_day_view(self.desk, day, self._overview)
         if not get_current_worker().is_cancelled:
@@ -270,7 +271,7 @@ class DayScreen(DeskScreen[None]):
         """Shows the day before or after, among the days with a journal or a session.
 
         Args:
-            step: -1 for the day before, +1 for the day after.
+            step (int): -1 for the day before, +1 for the day after.
         """
         days = self.view.days if self.view is not None else []
         neighbour = neighbour_day(days, self.day, step)
@@ -283,7 +284,7 @@ class DayScreen(DeskScreen[None]):
         """Shows another day.
 
         Args:
-            day: The ISO day.
+            day (str): The ISO day.
         """
         self.day = day
 
@@ -291,10 +292,10 @@ class DayScreen(DeskScreen[None]):
         """Shows another day in this day view (back and forward, Go to day).
 
         Args:
-            place: The place.
+            place (Place | DayRequest): The place.
 
         Returns:
-            Whether it was a day view's day.
+            bool: Whether it was a day view's day.
         """
         if isinstance(place, DayPlace):
             self.show(place.day)
@@ -305,7 +306,7 @@ class DayScreen(DeskScreen[None]):
         """Copies the highlighted event, as Markdown or as its JSON line.
 
         Args:
-            as_json: True for its JSON line, False for Markdown.
+            as_json (bool): True for its JSON line, False for Markdown.
         """
         event = self.highlighted_event
         if event is None:
@@ -335,6 +336,6 @@ class DayScreen(DeskScreen[None]):
         """Shows or hides one kind of event.
 
         Args:
-            kind: The kind's id, from EVENT_KINDS.
+            kind (str): The kind's id, from EVENT_KINDS.
         """
         self.query_one('#day-filter', SelectionList).toggle(kind)

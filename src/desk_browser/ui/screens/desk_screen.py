@@ -48,7 +48,7 @@ class DeskScreen(Screen[ResultType]):
         """Lets the screen take the search key (/) itself.
 
         Returns:
-            True when the screen took it (the app then opens no search); False by default.
+            bool: True when the screen took it (the app then opens no search); False by default.
         """
         return False
 
@@ -63,9 +63,9 @@ class DeskScreen(Screen[ResultType]):
         """Shows a place the app was asked to open, when this screen can show it itself.
 
         Args:
-            place: The place.
+            place (Place | DayRequest): The place.
 
         Returns:
-            True when the screen shows it; False (the default) lets the app pop and push.
+            bool: True when the screen shows it; False (the default) lets the app pop and push.
         """
         return False

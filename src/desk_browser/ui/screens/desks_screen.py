@@ -47,11 +47,11 @@ def _same_glance(first: DeskHealth, second: DeskHealth) -> bool:
     """Says whether two glances of a desk show the same (so its filled-in counts still hold).
 
     Args:
-        first: One glance.
-        second: The other.
+        first (DeskHealth): One glance.
+        second (DeskHealth): The other.
 
     Returns:
-        Whether the fields a glance reads are equal.
+        bool: Whether the fields a glance reads are equal.
     """
     keys = ('entry_problem', 'session_id', 'state_problem', 'state_written_at', 'routes')
     return all(getattr(first, key) == getattr(second, key) for key in keys) and (
@@ -117,7 +117,7 @@ class DesksScreen(DeskScreen[None]):
         """Prepares the screen; nothing is read until it is mounted.
 
         Args:
-            services: The workspace's services.
+            services (WorkspaceServices): The workspace's services.
         """
         super().__init__()
         self.services = services
@@ -166,8 +166,8 @@ class DesksScreen(DeskScreen[None]):
         A desk whose glance changed keeps its last counts on screen until they are read again.
 
         Args:
-            generation: Which look this is.
-            known: The desks as last shown, by name.
+            generation (int): Which look this is.
+            known (dict[str, DeskHealth]): The desks as last shown, by name.
         """
         workspace = find_desks(self.services.path)
         now = self._now()
@@ -224,7 +224,7 @@ class DesksScreen(DeskScreen[None]):
         """Reads each desk's activity and problems, one desk at a time.
 
         Args:
-            desks: The desks, newest first.
+            desks (list[DeskHealth]): The desks, newest first.
         """
         worker = get_current_worker()
         today = self.services.today()

@@ -42,8 +42,8 @@ class GoToDayScreen(ModalScreen[str | None]):
         """Prepares the prompt.
 
         Args:
-            today: Returns India's today, for "today" and "yesterday".
-            cursor_blink: Whether the box's cursor blinks (off in tests).
+            today (Callable[[], datetime.date]): Returns India's today, for "today" and "yesterday".
+            cursor_blink (bool): Whether the box's cursor blinks (off in tests).
         """
         super().__init__()
         self._today = today

@@ -100,7 +100,7 @@ class MainScreen(DeskScreen[None]):
         """Prepares the screen; nothing is read until it is mounted.
 
         Args:
-            services: The desk's services.
+            services (DeskServices): The desk's services.
         """
         super().__init__()
         self.services = services
@@ -191,7 +191,7 @@ class MainScreen(DeskScreen[None]):
         """Reads one session's log, and follows it from then on.
 
         Args:
-            session_id: The session.
+            session_id (str): The session.
         """
         worker = get_current_worker()
 
@@ -213,7 +213,7 @@ class MainScreen(DeskScreen[None]):
         """Reads one day's summary.
 
         Args:
-            day: The ISO day.
+            day (str): The ISO day.
         """
         self.follower.follow_summary(day)  # Before reading, so no change in between is missed.
         summary = read_day_summary(self.desk, day)
@@ -346,7 +346,7 @@ class MainScreen(DeskScreen[None]):
         """Shows a day: its first session's exchanges, or its summary.
 
         Args:
-            request: The day and the tab to show.
+            request (DayRequest): The day and the tab to show.
         """
         if self.overview is None:
             self._pending_day = request
@@ -402,7 +402,7 @@ class MainScreen(DeskScreen[None]):
         """Shows the exchanges or the summary tab.
 
         Args:
-            tab: The tab's id.
+            tab (str): The tab's id.
         """
         self.query_one(TabbedContent).active = tab
 
@@ -425,7 +425,7 @@ class MainScreen(DeskScreen[None]):
         """Selects the previous or next day that has sessions.
 
         Args:
-            step: -1 for the day before, +1 for the day after.
+            step (int): -1 for the day before, +1 for the day after.
         """
         if self.overview is None:
             return
@@ -442,10 +442,10 @@ class MainScreen(DeskScreen[None]):
         """Selects a session again (back and forward), or shows a day a search record asked for.
 
         Args:
-            place: The place.
+            place (Place | DayRequest): The place.
 
         Returns:
-            Whether it was a session or a day request (the main screen shows no other place).
+            bool: Whether it was a session or a day request (the main screen shows no other place).
         """
         if isinstance(place, SessionPlace):
             if not self.query_one(SessionList).highlight_session(place.session_id):
@@ -460,7 +460,7 @@ class MainScreen(DeskScreen[None]):
         """Copies the chosen exchange to the clipboard, as Markdown or as its JSON line.
 
         Args:
-            as_json: True for its JSON line, False for Markdown.
+            as_json (bool): True for its JSON line, False for Markdown.
         """
         view = self.query_one(ExchangeView)
         log = view.shown_log

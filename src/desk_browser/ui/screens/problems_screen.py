@@ -29,10 +29,10 @@ def report_headline(report: DeskReport) -> str:
     """Says what a check found, such as "3 problems in 42 files".
 
     Args:
-        report: The check's report.
+        report (DeskReport): The check's report.
 
     Returns:
-        The headline.
+        str: The headline.
     """
     files = plural(report.files_checked, 'file')
     if report.healthy:
@@ -69,7 +69,7 @@ class ProblemsScreen(DeskScreen[None]):
         """Prepares the view; the desk is checked once it is shown.
 
         Args:
-            services: The desk's services.
+            services (DeskServices): The desk's services.
         """
         super().__init__()
         self.services = services

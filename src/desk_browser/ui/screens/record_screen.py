@@ -56,9 +56,9 @@ class RecordScreen(DeskScreen[None]):
         """Prepares the screen.
 
         Args:
-            services: The desk's services.
-            hit: The hit whose record is shown.
-            words: The keywords to mark.
+            services (DeskServices): The desk's services.
+            hit (SearchHit): The hit whose record is shown.
+            words (list[str]): The keywords to mark.
         """
         super().__init__()
         self.services = services
@@ -115,7 +115,7 @@ class RecordScreen(DeskScreen[None]):
         """Moves to the next or previous keyword hit in the record and scrolls to it.
 
         Args:
-            direction: +1 for the next hit, -1 for the previous.
+            direction (int): +1 for the next hit, -1 for the previous.
         """
         if self._keyword_hits.step(direction) is None:
             self.notify('No keyword occurs in this record.')
@@ -135,7 +135,7 @@ class RecordScreen(DeskScreen[None]):
         """Leaves the search and shows the record's day in the main screen.
 
         Args:
-            tab: Which tab to show.
+            tab (str): Which tab to show.
         """
         if parse_day(self.hit.record.day) is None:
             self.notify('This record has no day to show.')
@@ -147,7 +147,7 @@ class RecordScreen(DeskScreen[None]):
         """The search key does nothing in a record (Escape goes back to the search).
 
         Returns:
-            True: the app opens no other search.
+            bool: True: the app opens no other search.
         """
         return True
 
@@ -155,7 +155,7 @@ class RecordScreen(DeskScreen[None]):
         """Copies the record, as Markdown or as its JSON line.
 
         Args:
-            as_json: True for its JSON line, False for Markdown.
+            as_json (bool): True for its JSON line, False for Markdown.
         """
         deliver_copy(self, record_copy(self.hit, as_json))
 

@@ -101,15 +101,15 @@ def totals_headline(
     """Says what a search found in all, such as "170 hits with every word".
 
     Args:
-        result: The hits shown.
-        total: How many hits there are in all.
-        missing: The keywords no record holds.
-        suggestions: The nearest word for some of them.
+        result (SearchResult): The hits shown.
+        total (int): How many hits there are in all.
+        missing (list[str]): The keywords no record holds.
+        suggestions (dict[str, str]): The nearest word for some of them.
 
     Returns:
-        The headline, naming each missing word ("qwxz: in no record") and each suggestion
-        ("rollver: in no record, did you mean rollover? Enter takes it"); with no hits at all,
-        only the words with a suggestion.
+        str: The headline, naming each missing word ("qwxz: in no record") and each suggestion
+            ("rollver: in no record, did you mean rollover? Enter takes it"); with no hits at all,
+            only the words with a suggestion.
     """
     if not result.hits:
         parts = ['No hits']
@@ -135,11 +135,12 @@ def with_suggestions(value: str, suggestions: dict[str, str]) -> str:
     """Replaces the missing words of a query with their suggestions, qualifiers kept.
 
     Args:
-        value: The query as typed.
-        suggestions: Each missing keyword (lowered) and the word to put in its place.
+        value (str): The query as typed.
+        suggestions (dict[str, str]): Each missing keyword (lowered) and the word to put in its
+            place.
 
     Returns:
-        The query with single spaces between its pieces.
+        str: The query with single spaces between its pieces.
     """
     pieces = []
     for piece in value.split():
@@ -153,10 +154,10 @@ def result_headline(result: SearchResult) -> str:
     """Says what a search found, such as "12 hits with every word".
 
     Args:
-        result: The search's result.
+        result (SearchResult): The search's result.
 
     Returns:
-        The headline.
+        str: The headline.
     """
     count = len(result.hits)
     more = f' (the first {SEARCH_LIMIT})' if count >= SEARCH_LIMIT else ''
@@ -183,8 +184,9 @@ class SearchScreen(DeskScreen[None]):
         """Prepares the search.
 
         Args:
-            services: The desk's services (its search, the foreground and the search history).
-            cursor_blink: Whether the search box's cursor blinks (off in tests).
+            services (DeskServices): The desk's services (its search, the foreground and the search
+                history).
+            cursor_blink (bool): Whether the search box's cursor blinks (off in tests).
         """
         super().__init__()
         self.services = services
@@ -225,10 +227,10 @@ class SearchScreen(DeskScreen[None]):
         """Reads a query's words and qualifiers (today is India's, from the services).
 
         Args:
-            value: The query as typed.
+            value (str): The query as typed.
 
         Returns:
-            The words and the scope.
+            ParsedQuery: The words and the scope.
         """
         return parse_query(value, self.services.today())
 
@@ -237,10 +239,10 @@ class SearchScreen(DeskScreen[None]):
         """What a read query looks for.
 
         Args:
-            parsed: The query.
+            parsed (ParsedQuery): The query.
 
         Returns:
-            Its keywords and scope.
+            SearchKey: Its keywords and scope.
         """
         return tuple(words_of(parsed.words_text)), parsed.scope
 
@@ -280,8 +282,8 @@ class SearchScreen(DeskScreen[None]):
         """Starts the search for a query, unless the box changed or the search was left meanwhile.
 
         Args:
-            query: The words as typed.
-            typing: Whether the box changed moments before (the search then waits a little).
+            query (str): The words as typed.
+            typing (bool): Whether the box changed moments before (the search then waits a little).
         """
         if self.app.screen is not self or self.key_of(self.parsed(query)) != self._searched_key:
             return
@@ -292,10 +294,10 @@ class SearchScreen(DeskScreen[None]):
         """Waits in a worker, looking every moment whether it was cancelled.
 
         Args:
-            seconds: How long.
+            seconds (float): How long.
 
         Returns:
-            True when the worker was not cancelled.
+            bool: True when the worker was not cancelled.
         """
         worker = get_current_worker()
         deadline = time.monotonic() + seconds
@@ -314,9 +316,10 @@ class SearchScreen(DeskScreen[None]):
         """Searches the desk and posts the result back, then what it found in all.
 
         Args:
-            query: The words as typed.
-            pause: Seconds to wait first, so a newer key can cancel it before it reads.
-            painter: The hits list's, to draw the first hits here rather than on the event loop.
+            query (str): The words as typed.
+            pause (float): Seconds to wait first, so a newer key can cancel it before it reads.
+            painter (RowPainter | None): The hits list's, to draw the first hits here rather than on
+                the event loop.
         """
         worker = get_current_worker()
         if not self._wait(pause):
@@ -348,9 +351,9 @@ class SearchScreen(DeskScreen[None]):
         only some keywords, every record that holds one), so nothing more is read.
 
         Args:
-            query: The query as typed.
-            parsed: The query, read.
-            result: Its first hits.
+            query (str): The query as typed.
+            parsed (ParsedQuery): The query, read.
+            result (SearchResult): Its first hits.
         """
         worker = get_current_worker()
         total = len(result.hits)
@@ -383,8 +386,8 @@ class SearchScreen(DeskScreen[None]):
         """Searches again with a higher limit, for a person nearing the last hit shown.
 
         Args:
-            query: The query as typed.
-            limit: The new limit.
+            query (str): The query as typed.
+            limit (int): The new limit.
         """
         worker = get_current_worker()
         parsed = self.parsed(query)
@@ -401,10 +404,10 @@ class SearchScreen(DeskScreen[None]):
         """Tells whether a query's hits still belong in the list (the box looks for the same).
 
         Args:
-            query: The query as typed.
+            query (str): The query as typed.
 
         Returns:
-            True when the box holds the same keywords and scope.
+            bool: True when the box holds the same keywords and scope.
         """
         box = self.query_one('#query', Input).value
         return self.key_of(self.parsed(query)) == self.key_of(self.parsed(box))
@@ -514,7 +517,7 @@ class SearchScreen(DeskScreen[None]):
         """Puts a recalled search in the box.
 
         Args:
-            query: The search ("" for an empty box again).
+            query (str): The search ("" for an empty box again).
         """
         box = self.query_one('#query', Input)
         self._recalled = query
@@ -557,7 +560,7 @@ class SearchScreen(DeskScreen[None]):
         """Puts a query in the box (the palette's "Search again"), which searches it.
 
         Args:
-            query: The query.
+            query (str): The query.
         """
         box = self.query_one('#query', Input)
         box.value = query
@@ -568,7 +571,7 @@ class SearchScreen(DeskScreen[None]):
         """The search key in the search puts the cursor back in the search box.
 
         Returns:
-            True: the app opens no other search.
+            bool: True: the app opens no other search.
         """
         self.query_one('#query', Input).focus()
         return True
@@ -577,7 +580,7 @@ class SearchScreen(DeskScreen[None]):
         """Types words into the search box (desk-browser --search), which searches for them.
 
         Args:
-            words: The words.
+            words (str): The words.
         """
         self.query_one('#query', Input).value = words
 
@@ -595,7 +598,7 @@ class SearchScreen(DeskScreen[None]):
         """Copies the highlighted hit's record, as Markdown or as its JSON line.
 
         Args:
-            as_json: True for its JSON line, False for Markdown.
+            as_json (bool): True for its JSON line, False for Markdown.
         """
         hit = self._highlighted_hit()
         deliver_copy(

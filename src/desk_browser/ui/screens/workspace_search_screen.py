@@ -81,9 +81,9 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         """Prepares the screen.
 
         Args:
-            services: The workspace's services.
-            desks: The readable desks, by name.
-            **options: cursor_blink.
+            services (WorkspaceServices): The workspace's services.
+            desks (dict[str, Path]): The readable desks, by name.
+            **options (bool): cursor_blink.
         """
         super().__init__()
         self.services = services
@@ -115,7 +115,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         """Searches every desk and merges the hits.
 
         Args:
-            query: The box's words and qualifiers.
+            query (str): The box's words and qualifiers.
         """
         worker = get_current_worker()
         words, named, notes = desk_qualifiers(query, sorted(self.desks))

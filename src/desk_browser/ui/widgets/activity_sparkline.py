@@ -14,11 +14,12 @@ def activity_caption(activity: list[tuple[str, int]], day: str) -> Content:
     """Says what the sparkline spans and how busy the shown day was.
 
     Args:
-        activity: (day, exchanges) for each day in the sessions list, oldest first.
-        day: The day shown.
+        activity (list[tuple[str, int]]): (day, exchanges) for each day in the sessions list, oldest
+            first.
+        day (str): The day shown.
 
     Returns:
-        Text such as "10 days to 2026-10-21 · this day 12".
+        Content: Text such as "10 days to 2026-10-21 · this day 12".
     """
     if not activity:
         return Content('no sessions yet')
@@ -67,8 +68,9 @@ class ActivitySparkline(Horizontal):
         """Shows the activity.
 
         Args:
-            activity: (day, exchanges) for each day in the sessions list, oldest first.
-            day: The day shown.
+            activity (list[tuple[str, int]]): (day, exchanges) for each day in the sessions list,
+                oldest first.
+            day (str): The day shown.
         """
         self.query_one(Sparkline).data = [float(count) for _day, count in activity]
         self.query_one('.activity-caption', Static).update(activity_caption(activity, day))

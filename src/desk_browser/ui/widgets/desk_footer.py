@@ -40,7 +40,7 @@ class DeskFooter(Footer):
         """Plans one rebuild after the next refresh, unless one is planned already.
 
         Args:
-            screen: The screen whose bindings changed.
+            screen (Screen[object]): The screen whose bindings changed.
         """
         show_footer_keys_at_once(self)  # What Footer's own bindings_changed does first.
         if not screen.app.app_focus:
@@ -63,8 +63,8 @@ class DeskFooter(Footer):
         """Lists what Footer.compose draws from: the screen's shown bindings and the palette's.
 
         Returns:
-            One tuple per binding: key, key display, description, action, enabled, tooltip,
-            group.
+            KeysShown: One tuple per binding: key, key display, description, action, enabled,
+                tooltip, group.
         """
         palette_key = self.app.COMMAND_PALETTE_BINDING
         return tuple(

@@ -20,10 +20,10 @@ def desk_hit_line(found: DeskHit) -> Content:
     """Writes one hit: the desk's chip, the day, the kind and the snippet.
 
     Args:
-        found: The hit and its desk.
+        found (DeskHit): The hit and its desk.
 
     Returns:
-        The line.
+        Content: The line.
     """
     name = visible(found.desk)
     if len(name) > _CHIP_WIDTH - 2:
@@ -46,8 +46,8 @@ class DeskHitList(RowList):
         """Prepares an empty list.
 
         Args:
-            id: The widget's id.
-            classes: The widget's CSS classes.
+            id (str | None): The widget's id.
+            classes (str | None): The widget's CSS classes.
         """
         super().__init__(id=id, classes=classes)
         self.hits: list[DeskHit] = []
@@ -62,11 +62,11 @@ class DeskHitList(RowList):
         """Writes one hit's line.
 
         Args:
-            index: The hit's place.
-            width: The width in cells.
+            index (int): The hit's place.
+            width (int): The width in cells.
 
         Returns:
-            Its one line.
+            list[Content]: Its one line.
         """
         return [desk_hit_line(self.hits[index])]
 
@@ -74,7 +74,7 @@ class DeskHitList(RowList):
         """Replaces the hits; the first is highlighted.
 
         Args:
-            hits: The hits, merged.
+            hits (list[DeskHit]): The hits, merged.
         """
         self.hits = list(hits)
         self.set_reactive(DeskHitList.highlighted, 0 if hits else None)

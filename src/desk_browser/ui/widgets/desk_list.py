@@ -27,10 +27,10 @@ def sparkline(counts: list[int]) -> str:
     """Draws exchanges per day as bars, one character a day; a day with none is a space.
 
     Args:
-        counts: Exchanges per day, oldest first.
+        counts (list[int]): Exchanges per day, oldest first.
 
     Returns:
-        The bars.
+        str: The bars.
     """
     most = max(counts, default=0)
     if not most:
@@ -53,12 +53,12 @@ def desk_lines(health: DeskHealth, today: datetime.date, now: float) -> list[Con
     last trading days, or why it needs a look.
 
     Args:
-        health: The desk.
-        today: India's today.
-        now: The time now.
+        health (DeskHealth): The desk.
+        today (datetime.date): India's today.
+        now (float): The time now.
 
     Returns:
-        The two lines.
+        list[Content]: The two lines.
     """
     style = _SEVERITY_STYLES[health.severity]
     mark = '▲ ' if health.severity == 'error' else '△ ' if health.severity == 'warning' else '  '
@@ -115,8 +115,8 @@ class DeskList(RowList):
         """Prepares an empty list.
 
         Args:
-            id: The widget's id.
-            classes: The widget's CSS classes.
+            id (str | None): The widget's id.
+            classes (str | None): The widget's CSS classes.
         """
         super().__init__(id=id, classes=classes)
         self._desks: list[DeskHealth] = []
@@ -139,11 +139,11 @@ class DeskList(RowList):
         """Writes one desk's two lines.
 
         Args:
-            index: The desk's place.
-            width: The width in cells.
+            index (int): The desk's place.
+            width (int): The width in cells.
 
         Returns:
-            Its lines.
+            list[Content]: Its lines.
         """
         return desk_lines(self._desks[index], self.today, self.now)
 
@@ -151,7 +151,7 @@ class DeskList(RowList):
         """Replaces the rows, keeping the highlight on the same desk where it is still listed.
 
         Args:
-            desks: The desks, in order.
+            desks (list[DeskHealth]): The desks, in order.
         """
         chosen = self.highlighted_desk
         self._desks = list(desks)

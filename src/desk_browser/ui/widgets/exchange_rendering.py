@@ -35,17 +35,18 @@ class CardStyles:
     """The styles the rendering uses, taken from the exchange view's component classes.
 
     Attributes:
-        text: The answers' and the triggers' text.
-        muted: Secondary text: the exchange number, separators, "(no answer)", notes.
-        time: The time an exchange finished.
-        backend: The backend that answered.
-        trigger: A trigger's text.
-        trigger_bar: The bar before a trigger.
-        session: The session's identifier in the header.
-        warning: Warnings (damaged lines, an unreadable time).
-        error: Errors (an unreadable log).
-        markdown: Rich theme styles for the answers' Markdown (``markdown.h1`` and so on).
-        code_theme: The Pygments theme for fenced code.
+        text (Style): The answers' and the triggers' text.
+        muted (Style): Secondary text: the exchange number, separators, "(no answer)", notes.
+        time (Style): The time an exchange finished.
+        backend (Style): The backend that answered.
+        trigger (Style): A trigger's text.
+        trigger_bar (Style): The bar before a trigger.
+        session (Style): The session's identifier in the header.
+        warning (Style): Warnings (damaged lines, an unreadable time).
+        error (Style): Errors (an unreadable log).
+        markdown (dict[str, Style]): Rich theme styles for the answers' Markdown (``markdown.h1``
+            and so on).
+        code_theme (str): The Pygments theme for fenced code.
     """
 
     text: Style = field(default_factory=Style)
@@ -86,8 +87,8 @@ class SafeRichMarkdown(Markdown):
         Rich 15 (pinned) sets it.
 
         Args:
-            source: Markdown made safe by `markdown_source`.
-            code_theme: The Pygments theme for fenced code.
+            source (str): Markdown made safe by `markdown_source`.
+            code_theme (str): The Pygments theme for fenced code.
         """
         self.markup = source
         self.parsed = _answer_parser().parse(source)
@@ -109,7 +110,7 @@ def _answer_parser() -> MarkdownIt:
     its state apart from the parser's, so one parser serves every answer.
 
     Returns:
-        The parser.
+        MarkdownIt: The parser.
     """
     return (
         MarkdownIt('commonmark', {'html': False})
@@ -123,12 +124,12 @@ def exchange_title(number: int, exchange: Exchange, styles: CardStyles) -> Text:
     """Writes an exchange's title line: number, India time, backend.
 
     Args:
-        number: The exchange's place in its session, from 1.
-        exchange: The exchange.
-        styles: The styles to use.
+        number (int): The exchange's place in its session, from 1.
+        exchange (Exchange): The exchange.
+        styles (CardStyles): The styles to use.
 
     Returns:
-        The title.
+        Text: The title.
     """
     time = india_time(exchange.finished_at)
     time_part = (
@@ -149,11 +150,11 @@ def trigger_text(text: str, styles: CardStyles) -> Text:
     """Writes a trigger's text, made visible and capped.
 
     Args:
-        text: What the desk was told.
-        styles: The styles to use.
+        text (str): What the desk was told.
+        styles (CardStyles): The styles to use.
 
     Returns:
-        The text.
+        Text: The text.
     """
     kept, note = capped(text)
     result = Text(visible(kept), style=styles.trigger)
@@ -166,11 +167,11 @@ def header_lines(log: SessionLog, styles: CardStyles) -> list[Text]:
     """Writes what stands above a session's exchanges: its name, count and problems.
 
     Args:
-        log: The session's log.
-        styles: The styles to use.
+        log (SessionLog): The session's log.
+        styles (CardStyles): The styles to use.
 
     Returns:
-        The lines, each a paragraph of its own.
+        list[Text]: The lines, each a paragraph of its own.
     """
     lines = [
         Text.assemble(
@@ -207,12 +208,12 @@ def render_lines(console: Console, renderable: RenderableType, width: int) -> li
     """Renders anything Rich can render into strips of exactly a width.
 
     Args:
-        console: The console to render with (the app's).
-        renderable: What to render.
-        width: The width in cells.
+        console (Console): The console to render with (the app's).
+        renderable (RenderableType): What to render.
+        width (int): The width in cells.
 
     Returns:
-        One strip a line.
+        list[Strip]: One strip a line.
     """
     options = console.options.update(width=width, height=None, highlight=False)
     lines = console.render_lines(renderable, options, pad=True)
@@ -223,13 +224,13 @@ def render_header(console: Console, log: SessionLog, width: int, styles: CardSty
     """Renders a session's header, a blank line after each of its lines.
 
     Args:
-        console: The console to render with.
-        log: The session's log.
-        width: The width in cells.
-        styles: The styles to use.
+        console (Console): The console to render with.
+        log (SessionLog): The session's log.
+        width (int): The width in cells.
+        styles (CardStyles): The styles to use.
 
     Returns:
-        The header's lines.
+        list[Strip]: The header's lines.
     """
     strips: list[Strip] = []
     for line in header_lines(log, styles):
@@ -242,12 +243,12 @@ def render_message(console: Console, message: Text, width: int) -> list[Strip]:
     """Renders a sentence shown instead of exchanges.
 
     Args:
-        console: The console to render with.
-        message: The sentence, styled.
-        width: The width in cells.
+        console (Console): The console to render with.
+        message (Text): The sentence, styled.
+        width (int): The width in cells.
 
     Returns:
-        Its lines.
+        list[Strip]: Its lines.
     """
     return render_lines(console, message, width)
 
@@ -256,13 +257,13 @@ def render_answer(console: Console, answer: str, width: int, styles: CardStyles)
     """Renders an answer as Markdown, or "(no answer)" when it is empty.
 
     Args:
-        console: The console to render with.
-        answer: The answer's Markdown, as the desk holds it.
-        width: The width in cells.
-        styles: The styles to use.
+        console (Console): The console to render with.
+        answer (str): The answer's Markdown, as the desk holds it.
+        width (int): The width in cells.
+        styles (CardStyles): The styles to use.
 
     Returns:
-        Its lines, with no blank lines at either end.
+        list[Strip]: Its lines, with no blank lines at either end.
     """
     if not answer.strip():
         return render_lines(console, Text('(no answer)', style=styles.muted), width)
@@ -282,14 +283,14 @@ def render_card(
     """Renders an exchange: title, trigger behind its bar, a blank line, the answer.
 
     Args:
-        console: The console to render with.
-        number: The exchange's place in its session, from 1.
-        exchange: The exchange.
-        width: The width in cells (the card's bar is not part of it).
-        styles: The styles to use.
+        console (Console): The console to render with.
+        number (int): The exchange's place in its session, from 1.
+        exchange (Exchange): The exchange.
+        width (int): The width in cells (the card's bar is not part of it).
+        styles (CardStyles): The styles to use.
 
     Returns:
-        The card's lines.
+        list[Strip]: The card's lines.
     """
     strips = render_lines(console, exchange_title(number, exchange, styles), width)
     bar = Segment(TRIGGER_BAR, styles.trigger_bar)
@@ -309,11 +310,11 @@ def estimate_card_height(exchange: Exchange, width: int) -> int:
     """Guesses how many lines a card takes, without rendering it.
 
     Args:
-        exchange: The exchange.
-        width: The width in cells.
+        exchange (Exchange): The exchange.
+        width (int): The width in cells.
 
     Returns:
-        The title, the wrapped trigger, the blank line and the answer's wrapped lines.
+        int: The title, the wrapped trigger, the blank line and the answer's wrapped lines.
     """
     return (
         2
@@ -329,11 +330,11 @@ def estimate_card_heights(exchanges: list[Exchange], width: int) -> list[int]:
     arithmetic inline takes half the time of a call per card.
 
     Args:
-        exchanges: The exchanges.
-        width: The width in cells.
+        exchanges (list[Exchange]): The exchanges.
+        width (int): The width in cells.
 
     Returns:
-        Each card's estimated height, in order.
+        list[int]: Each card's estimated height, in order.
     """
     trigger_width = max(width - 2, 1)
     answer_width = max(width, 1)

@@ -113,7 +113,7 @@ class ExchangeView(ScrollView, can_focus=True):
         """Prepares an empty view.
 
         Args:
-            id: The widget's id.
+            id (str | None): The widget's id.
         """
         super().__init__(id=id)
         self._log: SessionLog | None = None
@@ -159,8 +159,8 @@ class ExchangeView(ScrollView, can_focus=True):
         """The words of the header and of every card rendered now, unwrapped (for tests).
 
         Returns:
-            The sentence or the header's lines, then each rendered card's title, trigger and
-            answer (the Markdown source as rendered: made visible and capped), one a line.
+            str: The sentence or the header's lines, then each rendered card's title, trigger and
+                answer (the Markdown source as rendered: made visible and capped), one a line.
         """
         styles = self._card_styles()
         if self._message is not None:
@@ -181,7 +181,7 @@ class ExchangeView(ScrollView, can_focus=True):
         """The exchange copy acts on: the current one, else the first at the top of the view.
 
         Returns:
-            Its place in the session (from 0), or None when no exchange is shown.
+            int | None: Its place in the session (from 0), or None when no exchange is shown.
         """
         if not self.exchange_count:
             return None
@@ -197,8 +197,8 @@ class ExchangeView(ScrollView, can_focus=True):
         """Shows a sentence instead of exchanges.
 
         Args:
-            message: The sentence (the UI's own words, shown as plain text).
-            classes: ``-warning`` or ``-error`` for a sentence in those colours; else muted.
+            message (str): The sentence (the UI's own words, shown as plain text).
+            classes (str): ``-warning`` or ``-error`` for a sentence in those colours; else muted.
         """
         styles = self._card_styles()
         style = styles.muted
@@ -214,7 +214,7 @@ class ExchangeView(ScrollView, can_focus=True):
         """Shows a session's exchanges, from the top.
 
         Args:
-            log: The session's log.
+            log (SessionLog): The session's log.
         """
         self._log = log
         self._message = None
@@ -241,13 +241,13 @@ class ExchangeView(ScrollView, can_focus=True):
         """Adds what the shown session's log gained, following it when the view is at its end.
 
         Args:
-            session_id: The session the lines belong to; ignored unless it is the one shown.
-            exchanges: The new exchanges, oldest first.
-            problems: The damaged lines among the new lines.
-            pending_bytes: How many bytes of an unfinished last line the log now holds.
+            session_id (str): The session the lines belong to; ignored unless it is the one shown.
+            exchanges (list[Exchange]): The new exchanges, oldest first.
+            problems (list[Problem]): The damaged lines among the new lines.
+            pending_bytes (int): How many bytes of an unfinished last line the log now holds.
 
         Returns:
-            How many of the new exchanges are out of view (for the "N new" marker).
+            int: How many of the new exchanges are out of view (for the "N new" marker).
         """
         log = self._log
         if log is None or log.session_id != session_id:
@@ -281,7 +281,7 @@ class ExchangeView(ScrollView, can_focus=True):
         """Makes an exchange current and scrolls it to the top of the view.
 
         Args:
-            index: The exchange's place in the session, from 0; clamped to the session.
+            index (int): The exchange's place in the session, from 0; clamped to the session.
         """
         count = self.exchange_count
         if count == 0:
@@ -372,10 +372,10 @@ class ExchangeView(ScrollView, can_focus=True):
         """Renders the blocks in view, so their exact heights replace estimates, and keeps still.
 
         Args:
-            anchor: A block and a line within it to show at the top of the view; by default
-                the line at the top now.
-            bottom: Show the end of the content instead (following a log).
-            now: Scroll to keep still at once; False (from a scroll watcher, maybe inside an
+            anchor (tuple[int, int] | None): A block and a line within it to show at the top of the
+                view; by default the line at the top now.
+            bottom (bool): Show the end of the content instead (following a log).
+            now (bool): Scroll to keep still at once; False (from a scroll watcher, maybe inside an
                 animation's step) scrolls once the current message is handled and no scroll
                 animation runs.
         """
@@ -438,7 +438,7 @@ class ExchangeView(ScrollView, can_focus=True):
         """Renders the blocks between two lines that are not measured yet.
 
         Returns:
-            Whether any height changed.
+            bool: Whether any height changed.
         """
         changed = False
         block = self._block_at(top)
@@ -522,10 +522,10 @@ class ExchangeView(ScrollView, can_focus=True):
         """Draws the lines asked for, with the view's style and width looked up once for all.
 
         Args:
-            crop: The part of the view to draw.
+            crop (Region): The part of the view to draw.
 
         Returns:
-            The lines.
+            list[Strip]: The lines.
         """
         # The style walks every ancestor's styles: once a line, it was a third of a redraw.
         self._line_style = self.rich_style
@@ -540,10 +540,10 @@ class ExchangeView(ScrollView, can_focus=True):
         """Draws one line of the view.
 
         Args:
-            y: The line's place in the view, from its top.
+            y (int): The line's place in the view, from its top.
 
         Returns:
-            The line.
+            Strip: The line.
         """
         width = self._line_width if self._line_width is not None else self._content_width()
         base = self._line_style if self._line_style is not None else self.rich_style

@@ -32,7 +32,7 @@ class ProblemList(DataTable[Text]):
         """Replaces the rows with a report's problems, in the report's order.
 
         Args:
-            report: What checking the desk found.
+            report (DeskReport): What checking the desk found.
         """
         self.clear()
         for problem in report.problems:

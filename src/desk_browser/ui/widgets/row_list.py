@@ -49,13 +49,13 @@ def render_row(lines: list[Content], style: Style, width: int, height: int) -> l
     event loop's context, copied; see `RowPainter`).
 
     Args:
-        lines: The row's lines (missing ones are blank, extra ones are dropped).
-        style: The row's style in its look.
-        width: The width in cells.
-        height: How many lines the row takes.
+        lines (list[Content]): The row's lines (missing ones are blank, extra ones are dropped).
+        style (Style): The row's style in its look.
+        width (int): The width in cells.
+        height (int): How many lines the row takes.
 
     Returns:
-        The row's strips.
+        list[Strip]: The row's strips.
     """
     blank = [Content('')] * max(0, height - len(lines))
     return [_render_line(line, style, width) for line in [*lines, *blank][:height]]
@@ -105,12 +105,12 @@ class RowPainter:
         """Draws one row in a look.
 
         Args:
-            index: The row, from 0.
-            lines: Its lines (`row_height` are drawn; missing ones are blank).
-            look: The look: '' or one of the list's component classes.
+            index (int): The row, from 0.
+            lines (list[Content]): Its lines (`row_height` are drawn; missing ones are blank).
+            look (str): The look: '' or one of the list's component classes.
 
         Returns:
-            The row's place in the cache and its strips.
+            tuple[RowKey, list[Strip]]: The row's place in the cache and its strips.
         """
         strips = self.context.run(render_row, lines, self.looks[look], self.width, self.row_height)
         return (index, self.width, look), strips
@@ -190,8 +190,8 @@ class RowList(ScrollView, can_focus=True):
             """Says which row.
 
             Args:
-                row_list: The list.
-                index: The row.
+                row_list (RowList): The list.
+                index (int): The row.
             """
             super().__init__()
             self.row_list = row_list
@@ -214,8 +214,8 @@ class RowList(ScrollView, can_focus=True):
         """Prepares an empty list.
 
         Args:
-            id: The widget's id.
-            classes: The widget's CSS classes.
+            id (str | None): The widget's id.
+            classes (str | None): The widget's CSS classes.
         """
         super().__init__(id=id, classes=classes)
         self._rendered: LRUCache[tuple[int, int, str], list[Strip]] = LRUCache(_CACHED_ROWS)
@@ -235,11 +235,11 @@ class RowList(ScrollView, can_focus=True):
         """Writes one row: `ROW_HEIGHT` lines, each at most `width` cells (longer is cut).
 
         Args:
-            index: The row, from 0.
-            width: The width in cells.
+            index (int): The row, from 0.
+            width (int): The width in cells.
 
         Returns:
-            Its lines.
+            list[Content]: Its lines.
         """
         raise NotImplementedError
 
@@ -249,12 +249,12 @@ class RowList(ScrollView, can_focus=True):
         A subclass may draw its rows another way (the result is cached all the same).
 
         Args:
-            index: The row, from 0.
-            width: The width in cells.
-            style: The row's style in its current look.
+            index (int): The row, from 0.
+            width (int): The width in cells.
+            style (Style): The row's style in its current look.
 
         Returns:
-            The row's strips.
+            list[Strip]: The row's strips.
         """
         return render_row(self.row_lines(index, width), style, width, self.ROW_HEIGHT)
 
@@ -262,10 +262,10 @@ class RowList(ScrollView, can_focus=True):
         """Makes the message posted when a row is chosen.
 
         Args:
-            index: The row.
+            index (int): The row.
 
         Returns:
-            `RowList.Chosen` for the row.
+            Message: `RowList.Chosen` for the row.
         """
         return self.Chosen(self, index)
 
@@ -288,7 +288,7 @@ class RowList(ScrollView, can_focus=True):
         """Redraws one row whose content changed.
 
         Args:
-            index: The row.
+            index (int): The row.
         """
         for key in list(self._rendered.keys()):  # An LRUCache cannot be iterated itself.
             if key[0] == index:
@@ -305,7 +305,7 @@ class RowList(ScrollView, can_focus=True):
         """The text of every rendered row, as drawn at the current width (for tests).
 
         Returns:
-            The rows' lines, one a line, trailing spaces removed.
+            str: The rows' lines, one a line, trailing spaces removed.
         """
         width = self._content_width()
         return '\n'.join(
@@ -318,7 +318,7 @@ class RowList(ScrollView, can_focus=True):
         """Copies what drawing rows takes, so a worker can draw rows (see `adopt_rows`).
 
         Returns:
-            The painter, for the list's current width, styles and focus.
+            RowPainter: The painter, for the list's current width, styles and focus.
         """
         return RowPainter(
             width=self._content_width(),
@@ -339,7 +339,7 @@ class RowList(ScrollView, can_focus=True):
         Call it after the rows they show became the list's rows (after `rows_changed`).
 
         Args:
-            painted: The rows and how they were drawn.
+            painted (PaintedRows): The rows and how they were drawn.
         """
         if painted.painter != self.row_painter():
             return
@@ -360,10 +360,10 @@ class RowList(ScrollView, can_focus=True):
         """Draws the lines in a region of the list (measuring the width once, not every line).
 
         Args:
-            crop: The region to draw.
+            crop (Region): The region to draw.
 
         Returns:
-            The lines.
+            list[Strip]: The lines.
         """
         self._drawing_width = self._content_width()
         return super().render_lines(crop)
@@ -372,10 +372,10 @@ class RowList(ScrollView, can_focus=True):
         """Draws one line of the list.
 
         Args:
-            y: The line's place in the view, from its top.
+            y (int): The line's place in the view, from its top.
 
         Returns:
-            The line.
+            Strip: The line.
         """
         width = self._drawing_width or self._content_width()
         index, row_line = divmod(round(self.scroll_y) + y, self.ROW_HEIGHT)

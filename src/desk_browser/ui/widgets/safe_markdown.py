@@ -33,10 +33,10 @@ class SafeMarkdown(Markdown):
         """Prepares the widget.
 
         Args:
-            text: Markdown from the desk.
-            limit: The most characters to render.
-            id: The widget's id.
-            classes: The widget's CSS classes.
+            text (str): Markdown from the desk.
+            limit (int): The most characters to render.
+            id (str | None): The widget's id.
+            classes (str | None): The widget's CSS classes.
         """
         super().__init__(
             markdown_source(text, limit),

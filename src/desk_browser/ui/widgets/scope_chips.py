@@ -16,10 +16,10 @@ def chips_content(parsed: ParsedQuery) -> Content:
     """Writes the chips of a query's qualifiers.
 
     Args:
-        parsed: The query, read by search_scope.parse_query.
+        parsed (ParsedQuery): The query, read by search_scope.parse_query.
 
     Returns:
-        One chip per good qualifier (" day 2026-10-20 "), then each bad one with why.
+        Content: One chip per good qualifier (" day 2026-10-20 "), then each bad one with why.
     """
     parts: list[Content] = []
     for qualifier in parsed.qualifiers:
@@ -50,7 +50,7 @@ class ScopeChips(Static):
         """Prepares an empty, hidden line.
 
         Args:
-            id: The widget's id.
+            id (str | None): The widget's id.
         """
         super().__init__(id=id)
         self._key: tuple[object, ...] = ()
@@ -59,7 +59,7 @@ class ScopeChips(Static):
         """Shows a query's qualifiers (a layout only when the line appears or goes).
 
         Args:
-            parsed: The query.
+            parsed (ParsedQuery): The query.
         """
         key = (parsed.qualifiers, parsed.problems)
         if key == self._key:

@@ -19,8 +19,8 @@ def set_scroll_size(view: ScrollView, size: Size) -> None:
     the size without a layout (see `textual_compat.update_scrollbars`).
 
     Args:
-        view: The view.
-        size: Its new virtual size.
+        view (ScrollView): The view.
+        size (Size): Its new virtual size.
     """
     if size == view.virtual_size:
         return

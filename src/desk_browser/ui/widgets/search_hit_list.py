@@ -55,12 +55,12 @@ def hit_lines(hit: SearchHit, result: SearchResult, width: int) -> list[Content]
     made visible first (nothing in it is read as markup or reaches the terminal as a control).
 
     Args:
-        hit: The hit.
-        result: The search it came from.
-        width: The width in cells.
+        hit (SearchHit): The hit.
+        result (SearchResult): The search it came from.
+        width (int): The width in cells.
 
     Returns:
-        Exactly `HIT_HEIGHT` lines.
+        list[Content]: Exactly `HIT_HEIGHT` lines.
     """
     width = max(width, 1)
     kind = _one_line(hit.record.kind)
@@ -96,11 +96,11 @@ def snippet_breaks(text: str, width: int) -> list[int]:
     wide characters take two.
 
     Args:
-        text: One line of text.
-        width: The width in cells (at least 1).
+        text (str): One line of text.
+        width (int): The width in cells (at least 1).
 
     Returns:
-        The offsets in `text` where lines start, after the first.
+        list[int]: The offsets in `text` where lines start, after the first.
     """
     breaks: list[int] = []
     used = 0  # Cells taken on the current line.
@@ -136,11 +136,12 @@ def paint_hits(painter: RowPainter, result: SearchResult) -> PaintedRows:
     drawing a screenful of new hits there took most of a frame at every keystroke.
 
     Args:
-        painter: What drawing takes, copied from the list (`SearchHitList.row_painter`).
-        result: The search's result.
+        painter (RowPainter): What drawing takes, copied from the list
+            (`SearchHitList.row_painter`).
+        result (SearchResult): The search's result.
 
     Returns:
-        The first screenful of hits, the first one highlighted.
+        PaintedRows: The first screenful of hits, the first one highlighted.
     """
     painted = PaintedRows(painter)
     for index, hit in enumerate(result.hits[: painter.rows_on_screen]):
@@ -174,9 +175,9 @@ class SearchHitList(RowList):
             """Says which hit was chosen.
 
             Args:
-                hit_list: The list the hit is in.
-                index: The hit's place in the list.
-                hit: The hit.
+                hit_list (SearchHitList): The list the hit is in.
+                index (int): The hit's place in the list.
+                hit (SearchHit): The hit.
             """
             super().__init__(hit_list, index)
             self.hit = hit
@@ -189,7 +190,7 @@ class SearchHitList(RowList):
             """Says how many more are wanted.
 
             Args:
-                everything: Whether every hit is wanted (End), or the next batch (scrolling).
+                everything (bool): Whether every hit is wanted (End), or the next batch (scrolling).
             """
             super().__init__()
             self.everything = everything
@@ -202,7 +203,7 @@ class SearchHitList(RowList):
         """Prepares an empty list.
 
         Args:
-            id: The widget's id.
+            id (str | None): The widget's id.
         """
         super().__init__(id=id)
         self._hits: list[SearchHit] = []
@@ -227,10 +228,10 @@ class SearchHitList(RowList):
         """Returns the hit shown at a place in the list.
 
         Args:
-            index: The hit's place, from 0.
+            index (int): The hit's place, from 0.
 
         Returns:
-            The hit, or None when the index is out of range.
+            SearchHit | None: The hit, or None when the index is out of range.
         """
         return self._hits[index] if 0 <= index < len(self._hits) else None
 
@@ -238,11 +239,11 @@ class SearchHitList(RowList):
         """Writes one hit's lines (see `hit_lines`).
 
         Args:
-            index: The hit's place, from 0.
-            width: The width in cells.
+            index (int): The hit's place, from 0.
+            width (int): The width in cells.
 
         Returns:
-            Its `HIT_HEIGHT` lines.
+            list[Content]: Its `HIT_HEIGHT` lines.
         """
         return hit_lines(self._hits[index], self.shown_result or self._empty, width)
 
@@ -250,10 +251,10 @@ class SearchHitList(RowList):
         """Makes the `HitChosen` posted when a hit is chosen.
 
         Args:
-            index: The hit's place, from 0.
+            index (int): The hit's place, from 0.
 
         Returns:
-            The message, with the hit.
+            Message: The message, with the hit.
         """
         return self.HitChosen(self, index, self._hits[index])
 
@@ -265,8 +266,8 @@ class SearchHitList(RowList):
         `paint_hits`, in the search's worker).
 
         Args:
-            result: The search's result.
-            painted: Its first hits as `paint_hits` drew them, if they were.
+            result (SearchResult): The search's result.
+            painted (PaintedRows | None): Its first hits as `paint_hits` drew them, if they were.
         """
         self._hits = list(result.hits)
         self.shown_result = result
@@ -281,7 +282,8 @@ class SearchHitList(RowList):
         """Shows a longer result of the same search, keeping the highlight and the scroll.
 
         Args:
-            result: The same search with a higher limit (its first hits are the ones shown).
+            result (SearchResult): The same search with a higher limit (its first hits are the ones
+                shown).
         """
         self._hits = list(result.hits)
         self.shown_result = result

@@ -17,10 +17,10 @@ def session_prompt(entry: SessionEntry) -> Content:
     """Writes one session's line: mark, day and weekday, number, exchange count.
 
     Args:
-        entry: The session.
+        entry (SessionEntry): The session.
 
     Returns:
-        The line.
+        Content: The line.
     """
     mark = (f'{CURRENT_MARK} ', 'bold $text-accent') if entry.is_current else '  '
     if entry.day is not None and entry.number:
@@ -46,8 +46,8 @@ class SessionList(RowList):
         """Prepares an empty list.
 
         Args:
-            id: The widget's id.
-            classes: The widget's CSS classes.
+            id (str | None): The widget's id.
+            classes (str | None): The widget's CSS classes.
         """
         super().__init__(id=id, classes=classes)
         self._entries: list[SessionEntry] = []
@@ -67,11 +67,11 @@ class SessionList(RowList):
         """Writes one session's line (cut at the width).
 
         Args:
-            index: The session's place in the list.
-            width: The width in cells.
+            index (int): The session's place in the list.
+            width (int): The width in cells.
 
         Returns:
-            Its one line.
+            list[Content]: Its one line.
         """
         return [session_prompt(self._entries[index])]
 
@@ -79,10 +79,10 @@ class SessionList(RowList):
         """Returns the session listed at a place, or None.
 
         Args:
-            index: The place, from 0.
+            index (int): The place, from 0.
 
         Returns:
-            The session, or None when the place is out of range.
+            SessionEntry | None: The session, or None when the place is out of range.
         """
         return self._entries[index] if 0 <= index < len(self._entries) else None
 
@@ -90,7 +90,7 @@ class SessionList(RowList):
         """Replaces the list; the highlight goes (the caller highlights a session).
 
         Args:
-            entries: The sessions, newest first.
+            entries (list[SessionEntry]): The sessions, newest first.
         """
         self._entries = list(entries)
         self._places = {entry.session_id: place for place, entry in enumerate(entries)}
@@ -101,7 +101,7 @@ class SessionList(RowList):
         """Shows a session's entry again (its counts changed), if it is listed.
 
         Args:
-            entry: The session's new entry.
+            entry (SessionEntry): The session's new entry.
         """
         place = self._places.get(entry.session_id)
         if place is not None:
@@ -112,10 +112,10 @@ class SessionList(RowList):
         """Says where a session is listed.
 
         Args:
-            session_id: The session.
+            session_id (str): The session.
 
         Returns:
-            Its place, from 0, or None when it is not listed.
+            int | None: Its place, from 0, or None when it is not listed.
         """
         return self._places.get(session_id)
 
@@ -123,10 +123,10 @@ class SessionList(RowList):
         """Moves the highlight to a session.
 
         Args:
-            session_id: The session.
+            session_id (str): The session.
 
         Returns:
-            Whether the list holds that session.
+            bool: Whether the list holds that session.
         """
         place = self._places.get(session_id)
         if place is None:

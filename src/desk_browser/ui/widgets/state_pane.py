@@ -51,8 +51,8 @@ class StatePane(VerticalScroll):
         """Replaces what the pane shows with the given overview.
 
         Args:
-            overview: The state and sessions just read.
-            today: India's today, for "today", "yesterday", "3 days ago".
+            overview (DeskOverview): The state and sessions just read.
+            today (datetime.date): India's today, for "today", "yesterday", "3 days ago".
         """
         self.remove_children('.state-line')
         self.mount_all(list(self._lines(overview, today)))

@@ -29,7 +29,7 @@ class SummaryView(VerticalScroll):
         """Shows a sentence instead of a summary.
 
         Args:
-            message: The sentence (the UI's own words, shown as plain text).
+            message (str): The sentence (the UI's own words, shown as plain text).
         """
         self._waiting = None
         await self.remove_children()
@@ -39,7 +39,7 @@ class SummaryView(VerticalScroll):
         """Shows a day's summary (when the view is hidden, once it is shown).
 
         Args:
-            summary: The summary just read.
+            summary (DaySummary): The summary just read.
         """
         if not self._displayed():
             self._waiting = summary

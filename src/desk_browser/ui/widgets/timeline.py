@@ -77,10 +77,10 @@ def event_kind(event: JournalEvent) -> str:
     """Says which kind of event the filter files an event under.
 
     Args:
-        event: The event.
+        event (JournalEvent): The event.
 
     Returns:
-        One of the ids in EVENT_KINDS; an unknown type is "other".
+        str: One of the ids in EVENT_KINDS; an unknown type is "other".
     """
     return _KIND_OF_TYPE.get(event.type, 'other')
 
@@ -98,10 +98,10 @@ def event_summary(event: JournalEvent) -> str:
     """Writes what one event says, on one line, without its type or time.
 
     Args:
-        event: The event.
+        event (JournalEvent): The event.
 
     Returns:
-        The words, desk text not yet made visible.
+        str: The words, desk text not yet made visible.
     """
     fields = event.fields
     kind = event_kind(event)
@@ -136,10 +136,10 @@ def event_label(event: JournalEvent) -> str:
     """Names an event's type in a word, such as "placed" or "rejected".
 
     Args:
-        event: The event.
+        event (JournalEvent): The event.
 
     Returns:
-        The word; an unknown type keeps its own name.
+        str: The word; an unknown type keeps its own name.
     """
     if event.type == 'risk_decision':
         decision = event.fields.get('decision')
@@ -156,10 +156,10 @@ def event_prompt(event: JournalEvent) -> Content:
     """Writes one event's row: India time, its type in a word, what it says.
 
     Args:
-        event: The event.
+        event (JournalEvent): The event.
 
     Returns:
-        The row.
+        Content: The row.
     """
     kind = event_kind(event)
     style = _STYLE_OF_KIND[kind]
@@ -196,7 +196,7 @@ class Timeline(RowList):
         """Prepares an empty timeline.
 
         Args:
-            id: The widget's id.
+            id (str | None): The widget's id.
         """
         super().__init__(id=id)
         self._events: list[JournalEvent] = []
@@ -211,11 +211,11 @@ class Timeline(RowList):
         """Writes one event's row (cut to the width when it is drawn).
 
         Args:
-            index: The event's place among those shown.
-            width: The width in cells.
+            index (int): The event's place among those shown.
+            width (int): The width in cells.
 
         Returns:
-            Its one line.
+            list[Content]: Its one line.
         """
         return [event_prompt(self._shown[index])]
 
@@ -227,12 +227,12 @@ class Timeline(RowList):
         replaced, which drew its rows the same way.
 
         Args:
-            index: The event's place among those shown.
-            width: The width in cells.
-            style: The row's style in its current look.
+            index (int): The event's place among those shown.
+            width (int): The width in cells.
+            style (Style): The row's style in its current look.
 
         Returns:
-            The row's one strip.
+            list[Strip]: The row's one strip.
         """
         strips = Visual.to_strips(self, event_prompt(self._shown[index]), width, None, style)
         blank = Strip.blank(width, style.rich_style)
@@ -244,8 +244,8 @@ class Timeline(RowList):
         """Replaces the rows with the events of the chosen kinds.
 
         Args:
-            events: The day's events, in the file's order.
-            kinds: The ids (from EVENT_KINDS) of the kinds to show.
+            events (Iterable[JournalEvent]): The day's events, in the file's order.
+            kinds (set[str]): The ids (from EVENT_KINDS) of the kinds to show.
         """
         self._events = list(events)
         self.filter(kinds)
@@ -256,7 +256,7 @@ class Timeline(RowList):
         The list starts again from its top, and the highlighted row is scrolled into view.
 
         Args:
-            kinds: The ids (from EVENT_KINDS) of the kinds to show.
+            kinds (set[str]): The ids (from EVENT_KINDS) of the kinds to show.
         """
         previous = self.highlighted_event
         self.highlighted = None
