@@ -9,7 +9,6 @@ nothing from any desk.
 from __future__ import annotations
 
 import datetime
-import logging
 import threading
 import time
 from collections.abc import Callable
@@ -18,8 +17,6 @@ from pathlib import Path
 
 from desk_browser.live.services import DeskServices
 from desk_browser.presentation.formatting import india_today
-
-_LOGGER = logging.getLogger(__name__)
 
 
 @dataclass

@@ -10,7 +10,6 @@ Desks screen, its selection kept, and the desk's screens are removed.
 from __future__ import annotations
 
 import datetime
-import logging
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -31,8 +30,6 @@ from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.workspace_search_screen import WorkspaceSearchScreen
 from desk_browser.ui.search_indexing import IndexBuilder
 from desk_browser.ui.widgets.desk_list import DeskList
-
-_LOGGER = logging.getLogger(__name__)
 
 _DESK_ACTIONS = frozenset(
     {'problems', 'day_view', 'copy', 'export', 'history', 'current_session', 'go_to_day'}

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import logging
 from typing import ClassVar
 
 from textual import on, work
@@ -36,8 +35,6 @@ from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_list import DeskList
-
-_LOGGER = logging.getLogger(__name__)
 
 FOLLOW_INTERVAL = 2.0
 """Seconds between two looks at the workspace."""

@@ -8,7 +8,6 @@ in its desk; Esc goes back to the Desks screen.
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import ClassVar
 
@@ -31,8 +30,6 @@ from desk_browser.presentation.workspace_search import (
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_hit_list import DeskHitList
-
-_LOGGER = logging.getLogger(__name__)
 
 HIT_LIMIT = 200
 """The most hits shown (each desk is asked for as many)."""

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import logging
-
 from textual.content import Content
 
 from desk_browser.memory.search_scope import KIND_NAMES
 from desk_browser.presentation.safe_text import visible
 from desk_browser.presentation.workspace_search import DeskHit
 from desk_browser.ui.widgets.row_list import RowList
-
-_LOGGER = logging.getLogger(__name__)
 
 _CHIP_WIDTH = 12
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import logging
 
 from textual.content import Content
 
@@ -12,8 +11,6 @@ from desk_browser.presentation.desk_health import DeskHealth
 from desk_browser.presentation.formatting import distance_from_today, india_moment, plural
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.widgets.row_list import RowList
-
-_LOGGER = logging.getLogger(__name__)
 
 SPARK_LEVELS = '▁▂▃▄▅▆▇█'
 """The sparkline's bars, from the fewest exchanges of a day to the most."""
