@@ -14,15 +14,11 @@ from hypothesis import strategies as st
 from desk_browser.memory import desk_files
 from desk_browser.memory.appended_lines import AppendedLines
 from desk_browser.memory.desk_files import Problem
+from tests.helpers.desks import append
 
 
 def line(data: object) -> bytes:
     return json.dumps(data).encode('utf-8') + b'\n'
-
-
-def append(path: Path, content: bytes) -> None:
-    with path.open('ab') as handle:
-        handle.write(content)
 
 
 def test_only_completed_lines_are_read_and_each_once(tmp_path: Path) -> None:

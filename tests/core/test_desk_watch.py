@@ -20,7 +20,7 @@ from desk_browser.memory.desk_files import (
     read_json_objects_from,
 )
 from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
-from tests.helpers.desks import MakeDemoDesk
+from tests.helpers.desks import MakeDemoDesk, append
 
 EXCHANGE = {
     'trigger_text': '09:15 open',
@@ -32,11 +32,6 @@ EXCHANGE = {
 
 def line(data: dict[str, Any]) -> bytes:
     return json.dumps(data).encode('utf-8') + b'\n'
-
-
-def append(path: Path, content: bytes) -> None:
-    with path.open('ab') as file:
-        file.write(content)
 
 
 @pytest.fixture

@@ -161,3 +161,29 @@ def entry_named(workspace: Workspace, name: str) -> DeskEntry:
     entry = workspace.entry(name)
     assert entry is not None, f'no desk named {name}'
     return entry
+
+
+def append(path: Path, content: bytes) -> None:
+    """Appends bytes to a file, as the desk appends to a log or a journal."""
+    with path.open('ab') as file:
+        file.write(content)
+
+
+def exchange_line(trigger: str, answer: str = 'an answer') -> bytes:
+    """One session-log line, newline included, as the desk appends it."""
+    return (json.dumps(exchange(trigger, answer)) + '\n').encode()
+
+
+SMALL_DESK_ROUTES = {'claude': {'exchanges_seen': 2, 'runner_state': None}}
+"""The state.json routes of `small_desk`."""
+
+
+def small_desk(root: Path, exchanges: int = 2) -> Path:
+    """A desk named main with one session, 2026-10-21-1, of `exchanges` exchanges."""
+    desk = root / 'main'
+    write_lines(
+        desk / 'sessions' / '2026-10-21-1.jsonl',
+        [exchange(f'trigger {number}', 'answer') for number in range(1, exchanges + 1)],
+    )
+    write_state(desk, '2026-10-21-1', SMALL_DESK_ROUTES)
+    return desk

@@ -15,6 +15,7 @@ from textual.widgets import Markdown, OptionList, Static
 from textual.worker import WorkerState
 
 from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.timeline import Timeline, event_prompt
 
@@ -81,3 +82,19 @@ def widget_texts(pilot: Pilot[Any]) -> str:
         elif isinstance(widget, ExchangeView):
             parts.append(widget.rendered_text())
     return '\n'.join(parts)
+
+
+async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], seconds: float = 5) -> None:
+    """Lets the app run (no key pressed) until the condition holds; fails after `seconds`."""
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    assert condition(), 'the app never showed the change'
+
+
+def main_screen(app: DeskBrowser) -> MainScreen:
+    """The app's current screen, which the test knows is the main screen."""
+    screen = app.screen
+    assert isinstance(screen, MainScreen)
+    return screen

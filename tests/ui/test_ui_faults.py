@@ -27,7 +27,7 @@ from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.helpers.desks import exchange, write_lines, write_state
-from tests.helpers.pilot import AppFor, settle, widget_texts
+from tests.helpers.pilot import AppFor, settle, wait_until, widget_texts
 
 CURRENT = '2026-10-21-3'
 
@@ -37,14 +37,6 @@ def desk(demo_desk: Path, tmp_path: Path) -> Path:
     copy = tmp_path / 'main'
     shutil.copytree(demo_desk, copy)
     return copy
-
-
-async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], seconds: float = 5) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition(), 'the app never showed the change'
 
 
 async def assert_still_working(pilot: Pilot[Any]) -> None:

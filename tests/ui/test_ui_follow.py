@@ -5,60 +5,25 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from desk_browser.live.live_desk import LiveDesk
 from desk_browser.memory.desk_watch import JsonLinesFollower
 from desk_browser.presentation.desk_data import SessionLog, read_overview
-from desk_browser.ui.app import DeskBrowser
-from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 from desk_browser.ui.widgets.session_list import SessionList
-from tests.helpers.desks import exchange, write_lines, write_state
-from tests.helpers.pilot import AppFor, settle, widget_texts
-
-ROUTES = {'claude': {'exchanges_seen': 2, 'runner_state': None}}
-
-
-async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], seconds: float = 5) -> None:
-    """Lets the app run (no key pressed) until the condition holds; fails after `seconds`."""
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition(), 'the app never showed the change'
-
-
-def append(path: Path, data: bytes) -> None:
-    with path.open('ab') as file:
-        file.write(data)
-
-
-def line(trigger: str, answer: str = 'an answer') -> bytes:
-    return (json.dumps(exchange(trigger, answer)) + '\n').encode()
-
-
-def small_desk(root: Path, exchanges: int = 2) -> Path:
-    desk = root / 'main'
-    write_lines(
-        desk / 'sessions' / '2026-10-21-1.jsonl',
-        [exchange(f'trigger {number}', 'answer') for number in range(1, exchanges + 1)],
-    )
-    write_state(desk, '2026-10-21-1', ROUTES)
-    return desk
-
-
-def main_screen(app: DeskBrowser) -> MainScreen:
-    screen = app.screen
-    assert isinstance(screen, MainScreen)
-    return screen
+from tests.helpers.desks import (
+    append,
+    exchange,
+    exchange_line,
+    small_desk,
+    write_lines,
+)
+from tests.helpers.pilot import AppFor, main_screen, settle, wait_until, widget_texts
 
 
 async def test_an_appended_exchange_appears_and_the_view_follows(
@@ -70,7 +35,7 @@ async def test_an_appended_exchange_appears_and_the_view_follows(
         await settle(pilot)
         view = app.query_one(ExchangeView)
         assert view.exchange_count == 2
-        append(desk / 'sessions' / '2026-10-21-1.jsonl', line('NIFTY gapped up'))
+        append(desk / 'sessions' / '2026-10-21-1.jsonl', exchange_line('NIFTY gapped up'))
         await wait_until(pilot, lambda: view.exchange_count == 3)
         await wait_until(pilot, lambda: 'NIFTY gapped up' in widget_texts(pilot))
         assert '3 exchanges' in widget_texts(pilot)
@@ -92,7 +57,7 @@ async def test_a_long_log_followed_at_its_end_stays_at_the_end(
         log = desk / 'sessions' / '2026-10-21-1.jsonl'
         for number in range(3):
             long_answer = '\n\n'.join(f'paragraph {part} of a long answer' for part in range(12))
-            append(log, line(f'appended {number}', long_answer))
+            append(log, exchange_line(f'appended {number}', long_answer))
 
             def grown(number: int = number) -> bool:
                 return view.exchange_count == 501 + number
@@ -117,7 +82,7 @@ async def test_exchanges_arriving_out_of_view_are_counted_and_g_jumps_to_them(
         await pilot.pause()
         assert not view.shows_end()
         log = desk / 'sessions' / '2026-10-21-1.jsonl'
-        append(log, line('one') + line('two') + line('three'))
+        append(log, exchange_line('one') + exchange_line('two') + exchange_line('three'))
         marker = app.query_one(NewExchangesMarker)
         await wait_until(pilot, lambda: marker.count == 3)
         assert '3 new exchanges below' in str(marker.render())
@@ -171,7 +136,7 @@ async def test_a_line_still_being_written_is_not_damaged_and_shows_once_complete
 ) -> None:
     desk = small_desk(tmp_path)
     log = desk / 'sessions' / '2026-10-21-1.jsonl'
-    whole = line('written in two parts')
+    whole = exchange_line('written in two parts')
     append(log, whole[:20])
     app = app_for(desk)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -200,7 +165,7 @@ async def test_f_pauses_and_resumes_following(app_for: AppFor, tmp_path: Path) -
         assert not status.following
         assert 'paused' in widget_texts(pilot)
         assert not main_screen(app).follower.following
-        append(desk / 'sessions' / '2026-10-21-1.jsonl', line('while paused'))
+        append(desk / 'sessions' / '2026-10-21-1.jsonl', exchange_line('while paused'))
         await pilot.pause(1.2)
         view = app.query_one(ExchangeView)
         assert view.exchange_count == 2
@@ -266,7 +231,10 @@ async def test_the_main_screen_under_the_search_catches_up_when_shown_again(
         view = app.query_one(ExchangeView)
         await pilot.press('slash')
         await settle(pilot)
-        append(desk / 'sessions' / '2026-10-21-1.jsonl', line('NIFTY gapped up under the search'))
+        append(
+            desk / 'sessions' / '2026-10-21-1.jsonl',
+            exchange_line('NIFTY gapped up under the search'),
+        )
         await wait_until(pilot, lambda: view.exchange_count == 3)  # Followed while covered.
         await pilot.resize_terminal(100, 30)
         await settle(pilot)

@@ -12,9 +12,8 @@ from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.widgets.problem_list import ProblemList
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.summary_view import SummaryView
-from tests.helpers.desks import exchange, write_lines
-from tests.helpers.pilot import AppFor, settle, widget_texts
-from tests.ui.test_ui_follow import append, line, main_screen, small_desk, wait_until
+from tests.helpers.desks import append, exchange, exchange_line, small_desk, write_lines
+from tests.helpers.pilot import AppFor, main_screen, settle, wait_until, widget_texts
 
 
 async def test_the_problems_view_lists_damage_written_while_it_is_open(
@@ -79,7 +78,7 @@ async def test_the_sessions_list_counts_an_older_log_again_when_it_is_rewritten(
 
         assert count_of('2026-10-20-1') == 1
         # A look at the desk has been taken (the first is the baseline) once this shows.
-        append(desk / 'sessions' / '2026-10-21-1.jsonl', line('NIFTY gapped up'))
+        append(desk / 'sessions' / '2026-10-21-1.jsonl', exchange_line('NIFTY gapped up'))
         await wait_until(pilot, lambda: count_of('2026-10-21-1') == 3)
         write_lines(older, [exchange(f'old {number}', 'old answer') for number in range(3)])
         await wait_until(pilot, lambda: count_of('2026-10-20-1') == 3)

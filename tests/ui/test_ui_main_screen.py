@@ -7,18 +7,10 @@ from pathlib import Path
 from rich.color import Color
 from textual.widgets import TabbedContent
 
-from desk_browser.ui.app import DeskBrowser
-from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.helpers.desks import exchange, write_lines, write_state
-from tests.helpers.pilot import AppFor, screen_text, settle, widget_texts
-
-
-def main_screen(app: DeskBrowser) -> MainScreen:
-    screen = app.screen
-    assert isinstance(screen, MainScreen)
-    return screen
+from tests.helpers.pilot import AppFor, main_screen, screen_text, settle, widget_texts
 
 
 async def test_opens_on_the_current_session_with_the_state_in_words(
