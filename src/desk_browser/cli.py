@@ -17,9 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from desk_browser import __version__
+from desk_browser.commands.common import add_follow_symlinks_argument
 from desk_browser.commands.registry import SUBCOMMANDS, run_subcommand
+from desk_browser.memory.file_reading import ReadSettings, settings_in_force
 from desk_browser.presentation.navigation import DAY_WORDS_HELP, parse_day_words
 from desk_browser.presentation.start_view import StartView
+from desk_browser.quitting import run_app
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -114,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
         help='open at the day view of DAY: YYYY-MM-DD, yesterday or today (India dates)',
     )
     parser.add_argument('--search', metavar='WORDS', help='open the search with these words')
+    add_follow_symlinks_argument(parser)
     return parser
 
 
@@ -188,7 +192,7 @@ def run_browser(desk: Path, start: StartView | None = None) -> int:
     from desk_browser.ui.app import make_app  # Deferred: Textual loads only when browsing.
 
     app = make_app(desk, start=start, settings_path=default_settings_path())
-    app.run()
+    run_app(app)
     return app.return_code or EXIT_OK
 
 
@@ -278,6 +282,23 @@ def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     if isinstance(start, str):
         print(start, file=sys.stderr)
         return EXIT_USAGE
+    with settings_in_force(ReadSettings(follow_symlinks=arguments.follow_symlinks)):
+        return _browse(arguments, parser, start)
+
+
+def _browse(
+    arguments: argparse.Namespace, parser: argparse.ArgumentParser, start: StartView
+) -> int:
+    """Runs the browsing command once its start view is read (see browse).
+
+    Args:
+        arguments: The parsed arguments.
+        parser: The parser, for usage errors.
+        start: Where to open.
+
+    Returns:
+        The exit status.
+    """
     if arguments.demo:
         if arguments.desk is not None:
             parser.error('give either DESK or --demo, not both')

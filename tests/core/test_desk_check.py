@@ -11,6 +11,7 @@ import pytest
 
 from desk_browser.memory.desk_check import FILE_KINDS, DeskReport, check_desk
 from tests.helpers.desks import event, write_journal, write_lines
+from tests.helpers.faults import deny_reading
 from tests.helpers.tree import snapshot_tree
 
 
@@ -101,14 +102,7 @@ def test_an_unreadable_file_is_reported_once_without_a_line(
 ) -> None:
     # Tests run as root, which reads any file: simulate the refusal.
     locked = desk / 'journal' / '2026-10-19.jsonl'
-    original = Path.read_bytes
-
-    def read_bytes(path: Path) -> bytes:
-        if path == locked:
-            raise PermissionError(13, 'Permission denied', str(path))
-        return original(path)
-
-    monkeypatch.setattr(Path, 'read_bytes', read_bytes)
+    deny_reading(monkeypatch, locked)
     assert _found(check_desk(desk)) == [
         ('journal/2026-10-19.jsonl', None, 'unreadable: Permission denied')
     ]
@@ -120,14 +114,7 @@ def test_an_unreadable_current_log_is_not_compared_with_the_routes(
     desk = tmp_path / 'main'
     shutil.copytree(damaged_desk, desk)
     locked = desk / 'sessions' / '2026-10-21-3.jsonl'
-    original = Path.read_bytes
-
-    def read_bytes(path: Path) -> bytes:
-        if path == locked:
-            raise PermissionError(13, 'Permission denied', str(path))
-        return original(path)
-
-    monkeypatch.setattr(Path, 'read_bytes', read_bytes)
+    deny_reading(monkeypatch, locked)
     found = _found(check_desk(desk))
     assert ('sessions/2026-10-21-3.jsonl', None, 'unreadable: Permission denied') in found
     assert not [problem for problem in found if problem[0] == 'sessions/state.json']

@@ -25,6 +25,7 @@ from desk_browser.memory.desk_files import (
 )
 from desk_browser.memory.file_status import FolderListing
 from tests.helpers.desks import INDIA, event, set_india_mtime, write_journal, write_lines
+from tests.helpers.faults import deny_reading
 
 # read_json_objects
 
@@ -320,7 +321,7 @@ def test_listings_do_not_depend_on_file_system_order(
         def __exit__(self, *exception: object) -> None:
             pass
 
-    monkeypatch.setattr('desk_browser.memory.desk_files.os.scandir', ReversedScandir)
+    monkeypatch.setattr(os, 'scandir', ReversedScandir)
     assert journal_files(tmp_path) == expected_journal  # Just written: listed again.
     assert note_files(tmp_path) == expected_notes
     assert [path.name for _, path in expected_notes] == ['a.md', 'b.md', 'c.md']
@@ -418,11 +419,7 @@ def test_read_text_of_a_denied_file_is_none(
 ) -> None:
     path = tmp_path / 'a.md'
     path.write_text('x', encoding='utf-8')
-
-    def denied(self: Path) -> bytes:
-        raise PermissionError(13, 'Permission denied')
-
-    monkeypatch.setattr(Path, 'read_bytes', denied)
+    deny_reading(monkeypatch, path)
     problems: list[Problem] = []
     assert read_text(path, problems) is None
     assert problems == [Problem(path, None, 'unreadable: Permission denied')]
@@ -470,7 +467,7 @@ def _counting_scandir(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
         listed.append(Path(folder))
         return original(folder)
 
-    monkeypatch.setattr('desk_browser.memory.desk_files.os.scandir', scandir)
+    monkeypatch.setattr(os, 'scandir', scandir)
     return listed
 
 

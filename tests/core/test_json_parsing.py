@@ -49,7 +49,10 @@ def reference_parse(path: Path, content: bytes) -> tuple[list[tuple[int, Any]], 
         except json.JSONDecodeError as error:
             problems.append(Problem(path, current, desk_files.describe_json_error(text, error)))
             continue
-        except (ValueError, RecursionError):
+        except RecursionError:  # Issue 18: it is JSON, nested too deep.
+            problems.append(Problem(path, current, 'nested too deep'))
+            continue
+        except ValueError:
             problems.append(Problem(path, current, 'not JSON'))
             continue
         if not isinstance(value, dict):

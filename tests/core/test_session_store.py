@@ -25,6 +25,7 @@ from desk_browser.memory.session_store import (
     session_sort_key,
 )
 from tests.helpers.desks import INDIA, json_line, write_lines
+from tests.helpers.faults import deny_reading
 
 DAY = datetime.date(2026, 10, 19)
 
@@ -532,14 +533,7 @@ def test_latest_summary_skips_an_unreadable_newest_file(
     store = make_store(tmp_path)
     store.write_summary(datetime.date(2026, 10, 20), 'twentieth')
     newest = store.write_summary(datetime.date(2026, 10, 21), 'twenty-first')
-    original = Path.read_bytes
-
-    def read_bytes(self: Path) -> bytes:
-        if self == newest:
-            raise PermissionError(13, 'Permission denied')
-        return original(self)
-
-    monkeypatch.setattr(Path, 'read_bytes', read_bytes)
+    deny_reading(monkeypatch, newest)
     assert store.latest_summary() == DailySummary(datetime.date(2026, 10, 20), 'twentieth')
     assert store.summaries() == [DailySummary(datetime.date(2026, 10, 20), 'twentieth')]
 

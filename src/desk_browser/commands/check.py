@@ -35,6 +35,12 @@ output:
   --json writes one object: {"desk", "healthy", "files_checked", "problem_count",
   "kinds": {KIND: {"files", "problems"}}, "problems": [{"path", "line", "reason", "kind"}]};
   "line" is null for a whole-file problem. Kinds: journal, session log, summary, note, state.
+  A journal or log whose last line has no newline yet and which changed in the last two seconds
+  is being written, not damaged: that line is left for later (a line "being written: N files").
+  state.json is read before the logs, so a desk saving its state as it runs is never reported
+  ahead of its log. Other problems: "not a regular file" (a FIFO, socket or device), "too big:
+  1.0 GB, limit 16 MB", "nested too deep", and "points outside the desk: TARGET" for a link out
+  of the desk folder (--follow-symlinks reads it).
   Nothing in the desk is written.
 
 exit status: 0 healthy, 1 problems found,
@@ -97,6 +103,11 @@ def summary_lines(report: DeskReport) -> list[str]:
         lines.append(
             f'  {summary.kind:<{_KIND_WIDTH}}{plural(summary.files, "file"):>10}'
             f'  {plural(summary.problems, "problem")}'
+        )
+    if report.pending:
+        lines.append(
+            f'being written: {plural(len(report.pending), "file")} whose last line has no '
+            'newline yet (left for later, not a problem)'
         )
     return lines
 

@@ -68,6 +68,20 @@ def iso_date(text: str) -> datetime.date:
         raise argparse.ArgumentTypeError(f'not a YYYY-MM-DD date: {text!r}') from None
 
 
+def add_follow_symlinks_argument(parser: argparse.ArgumentParser) -> None:
+    """Adds --follow-symlinks, which lets the readers follow links out of the desk folder.
+
+    Args:
+        parser (argparse.ArgumentParser): The command's parser.
+    """
+    parser.add_argument(
+        '--follow-symlinks',
+        action='store_true',
+        help='read links whose target lies outside the desk folder (by default they are not '
+        'followed, and check reports them: "points outside the desk")',
+    )
+
+
 def add_json_argument(parser: argparse.ArgumentParser, what: str) -> None:
     """Adds the --json flag.
 

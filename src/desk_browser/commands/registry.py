@@ -15,6 +15,9 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
+from desk_browser.commands.common import add_follow_symlinks_argument
+from desk_browser.memory.file_reading import ReadSettings, settings_in_force
+
 
 @dataclass(frozen=True)
 class Subcommand:
@@ -70,6 +73,10 @@ SUBCOMMANDS: Mapping[str, Subcommand] = _Subcommands(
 )
 """Subcommands by name, in --help's order. A DESK with one of these names is given as ./NAME."""
 
+_NEVER_FOLLOWING_LINKS = frozenset({'serve'})
+"""Subcommands without --follow-symlinks: serve shows the desk to others, so its tabs never read
+a link out of the desk (the app it runs for each tab is given no --follow-symlinks)."""
+
 
 def build_subcommand_parser(name: str, subcommand: Subcommand) -> argparse.ArgumentParser:
     """Builds the parser of one subcommand.
@@ -83,6 +90,8 @@ def build_subcommand_parser(name: str, subcommand: Subcommand) -> argparse.Argum
     """
     parser = argparse.ArgumentParser(prog=f'desk-browser {name}', description=subcommand.help)
     subcommand.add_arguments(parser)
+    if name not in _NEVER_FOLLOWING_LINKS:
+        add_follow_symlinks_argument(parser)
     return parser
 
 
@@ -103,4 +112,7 @@ def run_subcommand(argv: list[str]) -> int | None:
     name = argv[0]
     subcommand = SUBCOMMANDS[name]
     parser = build_subcommand_parser(name, subcommand)
-    return subcommand.run(parser.parse_args(argv[1:]))
+    arguments = parser.parse_args(argv[1:])
+    follow = name not in _NEVER_FOLLOWING_LINKS and arguments.follow_symlinks
+    with settings_in_force(ReadSettings(follow_symlinks=follow)):
+        return subcommand.run(arguments)

@@ -18,19 +18,29 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import stat
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_memo import FileMemo
+from desk_browser.memory.file_reading import (
+    NOT_REGULAR_REASON,
+    ReadSettings,
+    current_settings,
+)
+from desk_browser.memory.file_status import file_signature
 from desk_browser.memory.session_store import (
     STATE_FILE_NAME,
     SUMMARIES_FOLDER_NAME,
     SessionStore,
+    StateReading,
+    exchange_from_line,
     log_path,
-    read_exchange_log,
-    read_state_file,
+    read_state_file_within,
 )
 
 JOURNAL_KIND = 'journal'
@@ -74,6 +84,9 @@ class DeskReport:
         kinds (list[KindSummary]): Files read and problems found per kind, in FILE_KINDS order.
         files_checked (int): How many files were read, of every kind.
         problem_kinds (dict[Problem, str]): The kind of file each problem belongs to.
+        pending (list[Path]): The journals and logs being written: each ends with a line with
+            no newline yet and was modified within the racy window (see file_status), so that
+            line is left for later, neither read nor counted. Sorted like the problems.
     """
 
     desk_directory: Path
@@ -81,6 +94,7 @@ class DeskReport:
     kinds: list[KindSummary]
     files_checked: int
     problem_kinds: dict[Problem, str]
+    pending: list[Path] = dataclasses.field(default_factory=list)
 
     @property
     def healthy(self) -> bool:
@@ -151,16 +165,24 @@ def _is_dated_name(name: str, suffix: str) -> bool:
     )
 
 
-def _folder_problems(folder: Path, suffix: str, *, dated: bool) -> list[Problem]:
+def _folder_problems(
+    folder: Path,
+    suffix: str,
+    *,
+    dated: bool,
+    read_elsewhere: frozenset[str] = frozenset(),
+) -> list[Problem]:
     """Finds what the readers' listings pass over in silence in one folder.
 
     The listings skip a folder that is not a folder or cannot be read, and entries that are not
-    regular files (a folder named like a journal file, a symlink loop). This names them.
+    regular files (a folder named like a journal file, a symlink loop). This names them, and
+    every FIFO, socket or device in the folder, whatever its name ("not a regular file").
 
     Args:
         folder (Path): The folder; a missing folder has no problems.
         suffix (str): The ending of the files the folder holds.
         dated (bool): Whether those files are named <YYYY-MM-DD><suffix>.
+        read_elsewhere (frozenset[str]): Names another check reports on (state.json).
 
     Returns:
         list[Problem]: The folder's problems, in name order.
@@ -177,11 +199,14 @@ def _folder_problems(folder: Path, suffix: str, *, dated: bool) -> list[Problem]
         return [Problem(folder, None, f'unreadable: {reason}')]
     problems = []
     for name in names:
+        entry_path = folder / name
+        if name not in read_elsewhere and _is_special_file(entry_path):
+            problems.append(Problem(entry_path, None, NOT_REGULAR_REASON))
+            continue
         if dated and not _is_dated_name(name, suffix):
             continue
         if not name.endswith(suffix):
             continue
-        entry_path = folder / name
         try:
             if not entry_path.is_file():
                 problems.append(Problem(entry_path, None, 'not a file'))
@@ -191,6 +216,23 @@ def _folder_problems(folder: Path, suffix: str, *, dated: bool) -> list[Problem]
     return problems
 
 
+def _is_special_file(path: Path) -> bool:
+    """Tells whether a path (links followed) is a FIFO, a socket or a device.
+
+    Args:
+        path (Path): The path.
+
+    Returns:
+        bool: True for one; False for a regular file, a folder, or a path that cannot be
+            examined.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
 @dataclasses.dataclass
 class _FileReader:
     """How the check reads each file: through the memo, after the caller's pause if any."""
@@ -198,8 +240,14 @@ class _FileReader:
     memo: FileMemo
     """Recalls what an unchanged file held."""
 
+    settings: ReadSettings
+    """The limits of each kind of file, and whether links out of the desk are followed."""
+
     before_each_file: Callable[[], None] | None = None
     """Called before each file is read (the app steps aside for a search there)."""
+
+    pending: list[Path] = dataclasses.field(default_factory=list)
+    """The files found being written (see DeskReport.pending)."""
 
     def read(
         self,
@@ -220,22 +268,68 @@ class _FileReader:
         """
         if self.before_each_file is not None:
             self.before_each_file()
-        found, value = self.memo.read(path, _MEMO_PURPOSE, reading)
+        found, value = self.memo.read(path, self._purpose, reading)
         problems.extend(found)
         return value
 
+    @property
+    def _purpose(self) -> str:
+        """The memo's name for this check's readings: links out of the desk change them."""
+        return _MEMO_PURPOSE + (' following links' if self.settings.follow_symlinks else '')
 
-def _read_journal_problems(path: Path, day: str) -> Callable[[list[Problem]], object]:
+    def json_lines(self, path: Path, found: list[Problem]) -> list[tuple[int, dict[str, Any]]]:
+        """Reads a journal or log's objects, leaving a last line still being written.
+
+        The last line with no newline of a file modified within the racy window is pending: it
+        is neither read nor reported, and the file is listed in `pending`. Once the file has
+        been quiet past the window, the line is read like any other (and is "cut short" when
+        it is). A memo only keeps readings of files that were not racy, so a recalled reading
+        never had a pending line.
+
+        Args:
+            path (Path): The file.
+            found (list[Problem]): Where its problems go.
+
+        Returns:
+            list[tuple[int, dict[str, Any]]]: Its objects with their line numbers.
+        """
+        reading = desk_files.read_json_objects_from(path, 0, found, settings=self.settings)
+        if not reading.pending_bytes:
+            return reading.objects
+        before = file_signature(path)
+        if before is None or before.is_racy(time.time_ns()):
+            self.pending.append(path)
+            return reading.objects
+        last: list[Problem] = []
+        rest = desk_files.read_json_objects_from(
+            path,
+            reading.end_offset,
+            last,
+            first_line_number=reading.next_line_number,
+            complete_lines_only=False,
+            settings=self.settings,
+        )
+        if file_signature(path) != before:  # Written to meanwhile after all.
+            self.pending.append(path)
+            return reading.objects
+        found.extend(last)
+        return reading.objects + rest.objects
+
+
+def _read_journal_problems(reader: _FileReader, path: Path) -> Callable[[list[Problem]], object]:
     def reading(found: list[Problem]) -> object:
-        desk_files.read_journal_day(path, day, found)
+        day_problems: list[Problem] = []
+        objects = reader.json_lines(path, day_problems)
+        desk_files.group_journal_objects(path, objects, [], [], day_problems)
+        found.extend(desk_files.sort_problems(day_problems))
         return None
 
     return reading
 
 
-def _read_text_problems(path: Path) -> Callable[[list[Problem]], object]:
+def _read_text_problems(reader: _FileReader, path: Path) -> Callable[[list[Problem]], object]:
     def reading(found: list[Problem]) -> object:
-        desk_files.read_text(path, found)
+        desk_files.read_text_within(path, found, reader.settings)
         return None
 
     return reading
@@ -255,16 +349,21 @@ def _check_journal(desk_directory: Path, problems: list[Problem], reader: _FileR
     folder = desk_directory / desk_files.JOURNAL_FOLDER_NAME
     problems.extend(_folder_problems(folder, _JOURNAL_SUFFIX, dated=True))
     files = desk_files.journal_files(desk_directory)
-    for day, path in files:
-        reader.read(path, _read_journal_problems(path, day), problems)
+    for _day, path in files:
+        reader.read(path, _read_journal_problems(reader, path), problems)
     return len(files)
 
 
-def _count_log(path: Path) -> Callable[[list[Problem]], object]:
+def _count_log(reader: _FileReader, path: Path) -> Callable[[list[Problem]], object]:
     def reading(found: list[Problem]) -> object:
-        exchanges = read_exchange_log(path, found)
-        unreadable = any(problem.line_number is None for problem in found)
-        return None if unreadable else len(exchanges)
+        log_problems: list[Problem] = []
+        count = 0
+        for line_number, data in reader.json_lines(path, log_problems):
+            if exchange_from_line(path, line_number, data, log_problems) is not None:
+                count += 1
+        found.extend(desk_files.sort_problems(log_problems))
+        unreadable = any(problem.line_number is None for problem in log_problems)
+        return None if unreadable else count
 
     return reading
 
@@ -285,11 +384,18 @@ def _check_session_logs(
         dict[str, int | None]: Each session's count of readable exchanges, None when its log
             could not be read at all.
     """
-    problems.extend(_folder_problems(sessions_directory, _LOG_SUFFIX, dated=False))
+    problems.extend(
+        _folder_problems(
+            sessions_directory,
+            _LOG_SUFFIX,
+            dated=False,
+            read_elsewhere=frozenset({STATE_FILE_NAME}),
+        )
+    )
     counts: dict[str, int | None] = {}
     for session_id in SessionStore(sessions_directory).session_ids():
         path = log_path(sessions_directory, session_id)
-        count = reader.read(path, _count_log(path), problems)
+        count = reader.read(path, _count_log(reader, path), problems)
         counts[session_id] = count if type(count) is int else None
     return counts
 
@@ -309,7 +415,7 @@ def _check_summaries(desk_directory: Path, problems: list[Problem], reader: _Fil
     problems.extend(_folder_problems(folder, _MARKDOWN_SUFFIX, dated=True))
     files = desk_files.summary_files(desk_directory)
     for _day, path in files:
-        reader.read(path, _read_text_problems(path), problems)
+        reader.read(path, _read_text_problems(reader, path), problems)
     return len(files)
 
 
@@ -328,31 +434,59 @@ def _check_notes(desk_directory: Path, problems: list[Problem], reader: _FileRea
     problems.extend(_folder_problems(folder, _MARKDOWN_SUFFIX, dated=False))
     files = desk_files.note_files(desk_directory)
     for _day, path in files:
-        reader.read(path, _read_text_problems(path), problems)
+        reader.read(path, _read_text_problems(reader, path), problems)
     return len(files)
+
+
+def _routes_ahead(reading: StateReading, log_counts: dict[str, int | None]) -> dict[str, int]:
+    """How far each route of a state is ahead of the current log.
+
+    Args:
+        reading (StateReading): The state as read.
+        log_counts (dict[str, int | None]): Each session's count of readable exchanges.
+
+    Returns:
+        dict[str, int]: Each route that has seen more exchanges than the log holds, with how
+            many more.
+    """
+    state = reading.state
+    if state is None or log_counts.get(state.session_id) is None:
+        return {}
+    log_count = log_counts[state.session_id] or 0
+    return {
+        name: route.exchanges_seen - log_count
+        for name, route in state.routes.items()
+        if route.exchanges_seen > log_count
+    }
 
 
 def _check_state(
     sessions_directory: Path,
+    reading: StateReading,
     log_counts: dict[str, int | None],
     problems: list[Problem],
+    reader: _FileReader,
 ) -> int:
-    """Reads state.json and compares it with the current session's log.
+    """Compares state.json, read before the logs, with the current session's log.
 
     A missing state is no problem (the desk has not run yet). A damaged one is; so is a current
-    session with no log, and a backend that has seen more exchanges than the log holds.
+    session with no log, and a backend that has seen more exchanges than the log holds. The
+    state is read before the logs, and the desk appends to its log before it saves the state,
+    so a route can only look behind the log it is compared with; one that looks ahead is
+    confirmed by reading both again before it is reported.
 
     Args:
         sessions_directory (Path): The desk's sessions folder.
+        reading (StateReading): state.json as read before the logs.
         log_counts (dict[str, int | None]): Each session's count of readable exchanges, None when
             its log could not be read.
         problems (list[Problem]): Where the problems go.
+        reader (_FileReader): Reads the current log again, for a confirmation.
 
     Returns:
         int: 1 when state.json exists, else 0.
     """
     path = sessions_directory / STATE_FILE_NAME
-    reading = read_state_file(path)
     if not reading.exists:
         return 0
     if reading.problem is not None:
@@ -370,15 +504,24 @@ def _check_state(
     if state.session_id not in log_counts:
         problems.append(Problem(path, None, f'the current session {state.session_id} has no log'))
         return 1
-    log_count = log_counts[state.session_id]
-    if log_count is None:
-        return 1
-    for name, route in state.routes.items():
-        ahead = route.exchanges_seen - log_count
-        if ahead > 0:
-            problems.append(
-                Problem(path, None, f'route {name}: {ahead} ahead of the log (the log lost lines)')
+    ahead = _routes_ahead(reading, log_counts)
+    if ahead:  # Confirm: the state again, then the log.
+        again = read_state_file_within(path, reader.settings)
+        if again.state is not None and again.state.session_id == state.session_id:
+            log = log_path(sessions_directory, state.session_id)
+            count = _count_log(reader, log)([])
+            confirmed = _routes_ahead(
+                again, {state.session_id: count if type(count) is int else None}
             )
+            ahead = {
+                name: min(number, confirmed[name])
+                for name, number in ahead.items()
+                if name in confirmed
+            }
+    for name, number in ahead.items():
+        problems.append(
+            Problem(path, None, f'route {name}: {number} ahead of the log (the log lost lines)')
+        )
     return 1
 
 
@@ -386,6 +529,7 @@ def check_desk(
     desk_directory: Path,
     memo: FileMemo | None = None,
     before_each_file: Callable[[], None] | None = None,
+    settings: ReadSettings | None = None,
 ) -> DeskReport:
     """Reads a whole desk through its readers and reports every problem found.
 
@@ -397,12 +541,19 @@ def check_desk(
             same either way.
         before_each_file (Callable[[], None] | None): Called before each file is read, so a
             caller can pause the check (the app lets a search go first); None for no pause.
+        settings (ReadSettings | None): The size limit of each kind of file, and whether links
+            out of the desk are followed; None uses the settings in force.
 
     Returns:
         DeskReport: The problems, sorted by path and line, and what was read.
     """
-    reader = _FileReader(memo if memo is not None else FileMemo(desk_directory), before_each_file)
+    reader = _FileReader(
+        memo if memo is not None else FileMemo(desk_directory),
+        settings or current_settings(),
+        before_each_file,
+    )
     sessions_directory = desk_directory / desk_files.SESSIONS_FOLDER_NAME
+    state = read_state_file_within(sessions_directory / STATE_FILE_NAME, reader.settings)
     found: dict[str, list[Problem]] = {kind: [] for kind in FILE_KINDS}
     files: dict[str, int] = {}
     files[JOURNAL_KIND] = _check_journal(desk_directory, found[JOURNAL_KIND], reader)
@@ -410,7 +561,9 @@ def check_desk(
     files[SESSION_LOG_KIND] = len(log_counts)
     files[SUMMARY_KIND] = _check_summaries(desk_directory, found[SUMMARY_KIND], reader)
     files[NOTE_KIND] = _check_notes(desk_directory, found[NOTE_KIND], reader)
-    files[STATE_KIND] = _check_state(sessions_directory, log_counts, found[STATE_KIND])
+    files[STATE_KIND] = _check_state(
+        sessions_directory, state, log_counts, found[STATE_KIND], reader
+    )
     kinds = [KindSummary(kind, files[kind], len(found[kind])) for kind in FILE_KINDS]
     problems = [problem for kind in FILE_KINDS for problem in found[kind]]
     problems.sort(
@@ -422,4 +575,5 @@ def check_desk(
         kinds=kinds,
         files_checked=sum(files.values()),
         problem_kinds={problem: kind for kind in FILE_KINDS for problem in found[kind]},
+        pending=sorted(reader.pending, key=lambda path: _relative(path, desk_directory)),
     )

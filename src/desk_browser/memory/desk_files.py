@@ -16,15 +16,42 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
-import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import orjson
-
+from desk_browser.memory.file_reading import (
+    ReadSettings,
+    current_settings,
+    open_desk_file,
+    read_at_most,
+    unreadable_reason,
+)
 from desk_browser.memory.file_status import FolderListing
+from desk_browser.memory.json_lines import (
+    BYTE_ORDER_MARK,
+    TOO_BIG_REASON,
+    JsonLinesReading,
+    describe_json_error,
+    parse_json_lines_from,
+    read_json_objects,
+    read_json_objects_from,
+)
+from desk_browser.memory.problems import Problem, sort_problems
+from desk_browser.memory.problems import report as _report
+
+__all__ = [  # Re-exported where the documented interface names them.
+    'BYTE_ORDER_MARK',
+    'TOO_BIG_REASON',
+    'JsonLinesReading',
+    'Problem',
+    'describe_json_error',
+    'parse_json_lines_from',
+    'read_json_objects',
+    'read_json_objects_from',
+    'sort_problems',
+]
 
 INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30), 'IST')
 """India's time zone (UTC+05:30), which decides the desk's dates."""
@@ -35,35 +62,8 @@ SUMMARIES_FOLDER_NAME = 'summaries'
 NOTES_FOLDER_NAME = 'notes'
 
 _DATE_PATTERN = re.compile(r'[0-9]{4}-[0-9]{2}-[0-9]{2}', re.ASCII)
-_UNFINISHED_NUMBER_PATTERN = re.compile(r'-?[0-9]*(\.[0-9]*)?([eE][-+]?[0-9]*)?', re.ASCII)
-BYTE_ORDER_MARK = b'\xef\xbb\xbf'
-TOO_BIG_REASON = 'unreadable: too big to read'
-"""The reason reported for a file too big to hold in memory (a huge sparse file, say)."""
-_DIGITS_AND_OPENINGS_MARKED = bytes.maketrans(b'123456789{', b'000000000[')
-"""Turns every digit into 0 and every { into [, to find digit runs and count openings fast."""
-_LONG_DIGIT_RUN = b'0' * 19
-"""19 digits, as marked: the shortest integer orjson may read as a float (see _parse_json_lines)."""
-_MOST_OPENINGS_FOR_ORJSON = 400
-"""How many opening brackets a line may hold and still be parsed with orjson, far from depths
-where json.loads and orjson differ (about 1000, less the caller's stack, against 1024)."""
 _OWN_SEARCH_TOOL = 'search_sessions'
 _OWN_SEARCH_TYPES = frozenset({'tool_call', 'tool_result'})
-
-
-@dataclasses.dataclass(frozen=True)
-class Problem:
-    """One damaged line of a file, or a file that could not be read.
-
-    Attributes:
-        path (Path): The file.
-        line_number (int | None): The damaged line, counting from 1, or None when the problem is
-            the whole file.
-        reason (str): What is wrong, as a short lower-case phrase such as "cut short".
-    """
-
-    path: Path
-    line_number: int | None
-    reason: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -142,338 +142,36 @@ class JournalDay:
     actions: list[JournalEvent]
 
 
-def _report(problems: list[Problem] | None, problem: Problem) -> None:
-    """Adds a problem to the caller's list, if it keeps one.
+def read_bytes(
+    path: Path,
+    problems: list[Problem] | None = None,
+    limit: int | None = None,
+    settings: ReadSettings | None = None,
+) -> bytes | None:
+    """Reads a whole desk file, reporting instead of raising when it cannot.
 
     Args:
-        problems (list[Problem] | None): The caller's list, or None.
-        problem (Problem): The problem.
-    """
-    if problems is not None:
-        problems.append(problem)
-
-
-def read_bytes(path: Path, problems: list[Problem] | None = None) -> bytes | None:
-    """Reads a whole file, reporting instead of raising when it cannot.
-
-    Args:
-        path (Path): The file.
+        path (Path): The file; it must be a regular file (a FIFO is never waited on) and, unless
+            the settings allow links out of the desk, lie inside its desk folder.
         problems (list[Problem] | None): Where to report an unreadable file, or None.
+        limit (int | None): The most bytes to read: a longer file is reported "too big" and not
+            read; None reads any size.
+        settings (ReadSettings | None): Whether links out of the desk are followed; None uses
+            the settings in force.
 
     Returns:
         bytes | None: The file's bytes, or None when it could not be read.
     """
     try:
-        return path.read_bytes()
-    except OSError as error:
-        reason = error.strerror or error.__class__.__name__
-        _report(problems, Problem(path, None, f'unreadable: {reason}'))
-    except ValueError as error:  # A path holding a NUL character.
-        _report(problems, Problem(path, None, f'unreadable: {error}'))
+        with open_desk_file(path, settings) as handle:
+            if limit is None:
+                return handle.read()
+            return read_at_most(handle, path, limit)
+    except (OSError, ValueError) as error:  # ValueError: a path holding a NUL character.
+        _report(problems, Problem(path, None, unreadable_reason(error)))
     except MemoryError:  # Bigger than memory, such as a huge sparse file.
         _report(problems, Problem(path, None, TOO_BIG_REASON))
     return None
-
-
-def sort_problems(problems: list[Problem]) -> list[Problem]:
-    """Orders one file's problems by line, the whole-file ones first.
-
-    Args:
-        problems (list[Problem]): The problems.
-
-    Returns:
-        list[Problem]: The same problems, sorted (stable).
-    """
-    return sorted(problems, key=lambda problem: problem.line_number or 0)
-
-
-def describe_json_error(text: str, error: json.JSONDecodeError) -> str:
-    """Names what is wrong with a line that is not JSON.
-
-    Args:
-        text (str): The line.
-        error (json.JSONDecodeError): Why json.loads refused it.
-
-    Returns:
-        str: "cut short" when the line ends inside its JSON (an open object, string, word or
-            number), else "not JSON".
-    """
-    rest = text[error.pos :].rstrip()
-    if (
-        not rest
-        or error.msg.startswith('Unterminated string')
-        or any(word.startswith(rest) for word in ('true', 'false', 'null'))
-        or _UNFINISHED_NUMBER_PATTERN.fullmatch(rest)
-    ):
-        return 'cut short'
-    return 'not JSON'
-
-
-@dataclasses.dataclass(frozen=True)
-class JsonLinesReading:
-    """What reading a JSON-lines file from a byte offset found, for following a growing file.
-
-    Attributes:
-        objects (list[tuple[int, dict[str, Any]]]): Each object read, with its line number (from
-            1, counted from the start of the file), in the file's order.
-        end_offset (int): The byte offset just after the last byte read: where the next read
-            starts. When only complete lines are read, it is the end of the last line that
-            ended with a newline.
-        next_line_number (int): The line number of the line that starts at end_offset.
-        pending_bytes (int): How many bytes follow end_offset unread: a last line still being
-            written (no newline yet). 0 when everything was read.
-        shrank (bool): Whether the file is now shorter than the offset asked for (it was
-            truncated or replaced); nothing was read, and the caller should read it again from
-            offset 0.
-    """
-
-    objects: list[tuple[int, dict[str, Any]]]
-    end_offset: int
-    next_line_number: int
-    pending_bytes: int = 0
-    shrank: bool = False
-
-
-def _parse_line_with_standard_json(raw_line: bytes) -> tuple[Any, str]:
-    """Parses one line with the standard library's json, the reference for every line.
-
-    Args:
-        raw_line (bytes): The line, without its newline.
-
-    Returns:
-        tuple[Any, str]: The value and "", or None and what is wrong with the line: "not UTF-8",
-            "cut short" or "not JSON".
-    """
-    try:
-        text = raw_line.decode('utf-8')
-    except UnicodeDecodeError:
-        return None, 'not UTF-8'
-    try:
-        return json.loads(text), ''
-    except json.JSONDecodeError as error:
-        return None, describe_json_error(text, error)
-    except (ValueError, RecursionError):  # Too many digits, or nested too deeply.
-        return None, 'not JSON'
-
-
-def _parse_json_lines(
-    path: Path,
-    content: bytes,
-    first_line_number: int,
-    problems: list[Problem] | None,
-) -> list[tuple[int, dict[str, Any]]]:
-    """Parses JSON lines, skipping and reporting every damaged line.
-
-    Lines are split on newline bytes only, one at a time (a huge file is never copied into a
-    list of lines). Blank lines are skipped silently.
-
-    Each line is parsed with orjson, which takes half the time of json.loads and is most of the
-    time of reading a session log, a journal day or the search index's build. The results are
-    exactly what json.loads gives: a line orjson refuses (not UTF-8, damaged, or JSON that only
-    json.loads accepts, such as NaN, a lone surrogate escape or 1e400) is parsed again with
-    json.loads, which names the problem as before. Two kinds of line go to json.loads directly,
-    because orjson reads them differently: a line holding a run of 19 digits or more (orjson
-    reads an integer outside [-2**63, 2**64) as a float), and a line with many opening brackets
-    (json.loads refuses one nested about 1000 deep, orjson reads up to 1024).
-
-    Args:
-        path (Path): The file, for reporting.
-        content (bytes): The lines' bytes.
-        first_line_number (int): The line number of the first line in content.
-        problems (list[Problem] | None): Where to report each skipped line, or None.
-
-    Returns:
-        list[tuple[int, dict[str, Any]]]: Each object with its line number, in order.
-    """
-    objects: list[tuple[int, dict[str, Any]]] = []
-    marked = content.translate(_DIGITS_AND_OPENINGS_MARKED)
-    has_long_digit_run = _LONG_DIGIT_RUN in marked
-    line_number = first_line_number
-    start = 0
-    length = len(content)
-    while start < length:
-        end = content.find(b'\n', start)
-        if end < 0:
-            end = length
-        raw_line = content[start:end]
-        line_start = start
-        current = line_number
-        start = end + 1
-        line_number += 1
-        if not raw_line.strip():
-            continue
-        if (has_long_digit_run and marked.find(_LONG_DIGIT_RUN, line_start, end) >= 0) or (
-            end - line_start >= 2 * _MOST_OPENINGS_FOR_ORJSON
-            and marked.count(b'[', line_start, end) >= _MOST_OPENINGS_FOR_ORJSON
-        ):
-            value, reason = _parse_line_with_standard_json(raw_line)
-        else:
-            try:
-                value, reason = orjson.loads(raw_line), ''
-            except orjson.JSONDecodeError:
-                value, reason = _parse_line_with_standard_json(raw_line)
-        if reason:
-            _report(problems, Problem(path, current, reason))
-            continue
-        if not isinstance(value, dict):
-            _report(problems, Problem(path, current, 'not an object'))
-            continue
-        objects.append((current, value))
-    return objects
-
-
-def read_json_objects(
-    path: Path,
-    problems: list[Problem] | None = None,
-) -> list[tuple[int, dict[str, Any]]]:
-    """Reads a JSON-lines file's objects, skipping every damaged line.
-
-    The file is read once and split on newline bytes only, so a line that is not UTF-8 or not
-    JSON costs only itself. Blank lines are skipped silently, and a UTF-8 byte order mark at
-    the start of the file is ignored. A last line with no newline is read like any other (and
-    reported when it is cut short); read_json_objects_from can leave it for later instead.
-
-    Args:
-        path (Path): The file.
-        problems (list[Problem] | None): Where to report each skipped line and an unreadable file;
-            None reports nothing.
-
-    Returns:
-        list[tuple[int, dict[str, Any]]]: Each object with its line number (from 1), in the
-            file's order; an empty list when the file cannot be read.
-    """
-    content = read_bytes(path, problems)
-    if content is None:
-        return []
-    return _parse_json_lines(path, content.removeprefix(BYTE_ORDER_MARK), 1, problems)
-
-
-def _read_bytes_from(
-    path: Path,
-    offset: int,
-    problems: list[Problem] | None,
-) -> tuple[bytes, int] | None:
-    """Reads a file from a byte offset to its end, reporting instead of raising when it cannot.
-
-    Args:
-        path (Path): The file.
-        offset (int): Where to start, in bytes from the start of the file.
-        problems (list[Problem] | None): Where to report an unreadable file, or None.
-
-    Returns:
-        tuple[bytes, int] | None: The bytes from the offset on and the file's size when it was
-            opened, or None when it could not be read.
-    """
-    if offset <= 0:
-        content = read_bytes(path, problems)
-        return None if content is None else (content, len(content))
-    try:
-        with path.open('rb') as file:
-            size = os.fstat(file.fileno()).st_size
-            if size < offset:
-                return b'', size
-            file.seek(offset)
-            return file.read(), size
-    except OSError as error:
-        reason = error.strerror or error.__class__.__name__
-        _report(problems, Problem(path, None, f'unreadable: {reason}'))
-    except ValueError as error:  # A path holding a NUL character.
-        _report(problems, Problem(path, None, f'unreadable: {error}'))
-    except MemoryError:  # Bigger than memory, such as a huge sparse file.
-        _report(problems, Problem(path, None, TOO_BIG_REASON))
-    return None
-
-
-def read_json_objects_from(
-    path: Path,
-    offset: int = 0,
-    problems: list[Problem] | None = None,
-    *,
-    first_line_number: int = 1,
-    complete_lines_only: bool = True,
-) -> JsonLinesReading:
-    """Reads the JSON-lines objects after a byte offset, for following a file that grows.
-
-    The lines are parsed exactly as read_json_objects parses them. By default only complete
-    lines (ending with a newline) are read: a last line the writer has not finished yet is
-    neither read nor reported, and is read by the next call, which starts at end_offset. A
-    UTF-8 byte order mark is ignored at offset 0 only. A file that shrank below the offset is
-    noticed (shrank); one replaced by another at least as long is not (compare the file's inode,
-    as desk_watch does).
-
-    Typical usage example:
-
-        reading = read_json_objects_from(path)
-        ...
-        reading = read_json_objects_from(
-            path, reading.end_offset, first_line_number=reading.next_line_number
-        )
-
-    Args:
-        path (Path): The file.
-        offset (int): Where to start, in bytes: 0, or an end_offset an earlier call returned.
-        problems (list[Problem] | None): Where to report each skipped line and an unreadable file;
-            None reports nothing.
-        first_line_number (int): The line number of the line that starts at offset: 1, or the
-            next_line_number an earlier call returned.
-        complete_lines_only (bool): Whether to leave a last line with no newline unread; False
-            reads (and reports) it as read_json_objects does, for a final read rather than for
-            following.
-
-    Returns:
-        JsonLinesReading: The objects, and where the next read starts. An unreadable file reads
-            as nothing, with end_offset and next_line_number as given.
-    """
-    offset = max(offset, 0)
-    nothing = JsonLinesReading(objects=[], end_offset=offset, next_line_number=first_line_number)
-    read = _read_bytes_from(path, offset, problems)
-    if read is None:
-        return nothing
-    content, size = read
-    if size < offset:
-        return dataclasses.replace(nothing, shrank=True)
-    return parse_json_lines_from(
-        path,
-        content,
-        offset,
-        problems,
-        first_line_number=first_line_number,
-        complete_lines_only=complete_lines_only,
-    )
-
-
-def parse_json_lines_from(
-    path: Path,
-    content: bytes,
-    offset: int,
-    problems: list[Problem] | None = None,
-    *,
-    first_line_number: int = 1,
-    complete_lines_only: bool = True,
-) -> JsonLinesReading:
-    """Parses a JSON-lines file's bytes read from a byte offset, as read_json_objects_from does.
-
-    Args:
-        path (Path): The file, for reporting.
-        content (bytes): The bytes read from the offset on.
-        offset (int): Where content starts in the file; a byte order mark is ignored at 0 only.
-        problems (list[Problem] | None): Where to report each skipped line, or None.
-        first_line_number (int): The line number of the line that starts at offset.
-        complete_lines_only (bool): Whether to leave a last line with no newline unparsed.
-
-    Returns:
-        JsonLinesReading: The objects, and where the next read starts.
-    """
-    parsed_length = content.rfind(b'\n') + 1 if complete_lines_only else len(content)
-    parsed = content[:parsed_length]  # The content itself (no copy) when it is all parsed.
-    start = len(BYTE_ORDER_MARK) if offset == 0 and parsed.startswith(BYTE_ORDER_MARK) else 0
-    objects = _parse_json_lines(path, parsed[start:], first_line_number, problems)
-    return JsonLinesReading(
-        objects=objects,
-        end_offset=offset + parsed_length,
-        next_line_number=first_line_number + parsed.count(b'\n'),
-        pending_bytes=len(content) - parsed_length,
-    )
 
 
 def _text_of(value: Any) -> str:
@@ -837,7 +535,8 @@ def read_text(path: Path, problems: list[Problem] | None = None) -> str | None:
     """Reads a UTF-8 text file, such as a summary or a note.
 
     Bytes that are not UTF-8 are replaced with U+FFFD and reported, rather than making the whole
-    file unreadable. A UTF-8 byte order mark at the start is dropped.
+    file unreadable. A UTF-8 byte order mark at the start is dropped. A file past the text limit
+    in force (file_reading.ReadSettings) is reported "too big" and not read.
 
     Args:
         path (Path): The file.
@@ -847,7 +546,24 @@ def read_text(path: Path, problems: list[Problem] | None = None) -> str | None:
     Returns:
         str | None: The text, or None when the file cannot be read.
     """
-    content = read_bytes(path, problems)
+    return read_text_within(path, problems, current_settings())
+
+
+def read_text_within(
+    path: Path, problems: list[Problem] | None, settings: ReadSettings
+) -> str | None:
+    """Reads a UTF-8 text file as read_text does, within the given settings.
+
+    Args:
+        path (Path): The file.
+        problems (list[Problem] | None): Where to report undecodable bytes and an unreadable
+            file; None reports nothing.
+        settings (ReadSettings): The text limit, and whether links out of the desk are followed.
+
+    Returns:
+        str | None: The text, or None when the file cannot be read.
+    """
+    content = read_bytes(path, problems, settings.text_limit, settings)
     if content is None:
         return None
     content = content.removeprefix(BYTE_ORDER_MARK)

@@ -1,35 +1,119 @@
-"""Opening a desk file for reading without ever waiting, and naming why one cannot be read.
+"""Opening a desk file for reading: never waiting, never reading outside the desk or past a limit.
 
 A desk folder may hold anything in a file's place: a FIFO (whose open waits for a writer that
-never comes), a socket, a device. Every reader of the core opens files here: the path must be a
-regular file when examined, is opened with O_NONBLOCK (so a FIFO swapped in between never makes
-the open wait), and is examined again once open. Anything else is refused with
-`NotRegularFileError`, reported as "not a regular file".
+never comes), a socket, a device, a link to a file elsewhere, a file far bigger than memory.
+Every reader of the core opens desk files here:
+
+- The path must be a regular file when examined, is opened with O_NONBLOCK (so a FIFO swapped in
+  between never makes the open wait), and is examined again once open. Anything else is refused:
+  "not a regular file".
+- A desk file whose real path (links resolved) lies outside its desk folder is refused unless
+  links out of the desk are allowed: "points outside the desk: /etc/passwd". The desk folder is
+  known from the file's place in it (journal/, notes/, sessions/, sessions/summaries/).
+- Each kind of file has a size limit (`ReadSettings`): a file or a line past it is refused, read
+  no further: "too big: 1.0 GB, limit 16 MB".
+
+The settings are an optional argument of the readers that can take one (check_desk, the
+`*_within` readers of desk_files); the documented readers, whose signatures are fixed, use the
+settings in force (`current_settings`), which an entry point changes for the length of a run with
+`settings_in_force` (the command line's --follow-symlinks).
 
 Typical usage example:
 
     try:
-        with open_regular_file(path) as handle:
-            content = handle.read()
+        with open_desk_file(path) as handle:
+            content = read_at_most(handle, path, settings.text_limit)
     except (OSError, ValueError) as error:
         reason = unreadable_reason(error)
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import errno
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
+
+MEGABYTE = 1 << 20
 
 NOT_REGULAR_REASON = 'not a regular file'
 """The reason reported for a FIFO, socket or device standing where a file should be."""
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, 'O_NONBLOCK', 0) | getattr(os, 'O_CLOEXEC', 0)
+_DESK_FOLDERS = frozenset({'journal', 'notes', 'sessions'})
+"""The folders a desk file lives in, directly under the desk (desk_files' *_FOLDER_NAMEs)."""
+_SUMMARIES_FOLDER = ('sessions', 'summaries')
 
 
-class NotRegularFileError(OSError):
+@dataclasses.dataclass(frozen=True)
+class ReadSettings:
+    """How far the desk's readers go.
+
+    Attributes:
+        text_limit (int): The most bytes a note or a summary may hold.
+        state_limit (int): The most bytes state.json may hold.
+        line_limit (int): The most bytes one line of a session log or journal may hold.
+        follow_symlinks (bool): Whether a link to a file outside the desk folder is read.
+    """
+
+    text_limit: int = 16 * MEGABYTE
+    state_limit: int = 16 * MEGABYTE
+    line_limit: int = 32 * MEGABYTE
+    follow_symlinks: bool = False
+
+
+DEFAULT_SETTINGS = ReadSettings()
+
+_in_force = DEFAULT_SETTINGS
+
+
+def current_settings() -> ReadSettings:
+    """The settings the documented readers use.
+
+    Returns:
+        ReadSettings: DEFAULT_SETTINGS, or those an entry point put in force.
+    """
+    return _in_force
+
+
+@contextlib.contextmanager
+def settings_in_force(settings: ReadSettings) -> Iterator[None]:
+    """Puts settings in force for every reader of the process, for the length of a run.
+
+    Args:
+        settings (ReadSettings): The settings.
+
+    Yields:
+        None: While the run lasts; the settings before are back afterwards.
+    """
+    global _in_force
+    before = _in_force
+    _in_force = settings
+    try:
+        yield
+    finally:
+        _in_force = before
+
+
+class RefusedFileError(OSError):
+    """A desk file the readers refuse to read; `reason` says why, as a problem's reason."""
+
+    def __init__(self, path: Path, reason: str):
+        """Describes the refusal.
+
+        Args:
+            path (Path): The file.
+            reason (str): Why, such as "not a regular file".
+        """
+        super().__init__(errno.EINVAL, reason, os.fspath(path))
+        self.reason = reason
+
+
+class NotRegularFileError(RefusedFileError):
     """A path names something other than a regular file or a folder (a FIFO, socket, device)."""
 
     def __init__(self, path: Path):
@@ -38,7 +122,84 @@ class NotRegularFileError(OSError):
         Args:
             path (Path): The path.
         """
-        super().__init__(errno.EINVAL, NOT_REGULAR_REASON, os.fspath(path))
+        super().__init__(path, NOT_REGULAR_REASON)
+
+
+class OutsideDeskError(RefusedFileError):
+    """A desk file whose real path lies outside the desk folder (a link out of it)."""
+
+    def __init__(self, path: Path, target: str):
+        """Describes the refusal.
+
+        Args:
+            path (Path): The file.
+            target (str): Its real path.
+        """
+        super().__init__(path, f'points outside the desk: {target}')
+        self.target = target
+
+
+class TooBigError(RefusedFileError):
+    """A file or a line longer than its limit."""
+
+    def __init__(self, path: Path, size: int, limit: int):
+        """Describes the refusal.
+
+        Args:
+            path (Path): The file.
+            size (int): How many bytes it holds (or more, when it was not read to its end).
+            limit (int): The limit.
+        """
+        super().__init__(path, too_big_reason(size, limit))
+
+
+def size_text(size: int) -> str:
+    """Writes a size in bytes the way a person reads it.
+
+    Args:
+        size (int): The size, in bytes.
+
+    Returns:
+        str: Such as "512 bytes", "1.5 KB", "16 MB", "1.0 GB" (units of 1,024).
+    """
+    if size < 1024:
+        return f'{size} bytes'
+    value = float(size)
+    for unit in ('KB', 'MB', 'GB', 'TB'):
+        value /= 1024
+        if value < 1024 or unit == 'TB':
+            return f'{value:.1f} {unit}' if value < 10 else f'{value:.0f} {unit}'
+    raise AssertionError('unreachable')  # pragma: no cover
+
+
+def too_big_reason(size: int, limit: int) -> str:
+    """Names a file or line past its limit.
+
+    Args:
+        size (int): How many bytes it holds.
+        limit (int): The limit.
+
+    Returns:
+        str: Such as "too big: 1.0 GB, limit 16 MB".
+    """
+    return f'too big: {size_text(size)}, limit {size_text(limit)}'
+
+
+def desk_of(path: Path) -> Path | None:
+    """The desk folder a desk file belongs to, from its place in the folder.
+
+    Args:
+        path (Path): The file, such as <desk>/notes/a.md or <desk>/sessions/summaries/x.md.
+
+    Returns:
+        Path | None: The desk folder, or None for a path not shaped like a desk file.
+    """
+    parent = path.parent
+    if (parent.parent.name, parent.name) == _SUMMARIES_FOLDER:
+        return parent.parent.parent
+    if parent.name in _DESK_FOLDERS:
+        return parent.parent
+    return None
 
 
 def _refuse_unless_regular(path: Path, mode: int) -> None:
@@ -59,21 +220,43 @@ def _refuse_unless_regular(path: Path, mode: int) -> None:
     raise NotRegularFileError(path)
 
 
-def open_regular_file(path: Path) -> BinaryIO:
-    """Opens a regular file for reading, never waiting on a FIFO or a device.
+def _refuse_outside(path: Path, desk: Path) -> None:
+    """Raises when a file's real path lies outside its desk folder's.
 
     Args:
-        path (Path): The file (links are followed).
+        path (Path): The file.
+        desk (Path): Its desk folder.
+
+    Raises:
+        OutsideDeskError: It does.
+    """
+    target = os.path.realpath(path)
+    desk_target = os.path.realpath(desk)
+    if target != desk_target and not target.startswith(desk_target.rstrip(os.sep) + os.sep):
+        raise OutsideDeskError(path, target)
+
+
+def open_desk_file(path: Path, settings: ReadSettings | None = None) -> BinaryIO:
+    """Opens a desk file for reading, never waiting and never leaving the desk.
+
+    Args:
+        path (Path): The file (links are followed, out of the desk only when allowed).
+        settings (ReadSettings | None): Whether links out of the desk are followed; None uses
+            the settings in force.
 
     Returns:
         BinaryIO: The open file (the caller closes it).
 
     Raises:
-        OSError: It cannot be opened; NotRegularFileError when it is not a regular file,
-            IsADirectoryError when it is a folder.
+        OSError: It cannot be opened; a RefusedFileError when it is not a regular file or lies
+            outside the desk, IsADirectoryError when it is a folder.
         ValueError: The path holds a NUL character.
     """
+    settings = settings or _in_force
     _refuse_unless_regular(path, os.stat(path).st_mode)
+    desk = desk_of(path)
+    if desk is not None and not settings.follow_symlinks:
+        _refuse_outside(path, desk)
     descriptor = os.open(path, _OPEN_FLAGS)
     try:
         _refuse_unless_regular(path, os.fstat(descriptor).st_mode)
@@ -83,6 +266,30 @@ def open_regular_file(path: Path) -> BinaryIO:
         raise
 
 
+def read_at_most(handle: BinaryIO, path: Path, limit: int) -> bytes:
+    """Reads an open file from where it stands to its end, refusing one past a limit.
+
+    Args:
+        handle (BinaryIO): The open file.
+        path (Path): The file, for the error.
+        limit (int): The most bytes to read.
+
+    Returns:
+        bytes: The bytes.
+
+    Raises:
+        TooBigError: More than `limit` bytes are left (nothing more is read).
+        OSError: The read failed.
+    """
+    left = os.fstat(handle.fileno()).st_size - handle.tell()
+    if left > limit:
+        raise TooBigError(path, left, limit)
+    content = handle.read(limit + 1)
+    if len(content) > limit:  # It grew meanwhile.
+        raise TooBigError(path, max(len(content), os.fstat(handle.fileno()).st_size), limit)
+    return content
+
+
 def unreadable_reason(error: OSError | ValueError) -> str:
     """Names why a file could not be read, as a problem's reason.
 
@@ -90,11 +297,12 @@ def unreadable_reason(error: OSError | ValueError) -> str:
         error (OSError | ValueError): What opening or reading it raised.
 
     Returns:
-        str: "not a regular file", or "unreadable: " and the system's words ("Permission
-            denied"), or the error's for a name the system refuses.
+        str: A refusal's reason ("not a regular file", "too big: ...", "points outside the
+            desk: ..."), or "unreadable: " and the system's words ("Permission denied"), or the
+            error's for a name the system refuses.
     """
-    if isinstance(error, NotRegularFileError):
-        return NOT_REGULAR_REASON
+    if isinstance(error, RefusedFileError):
+        return error.reason
     if isinstance(error, OSError):
         return f'unreadable: {error.strerror or error.__class__.__name__}'
     return f'unreadable: {error}'

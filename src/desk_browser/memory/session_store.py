@@ -46,8 +46,10 @@ Where this module does better than the desk's documented code (same API):
   names such as 20261019).
 - A UTF-8 byte order mark at the start of a state file, log or summary (as some editors write)
   is ignored instead of making the first line, or the whole state, unreadable.
-- A state file that is not a regular file, is not UTF-8 or is nested too deeply for json is
-  damaged and logged like any other damage (the documented code let RecursionError escape).
+- A state file that is not a regular file, is not UTF-8, is nested too deeply for json ("nested
+  too deep"), is bigger than the state limit (16 MB) or is a link out of the desk is damaged and
+  logged like any other damage (the documented code let RecursionError escape, and waited
+  forever on a FIFO).
 """
 
 from __future__ import annotations
@@ -66,6 +68,8 @@ from typing import Any, Self
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.file_reading import NOT_REGULAR_REASON, ReadSettings, current_settings
+from desk_browser.memory.json_lines import NESTED_TOO_DEEP_REASON
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -408,7 +412,9 @@ def _state_from_bytes(content: bytes) -> tuple[SessionState | None, str | None]:
         return None, 'not UTF-8'
     except json.JSONDecodeError as error:
         return None, 'empty' if not text.strip() else desk_files.describe_json_error(text, error)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        return None, NESTED_TOO_DEEP_REASON
+    except ValueError:
         return None, 'not JSON'
     if not isinstance(data, dict):
         return None, 'not an object'
@@ -425,6 +431,20 @@ def read_state_file(path: Path) -> StateReading:
 
     Args:
         path (Path): The file, normally <sessions>/state.json.
+
+    Returns:
+        StateReading: The state, or why there is none.
+    """
+    return read_state_file_within(path, current_settings())
+
+
+def read_state_file_within(path: Path, settings: ReadSettings) -> StateReading:
+    """Reads a state file as read_state_file does, within the given settings.
+
+    Args:
+        path (Path): The file, normally <sessions>/state.json.
+        settings (ReadSettings): The state's size limit, and whether a link out of the desk is
+            followed.
 
     Returns:
         StateReading: The state, or why there is none.
@@ -455,14 +475,15 @@ def read_state_file(path: Path) -> StateReading:
         )
     modified_at = file_status.st_mtime
     if not stat.S_ISREG(file_status.st_mode):
+        kind = 'not a file' if stat.S_ISDIR(file_status.st_mode) else NOT_REGULAR_REASON
         return StateReading(
             state=None,
             exists=True,
-            problem=Problem(path, None, 'not a file'),
+            problem=Problem(path, None, kind),
             modified_at=modified_at,
         )
     read_problems: list[Problem] = []
-    content = desk_files.read_bytes(path, read_problems)
+    content = desk_files.read_bytes(path, read_problems, settings.state_limit, settings)
     if content is None:
         return StateReading(
             state=None, exists=True, problem=read_problems[0], modified_at=modified_at

@@ -1,0 +1,475 @@
+"""The one parser of JSON-lines files (session logs, journal days), read in bounded pieces.
+
+A file is read in chunks of at most a few megabytes and split on newline bytes only, so a line
+that is not UTF-8 or not JSON costs only itself, and no read holds much more than one line's
+limit (`ReadSettings.line_limit`, 32 MB): a longer line is reported ("too big: 40 MB, limit
+32 MB", or "too big: over 32 MB, ..." when its end was not read) and the file is read no
+further. Blank lines are skipped silently; a UTF-8 byte order mark is ignored at the start of
+the file. desk_files re-exports the documented names.
+
+Typical usage example:
+
+    for line_number, data in read_json_objects(path, problems):
+        ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import re
+import zlib
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import orjson
+
+from desk_browser.memory.file_reading import (
+    MEGABYTE,
+    ReadSettings,
+    current_settings,
+    open_desk_file,
+    size_text,
+    too_big_reason,
+    unreadable_reason,
+)
+from desk_browser.memory.problems import Problem, report
+
+BYTE_ORDER_MARK = b'\xef\xbb\xbf'
+TOO_BIG_REASON = 'unreadable: too big to read'
+"""The reason reported for a file too big to hold in memory (a huge sparse file, say)."""
+NESTED_TOO_DEEP_REASON = 'nested too deep'
+"""The reason reported for a line of JSON nested deeper than the parser goes."""
+CHUNK_BYTES = 4 * MEGABYTE
+"""How much of a file is read at a time."""
+
+_UNFINISHED_NUMBER_PATTERN = re.compile(r'-?[0-9]*(\.[0-9]*)?([eE][-+]?[0-9]*)?', re.ASCII)
+_DIGITS_AND_OPENINGS_MARKED = bytes.maketrans(b'123456789{', b'000000000[')
+"""Turns every digit into 0 and every { into [, to find digit runs and count openings fast."""
+_LONG_DIGIT_RUN = b'0' * 19
+"""19 digits, as marked: the shortest integer orjson may read as a float (see _parse_json_lines)."""
+_MOST_OPENINGS_FOR_ORJSON = 400
+"""How many opening brackets a line may hold and still be parsed with orjson, far from depths
+where json.loads and orjson differ (about 1000, less the caller's stack, against 1024)."""
+
+
+def describe_json_error(text: str, error: json.JSONDecodeError) -> str:
+    """Names what is wrong with a line that is not JSON.
+
+    Args:
+        text (str): The line.
+        error (json.JSONDecodeError): Why json.loads refused it.
+
+    Returns:
+        str: "cut short" when the line ends inside its JSON (an open object, string, word or
+            number), else "not JSON".
+    """
+    rest = text[error.pos :].rstrip()
+    if (
+        not rest
+        or error.msg.startswith('Unterminated string')
+        or any(word.startswith(rest) for word in ('true', 'false', 'null'))
+        or _UNFINISHED_NUMBER_PATTERN.fullmatch(rest)
+    ):
+        return 'cut short'
+    return 'not JSON'
+
+
+@dataclasses.dataclass(frozen=True)
+class JsonLinesReading:
+    """What reading a JSON-lines file from a byte offset found, for following a growing file.
+
+    Attributes:
+        objects (list[tuple[int, dict[str, Any]]]): Each object read, with its line number (from
+            1, counted from the start of the file), in the file's order.
+        end_offset (int): The byte offset just after the last byte read: where the next read
+            starts. When only complete lines are read, it is the end of the last line that
+            ended with a newline.
+        next_line_number (int): The line number of the line that starts at end_offset.
+        pending_bytes (int): How many bytes follow end_offset unread: a last line still being
+            written (no newline yet). 0 when everything was read.
+        shrank (bool): Whether the file is now shorter than the offset asked for (it was
+            truncated or replaced); nothing was read, and the caller should read it again from
+            offset 0.
+        stopped (bool): Whether the read stopped at a line past the line limit (reported "too
+            big"): end_offset is that line's start, and nothing after it was read.
+    """
+
+    objects: list[tuple[int, dict[str, Any]]]
+    end_offset: int
+    next_line_number: int
+    pending_bytes: int = 0
+    shrank: bool = False
+    stopped: bool = False
+
+
+def _parse_line_with_standard_json(raw_line: bytes) -> tuple[Any, str]:
+    """Parses one line with the standard library's json, the reference for every line.
+
+    Args:
+        raw_line (bytes): The line, without its newline.
+
+    Returns:
+        tuple[Any, str]: The value and "", or None and what is wrong with the line: "not UTF-8",
+            "cut short" or "not JSON".
+    """
+    try:
+        text = raw_line.decode('utf-8')
+    except UnicodeDecodeError:
+        return None, 'not UTF-8'
+    try:
+        return json.loads(text), ''
+    except json.JSONDecodeError as error:
+        return None, describe_json_error(text, error)
+    except RecursionError:  # Nested deeper than json.loads goes.
+        return None, NESTED_TOO_DEEP_REASON
+    except ValueError:  # Too many digits.
+        return None, 'not JSON'
+
+
+def _parse_json_lines(
+    path: Path,
+    content: bytes,
+    first_line_number: int,
+    problems: list[Problem] | None,
+    line_limit: int,
+) -> tuple[list[tuple[int, dict[str, Any]]], int | None]:
+    """Parses JSON lines, skipping and reporting every damaged line, up to one past the limit.
+
+    Lines are split on newline bytes only, one at a time (a huge file is never copied into a
+    list of lines). Blank lines are skipped silently.
+
+    Each line is parsed with orjson, which takes half the time of json.loads and is most of the
+    time of reading a session log, a journal day or the search index's build. The results are
+    exactly what json.loads gives: a line orjson refuses (not UTF-8, damaged, or JSON that only
+    json.loads accepts, such as NaN, a lone surrogate escape or 1e400) is parsed again with
+    json.loads, which names the problem as before. Two kinds of line go to json.loads directly,
+    because orjson reads them differently: a line holding a run of 19 digits or more (orjson
+    reads an integer outside [-2**63, 2**64) as a float), and a line with many opening brackets
+    (json.loads refuses one nested about 1000 deep, orjson reads up to 1024).
+
+    Args:
+        path (Path): The file, for reporting.
+        content (bytes): The lines' bytes.
+        first_line_number (int): The line number of the first line in content.
+        problems (list[Problem] | None): Where to report each skipped line, or None.
+        line_limit (int): The most bytes a line may hold; a longer one is "too big", and the
+            lines after it are not parsed.
+
+    Returns:
+        tuple[list[tuple[int, dict[str, Any]]], int | None]: Each object with its line number,
+            in order, and where in content the line past the limit starts (None when none is).
+    """
+    objects: list[tuple[int, dict[str, Any]]] = []
+    marked = content.translate(_DIGITS_AND_OPENINGS_MARKED)
+    has_long_digit_run = _LONG_DIGIT_RUN in marked
+    line_number = first_line_number
+    start = 0
+    length = len(content)
+    while start < length:
+        end = content.find(b'\n', start)
+        if end < 0:
+            end = length
+        line_start = start
+        current = line_number
+        start = end + 1
+        line_number += 1
+        if end - line_start > line_limit:
+            report(problems, Problem(path, current, too_big_reason(end - line_start, line_limit)))
+            return objects, line_start
+        raw_line = content[line_start:end]
+        if not raw_line.strip():
+            continue
+        if (has_long_digit_run and marked.find(_LONG_DIGIT_RUN, line_start, end) >= 0) or (
+            end - line_start >= 2 * _MOST_OPENINGS_FOR_ORJSON
+            and marked.count(b'[', line_start, end) >= _MOST_OPENINGS_FOR_ORJSON
+        ):
+            value, reason = _parse_line_with_standard_json(raw_line)
+        else:
+            try:
+                value, reason = orjson.loads(raw_line), ''
+            except orjson.JSONDecodeError:
+                value, reason = _parse_line_with_standard_json(raw_line)
+        if reason:
+            report(problems, Problem(path, current, reason))
+            continue
+        if not isinstance(value, dict):
+            report(problems, Problem(path, current, 'not an object'))
+            continue
+        objects.append((current, value))
+    return objects, None
+
+
+@dataclasses.dataclass
+class _Stream:
+    """Where a chunked read of JSON lines stands (see read_json_lines_open)."""
+
+    objects: list[tuple[int, dict[str, Any]]]
+    line_number: int
+    """The number of the line that starts at end_offset."""
+    end_offset: int
+    """Just after the last complete line handled."""
+    checksum: int
+    """zlib.crc32 of the file's bytes up to end_offset, when asked for."""
+    stopped: bool = False
+    """Whether a line past the limit ended the read."""
+
+
+def read_json_lines_open(
+    handle: BinaryIO,
+    path: Path,
+    offset: int,
+    problems: list[Problem] | None,
+    *,
+    first_line_number: int = 1,
+    complete_lines_only: bool = True,
+    line_limit: int,
+    checksum: int | None = None,
+) -> tuple[JsonLinesReading, int]:
+    """Reads and parses the JSON lines of an open file, from its position to its end, in chunks.
+
+    A line past the limit is reported "too big" and ends the read: nothing after it is read (a
+    huge sparse file is one line of NUL bytes, which is never scanned to its end).
+
+    Args:
+        handle (BinaryIO): The open file, positioned at offset.
+        path (Path): The file, for reporting.
+        offset (int): Where the file stands, in bytes; a byte order mark is ignored at 0 only.
+        problems (list[Problem] | None): Where to report each skipped line, or None.
+        first_line_number (int): The line number of the line that starts at offset.
+        complete_lines_only (bool): Whether to leave a last line with no newline unread.
+        line_limit (int): The most bytes a line may hold.
+        checksum (int | None): The zlib.crc32 of the file's bytes before offset, to go on with;
+            None when not needed.
+
+    Returns:
+        tuple[JsonLinesReading, int]: The reading, and the checksum of the bytes up to its
+            end_offset (0 when none was asked for).
+    """
+    stream = _Stream(
+        objects=[], line_number=first_line_number, end_offset=offset, checksum=checksum or 0
+    )
+    keep_checksum = checksum is not None
+    at_start = offset == 0
+    buffer = b''
+    while not stream.stopped:
+        chunk = handle.read(CHUNK_BYTES)
+        if not chunk:
+            break
+        buffer = buffer + chunk if buffer else chunk
+        last_newline = buffer.rfind(b'\n')
+        if last_newline >= 0:
+            block = buffer[: last_newline + 1]
+            buffer = buffer[last_newline + 1 :]
+            _parse_block(stream, path, block, problems, line_limit, at_start, keep_checksum)
+            at_start = False
+        if not stream.stopped and len(buffer) > line_limit:
+            reason = f'too big: over {size_text(line_limit)}, limit {size_text(line_limit)}'
+            report(problems, Problem(path, stream.line_number, reason))
+            stream.stopped = True
+    if stream.stopped:
+        buffer = b''
+    elif buffer and not complete_lines_only:
+        _parse_block(stream, path, buffer, problems, line_limit, at_start, keep_checksum)
+        buffer = b''
+    reading = JsonLinesReading(
+        objects=stream.objects,
+        end_offset=stream.end_offset,
+        next_line_number=stream.line_number,
+        pending_bytes=len(buffer),
+        stopped=stream.stopped,
+    )
+    return reading, stream.checksum
+
+
+def parse_json_lines_from(
+    path: Path,
+    content: bytes,
+    offset: int,
+    problems: list[Problem] | None = None,
+    *,
+    first_line_number: int = 1,
+    complete_lines_only: bool = True,
+) -> JsonLinesReading:
+    """Parses a JSON-lines file's bytes read from an offset, as read_json_objects_from does.
+
+    Args:
+        path (Path): The file, for reporting.
+        content (bytes): The bytes read from the offset on.
+        offset (int): Where content starts in the file; a byte order mark is ignored at 0 only.
+        problems (list[Problem] | None): Where to report each skipped line, or None.
+        first_line_number (int): The line number of the line that starts at offset.
+        complete_lines_only (bool): Whether to leave a last line with no newline unparsed.
+
+    Returns:
+        JsonLinesReading: The objects, and where the next read starts.
+    """
+    return read_json_lines_open(
+        io.BytesIO(content),
+        path,
+        offset,
+        problems,
+        first_line_number=first_line_number,
+        complete_lines_only=complete_lines_only,
+        line_limit=current_settings().line_limit,
+    )[0]
+
+
+def _parse_block(
+    stream: _Stream,
+    path: Path,
+    block: bytes,
+    problems: list[Problem] | None,
+    line_limit: int,
+    at_start: bool,
+    keep_checksum: bool,
+) -> None:
+    """Parses a run of lines read, and moves the stream past them (or to a line past the limit).
+
+    Args:
+        stream (_Stream): Where the read stands.
+        path (Path): The file, for reporting.
+        block (bytes): The lines (the last one may lack its newline: the file's end).
+        problems (list[Problem] | None): Where to report each skipped line, or None.
+        line_limit (int): The most bytes a line may hold.
+        at_start (bool): Whether the block starts the file (a byte order mark is ignored).
+        keep_checksum (bool): Whether to go on with the checksum.
+    """
+    start = len(BYTE_ORDER_MARK) if at_start and block.startswith(BYTE_ORDER_MARK) else 0
+    content = block[start:] if start else block
+    objects, stop = _parse_json_lines(path, content, stream.line_number, problems, line_limit)
+    stream.objects.extend(objects)
+    if stop is not None:
+        block = block[: start + stop]
+        stream.stopped = True
+    stream.line_number += block.count(b'\n')
+    stream.end_offset += len(block)
+    if keep_checksum:
+        stream.checksum = zlib.crc32(block, stream.checksum)
+
+
+def _read_json_lines(
+    path: Path,
+    offset: int,
+    problems: list[Problem] | None,
+    *,
+    first_line_number: int,
+    complete_lines_only: bool,
+    settings: ReadSettings | None,
+) -> JsonLinesReading:
+    """Opens a desk file and reads its JSON lines from an offset (see read_json_lines_open).
+
+    Args:
+        path (Path): The file.
+        offset (int): Where to start.
+        problems (list[Problem] | None): Where to report skipped lines and an unreadable file.
+        first_line_number (int): The line number of the line that starts at offset.
+        complete_lines_only (bool): Whether to leave a last line with no newline unread.
+        settings (ReadSettings | None): The limits; None uses the settings in force.
+
+    Returns:
+        JsonLinesReading: The reading; nothing, with end_offset and next_line_number as given,
+            when the file cannot be read.
+    """
+    settings = settings or current_settings()
+    nothing = JsonLinesReading(objects=[], end_offset=offset, next_line_number=first_line_number)
+    try:
+        with open_desk_file(path, settings) as handle:
+            if offset > 0:
+                size = handle.seek(0, 2)
+                if size < offset:
+                    return dataclasses.replace(nothing, shrank=True)
+                handle.seek(offset)
+            reading, _ = read_json_lines_open(
+                handle,
+                path,
+                offset,
+                problems,
+                first_line_number=first_line_number,
+                complete_lines_only=complete_lines_only,
+                line_limit=settings.line_limit,
+            )
+            return reading
+    except (OSError, ValueError) as error:  # ValueError: a path holding a NUL character.
+        report(problems, Problem(path, None, unreadable_reason(error)))
+    except MemoryError:  # Bigger than memory even so.
+        report(problems, Problem(path, None, TOO_BIG_REASON))
+    return nothing
+
+
+def read_json_objects(
+    path: Path,
+    problems: list[Problem] | None = None,
+) -> list[tuple[int, dict[str, Any]]]:
+    """Reads a JSON-lines file's objects, skipping every damaged line.
+
+    The file is read in chunks and split on newline bytes only, so a line that is not UTF-8 or
+    not JSON costs only itself. Blank lines are skipped silently, and a UTF-8 byte order mark at
+    the start of the file is ignored. A last line with no newline is read like any other (and
+    reported when it is cut short); read_json_objects_from can leave it for later instead. A
+    line past the line limit in force is reported "too big" and skipped.
+
+    Args:
+        path (Path): The file.
+        problems (list[Problem] | None): Where to report each skipped line and an unreadable file;
+            None reports nothing.
+
+    Returns:
+        list[tuple[int, dict[str, Any]]]: Each object with its line number (from 1), in the
+            file's order; an empty list when the file cannot be read.
+    """
+    return read_json_objects_from(path, 0, problems, complete_lines_only=False).objects
+
+
+def read_json_objects_from(
+    path: Path,
+    offset: int = 0,
+    problems: list[Problem] | None = None,
+    *,
+    first_line_number: int = 1,
+    complete_lines_only: bool = True,
+    settings: ReadSettings | None = None,
+) -> JsonLinesReading:
+    """Reads the JSON-lines objects after a byte offset, for following a file that grows.
+
+    The lines are parsed exactly as read_json_objects parses them. By default only complete
+    lines (ending with a newline) are read: a last line the writer has not finished yet is
+    neither read nor reported, and is read by the next call, which starts at end_offset. A
+    UTF-8 byte order mark is ignored at offset 0 only. A file that shrank below the offset is
+    noticed (shrank); one replaced by another at least as long is not (compare the file's inode,
+    as appended_lines does).
+
+    Typical usage example:
+
+        reading = read_json_objects_from(path)
+        ...
+        reading = read_json_objects_from(
+            path, reading.end_offset, first_line_number=reading.next_line_number
+        )
+
+    Args:
+        path (Path): The file.
+        offset (int): Where to start, in bytes: 0, or an end_offset an earlier call returned.
+        problems (list[Problem] | None): Where to report each skipped line and an unreadable file;
+            None reports nothing.
+        first_line_number (int): The line number of the line that starts at offset: 1, or the
+            next_line_number an earlier call returned.
+        complete_lines_only (bool): Whether to leave a last line with no newline unread; False
+            reads (and reports) it as read_json_objects does, for a final read rather than for
+            following.
+        settings (ReadSettings | None): The line limit and links allowed; None uses those in
+            force.
+
+    Returns:
+        JsonLinesReading: The objects, and where the next read starts. An unreadable file reads
+            as nothing, with end_offset and next_line_number as given.
+    """
+    return _read_json_lines(
+        path,
+        max(offset, 0),
+        problems,
+        first_line_number=first_line_number,
+        complete_lines_only=complete_lines_only,
+        settings=settings,
+    )

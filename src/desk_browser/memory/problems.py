@@ -1,0 +1,48 @@
+"""What the desk's readers report instead of raising: a `Problem`, one damaged line or file.
+
+desk_files re-exports `Problem` and `sort_problems`, where the documented interface names them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """One damaged line of a file, or a file that could not be read.
+
+    Attributes:
+        path (Path): The file.
+        line_number (int | None): The damaged line, counting from 1, or None when the problem is
+            the whole file.
+        reason (str): What is wrong, as a short lower-case phrase such as "cut short".
+    """
+
+    path: Path
+    line_number: int | None
+    reason: str
+
+
+def report(problems: list[Problem] | None, problem: Problem) -> None:
+    """Adds a problem to the caller's list, if it keeps one.
+
+    Args:
+        problems (list[Problem] | None): The caller's list, or None.
+        problem (Problem): The problem.
+    """
+    if problems is not None:
+        problems.append(problem)
+
+
+def sort_problems(problems: list[Problem]) -> list[Problem]:
+    """Orders one file's problems by line, the whole-file ones first.
+
+    Args:
+        problems (list[Problem]): The problems.
+
+    Returns:
+        list[Problem]: The same problems, sorted (stable).
+    """
+    return sorted(problems, key=lambda problem: problem.line_number or 0)

@@ -1,0 +1,148 @@
+"""Runs the app so that quitting always works, even while a worker thread is stuck in a read.
+
+Textual runs `@work(thread=True)` workers in the event loop's default executor, and
+`asyncio.run` ends by waiting for that executor's threads; at exit, Python joins them again. A
+read that never returns (a FIFO in a file's place, a hung network mount) then kept the process
+alive after `q`: the screen cleared, the process stayed, and Ctrl+C printed a traceback from
+`shutdown_default_executor`. Here the app's loop gets a `DaemonThreadPoolExecutor`, whose
+threads are daemon threads that neither its shutdown nor the interpreter's exit waits for: the
+app's own shutdown still cancels its workers, and a stuck read is left behind with the process.
+
+Typical usage example:
+
+    app = make_app(desk)
+    run_app(app)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+_Result = TypeVar('_Result')
+
+_WORKER_NAME = 'desk-browser-worker'
+
+
+class _Runnable(Protocol):
+    """What run_app needs of a Textual App."""
+
+    def run(self, *, headless: bool = ..., loop: asyncio.AbstractEventLoop | None = ...) -> Any:
+        """Runs the app until it exits."""
+
+
+_Task = tuple[concurrent.futures.Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]
+
+
+class DaemonThreadPoolExecutor(concurrent.futures.ThreadPoolExecutor):
+    """A thread pool whose threads never keep the process alive.
+
+    It is a ThreadPoolExecutor (asyncio accepts no other as a loop's default executor) whose
+    public methods are its own: `submit` runs calls on daemon threads, started as needed up to
+    `max_workers`, and `shutdown` stops them taking work without waiting for a running call.
+    """
+
+    def __init__(self, max_workers: int = 8):
+        """Creates the pool; no thread starts before the first call.
+
+        Args:
+            max_workers (int): The most threads running calls at once.
+        """
+        super().__init__(max_workers=max_workers, thread_name_prefix=_WORKER_NAME)
+        self._most_threads = max_workers
+        self._tasks: queue.SimpleQueue[_Task | None] = queue.SimpleQueue()
+        self._workers: list[threading.Thread] = []
+        self._idle_workers = threading.Semaphore(0)
+        self._state_lock = threading.Lock()
+        self._closed = False
+
+    def submit(
+        self, fn: Callable[..., _Result], /, *args: Any, **kwargs: Any
+    ) -> concurrent.futures.Future[_Result]:
+        """Runs a call on one of the pool's threads.
+
+        Args:
+            fn (Callable[..., _Result]): The call.
+            *args (Any): Its positional arguments.
+            **kwargs (Any): Its keyword arguments.
+
+        Returns:
+            concurrent.futures.Future[_Result]: Its result, when it comes.
+
+        Raises:
+            RuntimeError: The pool was shut down.
+        """
+        with self._state_lock:
+            if self._closed:
+                raise RuntimeError('cannot schedule new futures after shutdown')
+            future: concurrent.futures.Future[_Result] = concurrent.futures.Future()
+            self._tasks.put((future, fn, args, kwargs))
+            if not self._idle_workers.acquire(blocking=False) and (
+                len(self._workers) < self._most_threads
+            ):
+                worker = threading.Thread(
+                    target=self._work, name=f'{_WORKER_NAME}-{len(self._workers)}', daemon=True
+                )
+                worker.start()
+                self._workers.append(worker)
+            return future
+
+    def _work(self) -> None:
+        """Runs calls until the pool is shut down."""
+        while True:
+            task = self._tasks.get()
+            if task is None:
+                return
+            future, fn, args, kwargs = task
+            del task
+            if future.set_running_or_notify_cancel():
+                try:
+                    result = fn(*args, **kwargs)
+                except BaseException as error:  # Handed to the caller, as ThreadPoolExecutor does.
+                    future.set_exception(error)
+                    del error
+                else:
+                    future.set_result(result)
+                    del result
+            del future, fn, args, kwargs
+            self._idle_workers.release()
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stops taking calls; never waits for a running one, so a stuck call cannot block exit.
+
+        Args:
+            wait (bool): Accepted for the Executor interface; nothing is waited for.
+            cancel_futures (bool): Whether calls not started yet are cancelled.
+        """
+        del wait
+        with self._state_lock:
+            if self._closed:
+                return
+            self._closed = True
+            workers = len(self._workers)
+        while cancel_futures:
+            try:
+                task = self._tasks.get_nowait()
+            except queue.Empty:
+                break
+            if task is not None:
+                task[0].cancel()
+        for _ in range(workers):
+            self._tasks.put(None)
+
+
+def run_app(app: _Runnable, *, headless: bool = False) -> None:
+    """Runs a Textual app until it exits, on a loop whose workers never keep the process alive.
+
+    Args:
+        app (_Runnable): The app.
+        headless (bool): Whether to run without a terminal (tests).
+    """
+    with asyncio.Runner() as runner:
+        loop = runner.get_loop()
+        loop.set_default_executor(DaemonThreadPoolExecutor())
+        app.run(headless=headless, loop=loop)
