@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,6 +117,14 @@ def test_every_command_exits_130_when_interrupted_while_reading(
     def interrupt(path: Path) -> bytes:
         raise KeyboardInterrupt
 
+    original_open = os.open
+
+    def interrupted_open(path: Any, flags: int, *arguments: Any, **keywords: Any) -> int:
+        if not flags & (os.O_WRONLY | os.O_RDWR):  # The core's readers open desk files so.
+            raise KeyboardInterrupt
+        return original_open(path, flags, *arguments, **keywords)
+
     monkeypatch.setattr(Path, 'read_bytes', interrupt)
+    monkeypatch.setattr(os, 'open', interrupted_open)
     result = run_command([name, str(demo_desk), *COMMANDS[name]], capsys)
     assert result.status == 130
