@@ -70,8 +70,9 @@ async def test_a_long_log_followed_at_its_end_stays_at_the_end(
         assert len(view.rendered_indexes) < 40
 
 
-async def test_exchanges_arriving_out_of_view_are_counted_and_g_jumps_to_them(
-    app_for: AppFor, tmp_path: Path
+@pytest.mark.parametrize('key', ['end', 'G'])
+async def test_exchanges_arriving_out_of_view_are_counted_and_end_jumps_to_them(
+    app_for: AppFor, tmp_path: Path, key: str
 ) -> None:
     desk = small_desk(tmp_path, exchanges=12)
     app = app_for(desk)
@@ -87,7 +88,9 @@ async def test_exchanges_arriving_out_of_view_are_counted_and_g_jumps_to_them(
         await wait_until(pilot, lambda: marker.count == 3)
         assert '3 new exchanges below' in str(marker.render())
         assert view.scroll_y == 0  # The view stayed where the person was reading.
-        await pilot.press('G')
+        assert 'End or click' in str(marker.render())
+        view.focus()
+        await pilot.press(key)
         await settle(pilot)
         await wait_until(pilot, view.shows_end)
         assert marker.count == 0

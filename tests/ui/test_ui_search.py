@@ -66,7 +66,9 @@ async def test_results_of_an_older_query_are_dropped(app_for: AppFor, demo_desk:
         assert headline(app) == before
 
 
-async def test_enter_opens_the_record_and_d_shows_its_day(app_for: AppFor, demo_desk: Path) -> None:
+async def test_enter_opens_the_record_and_e_shows_its_days_sessions(
+    app_for: AppFor, demo_desk: Path
+) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_search(pilot, 'rbi policy')
@@ -77,7 +79,7 @@ async def test_enter_opens_the_record_and_d_shows_its_day(app_for: AppFor, demo_
         assert isinstance(app.screen, RecordScreen)
         record_text = str(app.screen.query_one('#record-text', Static).content)
         assert record_text.startswith(hit.record.text[:50])
-        await pilot.press('d')
+        await pilot.press('e')
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, MainScreen)

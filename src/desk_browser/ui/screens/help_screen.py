@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from desk_browser.memory.search_scope import QUALIFIER_HELP
+from desk_browser.ui.widgets.familiar_keys import KeyedScroll
 
 KEYS: list[tuple[str, str]] = [
     ('/', 'Search everything the desk said and did'),
@@ -20,11 +21,14 @@ KEYS: list[tuple[str, str]] = [
     ('d', "The day view: the day's journal as a timeline"),
     ('N   P', 'Jump 25 exchanges on / back in a long session'),
     ('↑ ↓ PgUp PgDn', 'Scroll, or move in the focused list'),
+    ('j   k', 'Down / up, as ↓ ↑, in every list and view'),
+    ('g   G', 'Top / bottom of the focused list or view (as Home End)'),
     ('Home End', 'Top / bottom of the focused pane'),
     ('Tab  Shift+Tab', 'Move between sessions, tabs and exchanges'),
     ('e   s', 'Show the Exchanges / Summary tab'),
     ('c', 'Go to the current session'),
-    ('f   G', 'Pause / follow the desk as it writes; show the new exchanges'),
+    ('f', 'Pause / follow the desk as it writes'),
+    ('End   G', 'In the exchanges: the bottom, where new exchanges arrive'),
     ('!', 'Problems: every damaged line and unreadable file'),
     ('y   Y', 'Copy the exchange, event or record as Markdown / JSON'),
     ('x', 'Export the session, day or search hits as Markdown'),
@@ -42,7 +46,8 @@ SEARCH_KEYS: list[tuple[str, str]] = [
     ('↑   ↓', 'In an empty box: older / newer searches; ↓ into the hits'),
     ('End', 'The last hit (the list loads more as you near its end)'),
     ('Esc', 'Clear the box; on an empty box or in the hits, go back'),
-    ('d   s', "In a record: the day's sessions / its summary"),
+    ('d', 'On a hit or in a record: its day view'),
+    ('e   s', "In a record: the day's sessions / its summary"),
     ('n   N', 'In a record: next / previous keyword hit'),
 ]
 """The search's keys."""
@@ -81,7 +86,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """Builds the help text."""
-        with VerticalScroll(id='help'):
+        with KeyedScroll(id='help'):
             yield Static(_key_lines('Keys', KEYS), classes='help-section')
             yield Static(_key_lines('Search', SEARCH_KEYS), classes='help-section')
             yield Static(

@@ -74,7 +74,6 @@ class MainScreen(DeskScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('f', 'pause_following', 'Pause', id='pause-following'),
         Binding('f', 'resume_following', 'Follow', id='resume-following'),
-        Binding('G', 'jump_to_new', 'New exchanges', show=False, id='jump-to-new'),
         Binding('n', 'next_exchange', 'Next', key_display='n', id='next'),
         Binding('p', 'previous_exchange', 'Previous', key_display='p', id='previous'),
         Binding('N', 'jump_forward', '25 on', show=False, id='jump-forward'),
@@ -581,6 +580,11 @@ class MainScreen(DeskScreen[None]):
         """Shows the newest exchanges (where the "N new" marker points)."""
         self.query_one(TabbedContent).active = EXCHANGES_TAB
         await self.query_one(ExchangeView).go_to_end()
+        self.query_one(NewExchangesMarker).count = 0
+
+    @on(ExchangeView.EndShown)
+    def new_exchanges_seen(self) -> None:
+        """End or G in the exchanges showed their end: the "N new" marker has nothing left."""
         self.query_one(NewExchangesMarker).count = 0
 
     @on(NewExchangesMarker.Pressed)

@@ -18,6 +18,7 @@ from desk_browser.presentation.formatting import day_text, hit_label, parse_day
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,
     SUMMARY_TAB,
+    DayPlace,
     DayRequest,
     RecordPlace,
     TabName,
@@ -35,22 +36,25 @@ from desk_browser.ui.keyword_hits import KeywordHits
 from desk_browser.ui.messages import PlaceOpened, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.familiar_keys import KeyedScroll
 
 RECORD_LIMIT = 64_000
 """How many characters of one record the screen shows."""
 
 
 class RecordScreen(DeskScreen[None]):
-    """Shows a hit's whole record, with keys to its day's sessions and summary."""
+    """Shows a hit's whole record, with keys to its day's view, sessions and summary."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('escape', 'back', 'Back', key_display='esc', id='record-back'),
-        Binding('d', 'show_day("exchanges-tab")', "Day's sessions", id='record-day'),
+        Binding('e', 'show_day("exchanges-tab")', "Day's sessions", id='record-day'),
         Binding('s', 'show_day("summary-tab")', "Day's summary", id='record-summary'),
         Binding('n', 'step_hit(1)', 'Next hit', id='record-next-hit'),
         Binding('N', 'step_hit(-1)', 'Previous hit', show=False, id='record-previous-hit'),
         *COPY_EXPORT_BINDINGS,
     ]
+
+    OFFERS_DAY_VIEW = True
 
     def __init__(self, services: DeskServices, hit: SearchHit, words: list[str]) -> None:
         """Prepares the screen.
@@ -83,6 +87,8 @@ class RecordScreen(DeskScreen[None]):
                 (self._label(), '$text-muted'),
                 '\n',
                 ('d', 'bold $text-accent'),
+                (' the day view    ', '$text-muted'),
+                ('e', 'bold $text-accent'),
                 (" the day's sessions    ", '$text-muted'),
                 ('s', 'bold $text-accent'),
                 (" the day's summary    ", '$text-muted'),
@@ -92,7 +98,7 @@ class RecordScreen(DeskScreen[None]):
             id='record-heading',
         )
         text, note = capped(record.text, RECORD_LIMIT)
-        with VerticalScroll(id='record'):
+        with KeyedScroll(id='record'):
             yield Static(highlighted(text, self.words), id='record-text')
             if note is not None:
                 yield Static(Content(note), classes='-explain')
@@ -126,6 +132,13 @@ class RecordScreen(DeskScreen[None]):
         record.border_subtitle = self._keyword_hits.label()
         line = self._keyword_hits.line_of_current(text.content_region.width)
         record.scroll_to(y=max(0, line - 2), animate=False)
+
+    def action_day_view(self) -> None:
+        """Opens the day view of the record's day (d, as on every screen)."""
+        if parse_day(self.hit.record.day) is None:
+            self.notify('This record has no day to show.')
+            return
+        self.post_message(ShowPlace(DayPlace(self.hit.record.day)))
 
     def action_back(self) -> None:
         """Goes back to the hits."""

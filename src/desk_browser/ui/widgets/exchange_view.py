@@ -17,8 +17,10 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.actions import SkipAction
+from textual.binding import BindingType
 from textual.cache import LRUCache
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -38,6 +40,7 @@ from desk_browser.ui.widgets.exchange_rendering import (
     render_message,
     trigger_text,
 )
+from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
 from desk_browser.ui.widgets.scroll_size import set_scroll_size
 
 JUMP_SIZE = 25
@@ -80,6 +83,8 @@ class ExchangeView(ScrollView, can_focus=True):
     exchange. The current exchange's card is drawn with an accent bar on a lighter background.
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         'exchange-view--bar',
         'exchange-view--bar-current',
@@ -108,6 +113,9 @@ class ExchangeView(ScrollView, can_focus=True):
 
     current_index: reactive[int | None] = reactive(None, init=False)
     """The current exchange's place in the session (from 0), or None before any move."""
+
+    class EndShown(Message):
+        """End or G showed the end of the session: any new exchanges below are seen now."""
 
     def __init__(self, *, id: str | None = None) -> None:
         """Prepares an empty view.
@@ -589,11 +597,12 @@ class ExchangeView(ScrollView, can_focus=True):
         self.refresh()
 
     def action_scroll_end(self) -> None:
-        """Shows the end of the session, its newest exchange, at once.
+        """Shows the end of the session, its newest exchange, at once (End or G).
 
         Raises:
             SkipAction: Everything fits; the key is left to others.
         """
+        self.post_message(self.EndShown())
         if not self.allow_vertical_scroll:
             raise SkipAction()
         self._settle(bottom=True)

@@ -12,7 +12,7 @@ from desk_browser.presentation.formatting import plural
 
 
 class NewExchangesMarker(Widget):
-    """Counts the exchanges that arrived out of view; a click (or G) shows them."""
+    """Counts the exchanges that arrived out of view; a click, or End or G, shows them."""
 
     DEFAULT_CSS = """
     NewExchangesMarker {
@@ -37,7 +37,7 @@ class NewExchangesMarker(Widget):
 
     def render(self) -> Content:
         """The marker's words."""
-        return Content(f'↓ {plural(self.count, "new exchange")} below · press G or click to see')
+        return Content(f'↓ {plural(self.count, "new exchange")} below · End or click to see')
 
     def watch_count(self, count: int) -> None:
         """Shows the marker only while there is something new."""

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
+from textual.binding import BindingType
 from textual.widgets import DataTable
 
 from desk_browser.memory.desk_check import DeskReport
 from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.widgets.familiar_keys import TABLE_KEYS
 
 COLUMNS = ('File', 'Line', 'Kind', 'Reason')
 """The table's columns."""
@@ -14,6 +18,8 @@ COLUMNS = ('File', 'Line', 'Kind', 'Reason')
 
 class ProblemList(DataTable[Text]):
     """Lists a check's problems: the file (relative to the desk), the line, its kind and why."""
+
+    BINDINGS: ClassVar[list[BindingType]] = TABLE_KEYS
 
     DEFAULT_CSS = """
     ProblemList {

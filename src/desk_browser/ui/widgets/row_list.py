@@ -28,6 +28,7 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.theme import Theme
 
+from desk_browser.ui.widgets.familiar_keys import LIST_KEYS
 from desk_browser.ui.widgets.scroll_size import set_scroll_size
 
 _CACHED_ROWS = 400
@@ -146,6 +147,7 @@ class RowList(ScrollView, can_focus=True):
         Binding('home', 'first', 'First', show=False),
         Binding('end', 'last', 'Last', show=False),
         Binding('enter', 'choose', 'Open', show=False),
+        *LIST_KEYS,
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {ROW_CLASS, HIGHLIGHTED_CLASS, HOVER_CLASS}

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -9,6 +12,7 @@ from textual.widgets import Static
 from desk_browser.presentation.desk_data import DaySummary
 from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
 
 
 class SummaryView(VerticalScroll):
@@ -17,6 +21,8 @@ class SummaryView(VerticalScroll):
     While the view is hidden (its tab not chosen), a summary is only kept: it is rendered when
     the view is shown, so the first screen never builds Markdown nobody sees.
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
 
     _waiting: DaySummary | None = None
 
