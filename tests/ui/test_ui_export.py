@@ -72,7 +72,7 @@ async def test_y_copies_the_current_exchange_as_markdown_and_shift_y_as_its_json
         await pilot.press('y')
         assert app.clipboard.startswith('## 2 · ')
         assert log.exchanges[1].trigger_text in app.clipboard
-        assert 'Copied exchange 2 as Markdown.' in _messages(app)
+        assert "Sent exchange 2 as Markdown to the terminal's clipboard (OSC 52)." in _messages(app)
         await pilot.press('Y')
         assert json.loads(app.clipboard) == log.exchanges[1].to_json_dictionary()
 

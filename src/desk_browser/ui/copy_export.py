@@ -96,7 +96,12 @@ def deliver_copy(screen: Screen[Any], found: Copied | str) -> None:
         screen.notify(found)
         return
     screen.app.copy_to_clipboard(found.text)
-    screen.notify(f'Copied {visible(found.what)}.', title='Copied', markup=False)
+    # The app cannot know whether the terminal took it: tmux drops OSC 52 unless told otherwise.
+    screen.notify(
+        f"Sent {visible(found.what)} to the terminal's clipboard (OSC 52).",
+        title='Sent to the clipboard',
+        markup=False,
+    )
 
 
 def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServices) -> None:
