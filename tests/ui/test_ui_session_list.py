@@ -9,7 +9,7 @@ from textual.app import App, ComposeResult
 
 from desk_browser.presentation.desk_data import SessionEntry
 from desk_browser.ui.widgets.row_list import RowList
-from desk_browser.ui.widgets.session_list import SessionList
+from desk_browser.ui.widgets.session_list import SessionList, session_prompt
 
 SESSIONS = 2_500
 
@@ -128,3 +128,21 @@ async def test_a_new_list_drops_the_highlight_and_a_shorter_one_keeps_it_in_rang
         assert sessions.highlighted is None
         await pilot.press('down')
         assert sessions.highlighted is None
+
+
+def test_a_session_id_with_a_control_character_keeps_its_count_on_its_line() -> None:
+    entry = SessionEntry(
+        session_id='2026-10-20-\n1',
+        day=datetime.date(2026, 10, 20),
+        number='\n1',
+        exchange_count=3,
+        damaged_lines=0,
+        is_current=False,
+        counted=True,
+    )
+    line = session_prompt(entry).plain
+    assert '\n' not in line
+    assert '#␊1' in line
+    assert line.endswith('3 exchanges')
+    undated = replace(entry, day=None, number='')
+    assert session_prompt(undated).plain.strip() == '2026-10-20-␊1  3 exchanges'

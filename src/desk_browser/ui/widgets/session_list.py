@@ -6,7 +6,7 @@ from textual.content import Content
 
 from desk_browser.presentation.desk_data import SessionEntry
 from desk_browser.presentation.formatting import day_with_weekday, plural
-from desk_browser.presentation.safe_text import visible
+from desk_browser.presentation.safe_text import visible_field
 from desk_browser.ui.widgets.row_list import RowList
 
 CURRENT_MARK = '●'
@@ -16,6 +16,9 @@ CURRENT_MARK = '●'
 def session_prompt(entry: SessionEntry) -> Content:
     """Writes one session's line: mark, day and weekday, number, exchange count.
 
+    The line is one row high, so a session id holding a newline shows it as ␊ rather than
+    pushing its count onto a second line nobody sees.
+
     Args:
         entry (SessionEntry): The session.
 
@@ -24,9 +27,11 @@ def session_prompt(entry: SessionEntry) -> Content:
     """
     mark = (f'{CURRENT_MARK} ', 'bold $text-accent') if entry.is_current else '  '
     if entry.day is not None and entry.number:
-        name: str | tuple[str, str] = f'{day_with_weekday(entry.day)}  #{visible(entry.number)}'
+        name: str | tuple[str, str] = (
+            f'{day_with_weekday(entry.day)}  #{visible_field(entry.number)}'
+        )
     else:
-        name = visible(entry.session_id)
+        name = visible_field(entry.session_id)
     parts: list[str | tuple[str, str]] = [mark, name]
     if entry.counted:  # An older session of a big desk is counted after the first paint.
         parts += [('  ', ''), (plural(entry.exchange_count, 'exchange'), '$text-muted')]
