@@ -105,6 +105,7 @@ def test_json_of_a_healthy_desk(demo_desk: Path, capsys: pytest.CaptureFixture[s
     data = json.loads(result.stdout)
     assert data['healthy'] is True
     assert data['problems'] == []
+    assert data['pending'] == []
     assert data['files_checked'] == 48
 
 

@@ -141,6 +141,8 @@ def test_a_half_line_is_pending_while_fresh_and_cut_short_once_quiet(
     assert fresh.pending == [log]
     assert main(['check', str(desk)]) == 0
     assert 'being written: 1 file' in capsys.readouterr().out
+    assert main(['check', str(desk), '--json']) == 0
+    assert json.loads(capsys.readouterr().out)['pending'] == [f'sessions/{session_id}.jsonl']
     os.utime(log, (AN_HOUR_AGO, AN_HOUR_AGO))  # Quiet for longer than the window.
     quiet = check_desk(desk)
     assert [(p.line_number, p.reason) for p in quiet.problems] == [(2, 'cut short')]

@@ -117,6 +117,14 @@ class DeskReport:
         """
         return _relative(problem.path, self.desk_directory)
 
+    def relative_pending(self) -> list[str]:
+        """The paths of the files being written, relative to the desk folder.
+
+        Returns:
+            list[str]: Paths such as "journal/2026-10-20.jsonl", in `pending`'s order.
+        """
+        return [_relative(path, self.desk_directory) for path in self.pending]
+
     def kind_of(self, problem: Problem) -> str:
         """The kind of file a problem belongs to.
 

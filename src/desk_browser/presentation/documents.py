@@ -267,4 +267,7 @@ def report_object(report: DeskReport, desk_text: str) -> dict[str, Any]:
             for summary in report.kinds
         },
         'problems': problems,
+        # Files whose last line has no newline yet and that changed within the last seconds:
+        # being written, not damaged (check looks again once they are quiet).
+        'pending': report.relative_pending(),
     }
