@@ -394,9 +394,20 @@ try:
     checked = len(check_desk(desk).problems)
 except ImportError:
     checked = -1
+def peak_bytes():
+    # VmHWM is this process's own peak. ru_maxrss is kept across execve, so a child of a big
+    # parent (pytest after a thousand tests) reports the parent's peak instead (getrusage(2)).
+    try:
+        with open('/proc/self/status') as status:
+            for line in status:
+                if line.startswith('VmHWM:'):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 print(json.dumps({
     'events': events, 'problems': len(problems), 'hits': hits, 'found': found,
-    'checked': checked, 'peak_bytes': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+    'checked': checked, 'peak_bytes': peak_bytes(),
 }))
 """
 

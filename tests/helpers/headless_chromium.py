@@ -130,7 +130,10 @@ async def visit(browser_path: str, address: str, until: bytes, timeout: float = 
         AssertionError: The bytes did not come within the timeout (with what did).
     """
     seen = Visit()
-    with tempfile.TemporaryDirectory(prefix='desk-browser-chromium-') as profile:
+    # Chromium's helper processes may still write into the profile as it is removed.
+    with tempfile.TemporaryDirectory(
+        prefix='desk-browser-chromium-', ignore_cleanup_errors=True
+    ) as profile:
         browser = subprocess.Popen(
             [browser_path, *FLAGS, f'--user-data-dir={profile}', 'about:blank'],
             stdin=subprocess.DEVNULL,
