@@ -24,6 +24,7 @@ from desk_browser.memory.file_reading import (
 )
 from desk_browser.memory.session_search import SessionSearch
 from desk_browser.memory.session_store import SessionStore, read_state_file
+from tests.helpers.peak_memory import PEAK_BYTES_SOURCE
 
 GIGABYTE = 1 << 30
 HANG_TIMEOUT_SECONDS = 120
@@ -163,7 +164,9 @@ def test_a_line_past_its_limit_across_chunks_is_never_held(
     assert follower_problems == problems
 
 
-PEAK_PROGRAM = """
+PEAK_PROGRAM = (
+    PEAK_BYTES_SOURCE
+    + """
 import json, resource, sys
 from pathlib import Path
 from desk_browser.memory.desk_check import check_desk
@@ -171,22 +174,12 @@ from desk_browser.memory.session_search import SessionSearch
 desk = Path(sys.argv[1])
 problems = [p.reason for p in check_desk(desk).problems]
 hits = len(SessionSearch(desk).search('nifty', 10).hits)
-def peak_bytes():
-    # VmHWM is this process's own peak. ru_maxrss is kept across execve, so a child of a big
-    # parent (pytest after a thousand tests) reports the parent's peak instead (getrusage(2)).
-    try:
-        with open('/proc/self/status') as status:
-            for line in status:
-                if line.startswith('VmHWM:'):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 print(json.dumps({
     'problems': problems, 'hits': hits,
     'peak_bytes': peak_bytes(),
 }))
 """
+)
 
 
 def test_check_and_search_over_a_gigabyte_note_stay_under_300_megabytes(desk: Path) -> None:

@@ -37,6 +37,7 @@ from desk_browser.memory.session_store import (
     read_state_file,
 )
 from tests.helpers.desks import MakeDemoDesk
+from tests.helpers.peak_memory import PEAK_BYTES_SOURCE
 
 try:
     from desk_browser.memory import desk_check
@@ -376,7 +377,9 @@ def test_a_removed_desk_reads_as_empty(desk: Path) -> None:
     assert all(changes.vanished for changes in findings.changes)
 
 
-BIG_JOURNAL_PROGRAM = """
+BIG_JOURNAL_PROGRAM = (
+    PEAK_BYTES_SOURCE
+    + """
 import json, resource, sys
 from pathlib import Path
 from desk_browser.memory import desk_files
@@ -394,22 +397,12 @@ try:
     checked = len(check_desk(desk).problems)
 except ImportError:
     checked = -1
-def peak_bytes():
-    # VmHWM is this process's own peak. ru_maxrss is kept across execve, so a child of a big
-    # parent (pytest after a thousand tests) reports the parent's peak instead (getrusage(2)).
-    try:
-        with open('/proc/self/status') as status:
-            for line in status:
-                if line.startswith('VmHWM:'):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 print(json.dumps({
     'events': events, 'problems': len(problems), 'hits': hits, 'found': found,
     'checked': checked, 'peak_bytes': peak_bytes(),
 }))
 """
+)
 
 
 def test_a_200_megabyte_journal_is_read_within_bounded_memory(tmp_path: Path) -> None:
