@@ -214,7 +214,7 @@ def test_save_state_that_fails_keeps_the_old_state_and_leaves_no_temporary_file(
     def fail(*arguments: Any) -> None:
         raise OSError(28, 'No space left on device')
 
-    monkeypatch.setattr(f'desk_browser.memory.session_store.os.{failing}', fail)
+    monkeypatch.setattr(f'desk_browser.memory.file_writing.os.{failing}', fail)
     with pytest.raises(OSError):
         store.save_state(make_state('2026-10-19-2'))
     monkeypatch.undo()

@@ -33,6 +33,7 @@ from desk_browser.memory.file_reading import (
     current_settings,
 )
 from desk_browser.memory.file_status import file_signature
+from desk_browser.memory.session_ids import LOG_SUFFIX
 from desk_browser.memory.session_store import (
     STATE_FILE_NAME,
     SUMMARIES_FOLDER_NAME,
@@ -52,7 +53,6 @@ FILE_KINDS = (JOURNAL_KIND, SESSION_LOG_KIND, SUMMARY_KIND, NOTE_KIND, STATE_KIN
 """The kinds of file a desk holds, in the order the report lists them."""
 
 _JOURNAL_SUFFIX = '.jsonl'
-_LOG_SUFFIX = '.jsonl'
 _MARKDOWN_SUFFIX = '.md'
 _MEMO_PURPOSE = 'check'
 """The memo's name for this module's readings (a file's problems, and a log's exchange count)."""
@@ -395,7 +395,7 @@ def _check_session_logs(
     problems.extend(
         _folder_problems(
             sessions_directory,
-            _LOG_SUFFIX,
+            LOG_SUFFIX,
             dated=False,
             read_elsewhere=frozenset({STATE_FILE_NAME}),
         )

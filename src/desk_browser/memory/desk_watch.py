@@ -43,9 +43,9 @@ from desk_browser.memory import desk_files
 from desk_browser.memory.appended_lines import AppendedLines
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_status import FileSignature, FolderListing, file_signature
+from desk_browser.memory.session_ids import LOG_SUFFIX, log_path
 from desk_browser.memory.session_store import STATE_FILE_NAME, session_sort_key
 
-_LOG_SUFFIX = '.jsonl'
 _JOURNAL_SUFFIX = '.jsonl'
 _MARKDOWN_SUFFIX = '.md'
 
@@ -160,7 +160,7 @@ def _session_id(log_name: str) -> str:
     Returns:
         str: The session id, such as "2026-10-21-2".
     """
-    return log_name[: -len(_LOG_SUFFIX)]
+    return log_name[: -len(LOG_SUFFIX)]
 
 
 def _sorted_sessions(log_names: Iterable[str]) -> list[str]:
@@ -273,7 +273,7 @@ class DeskWatcher:
             FileSignature | None: The log's signature, or None when it is missing or
                 unreachable.
         """
-        return file_signature(self._sessions_directory / f'{session_id}{_LOG_SUFFIX}')
+        return file_signature(log_path(self._sessions_directory, session_id))
 
     def _names(self, folder: Path, suffix: str, *, dated: bool) -> frozenset[str]:
         """Lists the files that matter in a folder, listing it again only when it changed.
@@ -314,7 +314,7 @@ class DeskWatcher:
                 summaries=frozenset(),
                 newest_summary=None,
             )
-        sessions = self._names(self._sessions_directory, _LOG_SUFFIX, dated=False)
+        sessions = self._names(self._sessions_directory, LOG_SUFFIX, dated=False)
         journal = self._names(self._journal_directory, _JOURNAL_SUFFIX, dated=True)
         notes = self._names(self._notes_directory, _MARKDOWN_SUFFIX, dated=False)
         summaries = self._names(self._summaries_directory, _MARKDOWN_SUFFIX, dated=True)

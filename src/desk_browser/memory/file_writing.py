@@ -1,0 +1,133 @@
+"""Writing the sessions folder's files so that a crash never leaves half a file behind.
+
+The session store writes three kinds of file: the state and the summaries, which are replaced
+whole (atomically: a crash leaves either the old or the new file), and the session logs, which
+only grow by whole JSON lines.
+
+Typical usage example:
+
+    write_atomically(folder / 'state.json', content)
+    append_line(log, encode_json_line(exchange.to_json_dictionary()))
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Any
+
+NEW_FILE_MODE = 0o644
+"""The permissions of a file the store creates (a replaced file keeps its own)."""
+
+
+def write_atomically(path: Path, content: bytes) -> None:
+    """Replaces a file's content so that a crash leaves either the old or the new file.
+
+    The content goes to a new, uniquely named file beside the old one, is flushed to disk, and
+    is renamed over the old one. When anything fails, the new file is removed.
+
+    Args:
+        path (Path): The file.
+        content (bytes): Its new content.
+
+    Raises:
+        OSError: The file could not be written.
+    """
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = NEW_FILE_MODE
+    descriptor, temporary_name = tempfile.mkstemp(
+        prefix=f'.{path.name}.', suffix='.tmp', dir=path.parent
+    )
+    temporary_path = Path(temporary_name)
+    try:
+        with os.fdopen(descriptor, 'wb') as temporary_file:
+            temporary_file.write(content)
+            temporary_file.flush()
+            os.fsync(temporary_file.fileno())
+        os.chmod(temporary_path, mode)
+        os.replace(temporary_path, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary_path.unlink()
+        raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Flushes a folder's entries to disk, where the system allows it, so a rename survives.
+
+    Args:
+        folder (Path): The folder.
+    """
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def encode_json_line(data: dict[str, Any]) -> bytes:
+    """Writes one JSON line, keeping non-ASCII text readable where it can.
+
+    Args:
+        data (dict[str, Any]): The object.
+
+    Returns:
+        bytes: The line, UTF-8, ending in a newline.
+    """
+    try:
+        return (json.dumps(data, ensure_ascii=False) + '\n').encode('utf-8')
+    except UnicodeEncodeError:  # Lone surrogates: JSON escapes keep them exactly.
+        return (json.dumps(data) + '\n').encode('utf-8')
+
+
+def append_line(path: Path, line: bytes) -> None:
+    """Adds one line to the end of a file, creating the file when it is missing.
+
+    When the file's last line was cut short (by a crash mid-write), the line starts on a new
+    line, so it is not glued to the damaged one and lost with it.
+
+    Args:
+        path (Path): The file.
+        line (bytes): The line, ending in a newline.
+    """
+    with path.open('a+b') as log:
+        log.seek(0, os.SEEK_END)
+        if log.tell() > 0:
+            log.seek(-1, os.SEEK_END)
+            if log.read(1) != b'\n':
+                line = b'\n' + line
+        log.write(line)
+
+
+def create_exclusively(path: Path) -> bool:
+    """Creates an empty file, unless something already stands at its path.
+
+    The create is exclusive, so of two processes creating the same file only one succeeds.
+
+    Args:
+        path (Path): The file.
+
+    Returns:
+        bool: True when this call created the file, False when it already existed.
+
+    Raises:
+        OSError: The file could not be created for another reason.
+    """
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, NEW_FILE_MODE)
+    except FileExistsError:
+        return False
+    os.close(descriptor)
+    return True

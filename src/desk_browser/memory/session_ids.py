@@ -1,0 +1,112 @@
+"""Session ids: the <YYYY-MM-DD>-<number> names of a desk's session logs, and their order.
+
+A session's log is <sessions>/<session id>.jsonl. Ids sort by date, then by number as a number
+(2026-10-19-10 is newer than 2026-10-19-9); a name that is not <date>-<number> is older than
+every dated one. session_store re-exports log_path and session_sort_key, its documented names.
+
+Typical usage example:
+
+    ids = session_ids_in(directory)
+    path = log_path(directory, ids[0])
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from pathlib import Path
+
+from desk_browser.memory import desk_files
+
+LOG_SUFFIX = '.jsonl'
+"""How a session log's name ends."""
+
+
+def log_path(directory: Path, session_id: str) -> Path:
+    """The log file of a session.
+
+    Args:
+        directory (Path): The sessions folder.
+        session_id (str): The session.
+
+    Returns:
+        Path: The file, <directory>/<session_id>.jsonl.
+    """
+    return directory / f'{session_id}{LOG_SUFFIX}'
+
+
+def parse_session_id(session_id: str) -> tuple[str, int] | None:
+    """Splits a session id into its date and number.
+
+    Args:
+        session_id (str): The id, such as "2026-10-19-2".
+
+    Returns:
+        tuple[str, int] | None: The date as YYYY-MM-DD and the number, or None when the id is
+            not <YYYY-MM-DD>-<number>.
+    """
+    day = desk_files.date_of_name(session_id)
+    if day is None or len(session_id) < 12 or session_id[10] != '-':
+        return None
+    number_text = session_id[11:]
+    if not (number_text.isascii() and number_text.isdigit()):
+        return None
+    return day, int(number_text)
+
+
+def session_sort_key(session_id: str) -> tuple[int, str, int, str]:
+    """The key that sorts session ids oldest first.
+
+    Ids sort by date, then by their number as a number: 2026-10-19-10 is newer than
+    2026-10-19-9. An id that is not <YYYY-MM-DD>-<number> counts as older than every dated id;
+    such ids sort among themselves by name. Equal dates and numbers (such as "-01" and "-1") also
+    fall back to the name, so the order never depends on the file system.
+
+    Args:
+        session_id (str): The id.
+
+    Returns:
+        tuple[int, str, int, str]: The key; sort with reverse=True for newest first.
+    """
+    parsed = parse_session_id(session_id)
+    if parsed is None:
+        return (0, '', 0, session_id)
+    day, number = parsed
+    return (1, day, number, session_id)
+
+
+def session_ids_in(directory: Path) -> list[str]:
+    """Every session that has a log in a sessions folder, newest first.
+
+    Args:
+        directory (Path): The sessions folder.
+
+    Returns:
+        list[str]: The session ids, sorted by session_sort_key, newest first.
+    """
+    ids = [
+        name[: -len(LOG_SUFFIX)]
+        for name in desk_files.file_names_in(directory)
+        if name.endswith(LOG_SUFFIX)
+    ]
+    ids.sort(key=session_sort_key, reverse=True)
+    return ids
+
+
+def first_free_number(session_ids: Iterable[str], trading_date: datetime.date) -> int:
+    """The number after the highest of a day's sessions.
+
+    Args:
+        session_ids (Iterable[str]): The sessions there are.
+        trading_date (datetime.date): The day.
+
+    Returns:
+        int: One more than the day's highest number, or 1 when the day has no session.
+    """
+    day = trading_date.isoformat()
+    number = 1
+    for session_id in session_ids:
+        parsed = parse_session_id(session_id)
+        if parsed is not None and parsed[0] == day:
+            number = max(number, parsed[1] + 1)
+    return number

@@ -1,0 +1,201 @@
+"""Reading a sessions folder's files: a session's log, and the state, telling missing from damaged.
+
+Readers never raise for what they find on disk: a damaged log line is skipped and reported, a
+state file that cannot be used is reported with why (a link whose target is gone, an unreadable
+folder, a folder or FIFO in its place, too big, not UTF-8, empty, broken JSON with where, nested
+too deep, not an object, a field missing or of the wrong type). session_store re-exports every
+public name here.
+
+Typical usage example:
+
+    problems: list[Problem] = []
+    exchanges = read_exchange_log(log_path(directory, session_id), problems)
+    reading = read_state_file(directory / STATE_FILE_NAME)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import stat
+from pathlib import Path
+from typing import Any
+
+from desk_browser.memory import desk_files
+from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.file_reading import NOT_REGULAR_REASON, ReadSettings, current_settings
+from desk_browser.memory.json_lines import NESTED_TOO_DEEP_REASON
+from desk_browser.memory.session_records import Exchange, SessionState
+
+
+@dataclasses.dataclass(frozen=True)
+class StateReading:
+    """What reading a state file found, telling "no state yet" from "damaged".
+
+    Attributes:
+        state (SessionState | None): The state, or None when the file is missing or damaged.
+        exists (bool): Whether the file exists.
+        problem (Problem | None): Why the file could not be used, or None.
+        modified_at (float | None): The file's modification time (seconds since the epoch), or
+            None when it does not exist.
+    """
+
+    state: SessionState | None
+    exists: bool
+    problem: Problem | None
+    modified_at: float | None
+
+
+def exchange_from_line(
+    path: Path,
+    line_number: int,
+    data: dict[str, Any],
+    problems: list[Problem] | None = None,
+) -> Exchange | None:
+    """Turns one log line's object into an exchange, as read_exchange_log does.
+
+    Used to read only the lines a log gained (see desk_watch.JsonLinesFollower): a line missing
+    a field or with a field that is not a string is reported with the same reason a whole read
+    gives.
+
+    Args:
+        path (Path): The log file, for reporting.
+        line_number (int): The line's number, from 1.
+        data (dict[str, Any]): The line's JSON object.
+        problems (list[Problem] | None): Where to report a damaged line; None reports nothing.
+
+    Returns:
+        Exchange | None: The exchange, or None when the line is damaged.
+    """
+    try:
+        return Exchange.from_json_dictionary(data)
+    except KeyError as error:
+        problem = Problem(path, line_number, f'missing field "{error.args[0]}"')
+    except TypeError as error:
+        problem = Problem(path, line_number, str(error))
+    if problems is not None:
+        problems.append(problem)
+    return None
+
+
+def read_exchange_log(path: Path, problems: list[Problem] | None = None) -> list[Exchange]:
+    """Reads a session's log, skipping every damaged line.
+
+    A line is damaged when it is not UTF-8, not a JSON object, lacks one of the four fields, or
+    has a field that is not a string. Blank lines are skipped silently.
+
+    Args:
+        path (Path): The log file.
+        problems (list[Problem] | None): Where to report damaged lines (in line order) and an
+            unreadable file; None reports nothing.
+
+    Returns:
+        list[Exchange]: The exchanges, oldest first.
+    """
+    exchanges = []
+    found: list[Problem] = []
+    for line_number, data in desk_files.read_json_objects(path, found):
+        exchange = exchange_from_line(path, line_number, data, found)
+        if exchange is not None:
+            exchanges.append(exchange)
+    if problems is not None:
+        problems.extend(desk_files.sort_problems(found))
+    return exchanges
+
+
+def read_state_file(path: Path) -> StateReading:
+    """Reads a state file, telling a missing file from a damaged one.
+
+    Args:
+        path (Path): The file, normally <sessions>/state.json.
+
+    Returns:
+        StateReading: The state, or why there is none.
+    """
+    return read_state_file_within(path, current_settings())
+
+
+def read_state_file_within(path: Path, settings: ReadSettings) -> StateReading:
+    """Reads a state file as read_state_file does, within the given settings.
+
+    Args:
+        path (Path): The file, normally <sessions>/state.json.
+        settings (ReadSettings): The state's size limit, and whether a link out of the desk is
+            followed.
+
+    Returns:
+        StateReading: The state, or why there is none.
+    """
+    try:
+        file_status = path.stat()
+    except (FileNotFoundError, NotADirectoryError, ValueError):
+        try:
+            dangling = path.is_symlink()
+        except (OSError, ValueError):
+            dangling = False
+        if not dangling:
+            return StateReading(state=None, exists=False, problem=None, modified_at=None)
+        # A link whose target is gone: the desk sees no state, the person should see why.
+        return StateReading(
+            state=None,
+            exists=True,
+            problem=Problem(path, None, 'a link to a file that does not exist'),
+            modified_at=None,
+        )
+    except OSError as error:  # Permission denied on the folder, a symlink loop, ...
+        cause = error.strerror or error.__class__.__name__
+        return StateReading(
+            state=None,
+            exists=True,
+            problem=Problem(path, None, f'unreadable: {cause}'),
+            modified_at=None,
+        )
+    modified_at = file_status.st_mtime
+    if not stat.S_ISREG(file_status.st_mode):
+        kind = 'not a file' if stat.S_ISDIR(file_status.st_mode) else NOT_REGULAR_REASON
+        return StateReading(
+            state=None,
+            exists=True,
+            problem=Problem(path, None, kind),
+            modified_at=modified_at,
+        )
+    read_problems: list[Problem] = []
+    content = desk_files.read_bytes(path, read_problems, settings.state_limit, settings)
+    if content is None:
+        return StateReading(
+            state=None, exists=True, problem=read_problems[0], modified_at=modified_at
+        )
+    state, reason = _state_from_bytes(content)
+    problem = None if reason is None else Problem(path, None, reason)
+    return StateReading(state=state, exists=True, problem=problem, modified_at=modified_at)
+
+
+def _state_from_bytes(content: bytes) -> tuple[SessionState | None, str | None]:
+    """Reads a state from a state file's bytes.
+
+    Args:
+        content (bytes): The file's bytes.
+
+    Returns:
+        tuple[SessionState | None, str | None]: The state, or None and why it is damaged.
+    """
+    text = ''
+    try:
+        text = content.removeprefix(desk_files.BYTE_ORDER_MARK).decode('utf-8')
+        data = json.loads(text)
+    except UnicodeDecodeError:
+        return None, 'not UTF-8'
+    except json.JSONDecodeError as error:
+        return None, 'empty' if not text.strip() else desk_files.describe_json_error(text, error)
+    except RecursionError:
+        return None, NESTED_TOO_DEEP_REASON
+    except ValueError:
+        return None, 'not JSON'
+    if not isinstance(data, dict):
+        return None, 'not an object'
+    try:
+        return SessionState.from_json_dictionary(data), None
+    except KeyError as error:
+        return None, f'missing field "{error.args[0]}"'
+    except (TypeError, ValueError) as error:
+        return None, str(error)
