@@ -8,8 +8,6 @@ the estimate, and the view keeps its place so nothing on screen moves.
 
 from __future__ import annotations
 
-import itertools
-from bisect import bisect_right
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -29,6 +27,8 @@ from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.desk_data import SessionLog
 from desk_browser.presentation.safe_text import markdown_source
+from desk_browser.ui.widgets.block_heights import BlockHeights
+from desk_browser.ui.widgets.desk_text_look import DESK_TEXT_COMPONENTS, card_styles
 from desk_browser.ui.widgets.exchange_rendering import (
     CardStyles,
     estimate_card_height,
@@ -55,26 +55,6 @@ _CACHED_BLOCKS = 96
 _SETTLE_ROUNDS = 8
 """How many times the view re-renders its window while exact heights replace estimates."""
 
-_MARKDOWN_STYLES = {
-    'markdown.h1': ('exchange-view--heading', Style(bold=True, underline=True)),
-    'markdown.h2': ('exchange-view--heading', Style(underline=True)),
-    'markdown.h3': ('exchange-view--heading', Style(bold=True)),
-    'markdown.h4': ('exchange-view--heading', Style(italic=True)),
-    'markdown.h5': ('exchange-view--heading', Style(italic=True)),
-    'markdown.h6': ('exchange-view--heading', Style(dim=True)),
-    'markdown.code': ('exchange-view--code', Style()),
-    'markdown.link': ('exchange-view--link', Style()),
-    'markdown.link_url': ('exchange-view--muted', Style(underline=True)),
-    'markdown.block_quote': ('exchange-view--quote', Style()),
-    'markdown.item.bullet': ('exchange-view--bullet', Style(bold=True)),
-    'markdown.item.number': ('exchange-view--bullet', Style()),
-    'markdown.list': ('exchange-view--bullet', Style()),
-    'markdown.hr': ('exchange-view--rule', Style()),
-    'markdown.table.border': ('exchange-view--rule', Style()),
-    'markdown.table.header': ('exchange-view--session', Style()),
-}
-"""Rich's Markdown styles, each from a component class (for the theme's colour) plus a look."""
-
 
 class ExchangeView(ScrollView, can_focus=True):
     """Shows a session's exchanges, oldest first, rendering only the cards on screen.
@@ -89,20 +69,7 @@ class ExchangeView(ScrollView, can_focus=True):
         'exchange-view--bar',
         'exchange-view--bar-current',
         'exchange-view--current',
-        'exchange-view--muted',
-        'exchange-view--time',
-        'exchange-view--backend',
-        'exchange-view--trigger',
-        'exchange-view--trigger-bar',
-        'exchange-view--session',
-        'exchange-view--warning',
-        'exchange-view--error',
-        'exchange-view--heading',
-        'exchange-view--code',
-        'exchange-view--link',
-        'exchange-view--quote',
-        'exchange-view--bullet',
-        'exchange-view--rule',
+        *DESK_TEXT_COMPONENTS,
     }
 
     DEFAULT_CSS = """
@@ -128,12 +95,8 @@ class ExchangeView(ScrollView, can_focus=True):
         self._message: Text | None = None
         self._width = 0
         """The width the cards were rendered and measured at (0: not laid out yet)."""
-        self._heights: list[int] = [0]
+        self._blocks = BlockHeights()
         """Each block's height: the header's first, then each card's (with its blank line)."""
-        self._exact: list[bool] = [False]
-        """Whether each block's height was measured by rendering it at the current width."""
-        self._offsets: list[int] | None = None
-        """Where each block starts (and, last, the total height); None when heights changed."""
         self._strips: LRUCache[int, list[Strip]] = LRUCache(_CACHED_BLOCKS)
         self._styles: CardStyles | None = None
         self._rendered_with: CardStyles | None = None
@@ -229,10 +192,8 @@ class ExchangeView(ScrollView, can_focus=True):
         self._reset(blocks=1 + len(log.exchanges))
 
     def _reset(self, blocks: int) -> None:
-        self._heights = [0] * blocks
-        self._exact = [False] * blocks
+        self._blocks.reset(blocks)
         self._width = 0
-        self._offsets = None
         self._strips.clear()
         self.set_reactive(ExchangeView.current_index, None)
         self.scroll_to(y=0, animate=False)
@@ -269,11 +230,9 @@ class ExchangeView(ScrollView, can_focus=True):
         )
         # The header (count, problems) is rendered again; the new cards count with estimates.
         self._strips.discard(0)
-        self._exact[0] = False
+        self._blocks.forget(0)
         for exchange in exchanges:
-            self._heights.append(self._estimate(exchange))
-            self._exact.append(False)
-        self._offsets = None
+            self._blocks.append(self._estimate(exchange))
         if at_end:
             self._settle(bottom=True)
             return 0
@@ -341,23 +300,9 @@ class ExchangeView(ScrollView, can_focus=True):
     def _body_width(self) -> int:
         return max(1, self._width - len(CARD_BAR))
 
-    def _offsets_now(self) -> list[int]:
-        if self._offsets is None:
-            self._offsets = list(itertools.accumulate(self._heights, initial=0))
-        return self._offsets
-
-    def _block_at(self, line: int) -> int:
-        """The block that holds a line of the whole content (the last block past the end)."""
-        offsets = self._offsets_now()
-        return max(0, min(bisect_right(offsets, line) - 1, len(self._heights) - 1))
-
     def _first_below_top(self) -> int:
         """The first exchange whose top is at or below the top of the view."""
-        offsets = self._offsets_now()
-        top = round(self.scroll_y)
-        block = self._block_at(top)
-        if offsets[block] < top:
-            block += 1
+        block = self._blocks.first_starting_at(round(self.scroll_y))
         return max(0, min(block - 1, self.exchange_count - 1))
 
     def _content_width(self) -> int:
@@ -367,12 +312,11 @@ class ExchangeView(ScrollView, can_focus=True):
         """Starts over at a new width: every height is an estimate again."""
         self._width = width
         self._strips.clear()
-        self._exact = [False] * len(self._heights)
-        self._heights[0] = 2
+        cards = self._blocks.heights[1:]
         if self._log is not None:
             estimates = estimate_card_heights(self._log.exchanges, self._body_width())
-            self._heights[1:] = [height + 1 for height in estimates]
-        self._offsets = None
+            cards = [height + 1 for height in estimates]
+        self._blocks.estimate_all([2, *cards])
 
     def _settle(
         self, anchor: tuple[int, int] | None = None, *, bottom: bool = False, now: bool = True
@@ -403,15 +347,15 @@ class ExchangeView(ScrollView, can_focus=True):
                 elif self.max_scroll_y > 0 and self.scroll_y >= self.max_scroll_y:
                     bottom = True  # At the end (End, G, following): stay there.
                 else:
-                    anchor = self._anchor()
+                    anchor = self._blocks.anchor_at(round(self.scroll_y))
             if width != self._width:
                 self._rewrap(width)
             for _ in range(_SETTLE_ROUNDS):
-                top = self._top(anchor, height)
+                top = self._blocks.top(anchor, height)
                 if not self._measure(top, top + height):
                     break
-            top = self._top(anchor, height)
-            set_scroll_size(self, Size(width, self._offsets_now()[-1]))
+            top = self._blocks.top(anchor, height)
+            set_scroll_size(self, Size(width, self._blocks.total))
             if round(self.scroll_y) != top:
                 if now:
                     self.scroll_to(y=top, animate=False)
@@ -427,21 +371,6 @@ class ExchangeView(ScrollView, can_focus=True):
         if not self.app.animator.is_being_animated(self, 'scroll_y'):
             self._settle(anchor, bottom=bottom)
 
-    def _anchor(self) -> tuple[int, int]:
-        top = round(self.scroll_y)
-        block = self._block_at(top)
-        return block, top - self._offsets_now()[block]
-
-    def _top(self, anchor: tuple[int, int] | None, height: int) -> int:
-        """The line to show at the top of the view, for an anchor (None for the bottom)."""
-        offsets = self._offsets_now()
-        total = offsets[-1]
-        if anchor is None:
-            return max(0, total - height)
-        block, within = anchor
-        top = offsets[block] + min(within, max(0, self._heights[block] - 1))
-        return max(0, min(top, total - height))
-
     def _measure(self, top: int, bottom: int) -> bool:
         """Renders the blocks between two lines that are not measured yet.
 
@@ -449,14 +378,15 @@ class ExchangeView(ScrollView, can_focus=True):
             bool: Whether any height changed.
         """
         changed = False
-        block = self._block_at(top)
-        line = self._offsets_now()[block]
-        while block < len(self._heights) and line < bottom:
-            if not self._exact[block]:
-                before = self._heights[block]
+        blocks = self._blocks
+        block = blocks.block_at(top)
+        line = blocks.offsets[block]
+        while block < len(blocks.heights) and line < bottom:
+            if not blocks.exact[block]:
+                before = blocks.heights[block]
                 self._block_strips(block)
-                changed = changed or self._heights[block] != before
-            line += self._heights[block]
+                changed = changed or blocks.heights[block] != before
+            line += blocks.heights[block]
             block += 1
         return changed
 
@@ -468,11 +398,7 @@ class ExchangeView(ScrollView, can_focus=True):
         if strips is None:
             strips = self._render_block(block)
             self._strips.set(block, strips)
-            height = len(strips) + (1 if block > 0 else 0)
-            if self._heights[block] != height:
-                self._heights[block] = height
-                self._offsets = None
-            self._exact[block] = True
+            self._blocks.measured(block, len(strips) + (1 if block > 0 else 0))
         return strips
 
     def _render_block(self, block: int) -> list[Strip]:
@@ -491,34 +417,11 @@ class ExchangeView(ScrollView, can_focus=True):
         """The styles from the component classes; a change (a new theme) renders cards again."""
         if self._styles is None:
             rendered_with = self._rendered_with
-            markdown = {
-                name: self._text_style(component) + look
-                for name, (component, look) in _MARKDOWN_STYLES.items()
-            }
-            self._styles = CardStyles(
-                muted=self._text_style('exchange-view--muted'),
-                time=self._text_style('exchange-view--time'),
-                backend=self._text_style('exchange-view--backend'),
-                trigger=self._text_style('exchange-view--trigger'),
-                trigger_bar=self._text_style('exchange-view--trigger-bar'),
-                session=self._text_style('exchange-view--session'),
-                warning=self._text_style('exchange-view--warning'),
-                error=self._text_style('exchange-view--error'),
-                markdown=markdown,
-                code_theme='monokai' if self.app.current_theme.dark else 'default',
-            )
+            self._styles = card_styles(self)
             if self._styles != rendered_with:
                 self._strips.clear()
                 self._rendered_with = self._styles
         return self._styles
-
-    def _text_style(self, component: str) -> Style:
-        """A component's style, with a background only when the component sets one."""
-        full = self.get_component_rich_style(component)
-        partial = self.get_component_rich_style(component, partial=True)
-        return full.without_color + Style.from_color(
-            full.color, full.bgcolor if partial.bgcolor is not None else None
-        )
 
     def notify_style_update(self) -> None:
         """Looks at the styles again: a new theme's colours render the cards again."""
@@ -559,12 +462,12 @@ class ExchangeView(ScrollView, can_focus=True):
         if width != self._width and not self._settling:
             self.call_after_refresh(self._settle)
         line = round(self.scroll_y) + y
-        offsets = self._offsets_now()
+        offsets = self._blocks.offsets
         if line >= offsets[-1]:
             return Strip.blank(width, base)
-        block = self._block_at(line)
+        block = self._blocks.block_at(line)
         strips = self._block_strips(block)
-        if not self._settling and self._offsets is None:
+        if not self._settling and self._blocks.moved:
             self.call_after_refresh(self._settle)  # An evicted card came back another height.
         row = line - offsets[block]
         if block == 0 or self._log is None:
@@ -647,7 +550,7 @@ class ExchangeView(ScrollView, can_focus=True):
         if offset is None or not self.exchange_count:
             return
         line = round(self.scroll_y) + offset.y
-        if line < self._offsets_now()[-1]:
-            block = self._block_at(line)
+        if line < self._blocks.total:
+            block = self._blocks.block_at(line)
             if block > 0:
                 self.current_index = block - 1
