@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import shlex
 import shutil
@@ -9,6 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from desk_browser.commands import workspace_check
+from desk_browser.demo import DEMO_NOW
+from desk_browser.memory.workspace import find_desks
+from desk_browser.presentation.desk_health import (
+    needs_look_first,
+    needs_look_header,
+    read_health,
+)
+from desk_browser.presentation.formatting import INDIA
 from tests.helpers.commands import run_command
 from tests.helpers.tree import snapshot_tree, tree_differences
 
@@ -24,6 +34,12 @@ COMMANDS = [
     ['search', '{}', 'rbi', 'desk:options,research', '--limit', '3'],
     ['search', '{}', 'zebrafinch', '--all-desks'],
 ]
+
+
+@pytest.fixture(autouse=True)
+def _demo_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check` looks at the desks at the demo's now (a Wednesday afternoon, India time)."""
+    monkeypatch.setattr(workspace_check, 'clock', lambda: DEMO_NOW)
 
 
 def _argv(template: list[str], path: Path) -> list[str]:
@@ -59,8 +75,50 @@ def test_check_exits_1_when_any_desk_has_problems(
     names = [line.split('\t')[0] for line in result.lines[:4]]
     assert names == ['hedging', 'main', 'options', 'research']
     assert result.lines[2].split('\t')[1] == '1 problem'
+    assert result.lines[3].split('\t')[1] == 'quiet today'
     assert 'options/sessions/state.json: damaged state (cut short)' in result.stdout
-    assert result.lines[-1] == 'checked 4 desks: 1 with problems'
+    assert result.lines[-1] == 'checked 4 desks: 2 need a look, 1 with problems'
+
+
+def test_a_quiet_desk_needs_a_look_in_check_as_on_the_desks_screen(
+    tmp_path: Path, demo_workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    desks = tmp_path / 'desks'
+    for name in ('main', 'research'):  # research's last session was 4 trading days ago.
+        shutil.copytree(demo_workspace / name, desks / name)
+    result = run_command(['check', str(desks), '--json'], capsys)
+    assert result.status == 1
+    data = json.loads(result.stdout)
+    by_name = {desk['name']: desk for desk in data['desks']}
+    assert by_name['research']['problem_count'] == 0
+    assert by_name['research']['quiet'] is True
+    assert by_name['research']['reasons'] == ['quiet today']
+    assert by_name['research']['healthy'] is False
+    assert by_name['main']['healthy'] is True
+    assert (data['healthy'], data['unhealthy_count']) == (False, 1)
+    # The Desks screen reads the same health at the same moment: the same desk needs a look.
+    moment = datetime.datetime.fromtimestamp(DEMO_NOW, INDIA)
+    healths = [read_health(entry, moment) for entry in find_desks(desks).desks]
+    assert [health.name for health in needs_look_first(healths) if health.needs_look] == [
+        'research'
+    ]
+    assert needs_look_header(healths) == '1 of 2 desks needs a look'
+
+
+def test_the_same_quiet_desk_on_a_saturday_is_healthy(
+    tmp_path: Path,
+    demo_workspace: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    desks = tmp_path / 'desks'
+    shutil.copytree(demo_workspace / 'research', desks / 'research')
+    saturday = datetime.datetime(2026, 10, 24, 14, 0, tzinfo=INDIA).timestamp()
+    monkeypatch.setattr(workspace_check, 'clock', lambda: saturday)
+    result = run_command(['check', str(desks)], capsys)
+    assert result.status == 0, result.stdout
+    assert result.lines[0].split('\t')[1] == 'healthy'
+    assert result.lines[-1] == 'checked 1 desk: 0 need a look, 0 with problems'
 
 
 def test_check_exits_0_when_every_desk_is_healthy(
@@ -90,7 +148,7 @@ def test_check_json_has_an_object_per_desk(
     assert by_name['flat']['entry_problem'] == 'a file, not a desk folder'
     assert by_name['options']['reasons'][0] == 'damaged state'
     assert by_name['options']['check']['problem_count'] == 1
-    assert data['unhealthy_count'] == 3
+    assert data['unhealthy_count'] == 4  # loop, flat, options, and research (quiet).
 
 
 def test_a_path_with_no_desk_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,8 +3,10 @@
 One line per desk (its name, healthy or how many problems, then what the Desks screen shows of
 it), then every problem as NAME/PATH:LINE: REASON, then a summary line. Each desk is read through
 `presentation.desk_health`, which checks it with `desk_check.check_desk`, so each desk's problems
-are exactly what `check DESK` lists. Exit status: 0 when every desk is healthy, 1 when any has
-problems or cannot be read as a desk.
+are exactly what `check DESK` lists. A desk is healthy when it needs no look, as the Desks screen
+says it (presentation.desk_health's reasons: no readable desk, a damaged state, a backend ahead,
+problems, or a desk quiet on a trading day). Exit status: 0 when every desk is healthy, 1 when any
+needs a look.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import time
+from collections.abc import Callable
 from typing import Any
 
 from desk_browser.commands.check import problem_line
@@ -32,16 +35,25 @@ from desk_browser.presentation.safe_text import json_text, visible_field
 
 EPILOG = """\
 over a folder of desks (such as workspace/desks): one line per desk, fields separated by tabs:
-  NAME, "healthy" or "N problems" (or why it is no readable desk), the current session and its
-  trading date, the state file's age, each backend's status, the last exchange's India time;
-  then every problem as NAME/PATH:LINE: REASON; then "checked N desks: K with problems".
+  NAME, "healthy", "N problems", why it is no readable desk or needs a look ("quiet today"), the
+  current session and its trading date, the state file's age, each backend's status, the last
+  exchange's India time;
+  then every problem as NAME/PATH:LINE: REASON; then "checked N desks: K need a look, P with
+  problems".
   --json writes {"workspace", "healthy", "desk_count", "unhealthy_count", "desks": [...]},
   one object per desk: {"name", "path", "healthy", "needs_look", "reasons", "session_id",
   "trading_date", "state_problem", "state_written_at", "routes": {NAME: STATUS}, "quiet",
   "last_exchange_at", "exchanges_by_day": {DAY: N}, "problem_count", "entry_problem", "check"};
   "check" is what check DESK --json writes for that desk (null when it cannot be read).
-  Exit status 0 when every desk is healthy, 1 when any has problems or cannot be read.
+  A desk is healthy when it needs no look ("reasons" is empty): it is no readable desk, its
+  state is damaged, a backend is ahead of its log, it has problems, or it has no session today
+  on a trading day past 10:15 India time ("quiet", as the Desks screen shows it).
+  Exit status 0 when every desk is healthy, 1 when any needs a look.
 """
+
+clock: Callable[[], float] = time.time
+"""Returns the time now, in seconds since the epoch (what "quiet" and the state's age are
+measured against; tests fix it)."""
 
 
 def _moment(seconds: float | None) -> str | None:
@@ -71,7 +83,7 @@ def desk_object(health: DeskHealth, now: float) -> dict[str, Any]:
     return {
         'name': health.name,
         'path': str(health.path),
-        'healthy': health.entry_problem is None and not health.problem_count,
+        'healthy': not health.needs_look,
         'needs_look': health.needs_look,
         'reasons': [reason.text for reason in health.reasons],
         'session_id': health.session_id,
@@ -100,13 +112,15 @@ def status_word(health: DeskHealth) -> str:
         health (DeskHealth): The desk.
 
     Returns:
-        str: "healthy", "N problems" or why it is no readable desk.
+        str: "healthy", "N problems", why it is no readable desk, or why else it needs a look
+            (such as "quiet today").
     """
     if health.entry_problem is not None:
         return health.entry_problem
     if health.problem_count:
         return plural(health.problem_count, 'problem')
-    return 'healthy'
+    reasons = health.reasons
+    return ', '.join(reason.text for reason in reasons) if reasons else 'healthy'
 
 
 def last_exchange_words(finished_at: str | None, today: datetime.date) -> str:
@@ -150,7 +164,7 @@ def desk_line(health: DeskHealth, today: datetime.date, now: float) -> str:
         routes = ', '.join(f'{visible_field(route.name)} {route.word}' for route in health.routes)
         fields.append(routes or 'no backend')
         fields.append(last_exchange_words(health.last_exchange_at, today))
-        if health.quiet:
+        if health.quiet and health.problem_count:  # Else the status says it already.
             fields.append('quiet today')
     return '\t'.join(fields)
 
@@ -163,14 +177,12 @@ def run_workspace_check(workspace: Workspace, arguments: argparse.Namespace) -> 
         arguments (argparse.Namespace): json.
 
     Returns:
-        int: 0 when every desk is healthy, 1 when any is not.
+        int: 0 when every desk is healthy, 1 when any needs a look.
     """
-    now = time.time()
+    now = clock()
     moment = datetime.datetime.fromtimestamp(now, INDIA)
     healths = [read_health(entry, moment) for entry in workspace.desks]
-    unhealthy = [
-        health for health in healths if health.entry_problem is not None or health.problem_count
-    ]
+    unhealthy = [health for health in healths if health.needs_look]
     if arguments.json:
         print_data(
             json_text(
@@ -191,5 +203,10 @@ def run_workspace_check(workspace: Workspace, arguments: argparse.Namespace) -> 
                 continue
             for problem in health.report.problems:
                 print_data(f'{visible_field(health.name)}/{problem_line(health.report, problem)}')
-        print_data(f'checked {plural(len(healths), "desk")}: {len(unhealthy)} with problems')
+        with_problems = sum(1 for health in healths if health.problem_count)
+        verb = 'needs' if len(unhealthy) == 1 else 'need'
+        print_data(
+            f'checked {plural(len(healths), "desk")}: {len(unhealthy)} {verb} a look, '
+            f'{with_problems} with problems'
+        )
     return EXIT_NOTHING if unhealthy else EXIT_FOUND
