@@ -80,12 +80,19 @@ def test_check_exits_1_when_any_desk_has_problems(
     assert result.lines[-1] == 'checked 4 desks: 2 need a look, 1 with problems'
 
 
-def test_a_quiet_desk_needs_a_look_in_check_as_on_the_desks_screen(
-    tmp_path: Path, demo_workspace: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+@pytest.fixture
+def main_and_research(tmp_path: Path, demo_workspace: Path) -> Path:
+    """main, current, and research, whose last session was 4 trading days ago."""
     desks = tmp_path / 'desks'
-    for name in ('main', 'research'):  # research's last session was 4 trading days ago.
+    for name in ('main', 'research'):
         shutil.copytree(demo_workspace / name, desks / name)
+    return desks
+
+
+def test_a_quiet_desk_needs_a_look_in_check_as_on_the_desks_screen(
+    main_and_research: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desks = main_and_research
     result = run_command(['check', str(desks), '--json'], capsys)
     assert result.status == 1
     data = json.loads(result.stdout)
@@ -103,22 +110,13 @@ def test_a_quiet_desk_needs_a_look_in_check_as_on_the_desks_screen(
         'research'
     ]
     assert needs_look_header(healths) == '1 of 2 desks needs a look'
-
-
-def test_the_same_quiet_desk_on_a_saturday_is_healthy(
-    tmp_path: Path,
-    demo_workspace: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    desks = tmp_path / 'desks'
-    shutil.copytree(demo_workspace / 'research', desks / 'research')
+    # On a Saturday no desk is quiet.
     saturday = datetime.datetime(2026, 10, 24, 14, 0, tzinfo=INDIA).timestamp()
     monkeypatch.setattr(workspace_check, 'clock', lambda: saturday)
     result = run_command(['check', str(desks)], capsys)
     assert result.status == 0, result.stdout
-    assert result.lines[0].split('\t')[1] == 'healthy'
-    assert result.lines[-1] == 'checked 1 desk: 0 need a look, 0 with problems'
+    assert result.lines[1].split('\t')[:2] == ['research', 'healthy']
+    assert result.lines[-1] == 'checked 2 desks: 0 need a look, 0 with problems'
 
 
 def test_check_exits_0_when_every_desk_is_healthy(
