@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 QUALIFIER_NAMES = ('day', 'kind', 'backend', 'session')
 """The qualifiers a query may hold, in the order they are described."""
@@ -190,8 +190,8 @@ class SearchScope:
             SearchScope: The combined scope.
         """
         return SearchScope(
-            first_day=_later(self.first_day, other.first_day),
-            last_day=_earlier(self.last_day, other.last_day),
+            first_day=_narrower(self.first_day, other.first_day, max),
+            last_day=_narrower(self.last_day, other.last_day, min),
             kinds=self.kinds | other.kinds,
             backends=self.backends | other.backends,
             sessions=self.sessions | other.sessions,
@@ -256,38 +256,27 @@ class _BadValue(Exception):
     """A qualifier's value cannot be read; the message says why."""
 
 
-def _later(first: datetime.date | None, second: datetime.date | None) -> datetime.date | None:
-    """The later of two optional days (None means no bound).
+def _narrower(
+    first: datetime.date | None,
+    second: datetime.date | None,
+    pick: Callable[[datetime.date, datetime.date], datetime.date],
+) -> datetime.date | None:
+    """The narrower of two optional bounds of a day range (None means no bound).
 
     Args:
-        first (datetime.date | None): One day.
+        first (datetime.date | None): One bound.
         second (datetime.date | None): The other.
+        pick (Callable[[datetime.date, datetime.date], datetime.date]): Chooses between two set
+            bounds: max for first days, min for last days.
 
     Returns:
-        datetime.date | None: The later, or whichever is set, or None.
+        datetime.date | None: The one `pick` chooses, or whichever is set, or None.
     """
     if first is None:
         return second
     if second is None:
         return first
-    return max(first, second)
-
-
-def _earlier(first: datetime.date | None, second: datetime.date | None) -> datetime.date | None:
-    """The earlier of two optional days (None means no bound).
-
-    Args:
-        first (datetime.date | None): One day.
-        second (datetime.date | None): The other.
-
-    Returns:
-        datetime.date | None: The earlier, or whichever is set, or None.
-    """
-    if first is None:
-        return second
-    if second is None:
-        return first
-    return min(first, second)
+    return pick(first, second)
 
 
 def qualifier_name(piece: str) -> str | None:
