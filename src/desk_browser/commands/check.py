@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from desk_browser.commands.common import (
     EXIT_FOUND,
     EXIT_NOTHING,
-    EXIT_USAGE,
-    add_desk_argument,
-    add_json_argument,
-    checked_desk,
-    describe,
-    guarded,
-    workspace_of,
+    add_desk_arguments,
+    desk_command,
 )
 from desk_browser.commands.output import print_data
 from desk_browser.memory.desk_check import DeskReport, check_desk
@@ -64,9 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """
     from desk_browser.commands.workspace_check import EPILOG  # Circular at the top.
 
-    add_desk_argument(parser)
-    add_json_argument(parser, 'the report')
-    describe(parser, f'{_EPILOG}\n{EPILOG}')
+    add_desk_arguments(parser, 'the report', f'{_EPILOG}\n{EPILOG}')
 
 
 def problem_line(report: DeskReport, problem: Problem) -> str:
@@ -112,26 +106,19 @@ def summary_lines(report: DeskReport) -> list[str]:
     return lines
 
 
-@guarded
-def run(arguments: argparse.Namespace) -> int:
+@desk_command(workspace_run='workspace_check.run_workspace_check')
+def run(desk: Path, arguments: argparse.Namespace) -> int:
     """Checks the desk and writes the report.
 
     Args:
-        arguments (argparse.Namespace): desk and json.
+        desk (Path): The desk folder.
+        arguments (argparse.Namespace): json.
 
     Returns:
         int: 0 when the desk is healthy, 1 when problems were found, 2 for a missing or
             unreadable desk, or a folder that holds no desk (a mistyped path in a monitoring
             script must not pass as healthy).
     """
-    workspace = workspace_of(arguments)
-    if workspace is not None:
-        from desk_browser.commands.workspace_check import run_workspace_check  # Only for these.
-
-        return run_workspace_check(workspace, arguments)
-    desk = checked_desk(arguments)
-    if desk is None:
-        return EXIT_USAGE
     report = check_desk(desk)
     if arguments.json:
         print_data(json_text(report_object(report, str(desk))))

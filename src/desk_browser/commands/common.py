@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import functools
+import importlib
 import os
 import sys
 from collections.abc import Callable
@@ -33,6 +34,11 @@ EXIT_BROKEN_PIPE = 141
 """Whoever read stdout stopped reading (128 + SIGPIPE), as with `| head`."""
 
 Run = Callable[[argparse.Namespace], int]
+"""A command's run function: the parsed arguments in, the exit status out."""
+DeskRun = Callable[[Path, argparse.Namespace], int]
+"""A command's work on one desk that can be read: the desk folder and the arguments."""
+WorkspaceRun = Callable[[Workspace, argparse.Namespace], int]
+"""A command's work on a folder of desks: the workspace and the arguments."""
 
 
 def add_desk_argument(parser: argparse.ArgumentParser) -> None:
@@ -101,6 +107,19 @@ def describe(parser: argparse.ArgumentParser, epilog: str) -> None:
     """
     parser.epilog = epilog
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
+
+
+def add_desk_arguments(parser: argparse.ArgumentParser, json_what: str, epilog: str) -> None:
+    """Adds what a command that reads a desk and can write JSON takes: DESK and --json.
+
+    Args:
+        parser (argparse.ArgumentParser): The command's parser.
+        json_what (str): What the JSON holds, for the help.
+        epilog (str): The text after the options (see describe).
+    """
+    add_desk_argument(parser)
+    add_json_argument(parser, json_what)
+    describe(parser, epilog)
 
 
 def desk_problem(desk: Path) -> str | None:
@@ -198,6 +217,55 @@ def guarded(run: Run) -> Run:
             return EXIT_BROKEN_PIPE
 
     return guarded_run
+
+
+def desk_command(workspace_run: str | None = None) -> Callable[[DeskRun], Run]:
+    """Makes a command's run function from its work on one desk.
+
+    The run function reads the DESK argument: a folder of desks goes to the workspace run (when
+    the command has one), a DESK that cannot be read as a desk ends in a note on stderr and
+    status 2, and a desk goes to the desk run. Interruption and a closed stdout end it quietly,
+    as with guarded.
+
+    Args:
+        workspace_run (str | None): The command's run over a workspace, as MODULE.FUNCTION in
+            this package, imported when first needed (the workspace modules build on the
+            single-desk ones); None when DESK is always one desk.
+
+    Returns:
+        Callable[[DeskRun], Run]: The decorator.
+    """
+
+    def decorate(desk_run: DeskRun) -> Run:
+        def run(arguments: argparse.Namespace) -> int:
+            if workspace_run is not None:
+                workspace = workspace_of(arguments)
+                if workspace is not None:
+                    return _workspace_function(workspace_run)(workspace, arguments)
+            desk = checked_desk(arguments)
+            if desk is None:
+                return EXIT_USAGE
+            return desk_run(desk, arguments)
+
+        run.__doc__ = desk_run.__doc__
+        return guarded(run)
+
+    return decorate
+
+
+def _workspace_function(name: str) -> WorkspaceRun:
+    """Imports a command's run over a workspace.
+
+    Args:
+        name (str): MODULE.FUNCTION, the module in this package.
+
+    Returns:
+        WorkspaceRun: The function.
+    """
+    module_name, function_name = name.rsplit('.', 1)
+    module = importlib.import_module(f'{__package__}.{module_name}')
+    function: WorkspaceRun = getattr(module, function_name)
+    return function
 
 
 def _silence_stdout() -> None:

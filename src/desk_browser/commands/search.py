@@ -20,10 +20,8 @@ from desk_browser.commands.common import (
     EXIT_USAGE,
     add_desk_argument,
     add_json_argument,
-    checked_desk,
     describe,
-    guarded,
-    workspace_of,
+    desk_command,
 )
 from desk_browser.commands.output import print_data, print_note
 from desk_browser.commands.scope_options import add_scope_arguments, option_qualifiers
@@ -225,25 +223,18 @@ def parsed_query(arguments: argparse.Namespace) -> ParsedQuery:
     return dataclasses.replace(parsed, scope=scope, qualifiers=tuple(qualifiers))
 
 
-@guarded
-def run(arguments: argparse.Namespace) -> int:
+@desk_command(workspace_run='workspace_search.run_workspace_search')
+def run(desk: Path, arguments: argparse.Namespace) -> int:
     """Searches the desk and writes the hits.
 
     Args:
-        arguments (argparse.Namespace): desk, words, limit, json and the scope options.
+        desk (Path): The desk folder.
+        arguments (argparse.Namespace): words, limit, json and the scope options.
 
     Returns:
         int: 0 when there were hits, 1 when there were none, 2 for an unreadable desk, a bad
             scope option or no keywords.
     """
-    workspace = workspace_of(arguments)
-    if workspace is not None:
-        from desk_browser.commands.workspace_search import run_workspace_search  # Circular.
-
-        return run_workspace_search(workspace, arguments)
-    desk = checked_desk(arguments)
-    if desk is None:
-        return EXIT_USAGE
     try:
         parsed = parsed_query(arguments)
     except argparse.ArgumentTypeError as error:

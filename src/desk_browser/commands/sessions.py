@@ -8,13 +8,8 @@ from pathlib import Path
 from desk_browser.commands.common import (
     EXIT_FOUND,
     EXIT_NOTHING,
-    EXIT_USAGE,
-    add_desk_argument,
-    add_json_argument,
-    checked_desk,
-    describe,
-    guarded,
-    workspace_of,
+    add_desk_arguments,
+    desk_command,
 )
 from desk_browser.commands.output import print_data, print_note
 from desk_browser.presentation.desk_data import SessionEntry, read_overview
@@ -50,11 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     Args:
         parser (argparse.ArgumentParser): The command's parser.
     """
-    add_desk_argument(parser)
-    add_json_argument(parser, 'the sessions')
     from desk_browser.commands.workspace_listing import SESSIONS_EPILOG  # Circular at the top.
 
-    describe(parser, f'{_EPILOG}\n{SESSIONS_EPILOG}')
+    add_desk_arguments(parser, 'the sessions', f'{_EPILOG}\n{SESSIONS_EPILOG}')
 
 
 def session_line(entry: SessionEntry) -> str:
@@ -90,26 +83,17 @@ def list_sessions(desk: Path) -> list[SessionEntry]:
     return read_overview(desk, unfinished_is_damaged=True).sessions
 
 
-@guarded
-def run(arguments: argparse.Namespace) -> int:
+@desk_command(workspace_run='workspace_listing.run_workspace_sessions')
+def run(desk: Path, arguments: argparse.Namespace) -> int:
     """Writes the desk's sessions.
 
     Args:
-        arguments (argparse.Namespace): desk and json.
+        desk (Path): The desk folder.
+        arguments (argparse.Namespace): json.
 
     Returns:
         int: 0 when there are sessions, 1 when there are none, 2 for an unreadable desk.
     """
-    workspace = workspace_of(arguments)
-    if workspace is not None:
-        from desk_browser.commands.workspace_listing import (
-            run_workspace_sessions,
-        )  # Circular at the top.
-
-        return run_workspace_sessions(workspace, arguments)
-    desk = checked_desk(arguments)
-    if desk is None:
-        return EXIT_USAGE
     sessions = list_sessions(desk)
     if arguments.json:
         print_data(json_text([session_object(entry) for entry in sessions]))

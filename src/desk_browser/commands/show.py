@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from desk_browser.commands.common import (
     EXIT_FOUND,
     EXIT_NOTHING,
-    EXIT_USAGE,
     add_desk_argument,
-    checked_desk,
     describe,
-    guarded,
+    desk_command,
 )
 from desk_browser.commands.output import print_data, print_note
 from desk_browser.memory.session_store import SessionStore
@@ -66,20 +65,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     describe(parser, _EPILOG)
 
 
-@guarded
-def run(arguments: argparse.Namespace) -> int:
+@desk_command()
+def run(desk: Path, arguments: argparse.Namespace) -> int:
     """Writes the session's exchanges.
 
     Args:
-        arguments (argparse.Namespace): desk, session_id and format.
+        desk (Path): The desk folder.
+        arguments (argparse.Namespace): session_id and format.
 
     Returns:
         int: 0 when exchanges were written, 1 when the session has no log or no exchanges, 2
             for an unreadable desk.
     """
-    desk = checked_desk(arguments)
-    if desk is None:
-        return EXIT_USAGE
     session_id: str = arguments.session_id
     shown_id = visible_field(session_id)
     # Only sessions that have a log are shown, so an id such as ../x never leaves the desk.

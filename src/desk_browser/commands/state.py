@@ -15,14 +15,9 @@ from typing import Any
 from desk_browser.commands.common import (
     EXIT_FOUND,
     EXIT_NOTHING,
-    EXIT_USAGE,
-    add_desk_argument,
-    add_json_argument,
-    checked_desk,
-    describe,
-    guarded,
+    add_desk_arguments,
+    desk_command,
     iso_date,
-    workspace_of,
 )
 from desk_browser.commands.output import print_data, print_note
 from desk_browser.memory.session_store import STATE_FILE_NAME, log_path
@@ -65,8 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     Args:
         parser (argparse.ArgumentParser): The command's parser.
     """
-    add_desk_argument(parser)
-    add_json_argument(parser, 'the state and the conclusions')
+    from desk_browser.commands.workspace_listing import STATE_EPILOG  # Circular at the top.
+
+    add_desk_arguments(parser, 'the state and the conclusions', f'{_EPILOG}\n{STATE_EPILOG}')
     parser.add_argument(
         '--today',
         type=iso_date,
@@ -74,9 +70,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar='YYYY-MM-DD',
         help="the date to count from (default: India's today)",
     )
-    from desk_browser.commands.workspace_listing import STATE_EPILOG  # Circular at the top.
-
-    describe(parser, f'{_EPILOG}\n{STATE_EPILOG}')
 
 
 def _missing_state_problem(overview: DeskOverview) -> str:
@@ -214,27 +207,18 @@ def state_lines(facts: dict[str, Any]) -> list[str]:
     return lines
 
 
-@guarded
-def run(arguments: argparse.Namespace) -> int:
+@desk_command(workspace_run='workspace_listing.run_workspace_state')
+def run(desk: Path, arguments: argparse.Namespace) -> int:
     """Writes the desk's state and what it means.
 
     Args:
-        arguments (argparse.Namespace): desk, json and today.
+        desk (Path): The desk folder.
+        arguments (argparse.Namespace): json and today.
 
     Returns:
         int: 0 for a readable state, 1 when there is none or it is damaged, 2 for an unreadable
             desk.
     """
-    workspace = workspace_of(arguments)
-    if workspace is not None:
-        from desk_browser.commands.workspace_listing import (
-            run_workspace_state,
-        )  # Circular at the top.
-
-        return run_workspace_state(workspace, arguments)
-    desk = checked_desk(arguments)
-    if desk is None:
-        return EXIT_USAGE
     today = arguments.today or india_today()
     facts = state_facts(desk, today)
     if arguments.json:
