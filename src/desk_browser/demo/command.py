@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from desk_browser.demo.builder import INDIA, STATE_VARIANTS, build_demo_desk
@@ -106,13 +108,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Builds a demo desk from command-line arguments.
+    """Builds a demo desk, or with --desks a demo workspace, from command-line arguments.
 
     Args:
         argv (list[str] | None): The arguments after the program name; None reads sys.argv.
 
     Returns:
-        int: 0 on success, 2 when the arguments are wrong or DIR exists and is not empty.
+        int: 0 on success, 2 when the arguments are wrong or a folder it builds in exists and is
+            not empty, 1 when writing fails.
     """
     parser = _parser()
     try:
@@ -120,60 +123,34 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as error:
         return int(error.code or 0)
     today = arguments.today or datetime.datetime.now(INDIA).date()
+    build: Callable[..., object]
     if arguments.desks is not None:
-        return _build_workspace(arguments, today)
-    try:
-        build_demo_desk(
-            arguments.directory,
-            today=today,
+        what = 'workspace'
+        build = functools.partial(build_demo_workspace, desks=arguments.desks)
+        built = f'a workspace of {arguments.desks} desks of {arguments.days} trading days'
+    else:
+        what = 'desk'
+        build = functools.partial(
+            build_demo_desk,
             seed=arguments.seed,
-            days=arguments.days,
             damaged=arguments.damaged,
-            events_per_day=arguments.events_per_day,
             state=arguments.state,
         )
-    except FileExistsError as error:
-        print(f'demo: refusing to build the desk: {error}', file=sys.stderr)
-        return 2
-    except OSError as error:
-        print(f'demo: could not build the desk in {arguments.directory}: {error}', file=sys.stderr)
-        return 1
-    print(
-        f'demo: built a desk of {arguments.days} trading days ending {today.isoformat()} '
-        f'in {arguments.directory}'
-    )
-    return 0
-
-
-def _build_workspace(arguments: argparse.Namespace, today: datetime.date) -> int:
-    """Builds a demo workspace from the parsed arguments.
-
-    Args:
-        arguments (argparse.Namespace): directory, desks, days, events_per_day.
-        today (datetime.date): The current India date.
-
-    Returns:
-        int: 0 on success, 2 when a desk's folder exists and is not empty, 1 when writing fails.
-    """
+        built = f'a desk of {arguments.days} trading days'
     try:
-        build_demo_workspace(
+        build(
             arguments.directory,
             today=today,
-            desks=arguments.desks,
             days=arguments.days,
             events_per_day=arguments.events_per_day,
         )
     except FileExistsError as error:
-        print(f'demo: refusing to build the workspace: {error}', file=sys.stderr)
+        print(f'demo: refusing to build the {what}: {error}', file=sys.stderr)
         return 2
     except OSError as error:
         print(
-            f'demo: could not build the workspace in {arguments.directory}: {error}',
-            file=sys.stderr,
+            f'demo: could not build the {what} in {arguments.directory}: {error}', file=sys.stderr
         )
         return 1
-    print(
-        f'demo: built a workspace of {arguments.desks} desks of {arguments.days} trading days '
-        f'ending {today.isoformat()} in {arguments.directory}'
-    )
+    print(f'demo: built {built} ending {today.isoformat()} in {arguments.directory}')
     return 0
