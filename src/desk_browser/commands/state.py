@@ -20,8 +20,8 @@ from desk_browser.commands.common import (
     iso_date,
 )
 from desk_browser.commands.output import print_data, print_note
-from desk_browser.memory.session_store import STATE_FILE_NAME, log_path
-from desk_browser.presentation.desk_data import DeskOverview, read_overview, sessions_directory
+from desk_browser.memory.session_store import STATE_FILE_NAME
+from desk_browser.presentation.desk_data import DeskOverview, read_overview, session_log_path
 from desk_browser.presentation.formatting import (
     day_with_weekday,
     distance_from_today,
@@ -103,8 +103,7 @@ def _log_problem(desk: Path, overview: DeskOverview) -> tuple[str | None, int]:
     if current is None:
         return 'the current session has no log', 0
     if overview.current_log_count is None:
-        session_id = current.session_id
-        path = log_path(sessions_directory(desk), session_id)
+        path = session_log_path(desk, current.session_id)
         reasons = [problem.reason for problem in overview.problems if problem.path == path]
         reason = reasons[0] if reasons else 'unreadable'
         return f"the current session's log cannot be read: {reason}", current.damaged_lines

@@ -20,23 +20,23 @@ from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
 from desk_browser.memory.file_status import FileSignature, file_signature
+from desk_browser.memory.session_reading import exchanges_from_lines
 from desk_browser.memory.session_store import (
-    STATE_FILE_NAME,
     SUMMARIES_FOLDER_NAME,
     Exchange,
     SessionStore,
     StateReading,
-    exchange_from_line,
     log_path,
-    read_state_file,
     session_sort_key,
 )
 from desk_browser.presentation.desk_data import (
     DeskOverview,
     SessionEntry,
     SessionLog,
+    read_desk_state,
     read_session_log,
     session_entry,
+    session_log_path,
     sessions_directory,
 )
 
@@ -132,11 +132,7 @@ class _FollowedLog:
         if restarted:
             self.exchange_count = 0
             self.damaged_lines = 0
-        exchanges = []
-        for line_number, data in lines.objects:
-            exchange = exchange_from_line(self.follower.path, line_number, data, problems)
-            if exchange is not None:
-                exchanges.append(exchange)
+        exchanges = exchanges_from_lines(self.follower.path, lines.objects, problems)
         problems = desk_files.sort_problems(problems)
         unreadable = any(problem.line_number is None for problem in problems)
         damaged = [problem for problem in problems if problem.line_number is not None]
@@ -240,7 +236,7 @@ class LiveDesk:
             self._shown = session_id
             self._logs.pop(session_id, None)
             self._follow(opening=session_id)
-            followed = _FollowedLog(log_path(sessions_directory(self.desk), session_id), session_id)
+            followed = _FollowedLog(session_log_path(self.desk, session_id), session_id)
             growth = followed.read()
             self._logs[session_id] = followed
             deliver(
@@ -346,7 +342,7 @@ class LiveDesk:
                 logs[session_id] = followed.read(from_start=session_id in changes.rewritten_logs)
             state = None
             if changes.state_changed:
-                state = read_state_file(sessions_directory(self.desk) / STATE_FILE_NAME)
+                state = read_desk_state(self.desk)
             new_entries = [
                 session_entry(read_session_log(self.desk, session_id), is_current=False)
                 for session_id in reversed(changes.new_sessions)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,30 @@ def exchange_from_line(
     return None
 
 
+def exchanges_from_lines(
+    path: Path,
+    objects: Iterable[tuple[int, dict[str, Any]]],
+    problems: list[Problem] | None = None,
+) -> list[Exchange]:
+    """Turns a log's JSON objects into exchanges, skipping (and reporting) each damaged line.
+
+    Args:
+        path (Path): The log file, for reporting.
+        objects (Iterable[tuple[int, dict[str, Any]]]): Each line's object, with its number
+            (from 1), as desk_files' JSON-lines readers give them.
+        problems (list[Problem] | None): Where to report a damaged line; None reports nothing.
+
+    Returns:
+        list[Exchange]: The exchanges, in the lines' order.
+    """
+    exchanges = []
+    for line_number, data in objects:
+        exchange = exchange_from_line(path, line_number, data, problems)
+        if exchange is not None:
+            exchanges.append(exchange)
+    return exchanges
+
+
 def read_exchange_log(path: Path, problems: list[Problem] | None = None) -> list[Exchange]:
     """Reads a session's log, skipping every damaged line.
 
@@ -92,12 +117,8 @@ def read_exchange_log(path: Path, problems: list[Problem] | None = None) -> list
     Returns:
         list[Exchange]: The exchanges, oldest first.
     """
-    exchanges = []
     found: list[Problem] = []
-    for line_number, data in desk_files.read_json_objects(path, found):
-        exchange = exchange_from_line(path, line_number, data, found)
-        if exchange is not None:
-            exchanges.append(exchange)
+    exchanges = exchanges_from_lines(path, desk_files.read_json_objects(path, found), found)
     if problems is not None:
         problems.extend(desk_files.sort_problems(found))
     return exchanges

@@ -20,12 +20,12 @@ from desk_browser.memory.desk_files import (
     summary_file,
 )
 from desk_browser.memory.file_memo import FileMemo
+from desk_browser.memory.session_reading import exchanges_from_lines
 from desk_browser.memory.session_store import (
     STATE_FILE_NAME,
     Exchange,
     SessionStore,
     StateReading,
-    exchange_from_line,
     log_path,
     read_state_file,
 )
@@ -156,6 +156,31 @@ def sessions_directory(desk: Path) -> Path:
     return desk / 'sessions'
 
 
+def session_log_path(desk: Path, session_id: str) -> Path:
+    """Returns the log file of one of the desk's sessions.
+
+    Args:
+        desk (Path): The desk folder.
+        session_id (str): The session.
+
+    Returns:
+        Path: The file, <desk>/sessions/<session_id>.jsonl (which may not exist).
+    """
+    return log_path(sessions_directory(desk), session_id)
+
+
+def read_desk_state(desk: Path) -> StateReading:
+    """Reads the desk's state.json, telling a missing file from a damaged one.
+
+    Args:
+        desk (Path): The desk folder.
+
+    Returns:
+        StateReading: The state, or why there is none.
+    """
+    return read_state_file(sessions_directory(desk) / STATE_FILE_NAME)
+
+
 def _split_session_id(session_id: str) -> tuple[datetime.date | None, str]:
     day = parse_day(session_id)
     if day is None or len(session_id) < 12 or session_id[10] != '-':
@@ -200,7 +225,7 @@ def read_overview(
     """
     directory = sessions_directory(desk)
     looks_like_desk = any((desk / name).is_dir() for name in DESK_FOLDER_NAMES)
-    state = read_state_file(directory / STATE_FILE_NAME)
+    state = read_desk_state(desk)
     current_id = state.state.session_id if state.state is not None else None
     store = SessionStore(directory)
     entries: list[SessionEntry] = []
@@ -249,9 +274,7 @@ def _worth_recalling(desk: Path, session_id: str) -> bool:
         bool: Whether the log holds at least MEMO_WORTHWHILE_BYTES.
     """
     try:
-        return log_path(sessions_directory(desk), session_id).stat().st_size >= (
-            MEMO_WORTHWHILE_BYTES
-        )
+        return session_log_path(desk, session_id).stat().st_size >= (MEMO_WORTHWHILE_BYTES)
     except (OSError, ValueError):
         return False
 
@@ -280,7 +303,7 @@ def count_sessions(
             counted.append(session_entry(log, is_current=entry.is_current))
             continue
         found, value = memo.read(
-            log_path(sessions_directory(desk), entry.session_id),
+            session_log_path(desk, entry.session_id),
             _COUNT_PURPOSE,
             _log_counter(desk, entry.session_id),
         )
@@ -358,19 +381,14 @@ def read_session_log(
     Returns:
         SessionLog: The exchanges and the problems met.
     """
-    path = log_path(sessions_directory(desk), session_id)
+    path = session_log_path(desk, session_id)
     problems: list[Problem] = []
     reading = read_json_objects_from(
         path, 0, problems, complete_lines_only=not unfinished_is_damaged
     )
-    exchanges = []
-    for line_number, data in reading.objects:
-        exchange = exchange_from_line(path, line_number, data, problems)
-        if exchange is not None:
-            exchanges.append(exchange)
     return SessionLog(
         session_id=session_id,
-        exchanges=exchanges,
+        exchanges=exchanges_from_lines(path, reading.objects, problems),
         problems=sort_problems(problems),
         pending_bytes=reading.pending_bytes,
     )
