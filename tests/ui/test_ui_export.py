@@ -228,3 +228,22 @@ def test_export_toast(
 
     assert snap_compare(_app(demo_desk), run_before=run_before, terminal_size=SIZE)
     assert (tmp_path / 'desk-browser-session-2026-10-21-3.md').is_file()
+
+
+async def test_x_exports_the_list_with_each_problem_explained(
+    damaged_desk: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / 'exports'
+    folder.mkdir()
+    app = _app(damaged_desk, folder)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press('exclamation_mark')
+        await settle(pilot)
+        await pilot.press('x')
+        await settle(pilot)
+        written = list(folder.iterdir())
+        assert [path.name for path in written] == [f'desk-browser-problems-{damaged_desk.name}.md']
+        document = written[0].read_text()
+        assert document.startswith(f'# Problems in {damaged_desk.name}\n\n7 problems in ')
+        assert 'Cut short by a crash: the desk skips it; nothing to do.' in document

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
-from tests.helpers.pilot import AppFor, settle, widget_texts
+from tests.helpers.pilot import AppFor, screen_text, settle, widget_texts
 
 
 def table_rows(table: ProblemList) -> list[list[str]]:
@@ -91,3 +92,73 @@ async def open_from_palette(pilot: Pilot[Any], words: str) -> None:
             break
         await pilot.pause(0.01)
     await pilot.press('enter')
+
+
+async def _problems_shown(pilot: Pilot[Any], *keys: str) -> ProblemsScreen:
+    await settle(pilot)
+    await pilot.press('exclamation_mark')
+    await settle(pilot)
+    await pilot.press(*keys)
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, ProblemsScreen)
+    return screen
+
+
+def _detail(screen: ProblemsScreen) -> str:
+    return str(screen.query_one('#problem-detail').render())
+
+
+async def test_the_highlighted_row_says_what_it_means_and_shows_its_line_as_written(
+    app_for: AppFor, damaged_desk: Path
+) -> None:
+    app = app_for(damaged_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _problems_shown(pilot)
+        detail = _detail(screen)
+        assert detail.startswith('bytes that are not text (a disk or copying fault): ')
+        assert 'Line 3 as written: {"type": "text"' in detail
+        assert '\\xe9' in detail  # The byte that is not UTF-8, shown as an escape.
+        await pilot.press('j', 'j')
+        await settle(pilot)
+        assert _detail(screen).startswith('an event without its type: the desk skips it; nothing')
+        assert 'Line 11 as written: {"time": ' in _detail(screen)
+        await pilot.press('G')
+        await settle(pilot)
+        detail = _detail(screen)
+        assert detail.startswith('a backend counts more exchanges than its log holds: ')
+        assert 'as written' not in detail  # A whole-file problem has no line to show.
+
+
+async def test_y_copies_the_row_and_shift_y_its_json(app_for: AppFor, damaged_desk: Path) -> None:
+    app = app_for(damaged_desk)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await _problems_shown(pilot, 'j', 'j', 'j', 'j', 'j')
+        await pilot.press('y')
+        await pilot.pause()
+        assert app.clipboard.splitlines() == [
+            'sessions/2026-10-21-3.jsonl:8: cut short',
+            'session log: cut short by a crash: the desk skips it; nothing to do',
+            app.clipboard.splitlines()[2],
+        ]
+        assert app.clipboard.splitlines()[2].startswith('line 8 as written: {"trigger_text"')
+        messages = [note.message for note in app._notifications]
+        assert "Sent the problem as text to the terminal's clipboard (OSC 52)." in messages
+        await pilot.press('Y')
+        await pilot.pause()
+        copied = json.loads(app.clipboard)
+        assert (copied['path'], copied['line'], copied['reason']) == (
+            'sessions/2026-10-21-3.jsonl',
+            8,
+            'cut short',
+        )
+        assert copied['written'].startswith('{"trigger_text"')
+
+
+async def test_the_footer_shows_open_copy_and_export(app_for: AppFor, damaged_desk: Path) -> None:
+    app = app_for(damaged_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _problems_shown(pilot)
+        footer = screen_text(pilot).splitlines()[-1]
+        for key in ('Open', 'y Copy', 'x Export', 'esc Back', 'r Check again'):
+            assert key in footer

@@ -132,11 +132,15 @@ def test_empty_desk(snap_compare: SnapCompare, app_for: AppFor, empty_desk: Path
 
 
 def test_problems_view(snap_compare: SnapCompare, app_for: AppFor, damaged_desk: Path) -> None:
-    """! on the damaged demo desk: 7 problems, each with its path, line, kind and reason."""
+    """! on the damaged demo desk: 7 problems, each with its path, line, kind and reason; the
+    cut-short line highlighted, with what it means and the line as written below; the footer's
+    Open, Copy and Export."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press('exclamation_mark')
+        await settle(pilot)
+        await pilot.press('j', 'j', 'j', 'j', 'j')
         await settle(pilot)
 
     assert snap_compare(app_for(damaged_desk), run_before=run_before, terminal_size=SIZE)

@@ -185,3 +185,18 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
         str: The JSON.
     """
     return json.dumps(value, ensure_ascii=False, indent=indent).translate(_JSON_ESCAPES)
+
+
+def visible_bytes(content: bytes) -> str:
+    r"""Shows bytes from a desk file as one safe line: text as text, the rest as \x escapes.
+
+    A damaged line may hold anything: bytes that are not UTF-8 show as ``\xff``, and what decodes
+    goes through visible_field (controls as pictures, a newline as ␊).
+
+    Args:
+        content (bytes): The bytes.
+
+    Returns:
+        str: One line, safe to show, print or copy.
+    """
+    return visible_field(content.decode('utf-8', errors='backslashreplace'))

@@ -9,7 +9,7 @@ export. The functions here put the text on the clipboard or write the file, and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,16 @@ COPY_EXPORT_BINDINGS = [
     Binding('x', 'export', 'Export', show=False, id='export'),
 ]
 """The keys of a screen with something to copy and export (hidden: the help lists them)."""
+
+
+def shown_copy_export_bindings() -> list[Binding]:
+    """The copy and export keys as a screen's footer shows them: y Copy and x Export.
+
+    Returns:
+        list[Binding]: The bindings of COPY_EXPORT_BINDINGS, y and x shown (Y stays hidden).
+    """
+    return [replace(binding, show=binding.key != 'Y') for binding in COPY_EXPORT_BINDINGS]
+
 
 NOTHING_TO_COPY = 'Nothing here to copy.'
 NOTHING_TO_EXPORT = 'Nothing here to export.'

@@ -1,20 +1,46 @@
-"""The Problems view: what a whole check of the desk found damaged or could not read."""
+"""The Problems view: what a whole check of the desk found damaged or could not read.
+
+Under the table, the highlighted row's explanation (what it means, whether anything needs doing)
+and its damaged line as written, read in a thread. `y` copies the row, `Y` as JSON, `x` exports
+the list.
+"""
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.widgets import Header, Static
+from textual.message import Message
+from textual.widgets import DataTable, Header, Static
 from textual.worker import get_current_worker
 
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_check import DeskReport, check_desk
+from desk_browser.memory.file_reading import unreadable_reason
+from desk_browser.memory.problems import Problem
+from desk_browser.memory.raw_lines import RawLine, read_raw_lines
+from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.problem_documents import (
+    problem_json,
+    problem_text,
+    problems_markdown,
+    raw_line_text,
+)
+from desk_browser.presentation.problem_explanations import explain
+from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.copy_export import (
+    Copied,
+    Export,
+    deliver_copy,
+    deliver_export,
+    shown_copy_export_bindings,
+)
 from desk_browser.ui.following import RECHECK_INTERVAL, RECHECK_SHARE
 from desk_browser.ui.messages import DeskChecked
 from desk_browser.ui.screens.desk_screen import DeskScreen
@@ -50,6 +76,21 @@ def report_headline(report: DeskReport) -> str:
     )
 
 
+@dataclass(frozen=True)
+class ProblemLines:
+    """The lines read around a problem, or why they could not be.
+
+    Attributes:
+        problem (Problem): The problem.
+        lines (list[RawLine]): The damaged line (when the file still holds it).
+        failure (str): Why the file could not be read, or "".
+    """
+
+    problem: Problem
+    lines: list[RawLine]
+    failure: str = ''
+
+
 class ProblemsScreen(DeskScreen[None]):
     """Lists every damaged line and unreadable file, from a check run in a thread."""
 
@@ -58,12 +99,31 @@ class ProblemsScreen(DeskScreen[None]):
         height: auto;
         padding: 0 2;
     }
+    #problem-detail {
+        height: auto;
+        max-height: 6;
+        padding: 0 2;
+        border-top: solid $foreground 20%;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('escape', 'close', 'Back', key_display='esc', id='problems-back'),
         Binding('r', 'check', 'Check again', id='problems-check'),
+        *shown_copy_export_bindings(),
     ]
+
+    class LinesRead(Message):
+        """The damaged line of the highlighted problem was read (or could not be)."""
+
+        def __init__(self, found: ProblemLines) -> None:
+            """Carries what was read.
+
+            Args:
+                found (ProblemLines): The lines, or why there are none.
+            """
+            super().__init__()
+            self.found = found
 
     def __init__(self, services: DeskServices) -> None:
         """Prepares the view; the desk is checked once it is shown.
@@ -78,6 +138,8 @@ class ProblemsScreen(DeskScreen[None]):
         """The desk folder."""
         self.report: DeskReport | None = None
         """The last check's report, once it is done."""
+        self.lines_read: ProblemLines | None = None
+        """The damaged line last read (of the highlighted problem, once it is read)."""
         self._recheck_planned = False
         self._checked_at = time.monotonic()
         self._check_seconds = 0.0
@@ -87,6 +149,7 @@ class ProblemsScreen(DeskScreen[None]):
         yield Header()
         yield Static(Content('Checking every file of the desk…'), id='problems-headline')
         yield ProblemList(id='problems')
+        yield Static('', id='problem-detail')
         yield DeskFooter()
 
     def on_mount(self) -> None:
@@ -147,6 +210,109 @@ class ProblemsScreen(DeskScreen[None]):
         problems = self.query_one(ProblemList)
         problems.show_report(message.report)
         problems.loading = False
+        self.lines_read = None  # The files may have changed since.
+        self.show_detail()
+
+    # The highlighted row: its explanation and its damaged line.
+
+    @on(DataTable.RowHighlighted, '#problems')
+    def show_detail(self) -> None:
+        """Explains the highlighted problem, and reads its damaged line as written."""
+        detail = self.query_one('#problem-detail', Static)
+        problem = self.query_one(ProblemList).highlighted_problem
+        if problem is None:
+            detail.update(Content(''))
+            detail.display = False
+            return
+        detail.display = True
+        detail.update(self._detail(problem))
+        if problem.line_number is not None and not self._has_lines_of(problem):
+            self.read_lines(problem)
+
+    def _has_lines_of(self, problem: Problem) -> bool:
+        return self.lines_read is not None and self.lines_read.problem == problem
+
+    def _detail(self, problem: Problem) -> Content:
+        explanation = explain(problem.reason, problem.line_number is None)
+        parts: list[str | tuple[str, str]] = [
+            (explanation.meaning, 'bold'),
+            f': {explanation.advice}.',
+        ]
+        if problem.line_number is not None:
+            parts.append('\n')
+            parts.append(self._line_text(problem))
+        return Content.assemble(*parts)
+
+    def _line_text(self, problem: Problem) -> tuple[str, str]:
+        found = self.lines_read
+        number = problem.line_number
+        if found is None or found.problem != problem:
+            return (f'Reading line {number}…', '$text-muted')
+        if found.failure:
+            return (f'Line {number} cannot be read now: {visible(found.failure)}', '$text-muted')
+        for line in found.lines:
+            if line.line_number == number:
+                return (f'Line {number} as written: {raw_line_text(line)}', '$text-muted')
+        return (f'The file no longer has a line {number}.', '$text-muted')
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group='problem-lines',
+        exit_on_error=False,
+        description='reading a damaged line',
+    )
+    def read_lines(self, problem: Problem) -> None:
+        """Reads a problem's damaged line as its bytes, and posts them back.
+
+        Args:
+            problem (Problem): A problem with a line number.
+        """
+        number = problem.line_number or 0
+        try:
+            found = ProblemLines(problem, read_raw_lines(problem.path, number, number))
+        except (OSError, ValueError) as error:
+            found = ProblemLines(problem, [], unreadable_reason(error))
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.LinesRead(found))
+
+    @on(LinesRead)
+    def show_lines(self, message: ProblemsScreen.LinesRead) -> None:
+        """Shows the damaged line just read, if its problem is still the highlighted one."""
+        self.lines_read = message.found
+        if message.found.problem == self.query_one(ProblemList).highlighted_problem:
+            self.query_one('#problem-detail', Static).update(self._detail(message.found.problem))
+
+    # Copy and export.
+
+    def action_copy(self, as_json: bool) -> None:
+        """Copies the highlighted row: where, what, what it means and its line as written.
+
+        Args:
+            as_json (bool): True for one JSON line, False for plain text.
+        """
+        report = self.report
+        problem = self.query_one(ProblemList).highlighted_problem
+        if report is None or problem is None:
+            deliver_copy(self, 'No problem is highlighted to copy.')
+            return
+        lines = self.lines_read.lines if self._has_lines_of(problem) and self.lines_read else []
+        if as_json:
+            text = problem_json(report, problem, lines)
+        else:
+            text = problem_text(report, problem, lines)
+        deliver_copy(self, Copied(text, f'the problem as {"JSON" if as_json else "text"}'))
+
+    def action_export(self) -> None:
+        """Writes every problem, each with what it means, to a Markdown file."""
+        report = self.report
+        if report is None:
+            deliver_export(self, 'The desk is still being checked.', self.services)
+            return
+        headline = report_headline(report)
+        document = problems_markdown(report, self.desk.name or str(self.desk), headline)
+        name = export_file_name('problems', self.desk.name or 'desk')
+        deliver_export(self, Export(name, document), self.services)
 
     def action_close(self) -> None:
         """Goes back."""

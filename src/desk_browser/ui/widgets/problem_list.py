@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from desk_browser.memory.desk_check import DeskReport
+from desk_browser.memory.problems import Problem
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.widgets.familiar_keys import TABLE_KEYS
 
@@ -17,9 +18,15 @@ COLUMNS = ('File', 'Line', 'Kind', 'Reason')
 
 
 class ProblemList(DataTable[Text]):
-    """Lists a check's problems: the file (relative to the desk), the line, its kind and why."""
+    """Lists a check's problems: the file (relative to the desk), the line, its kind and why.
 
-    BINDINGS: ClassVar[list[BindingType]] = TABLE_KEYS
+    Enter on a row posts DataTable.RowSelected (the Problems view opens the row's place).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding('enter', 'select_cursor', 'Open', id='problems-open'),
+        *TABLE_KEYS,
+    ]
 
     DEFAULT_CSS = """
     ProblemList {
@@ -27,6 +34,9 @@ class ProblemList(DataTable[Text]):
         margin: 0 1;
     }
     """
+
+    problems: tuple[Problem, ...] = ()
+    """The problems shown, one per row, in the rows' order."""
 
     def on_mount(self) -> None:
         """Adds the columns."""
@@ -41,6 +51,7 @@ class ProblemList(DataTable[Text]):
             report (DeskReport): What checking the desk found.
         """
         self.clear()
+        self.problems = tuple(report.problems)
         for problem in report.problems:
             line = str(problem.line_number) if problem.line_number is not None else ''
             self.add_row(
@@ -49,3 +60,9 @@ class ProblemList(DataTable[Text]):
                 Text(report.kind_of(problem)),
                 Text(visible(problem.reason)),
             )
+
+    @property
+    def highlighted_problem(self) -> Problem | None:
+        """The problem on the cursor's row, or None when there are none."""
+        row = self.cursor_row
+        return self.problems[row] if 0 <= row < len(self.problems) else None

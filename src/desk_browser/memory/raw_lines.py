@@ -1,0 +1,100 @@
+"""A few lines of a desk file as their bytes, such as a damaged line and its neighbours.
+
+The Problems view shows and copies what a damaged line holds. Reading it is a scan from the
+file's start to the line (files are not indexed by line), a chunk at a time; only the lines
+asked for are kept, each cut to a few hundred bytes, so a huge line or file never fills memory.
+The file is opened as every desk reader opens one (file_reading: never waiting on a FIFO, never
+leaving the desk).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from desk_browser.memory.file_reading import MEGABYTE, ReadSettings, open_desk_file
+
+LINE_BYTES = 400
+"""The most bytes kept of each line."""
+
+_CHUNK_BYTES = MEGABYTE
+
+
+@dataclasses.dataclass(frozen=True)
+class RawLine:
+    """One line of a file, as its bytes.
+
+    Attributes:
+        line_number (int): The line, counting from 1.
+        content (bytes): Its bytes without the newline, at most LINE_BYTES of them.
+        cut (bool): Whether the line holds more bytes than content.
+    """
+
+    line_number: int
+    content: bytes
+    cut: bool
+
+
+def read_raw_lines(
+    path: Path,
+    first: int,
+    last: int,
+    settings: ReadSettings | None = None,
+    line_bytes: int = LINE_BYTES,
+) -> list[RawLine]:
+    """Reads lines first to last of a file as bytes (the file's last line may have no newline).
+
+    Args:
+        path (Path): The file.
+        first (int): The first line wanted, counting from 1.
+        last (int): The last line wanted.
+        settings (ReadSettings | None): Whether links out of the desk are followed; None uses the
+            settings in force.
+        line_bytes (int): The most bytes kept of each line.
+
+    Returns:
+        list[RawLine]: The lines asked for that the file holds, in order.
+
+    Raises:
+        OSError: The file cannot be opened or read (a RefusedFileError for one the desk's readers
+            refuse).
+        ValueError: The path holds a NUL character.
+    """
+    first = max(first, 1)
+    found: list[RawLine] = []
+    if last < first:
+        return found
+    line_number = 1
+    kept = bytearray()
+    cut = False
+    with open_desk_file(path, settings) as handle:
+        while line_number <= last:
+            chunk = handle.read(_CHUNK_BYTES)
+            if not chunk:
+                break
+            start = 0
+            if line_number < first:  # Skip whole lines quickly up to the first one wanted.
+                while line_number < first:
+                    newline = chunk.find(b'\n', start)
+                    if newline < 0:
+                        break
+                    start = newline + 1
+                    line_number += 1
+                if line_number < first:
+                    continue
+            while start < len(chunk) and line_number <= last:
+                newline = chunk.find(b'\n', start)
+                end = len(chunk) if newline < 0 else newline
+                room = line_bytes - len(kept)
+                kept += chunk[start : min(end, start + room)]
+                cut = cut or end - start > room
+                if newline < 0:
+                    break
+                found.append(RawLine(line_number, bytes(kept), cut))
+                kept.clear()
+                cut = False
+                line_number += 1
+                start = newline + 1
+    if (kept or cut) and first <= line_number <= last:
+        found.append(RawLine(line_number, bytes(kept), cut))
+    return found

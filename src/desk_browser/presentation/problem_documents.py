@@ -1,0 +1,129 @@
+"""A check's problems as text: one row for the clipboard, and the whole list as Markdown.
+
+The Problems view's `y` copies a row (where, what, what it means, and the damaged line as it is
+written) and `x` exports the list. Desk text (paths, reasons, bytes) goes through safe_text, so
+neither the clipboard nor the file ever carries an escape.
+"""
+
+from __future__ import annotations
+
+from desk_browser.memory.desk_check import DeskReport
+from desk_browser.memory.problems import Problem
+from desk_browser.memory.raw_lines import RawLine
+from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.problem_explanations import explain
+from desk_browser.presentation.safe_text import json_text, visible_bytes, visible_field
+
+
+def problem_place_text(report: DeskReport, problem: Problem) -> str:
+    """Names where a problem is: "sessions/2026-10-21-3.jsonl:8", or the file alone.
+
+    Args:
+        report (DeskReport): The check's report (for the path relative to the desk).
+        problem (Problem): The problem.
+
+    Returns:
+        str: The place, safe to show.
+    """
+    path = visible_field(report.relative_path(problem))
+    return path if problem.line_number is None else f'{path}:{problem.line_number}'
+
+
+def raw_line_text(line: RawLine) -> str:
+    """Shows one line as written, safely, with "…" when it was cut.
+
+    Args:
+        line (RawLine): The line's bytes.
+
+    Returns:
+        str: One line of text.
+    """
+    return visible_bytes(line.content) + ('…' if line.cut else '')
+
+
+def problem_text(report: DeskReport, problem: Problem, lines: list[RawLine]) -> str:
+    """Writes one problem for the clipboard: where, its kind and reason, its meaning, its bytes.
+
+    Args:
+        report (DeskReport): The check's report.
+        problem (Problem): The problem.
+        lines (list[RawLine]): Lines read around it (the damaged one among them is quoted); may
+            be empty.
+
+    Returns:
+        str: A few lines of plain text, without a final newline.
+    """
+    explanation = explain(problem.reason, problem.line_number is None)
+    parts = [
+        f'{problem_place_text(report, problem)}: {visible_field(problem.reason)}',
+        f'{report.kind_of(problem)}: {explanation.sentence}',
+    ]
+    for line in lines:
+        if line.line_number == problem.line_number:
+            parts.append(f'line {line.line_number} as written: {raw_line_text(line)}')
+    return '\n'.join(parts)
+
+
+def problem_json(report: DeskReport, problem: Problem, lines: list[RawLine]) -> str:
+    """Writes one problem as a JSON line: check --json's fields, its meaning and its bytes.
+
+    Args:
+        report (DeskReport): The check's report.
+        problem (Problem): The problem.
+        lines (list[RawLine]): Lines read around it; may be empty.
+
+    Returns:
+        str: The JSON ("written" holds the damaged line as shown, or null).
+    """
+    explanation = explain(problem.reason, problem.line_number is None)
+    written = next(
+        (raw_line_text(line) for line in lines if line.line_number == problem.line_number), None
+    )
+    return json_text(
+        {
+            'path': report.relative_path(problem),
+            'line': problem.line_number,
+            'kind': report.kind_of(problem),
+            'reason': problem.reason,
+            'meaning': explanation.meaning,
+            'advice': explanation.advice,
+            'written': written,
+        }
+    )
+
+
+def problems_markdown(report: DeskReport, desk_name: str, headline: str) -> str:
+    """Writes a check's problems as one Markdown document, each with what it means.
+
+    Args:
+        report (DeskReport): The check's report.
+        desk_name (str): The desk folder's name, for the title.
+        headline (str): What the check found, in one sentence.
+
+    Returns:
+        str: The document, without a final newline.
+    """
+    parts = [f'# Problems in {visible_field(desk_name)}', headline]
+    for kind in report.kinds:
+        if kind.problems:
+            parts.append(f'## {kind.kind.capitalize()}: {plural(kind.problems, "problem")}')
+            parts.append(
+                '\n'.join(
+                    _problem_item(report, problem)
+                    for problem in report.problems
+                    if report.kind_of(problem) == kind.kind
+                )
+            )
+    return '\n\n'.join(parts)
+
+
+def _problem_item(report: DeskReport, problem: Problem) -> str:
+    explanation = explain(problem.reason, problem.line_number is None)
+    return (
+        f'- `{problem_place_text(report, problem)}`: {visible_field(problem.reason)}. '
+        f'{_capitalized(explanation.sentence)}.'
+    )
+
+
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]

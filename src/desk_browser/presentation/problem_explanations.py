@@ -1,0 +1,152 @@
+"""What each kind of problem a check finds means, in a few words, and whether anything needs doing.
+
+A problem's reason is the reader's short phrase ("cut short", "not UTF-8", "points outside the
+desk: /etc/passwd"); `explain` says what it means for the person reading the desk ("cut short by
+a crash") and what, if anything, they should do ("the desk skips it; nothing to do"). The
+Problems view shows it beside each row, its copy and export carry it, and the `check` command can
+print it too. The words are plain text: callers make desk text in them safe (`visible`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What a problem means and whether anything needs doing.
+
+    Attributes:
+        meaning (str): What happened, such as "cut short by a crash".
+        advice (str): What the desk does about it and what the person should do, such as "the
+            desk skips it; nothing to do".
+    """
+
+    meaning: str
+    advice: str
+
+    @property
+    def sentence(self) -> str:
+        """The two together: "cut short by a crash: the desk skips it; nothing to do"."""
+        return f'{self.meaning}: {self.advice}'
+
+
+_SKIPPED = 'the desk skips it; nothing to do'
+
+_LINE_EXPLANATIONS: tuple[tuple[str, Explanation], ...] = (
+    ('cut short', Explanation('cut short by a crash', _SKIPPED)),
+    (
+        'not UTF-8',
+        Explanation(
+            'bytes that are not text (a disk or copying fault)',
+            'the desk skips it; nothing to do unless many lines show it (then look at the disk)',
+        ),
+    ),
+    (
+        'nested too deep',
+        Explanation("JSON nested deeper than any reader goes (not the desk's own)", _SKIPPED),
+    ),
+    (
+        'not JSON',
+        Explanation(
+            'not a line of JSON (written by hand or by another program)',
+            f'{_SKIPPED}; fix or remove it if you wrote it',
+        ),
+    ),
+    ('not an object', Explanation('JSON, but not an object the desk writes', _SKIPPED)),
+    ('missing type', Explanation('an event without its type', _SKIPPED)),
+    ('missing field', Explanation('an exchange without one of its fields', _SKIPPED)),
+    ('wrong type for', Explanation('a field holding the wrong kind of value', _SKIPPED)),
+    (
+        'too big',
+        Explanation(
+            'a line longer than the readers take',
+            'this line and the rest of the file are not read; see what wrote it',
+        ),
+    ),
+)
+"""Explanations of a damaged line, by how its reason starts (the first match wins)."""
+
+_FILE_EXPLANATIONS: tuple[tuple[str, Explanation], ...] = (
+    (
+        'damaged state',
+        Explanation(
+            'state.json cannot be read',
+            'the desk starts a new session on its next run; nothing to do unless it recurs',
+        ),
+    ),
+    (
+        'the current session',
+        Explanation(
+            'state.json names a session that has no log yet',
+            'usual for a moment as a session starts; if it lasts, look at the runner',
+        ),
+    ),
+    (
+        'route ',
+        Explanation(
+            'a backend counts more exchanges than its log holds',
+            'the log lost lines (a crash or a restore); the desk carries on; nothing to do',
+        ),
+    ),
+    (
+        'unreadable: too big to read',
+        Explanation('a file too big to hold in memory', 'not read; move it out of the desk'),
+    ),
+    (
+        'too big',
+        Explanation(
+            'a file bigger than the readers take',
+            "not read; move it out of the desk if it is not the desk's",
+        ),
+    ),
+    (
+        'points outside the desk',
+        Explanation(
+            'a link to a file outside the desk',
+            'not read; run with --follow-symlinks to read it',
+        ),
+    ),
+    (
+        'a link to a file that does not exist',
+        Explanation('a broken link', 'not read; restore its target or remove the link'),
+    ),
+    (
+        'not a regular file',
+        Explanation('a pipe, socket or device where a file belongs', 'not read; remove it'),
+    ),
+    ('not a file', Explanation('a folder where a file belongs', 'not read; rename or move it')),
+    ('not a folder', Explanation('a file where a folder belongs', 'not read; rename or move it')),
+    (
+        'unreadable',
+        Explanation(
+            'the file could not be opened',
+            'not read; check its permissions (the desk must read it too)',
+        ),
+    ),
+)
+"""Explanations of a problem about a whole file, by how its reason starts (the first match wins)."""
+
+_UNKNOWN_LINE = Explanation('a line the readers cannot use', _SKIPPED)
+_UNKNOWN_FILE = Explanation('a file the readers cannot use', 'not read; look at the file')
+
+
+def explain(reason: str, whole_file: bool) -> Explanation:
+    """Says what a problem means and whether anything needs doing.
+
+    Args:
+        reason (str): The problem's reason, as a reader reported it ("cut short").
+        whole_file (bool): Whether the problem is about the whole file (no line number).
+
+    Returns:
+        Explanation: Its meaning and advice; a general one for a reason not known here.
+    """
+    table = _FILE_EXPLANATIONS if whole_file else _LINE_EXPLANATIONS
+    for start, explanation in table:
+        if reason.startswith(start):
+            return explanation
+    if not whole_file:  # A line's reason may also be a file's ("unreadable: ..." mid-read).
+        for start, explanation in _FILE_EXPLANATIONS:
+            if reason.startswith(start):
+                return explanation
+    return _UNKNOWN_FILE if whole_file else _UNKNOWN_LINE
