@@ -9,6 +9,14 @@ import pytest
 
 from desk_browser.memory.desk_check import check_desk
 from desk_browser.memory.raw_lines import RawLine
+from desk_browser.presentation.navigation import (
+    SUMMARY_TAB,
+    DayPlace,
+    DayRequest,
+    SessionPlace,
+    problem_place,
+    records_before_line,
+)
 from desk_browser.presentation.problem_documents import (
     problem_json,
     problem_text,
@@ -94,3 +102,21 @@ def test_the_list_exports_each_kind_with_its_problems_explained(damaged_desk: Pa
     ) in document
     assert '- `sessions/state.json`: route ' in document
     assert document.count('\n- ') == 7
+
+
+def test_each_kind_of_file_opens_its_own_place() -> None:
+    log = Path('/desk/sessions/2026-10-21-3.jsonl')
+    assert problem_place('session log', log, 8) == SessionPlace('2026-10-21-3', 8)
+    journal = Path('/desk/journal/2026-10-20.jsonl')
+    assert problem_place('journal', journal, 3) == DayPlace('2026-10-20', 3)
+    summary = Path('/desk/sessions/summaries/2026-10-20.md')
+    assert problem_place('summary', summary, None) == DayRequest('2026-10-20', SUMMARY_TAB)
+    assert 'searches the notes' in str(problem_place('note', Path('/desk/notes/a.md'), None))
+    assert 'State pane' in str(problem_place('state', Path('/desk/sessions/state.json'), None))
+
+
+def test_records_before_a_line_leave_out_the_damaged_lines() -> None:
+    assert records_before_line([2], 4) == 2
+    assert records_before_line([], 1) == 0
+    assert records_before_line([1, 2, 3], 4) == 0
+    assert records_before_line([5], 4) == 3

@@ -10,8 +10,10 @@ from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 
 from desk_browser.memory.desk_check import check_desk
+from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
+from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
 from tests.helpers.pilot import AppFor, screen_text, settle, widget_texts
@@ -98,10 +100,10 @@ async def _problems_shown(pilot: Pilot[Any], *keys: str) -> ProblemsScreen:
     await settle(pilot)
     await pilot.press('exclamation_mark')
     await settle(pilot)
-    await pilot.press(*keys)
-    await settle(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, ProblemsScreen)
+    await pilot.press(*keys)
+    await settle(pilot)
     return screen
 
 
@@ -162,3 +164,61 @@ async def test_the_footer_shows_open_copy_and_export(app_for: AppFor, damaged_de
         footer = screen_text(pilot).splitlines()[-1]
         for key in ('Open', 'y Copy', 'x Export', 'esc Back', 'r Check again'):
             assert key in footer
+
+
+def _messages(pilot: Pilot[Any]) -> list[str]:
+    return [note.message for note in pilot.app._notifications]
+
+
+async def test_enter_on_a_log_line_shows_its_session_at_the_exchanges_around_it(
+    app_for: AppFor, damaged_desk: Path
+) -> None:
+    app = app_for(damaged_desk)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await _problems_shown(pilot, 'j', 'j', 'j', 'j', 'enter')  # 2026-10-20-1, line 4.
+        screen = app.screen
+        assert isinstance(screen, MainScreen)
+        assert screen.selected_session == '2026-10-20-1'
+        view = screen.query_one(ExchangeView)
+        assert view.current_index == 1  # Lines 1 and 3 are exchanges 1 and 2; line 2 is damaged.
+        assert view.has_focus
+        assert 'Line 4 is damaged, so it is skipped: it came after exchange 2.' in _messages(pilot)
+        await pilot.press('exclamation_mark')
+        await settle(pilot)
+        await pilot.press('j', 'j', 'j', 'j', 'j', 'enter')  # 2026-10-21-3, line 8: its last.
+        await settle(pilot)
+        assert screen.selected_session == '2026-10-21-3'
+        assert view.current_index == 6
+        assert 'Line 8 is damaged, so it is skipped: it came after exchange 7.' in _messages(pilot)
+
+
+async def test_enter_on_a_journal_line_opens_the_day_view_at_the_event_before_it(
+    app_for: AppFor, damaged_desk: Path
+) -> None:
+    app = app_for(damaged_desk)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await _problems_shown(pilot, 'j', 'j', 'enter')  # journal/2026-10-20.jsonl, line 11.
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DayScreen)
+        assert screen.day == '2026-10-20'
+        event = screen.highlighted_event
+        assert event is not None and event.line_number == 10
+        assert (
+            'Line 11 is damaged, so it is skipped: the highlighted event came just before it.'
+            in (_messages(pilot))
+        )
+        await pilot.press('escape')  # Back to the problems it came from.
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemsScreen)
+
+
+async def test_enter_on_the_state_says_where_it_is_shown(
+    app_for: AppFor, damaged_desk: Path
+) -> None:
+    app = app_for(damaged_desk)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        screen = await _problems_shown(pilot, 'G', 'enter')
+        assert app.screen is screen
+        assert 'Enter shows' not in _detail(screen)
+        assert any('State pane' in message for message in _messages(pilot))

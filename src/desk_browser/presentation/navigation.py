@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
+from desk_browser.memory.desk_check import JOURNAL_KIND, NOTE_KIND, SESSION_LOG_KIND, SUMMARY_KIND
 from desk_browser.memory.session_search import SearchHit
 
 DAY_WORDS_HELP = 'a date such as 2026-10-21, or yesterday or today'
@@ -71,9 +73,12 @@ class SessionPlace:
 
     Attributes:
         session_id (str): The session.
+        line_number (int | None): A line of its log to show the exchanges around (a damaged
+            one, from the Problems view), or None.
     """
 
     session_id: str
+    line_number: int | None = None
 
 
 @dataclass(frozen=True)
@@ -82,9 +87,12 @@ class DayPlace:
 
     Attributes:
         day (str): The ISO day.
+        line_number (int | None): A line of its journal to show the events around (a damaged
+            one, from the Problems view), or None.
     """
 
     day: str
+    line_number: int | None = None
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,58 @@ class DayRequest:
 
     day: str
     tab: TabName = EXCHANGES_TAB
+
+
+def problem_place(kind: str, path: Path, line_number: int | None) -> Place | DayRequest | str:
+    """Where a problem of a desk check can be seen: its session or day, at its line.
+
+    Args:
+        kind (str): The kind of file (desk_check's FILE_KINDS: "session log", "journal", ...).
+        path (Path): The file.
+        line_number (int | None): The damaged line, or None for the whole file.
+
+    Returns:
+        Place | DayRequest | str: The session at that line, the day view at that line, the day's
+            summary, or a sentence saying why no view shows it.
+    """
+    if kind == SESSION_LOG_KIND:
+        return SessionPlace(path.stem, line_number)
+    if kind == JOURNAL_KIND:
+        return DayPlace(path.stem, line_number)
+    if kind == SUMMARY_KIND:
+        return DayRequest(path.stem, SUMMARY_TAB)
+    if kind == NOTE_KIND:
+        return 'A note has no view of its own: / searches the notes.'
+    return 'state.json is shown in the State pane of the first screen; no view opens it.'
+
+
+def records_before_line(skipped_lines: list[int], line_number: int) -> int:
+    """Counts the records (exchanges, events) a log or journal holds before one of its lines.
+
+    Each line is one record unless it is damaged, so the records before the line are the lines
+    before it less the damaged ones (blank lines, which are rare, are not told apart).
+
+    Args:
+        skipped_lines (list[int]): The file's damaged lines.
+        line_number (int): The line.
+
+    Returns:
+        int: How many records come before it.
+    """
+    return max(0, line_number - 1 - sum(1 for line in skipped_lines if line < line_number))
+
+
+def skipped_line_sentence(line_number: int, where: str) -> str:
+    """Says that a damaged line is skipped, and where it came.
+
+    Args:
+        line_number (int): The line.
+        where (str): Where it came, such as "it came after exchange 7".
+
+    Returns:
+        str: The sentence.
+    """
+    return f'Line {line_number} is damaged, so it is skipped: {where}.'
 
 
 @dataclass

@@ -337,7 +337,8 @@ class DeskBrowser(App[None]):
         if isinstance(place, DayPlace):
             from desk_browser.ui.screens.day_screen import DayScreen
 
-            self.push_screen(DayScreen(self.services, place.day, self.main_screen.overview))
+            overview = self.main_screen.overview
+            self.push_screen(DayScreen(self.services, place.day, overview, place.line_number))
             return
         while len(self.screen_stack) > 1:
             await self.pop_screen()

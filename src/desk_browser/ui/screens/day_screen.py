@@ -23,7 +23,13 @@ from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.documents import day_markdown, event_json, event_markdown
 from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import day_text, plural
-from desk_browser.presentation.navigation import DayPlace, DayRequest, Place, neighbour_day
+from desk_browser.presentation.navigation import (
+    DayPlace,
+    DayRequest,
+    Place,
+    neighbour_day,
+    skipped_line_sentence,
+)
 from desk_browser.presentation.safe_text import capped, visible
 from desk_browser.ui.copy_export import (
     COPY_EXPORT_BINDINGS,
@@ -123,7 +129,13 @@ class DayScreen(DeskScreen[None]):
     day: reactive[str] = reactive('', init=False)
     """The ISO day shown."""
 
-    def __init__(self, services: DeskServices, day: str, overview: DeskOverview | None) -> None:
+    def __init__(
+        self,
+        services: DeskServices,
+        day: str,
+        overview: DeskOverview | None,
+        line_number: int | None = None,
+    ) -> None:
         """Prepares the view; the journal is read once it is mounted.
 
         Args:
@@ -131,6 +143,8 @@ class DayScreen(DeskScreen[None]):
             day (str): The ISO day to show first.
             overview (DeskOverview | None): The sessions list the main screen read, or None when not
                 read yet.
+            line_number (int | None): A line of the day's journal to show the events around (a
+                damaged one, from the Problems view), or None.
         """
         super().__init__()
         self.services = services
@@ -141,6 +155,7 @@ class DayScreen(DeskScreen[None]):
         self.view: DayView | None = None
         """What was last read."""
         self.set_reactive(DayScreen.day, day)
+        self._line_wanted = None if line_number is None else DayPlace(day, line_number)
 
     def compose(self) -> ComposeResult:
         """Builds the heading, the sparkline, the filter and the timeline."""
@@ -195,6 +210,7 @@ class DayScreen(DeskScreen[None]):
         self.query_one(ActivitySparkline).show(view.activity, view.day)
         timeline = self.query_one(Timeline)
         timeline.show_events(view.journal.events, self.chosen_kinds)
+        self._show_wanted_line()
         self._update_counts()
         self._show_detail(timeline.highlighted_event)
         self.post_message(PlaceOpened(DayPlace(view.day)))
@@ -298,9 +314,28 @@ class DayScreen(DeskScreen[None]):
             bool: Whether it was a day view's day.
         """
         if isinstance(place, DayPlace):
+            self._line_wanted = place if place.line_number is not None else None
+            if place.day == self.day and self.view is not None:
+                self._show_wanted_line()
             self.show(place.day)
             return True
         return False
+
+    def _show_wanted_line(self) -> None:
+        """Highlights the event just before the journal line asked for (a damaged one)."""
+        wanted = self._line_wanted
+        view = self.view
+        if wanted is None or wanted.line_number is None or view is None or view.day != wanted.day:
+            return
+        self._line_wanted = None
+        number = wanted.line_number
+        timeline = self.query_one(Timeline)
+        shown = timeline.shown_events
+        before = [place for place, event in enumerate(shown) if event.line_number < number]
+        if shown:
+            timeline.highlighted = before[-1] if before else 0
+        where = 'the highlighted event came just before it' if before else 'it came first'
+        self.notify(skipped_line_sentence(number, where), markup=False)
 
     def action_copy(self, as_json: bool) -> None:
         """Copies the highlighted event, as Markdown or as its JSON line.

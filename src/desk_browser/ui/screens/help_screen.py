@@ -63,6 +63,14 @@ DAY_KEYS: list[tuple[str, str]] = [
 ]
 """The day view's keys."""
 
+PROBLEM_KEYS: list[tuple[str, str]] = [
+    ('Enter', 'Open the session or day at the damaged line'),
+    ('y   Y', 'Copy the row (where, why, what it means, the line) / as JSON'),
+    ('x', 'Export every problem, each explained, as Markdown'),
+    ('r', 'Check the desk again'),
+]
+"""The Problems view's keys."""
+
 ABOUT = (
     'desk-browser only reads the desk. State comes from sessions/state.json: the current '
     "session, its trading date, and how many of the session's exchanges each backend has seen. "
@@ -93,6 +101,7 @@ class HelpScreen(ModalScreen[None]):
                 _key_lines('Search qualifiers', QUALIFIER_LINES, width=28), classes='help-section'
             )
             yield Static(_key_lines('Day view', DAY_KEYS), classes='help-section')
+            yield Static(_key_lines('Problems', PROBLEM_KEYS), classes='help-section')
             yield Static(Content(ABOUT), classes='help-section -explain')
 
     def on_mount(self) -> None:

@@ -35,6 +35,8 @@ from desk_browser.presentation.navigation import (
     Place,
     SessionPlace,
     neighbour_day,
+    records_before_line,
+    skipped_line_sentence,
 )
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.copy_export import (
@@ -110,6 +112,7 @@ class MainScreen(DeskScreen[None]):
         self.overview: DeskOverview | None = None
         """What was last read of the state and the sessions."""
         self._pending_day: DayRequest | None = None
+        self._line_wanted: SessionPlace | None = None
         self.requested_session: str | None = None
         """A session to select once the sessions are read (desk-browser --session)."""
         self.follower = DeskFollower(
@@ -304,6 +307,25 @@ class MainScreen(DeskScreen[None]):
         if message.log.session_id != self.selected_session:
             return
         await self.query_one(ExchangeView).show_log(message.log)
+        await self._show_wanted_line()
+
+    async def _show_wanted_line(self) -> None:
+        """Shows the exchanges around the log line asked for (a damaged one), once it is shown."""
+        wanted = self._line_wanted
+        view = self.query_one(ExchangeView)
+        log = view.shown_log
+        if wanted is None or wanted.line_number is None or log is None:
+            return
+        if log.session_id != wanted.session_id:
+            return
+        self._line_wanted = None
+        skipped = [problem.line_number for problem in log.problems if problem.line_number]
+        before = records_before_line(skipped, wanted.line_number)
+        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        await view.go_to(before - 1)
+        view.focus()
+        where = f'it came after exchange {before}' if before else 'it came before the first one'
+        self.notify(skipped_line_sentence(wanted.line_number, where), markup=False)
 
     @on(SummaryLoaded)
     async def show_summary(self, message: SummaryLoaded) -> None:
@@ -449,6 +471,9 @@ class MainScreen(DeskScreen[None]):
         if isinstance(place, SessionPlace):
             if not self.query_one(SessionList).highlight_session(place.session_id):
                 self.notify(f'{day_text(visible(place.session_id))} is no longer listed.')
+            elif place.line_number is not None:
+                self._line_wanted = place
+                self.call_after_refresh(self._show_wanted_line)
             return True
         if isinstance(place, DayRequest):
             self.show_day(place)

@@ -26,6 +26,14 @@ from desk_browser.memory.problems import Problem
 from desk_browser.memory.raw_lines import RawLine, read_raw_lines
 from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.navigation import (
+    DayPlace,
+    DayRequest,
+    Place,
+    RecordPlace,
+    SessionPlace,
+    problem_place,
+)
 from desk_browser.presentation.problem_documents import (
     problem_json,
     problem_text,
@@ -42,7 +50,7 @@ from desk_browser.ui.copy_export import (
     shown_copy_export_bindings,
 )
 from desk_browser.ui.following import RECHECK_INTERVAL, RECHECK_SHARE
-from desk_browser.ui.messages import DeskChecked
+from desk_browser.ui.messages import DeskChecked, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.problem_list import ProblemList
@@ -89,6 +97,19 @@ class ProblemLines:
     problem: Problem
     lines: list[RawLine]
     failure: str = ''
+
+
+def _opens(place: Place | DayRequest | str) -> str:
+    """Says what Enter opens for a problem, or why it opens nothing."""
+    if isinstance(place, SessionPlace):
+        return f'Enter shows the session {visible(place.session_id)} at line {place.line_number}.'
+    if isinstance(place, DayPlace):
+        return f'Enter shows the day view of {visible(place.day)} at line {place.line_number}.'
+    if isinstance(place, DayRequest):
+        return f'Enter shows the summary of {visible(place.day)}.'
+    if isinstance(place, RecordPlace):
+        return 'Enter shows the record.'
+    return place
 
 
 class ProblemsScreen(DeskScreen[None]):
@@ -241,6 +262,9 @@ class ProblemsScreen(DeskScreen[None]):
         if problem.line_number is not None:
             parts.append('\n')
             parts.append(self._line_text(problem))
+        if self.report is not None:
+            place = problem_place(self.report.kind_of(problem), problem.path, problem.line_number)
+            parts.extend(['\n', (_opens(place), '$text-muted')])
         return Content.assemble(*parts)
 
     def _line_text(self, problem: Problem) -> tuple[str, str]:
@@ -282,6 +306,19 @@ class ProblemsScreen(DeskScreen[None]):
         self.lines_read = message.found
         if message.found.problem == self.query_one(ProblemList).highlighted_problem:
             self.query_one('#problem-detail', Static).update(self._detail(message.found.problem))
+
+    @on(DataTable.RowSelected, '#problems')
+    def open_problem(self) -> None:
+        """Opens the session or day of the highlighted problem at its line (Enter)."""
+        report = self.report
+        problem = self.query_one(ProblemList).highlighted_problem
+        if report is None or problem is None:
+            return
+        place = problem_place(report.kind_of(problem), problem.path, problem.line_number)
+        if isinstance(place, str):
+            self.notify(place)
+            return
+        self.post_message(ShowPlace(place))
 
     # Copy and export.
 
