@@ -23,13 +23,7 @@ from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.documents import day_markdown, event_json, event_markdown
 from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import day_text, plural
-from desk_browser.presentation.navigation import (
-    DayPlace,
-    DayRequest,
-    Place,
-    neighbour_day,
-    skipped_line_sentence,
-)
+from desk_browser.presentation.navigation import DayPlace, DayRequest, Place, neighbour_day
 from desk_browser.presentation.safe_text import capped, visible
 from desk_browser.ui.copy_export import (
     COPY_EXPORT_BINDINGS,
@@ -39,6 +33,7 @@ from desk_browser.ui.copy_export import (
     deliver_copy,
     deliver_export,
 )
+from desk_browser.ui.line_places import show_events_around
 from desk_browser.ui.messages import PlaceOpened
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
@@ -328,14 +323,7 @@ class DayScreen(DeskScreen[None]):
         if wanted is None or wanted.line_number is None or view is None or view.day != wanted.day:
             return
         self._line_wanted = None
-        number = wanted.line_number
-        timeline = self.query_one(Timeline)
-        shown = timeline.shown_events
-        before = [place for place, event in enumerate(shown) if event.line_number < number]
-        if shown:
-            timeline.highlighted = before[-1] if before else 0
-        where = 'the highlighted event came just before it' if before else 'it came first'
-        self.notify(skipped_line_sentence(number, where), markup=False)
+        show_events_around(self.query_one(Timeline), wanted.line_number)
 
     def action_copy(self, as_json: bool) -> None:
         """Copies the highlighted event, as Markdown or as its JSON line.

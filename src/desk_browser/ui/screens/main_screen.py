@@ -35,8 +35,6 @@ from desk_browser.presentation.navigation import (
     Place,
     SessionPlace,
     neighbour_day,
-    records_before_line,
-    skipped_line_sentence,
 )
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.copy_export import (
@@ -48,6 +46,7 @@ from desk_browser.ui.copy_export import (
     deliver_export,
 )
 from desk_browser.ui.following import DeskFollower
+from desk_browser.ui.line_places import show_exchanges_around
 from desk_browser.ui.messages import (
     DeskChecked,
     DeskFollowed,
@@ -312,20 +311,10 @@ class MainScreen(DeskScreen[None]):
     async def _show_wanted_line(self) -> None:
         """Shows the exchanges around the log line asked for (a damaged one), once it is shown."""
         wanted = self._line_wanted
-        view = self.query_one(ExchangeView)
-        log = view.shown_log
-        if wanted is None or wanted.line_number is None or log is None:
-            return
-        if log.session_id != wanted.session_id:
-            return
-        self._line_wanted = None
-        skipped = [problem.line_number for problem in log.problems if problem.line_number]
-        before = records_before_line(skipped, wanted.line_number)
-        self.query_one(TabbedContent).active = EXCHANGES_TAB
-        await view.go_to(before - 1)
-        view.focus()
-        where = f'it came after exchange {before}' if before else 'it came before the first one'
-        self.notify(skipped_line_sentence(wanted.line_number, where), markup=False)
+        if wanted is not None:
+            self.query_one(TabbedContent).active = EXCHANGES_TAB
+            if await show_exchanges_around(self.query_one(ExchangeView), wanted):
+                self._line_wanted = None
 
     @on(SummaryLoaded)
     async def show_summary(self, message: SummaryLoaded) -> None:

@@ -1,0 +1,53 @@
+"""Showing a session or a day at one line of its file: the exchanges or events around it.
+
+A Problems row opens its session (`SessionPlace`) or day (`DayPlace`) at its damaged line. The
+line itself is skipped by every reader, so what is shown is its neighbours: the record just
+before it, made current or highlighted, with the one after it next, and a toast that says so.
+"""
+
+from __future__ import annotations
+
+from desk_browser.presentation.navigation import (
+    SessionPlace,
+    records_before_line,
+    skipped_line_sentence,
+)
+from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.timeline import Timeline
+
+
+async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace) -> bool:
+    """Makes the exchange before a log line current, once the view shows that session.
+
+    Args:
+        view (ExchangeView): The exchange view.
+        wanted (SessionPlace): The session and its line.
+
+    Returns:
+        bool: Whether it was shown (False while the view shows another session or none).
+    """
+    log = view.shown_log
+    if wanted.line_number is None or log is None or log.session_id != wanted.session_id:
+        return False
+    skipped = [problem.line_number for problem in log.problems if problem.line_number]
+    before = records_before_line(skipped, wanted.line_number)
+    await view.go_to(before - 1)
+    view.focus()
+    where = f'it came after exchange {before}' if before else 'it came before the first one'
+    view.notify(skipped_line_sentence(wanted.line_number, where), markup=False)
+    return True
+
+
+def show_events_around(timeline: Timeline, line_number: int) -> None:
+    """Highlights the event shown just before a journal line (the first when none is).
+
+    Args:
+        timeline (Timeline): The day's timeline, its events shown.
+        line_number (int): The line.
+    """
+    shown = timeline.shown_events
+    before = [place for place, event in enumerate(shown) if event.line_number < line_number]
+    if shown:
+        timeline.highlighted = before[-1] if before else 0
+    where = 'the highlighted event came just before it' if before else 'it came first'
+    timeline.notify(skipped_line_sentence(line_number, where), markup=False)
