@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rich._wrap import divide_line
 from textual.app import App, ComposeResult
 
-from desk_browser.memory.session_search import SearchHit, SearchRecord, SearchResult
+from desk_browser.memory.session_search import SearchHit, SearchRecord, SearchResult, snippet_of
 from desk_browser.ui.widgets.row_list import PaintedRows
 from desk_browser.ui.widgets.search_hit_list import (
     HIT_HEIGHT,
@@ -44,7 +44,7 @@ def make_result(count: int, snippet: str = 'NIFTY gapped down at the open') -> S
     hits = [
         SearchHit(
             record=SearchRecord(
-                day=f'2026-10-{21 - index % 20:02d}', kind='exchange', text=snippet
+                day=f'2026-10-{21 - index % 20:02d}', kind='exchange', text=f'{index}: {snippet}'
             ),
             matched_words=2,
             snippet=f'{index}: {snippet}',
@@ -189,7 +189,7 @@ async def test_hostile_snippets_render_literally_and_within_their_rows() -> None
         text = hits.rendered_text()
         assert '[bold]not bold[/] [link=https://evil.example]link[/link] $text-accent' in text
         assert '␛[31mred␛[0m ␇ bell \\x9b31m <U+202E>evil<U+202C>' in text
-        assert 'line one line two    tabbed␍' in text
+        assert 'line one line two tabbed' in text  # White space folded, as the search's snippet.
         assert '[b]note' in text
         assert not any(ord(character) < 0x20 and character != '\n' for character in text)
         assert '\x9b' not in text and '\u202e' not in text
@@ -201,16 +201,18 @@ async def test_hostile_snippets_render_literally_and_within_their_rows() -> None
 
 
 def test_a_snippet_is_wrapped_to_two_lines_and_cut_with_an_ellipsis() -> None:
-    snippet = ' '.join(['gapped'] * 30)  # 209 characters
-    result = make_result(1, snippet=snippet)
-    hit = SearchHit(record=result.hits[0].record, matched_words=2, snippet=snippet)
+    text = ' '.join(['gapped'] * 30)  # 209 characters: the snippet keeps 160 and "…"
+    record = SearchRecord(day='2026-10-21', kind='exchange', text=text)
+    hit = SearchHit(record=record, matched_words=2, snippet=text)
+    result = SearchResult(hits=[hit], matched_every_word=True, words=['nifty', 'gap'])
     header, first, second = hit_lines(hit, result, 78)
     assert header.plain.startswith('exchange ') and header.plain.endswith('all words')
     assert len(first.plain) <= 78 and len(second.plain) <= 78
     assert second.plain.endswith('…')
     wide_first, wide_second = hit_lines(hit, result, 118)[1:]
-    assert (wide_first.plain + ' ' + wide_second.plain).rstrip() == snippet
-    short = hit_lines(SearchHit(hit.record, 1, 'RBI policy'), result, 78)
+    assert (wide_first.plain + ' ' + wide_second.plain).rstrip() == text[:160] + '…'
+    rbi = SearchRecord(day='2026-10-21', kind='exchange', text='RBI policy')
+    short = hit_lines(SearchHit(rbi, 1, 'RBI policy'), result, 78)
     assert [line.plain for line in short[1:]] == ['RBI policy', '']
     partial = SearchResult(hits=[hit], matched_every_word=False, words=['a', 'b', 'c'])
     assert hit_lines(SearchHit(hit.record, 2, 'x'), partial, 78)[0].plain.endswith('2 of 3 words')
@@ -302,3 +304,14 @@ def test_a_word_longer_than_the_line_is_folded_across_lines() -> None:
     assert snippet_breaks('ab ' + 'x' * 12 + ' cd', 5) == [3, 8, 13]
     assert snippet_breaks('ab ' + 'x' * 12 + ' cdef', 5) == [3, 8, 13, 16]
     assert snippet_breaks('界界界', 2) == [1, 2]
+
+
+def test_a_snippet_is_plain_words_with_its_keywords_marked_where_they_are() -> None:
+    text = '## NIFTY **gapped** down\n\n| Symbol | `Gap` |\n|---|---|\n| NIFTY | -0.7% |\n'
+    record = SearchRecord(day='2026-10-21', kind='exchange', text=text)
+    hit = SearchHit(record=record, matched_words=2, snippet=snippet_of(text, ['nifty', 'gap']))
+    result = SearchResult(hits=[hit], matched_every_word=True, words=['nifty', 'gap'])
+    snippet = hit_lines(hit, result, 118)[1]
+    assert snippet.plain == 'NIFTY gapped down Symbol Gap NIFTY -0.7%'
+    marked = [snippet.plain[span.start : span.end] for span in snippet.spans]
+    assert marked == ['NIFTY', 'gap', 'Gap', 'NIFTY']

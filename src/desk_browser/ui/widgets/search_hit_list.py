@@ -19,6 +19,7 @@ from textual.message import Message
 
 from desk_browser.memory.session_search import SearchHit, SearchResult
 from desk_browser.presentation.formatting import day_text, hit_label
+from desk_browser.presentation.plain_text import plain_snippet
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.highlight import KEYWORD_STYLE, keyword_pattern
 from desk_browser.ui.widgets.row_list import HIGHLIGHTED_CLASS, PaintedRows, RowList, RowPainter
@@ -50,9 +51,10 @@ _WORD = re.compile(r'\s*\S+\s*')
 def hit_lines(hit: SearchHit, result: SearchResult, width: int) -> list[Content]:
     """Writes one hit as its `HIT_HEIGHT` lines, each at most `width` cells.
 
-    The first line says what and when and how well it matched; the snippet follows, keywords
-    marked, wrapped to `SNIPPET_LINES` lines and cut with "…" when it is longer. Desk text is
-    made visible first (nothing in it is read as markup or reaches the terminal as a control).
+    The first line says what and when and how well it matched; the snippet follows, its
+    Markdown syntax dropped (`plain_snippet`), keywords marked, wrapped to `SNIPPET_LINES` lines
+    and cut with "…" when it is longer. Desk text is made visible first (nothing in it is read
+    as markup or reaches the terminal as a control).
 
     Args:
         hit (SearchHit): The hit.
@@ -71,7 +73,7 @@ def hit_lines(hit: SearchHit, result: SearchResult, width: int) -> list[Content]
         ('  ·  ', '$text-muted'),
         (hit_label(hit, result), '$text-muted'),
     ).truncate(width, ellipsis=True)
-    snippet = Content(_one_line(hit.snippet))
+    snippet = Content(_one_line(plain_snippet(hit.record.text, tuple(result.words))))
     pattern = _pattern_for(tuple(result.words))
     if pattern is not None:
         snippet = snippet.highlight_regex(pattern, style=KEYWORD_STYLE)

@@ -3,8 +3,8 @@
 The timeline is a RowList: one line per event, drawn only when on screen, so a day of many
 thousands of events scrolls, and a filter toggle shows its rows, as quickly as a short day (an
 OptionList measured every row again on each toggle). Every piece of desk text goes through
-`visible` and is cut to one line; the whole event is shown elsewhere (the day view's detail
-line).
+`visible` and is cut to one line, a trigger's or an answer's Markdown as plain words; the
+whole event is shown elsewhere (the day view's detail).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from textual.visual import Visual
 
 from desk_browser.memory.desk_files import JournalEvent
 from desk_browser.presentation.formatting import india_time
+from desk_browser.presentation.plain_text import plain_line
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.widgets.row_list import RowList
 
@@ -101,12 +102,13 @@ def event_summary(event: JournalEvent) -> str:
         event (JournalEvent): The event.
 
     Returns:
-        str: The words, desk text not yet made visible.
+        str: The words, desk text not yet made visible; a trigger's or an answer's Markdown
+            syntax dropped (`plain_line`).
     """
     fields = event.fields
     kind = event_kind(event)
     if kind in ('trigger', 'answer'):
-        text = _field_text(fields.get('text', ''))
+        text = plain_line(_field_text(fields.get('text', '')), ROW_LIMIT * 2)
         if kind == 'trigger' and fields.get('source'):
             return f'{text}  ({_field_text(fields["source"])})'
         return text

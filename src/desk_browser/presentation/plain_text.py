@@ -1,0 +1,196 @@
+"""Desk Markdown as plain words, for the places that show one line of it: hits and timeline rows.
+
+A search hit's snippet and a day view's row show a line of an answer, where `## Risk`, `**INFY**`,
+table pipes and list bullets are noise. Here the text is parsed by markdown-it (the parser the
+exchange view renders answers with) and only its words are kept: headings without their `#`,
+emphasis without its markers, inline code without its ticks, links as their text, table cells
+without pipes and rules, list items without bullets, code blocks as their code.
+
+Parsing costs about a millisecond a kilobyte, and hits are drawn while the person types, so a
+text is never parsed whole: a snippet parses the lines around its first keyword, a row the
+text's start, and each result is kept (`functools.lru_cache`), so the same hit drawn again, at
+the next keystroke or scrolled back to, costs a dictionary look-up. Nothing here makes text
+visible: callers pass the result through `safe_text.visible` as for any desk text.
+
+Typical usage example:
+
+    line = plain_snippet(hit.record.text, tuple(result.words))
+    row = plain_line(answer_text)
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from desk_browser.memory.session_search import snippet_of
+
+__all__ = ['plain_line', 'plain_snippet', 'plain_text']
+
+LINE_CHARACTERS = 480
+"""How much of a text's start `plain_line` parses: more than any row shows."""
+
+_BEFORE_KEYWORD = 180
+"""How far before its first keyword a snippet's text is parsed (the snippet keeps 60)."""
+
+_AFTER_KEYWORD = 360
+"""How far after its first keyword a snippet's text is parsed (the snippet keeps about 100)."""
+
+_LINE_REACH = 120
+"""How much further a window may reach to start and end on whole lines."""
+
+_TABLE_REACH = 1_500
+"""How much further back a window may reach to take in the head of a table it starts in."""
+
+_CACHED = 2_048
+"""How many results each function keeps (a few screens of hits over a few searches)."""
+
+_MARKERS = frozenset(
+    f'{name}_{side}' for name in ('link', 'em', 'strong', 's') for side in ('open', 'close')
+)
+"""Inline tokens that only mark up the words around them."""
+
+
+@functools.cache
+def _parser() -> MarkdownIt:
+    """The parser, built once: CommonMark with tables and strikethrough, HTML kept as text.
+
+    Returns:
+        MarkdownIt: The parser (a parse keeps its state apart from it, so threads may share it).
+    """
+    return MarkdownIt('commonmark', {'html': False}).enable('strikethrough').enable('table')
+
+
+def _inline_words(children: Iterable[Token]) -> str:
+    """The words of one paragraph, heading or table cell, markers dropped."""
+    words = []
+    for child in children:
+        if child.type in _MARKERS:
+            continue
+        if child.type in ('softbreak', 'hardbreak'):
+            words.append('\n')
+        else:
+            words.append(child.content)  # Text, inline code, an image's alt text.
+    return ''.join(words)
+
+
+def plain_text(markdown: str) -> str:
+    """Drops the Markdown syntax of a text and keeps its words.
+
+    Args:
+        markdown (str): Markdown from the desk (any text: nothing in it raises).
+
+    Returns:
+        str: The words, each paragraph, heading, list item, table cell and code block on lines
+            of its own; rules and blank lines dropped. Not yet made visible.
+    """
+    pieces = []
+    for token in _parser().parse(markdown):
+        if token.type == 'inline':
+            pieces.append(_inline_words(token.children or ()))
+        elif token.type in ('fence', 'code_block'):
+            pieces.append(token.content.rstrip('\n'))
+    return '\n'.join(piece for piece in pieces if piece.strip())
+
+
+def _folded(text: str) -> str:
+    return ' '.join(text.split())
+
+
+@functools.lru_cache(maxsize=_CACHED)
+def plain_line(markdown: str, limit: int = LINE_CHARACTERS) -> str:
+    """The words at the start of a text on one line, its Markdown syntax dropped.
+
+    Args:
+        markdown (str): Markdown from the desk.
+        limit (int): How many characters of its start to read (a row shows fewer).
+
+    Returns:
+        str: The words, white space folded to single spaces, "…" at the end when the text was
+            cut; the text as it is when its syntax swallows every word. Not yet made visible.
+    """
+    window = markdown[:limit]
+    line = _folded(plain_text(window)) or _folded(window)  # Words the syntax swallowed.
+    return line + '…' if len(markdown) > limit and line else line
+
+
+def _window(text: str, position: int) -> tuple[int, int]:
+    """The part of a text to parse for a snippet around a place: whole lines where they are near.
+
+    Args:
+        text (str): The text.
+        position (int): Where its first keyword starts.
+
+    Returns:
+        tuple[int, int]: The window's start and end in the text.
+    """
+    start = max(0, position - _BEFORE_KEYWORD)
+    end = min(len(text), position + _AFTER_KEYWORD)
+    line_start = text.rfind('\n', max(0, start - _LINE_REACH), start) + 1
+    if line_start > 0 or start <= _LINE_REACH:
+        start = line_start
+    line_end = text.find('\n', end, end + _LINE_REACH)
+    end = line_end if line_end >= 0 else (len(text) if len(text) - end <= _LINE_REACH else end)
+    first_line_end = text.find('\n', start, end)
+    if start > 0 and '|' in text[start : first_line_end if first_line_end >= 0 else end]:
+        start = _table_start(text, start)
+    return start, end
+
+
+def _table_start(text: str, start: int) -> int:
+    """Where the table a window starts in begins, when it begins near.
+
+    A table's rows read as a table only under its head; without it they stay lines with pipes.
+
+    Args:
+        text (str): The text.
+        start (int): Where the window starts, on a line holding a pipe.
+
+    Returns:
+        int: The start of the first of the lines holding a pipe just before, within reach.
+    """
+    reach = max(0, start - _TABLE_REACH)
+    while start > 0:
+        previous = text.rfind('\n', 0, start - 1) + 1
+        if previous < reach or '|' not in text[previous : start - 1]:
+            return start
+        start = previous
+    return start
+
+
+@functools.lru_cache(maxsize=_CACHED)
+def plain_snippet(text: str, words: tuple[str, ...]) -> str:
+    """The part of a text around its first keyword, as plain words on one line.
+
+    The same part the search's own snippet (`session_search.snippet_of`) cuts, 160 characters
+    starting 60 before the keyword, but from the text's words rather than its Markdown, so a
+    keyword's neighbours are words, not `**` and `|`.
+
+    Args:
+        text (str): A record's whole text.
+        words (tuple[str, ...]): The search's keywords, lowered.
+
+    Returns:
+        str: The snippet, "…" at each end where the text goes on; from the Markdown as it is
+            when its syntax swallows the keyword. Not yet made visible.
+    """
+    keywords = [word for word in words if word]
+    found = pattern = None
+    if keywords:
+        pattern = re.compile('|'.join(re.escape(word) for word in keywords), re.IGNORECASE)
+        found = pattern.search(text)
+    start, end = _window(text, found.start() if found is not None else 0)
+    window = text[start:end]
+    plain = plain_text(window)
+    if found is not None and pattern is not None and not pattern.search(plain):
+        plain = window  # The syntax swallowed the keyword (an endless fence's info, say).
+    snippet = snippet_of(plain, keywords)
+    if start > 0 and snippet and not snippet.startswith('…'):
+        snippet = '…' + snippet
+    if end < len(text) and snippet and not snippet.endswith('…'):
+        snippet += '…'
+    return snippet
