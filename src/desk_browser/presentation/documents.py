@@ -6,7 +6,8 @@ line; a session and a desk check as the objects `desk-browser sessions --json` a
 `desk-browser check --json` write. The app's copy and export keys and the commands use the same
 functions, so a document reads the same from either. Desk text in every document goes through
 `visible_text` or `visible_field` and JSON through `json_text`, so a file, a clipboard or a
-terminal never carries an escape. Nothing here reads the desk or imports Textual.
+terminal never carries an escape; the desk's own headings are moved under the document's
+(`headings_under`). Nothing here reads the desk or imports Textual.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.day_data import day_glance
 from desk_browser.presentation.desk_data import SessionEntry
 from desk_browser.presentation.formatting import day_text, hit_label, india_time, plural
+from desk_browser.presentation.markdown_headings import headings_under
 from desk_browser.presentation.safe_text import json_text, visible_field, visible_text
 
 __all__ = [
@@ -42,6 +44,19 @@ def _when(time: str) -> str:
     """India time of an event as HH:MM IST, or the time as written when it is not a time."""
     india = india_time(time)
     return f'{india} IST' if india is not None else (visible_field(time) or 'no time')
+
+
+def _desk_markdown(text: str, level: int) -> str:
+    """Desk Markdown made safe, its headings under the document's heading of a level.
+
+    Args:
+        text (str): Markdown from the desk.
+        level (int): The level of the heading it stands under (2 for `##`).
+
+    Returns:
+        str: The Markdown (see `headings_under`), without blank lines at either end.
+    """
+    return headings_under(visible_text(text), level).strip('\n')
 
 
 def _quoted(text: str) -> str:
@@ -68,7 +83,7 @@ def event_markdown(event: JournalEvent) -> str:
     heading = f'### {_when(event.time)} · {visible_field(event.type)}'
     if event.type in ('trigger_received', 'text'):
         text = event.fields.get('text')
-        body = visible_text(text if isinstance(text, str) else '').strip('\n')
+        body = _desk_markdown(text if isinstance(text, str) else '', level=3)
         if event.type == 'trigger_received':
             body = _quoted(body)
         return f'{heading}\n\n{body}' if body else heading
@@ -126,8 +141,8 @@ def exchange_markdown(number: int, exchange: Exchange) -> str:
     time = india_time(exchange.finished_at)
     when = f'{time} IST' if time is not None else visible_field(exchange.finished_at)
     heading = f'## {number} · {when} · {visible_field(exchange.backend_name)}'
-    parts = [heading, _quoted(visible_text(exchange.trigger_text))]
-    answer = visible_text(exchange.answer).strip('\n')
+    parts = [heading, _quoted(_desk_markdown(exchange.trigger_text, level=2))]
+    answer = _desk_markdown(exchange.answer, level=2)
     if answer:
         parts.append(answer)
     return '\n\n'.join(parts)
@@ -182,7 +197,7 @@ def record_markdown(record: SearchRecord, label: str = '') -> str:
     heading = f'## {visible_field(record.kind)} · {day_text(visible_field(record.day))}'
     if label:
         heading += f' · {label}'
-    text = visible_text(record.text).strip('\n')
+    text = _desk_markdown(record.text, level=2)
     return f'{heading}\n\n{text}' if text else heading
 
 

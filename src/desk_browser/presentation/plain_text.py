@@ -29,7 +29,7 @@ from markdown_it.token import Token
 
 from desk_browser.memory.session_search import snippet_of
 
-__all__ = ['plain_line', 'plain_snippet', 'plain_text']
+__all__ = ['markdown_parser', 'plain_line', 'plain_snippet', 'plain_text']
 
 LINE_CHARACTERS = 480
 """How much of a text's start `plain_line` parses: more than any row shows."""
@@ -56,8 +56,11 @@ _MARKERS = frozenset(
 
 
 @functools.cache
-def _parser() -> MarkdownIt:
-    """The parser, built once: CommonMark with tables and strikethrough, HTML kept as text.
+def markdown_parser() -> MarkdownIt:
+    """The parser for desk Markdown, built once.
+
+    CommonMark with tables and strikethrough, raw HTML kept as text: the rules the exchange view
+    renders answers with.
 
     Returns:
         MarkdownIt: The parser (a parse keeps its state apart from it, so threads may share it).
@@ -89,7 +92,7 @@ def plain_text(markdown: str) -> str:
             of its own; rules and blank lines dropped. Not yet made visible.
     """
     pieces = []
-    for token in _parser().parse(markdown):
+    for token in markdown_parser().parse(markdown):
         if token.type == 'inline':
             pieces.append(_inline_words(token.children or ()))
         elif token.type in ('fence', 'code_block'):
