@@ -16,7 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from desk_browser.live.services import DeskServices
+from desk_browser.memory.file_status import FileSignature, file_signature
+from desk_browser.memory.index.days import DeskListing
 from desk_browser.presentation.formatting import india_today
+from desk_browser.presentation.workspace_search import day_number
 
 
 @dataclass
@@ -40,6 +43,7 @@ class WorkspaceServices:
     today: Callable[[], datetime.date] = india_today
     export_folder: Path | None = None
     _desks: dict[Path, DeskServices] = field(default_factory=dict, repr=False)
+    _listings: dict[Path, DeskListing] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def services_for(self, desk: Path) -> DeskServices:
@@ -63,6 +67,29 @@ class WorkspaceServices:
                 )
                 self._desks[desk] = found
             return found
+
+    def newest_day(self, desk: Path) -> tuple[int, tuple[FileSignature | None, ...]]:
+        """Says how new a desk's newest record is, and what its newest day's files are like.
+
+        The desk's folders are listed again only when they changed (DeskListing), so asking on
+        every keystroke costs three looks at folders and one at each file of the newest day.
+
+        Args:
+            desk (Path): The desk folder.
+
+        Returns:
+            tuple[int, tuple[FileSignature | None, ...]]: YYYYMMDD of its newest day (0 for none:
+                no record of the desk is newer), and the signature of each of that day's files
+                (any change to that day changes it).
+        """
+        with self._lock:
+            listing = self._listings.get(desk)
+            if listing is None:
+                listing = self._listings[desk] = DeskListing(desk)
+        days = listing.days(time.time_ns())
+        if not days:
+            return 0, ()
+        return day_number(days[0].day), tuple(file_signature(path) for path in days[0].paths)
 
     def close(self) -> None:
         """Closes every desk's search (its index connections)."""

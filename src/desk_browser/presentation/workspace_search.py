@@ -6,6 +6,10 @@ when any desk has records holding every word, only such full hits are kept (as w
 else every desk's partial hits, most words first. Either way newest day first, then by desk
 name, each desk's own order kept among its hits of a day.
 
+A search of many desks for a screenful (`search_desks`) asks the desks in the order their hits
+could come, newest day first: once the desks asked hold enough full hits, a desk whose newest
+day (then name) ranks after the last of them cannot add one, and is not asked at all.
+
 A `desk:NAME` piece among the words (several names separated by commas, several pieces adding
 up; names match ignoring case) keeps those desks; a name that is no desk of the workspace is
 named with why and left out, as a bad qualifier is.
@@ -19,6 +23,7 @@ Typical usage example:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 
 from desk_browser.memory.session_search import SearchHit, SearchResult
 
@@ -73,7 +78,7 @@ def desk_qualifiers(query: str, names: list[str]) -> tuple[str, list[str] | None
     return ' '.join(kept), selected, problems
 
 
-def _day_number(day: str) -> int:
+def day_number(day: str) -> int:
     """Turns an ISO day into a number that sorts as the day does (0 for anything else).
 
     Args:
@@ -107,15 +112,202 @@ def merge_desk_results(
             continue
         merged.extend(DeskHit(name, hit) for hit in result.hits)
     if every_word:
-        merged.sort(key=lambda found: (-_day_number(found.hit.record.day), found.desk))
+        merged.sort(key=lambda found: (-day_number(found.hit.record.day), found.desk))
     else:
         merged.sort(
             key=lambda found: (
                 -found.hit.matched_words,
-                -_day_number(found.hit.record.day),
+                -day_number(found.hit.record.day),
                 found.desk,
             )
         )
     if limit:
         merged = merged[:limit]
     return merged, every_word
+
+
+@dataclasses.dataclass(frozen=True)
+class DesksFound:
+    """The first hits of a search across desks, and which desks were asked.
+
+    Attributes:
+        hits (list[DeskHit]): The merged first hits, as merge_desk_results orders every desk's.
+        every_word (bool): Whether they hold every word.
+        results (dict[str, SearchResult]): The last result of each desk asked, by name.
+        left_out (tuple[str, ...]): The desks not asked: none of their hits could be among these.
+        asked (int): How many searches of a desk were made.
+    """
+
+    hits: list[DeskHit]
+    every_word: bool
+    results: dict[str, SearchResult]
+    left_out: tuple[str, ...]
+    asked: int = 0
+
+
+_UNKNOWN_DAY = 10**9
+"""Later than any day: a desk whose newest day is not known is asked first."""
+
+_FIRST_ASK = 4
+"""The fewest hits a desk is first asked for."""
+
+_Key = tuple[int, ...]
+
+
+NO_FULL_HIT = -1
+"""A desk's newest full hit's day when it has none (see search_desks' `known`)."""
+
+
+class _DeskMerge:
+    """The state of search_desks: each desk's last result and what its unseen hits can be."""
+
+    def __init__(self, names: list[str], newest: Mapping[str, int], known: Mapping[str, int]):
+        self.rank = {name: position for position, name in enumerate(sorted(names))}
+        self.newest = {
+            name: min(newest.get(name, _UNKNOWN_DAY), known.get(name, _UNKNOWN_DAY))
+            for name in names
+        }
+        self.order = sorted(
+            names,
+            key=lambda name: (
+                self.newest[name] == NO_FULL_HIT,
+                -self.newest[name],
+                self.rank[name],
+            ),
+        )
+        self.results: dict[str, SearchResult] = {}
+        self.limits: dict[str, int] = {}
+        self.every_word = False
+
+    def key(self, name: str, found: SearchHit) -> _Key:
+        """Where a hit comes in the merge (smaller first), as merge_desk_results orders them."""
+        day = -day_number(found.record.day)
+        if self.every_word:
+            return (day, self.rank[name])
+        return (-found.matched_words, day, self.rank[name])
+
+    def note(self, name: str, limit: int, result: SearchResult) -> None:
+        self.results[name] = result
+        self.limits[name] = limit
+        self.every_word = self.every_word or bool(result.matched_every_word and result.hits)
+
+    def bounds(self, limit: int) -> dict[str, _Key | None]:
+        """The desks that may hold unseen hits among the first `limit`, and their best keys.
+
+        None is the key of a desk not asked yet while no desk has every word: it may have some.
+        """
+        bounds: dict[str, _Key | None] = {}
+        for name in self.order:
+            result = self.results.get(name)
+            if result is None:
+                if not self.every_word:
+                    bounds[name] = None
+                elif self.newest[name] != NO_FULL_HIT:
+                    bounds[name] = (-self.newest[name], self.rank[name])
+            elif (
+                self.limits[name] < limit
+                and len(result.hits) >= self.limits[name]
+                and (result.matched_every_word or not self.every_word)
+            ):
+                bounds[name] = self.key(name, result.hits[-1])
+        return bounds
+
+    def certain(self, bounds: dict[str, _Key], limit: int) -> int:
+        """How many of the merged hits seen come before any hit not seen yet (at most `limit`)."""
+        lowest = sorted((bound, name) for name, bound in bounds.items())
+        seen = sorted(
+            (self.key(name, found), position, name)
+            for name, result in self.results.items()
+            if result.matched_every_word or not self.every_word
+            for position, found in enumerate(result.hits)
+        )
+        count = 0
+        for key, _position, name in seen[:limit]:
+            others = [bound for bound, desk in lowest[:2] if desk != name]
+            if others and key >= others[0]:
+                break
+            count += 1
+        return count
+
+
+def search_desks(
+    searches: Mapping[str, Callable[[int], SearchResult]],
+    newest: Mapping[str, int],
+    limit: int,
+    known: Mapping[str, int] | None = None,
+) -> DesksFound:
+    """Finds the first `limit` hits across desks, asking each desk for no more than it must.
+
+    The answer is merge_desk_results over every desk's first `limit` hits. The desks are asked
+    newest first (their newest day, then their name), each for a few hits, and again for more
+    (up to `limit`) while its unseen hits could still come among the first `limit`: a desk's
+    unseen hits come after its last hit seen, and a desk not asked yet holds none newer than its
+    newest day. Once some desk has records with every word, a desk whose best possible hit comes
+    after the first `limit` found is never asked (left out); until then every desk is asked once.
+
+    Args:
+        searches (Mapping[str, Callable[[int], SearchResult]]): Each desk's search, by name: given a
+            limit, that desk's result.
+        newest (Mapping[str, int]): Each desk's newest day as day_number gives it, at least that of
+            any record it holds; a desk missing here is asked first.
+        limit (int): How many hits are wanted (more than 0).
+        known (Mapping[str, int] | None): For some desks, the day (day_number) of their newest
+            record with every word at least, or NO_FULL_HIT when they have none: what a search
+            for fewer or shorter words found moments before (full_hit_days), since every record
+            with each of these words holds each of those.
+
+    Returns:
+        DesksFound: The hits, and which desks were asked.
+    """
+    merge = _DeskMerge(list(searches), newest, known or {})
+    first_ask = max(_FIRST_ASK, -(-limit // max(1, len(searches))))
+    asked = 0
+    while True:
+        bounds = merge.bounds(limit)
+        waiting = [name for name, bound in bounds.items() if bound is None]
+        if waiting:
+            name = waiting[0]
+        else:
+            open_desks = {name: bound for name, bound in bounds.items() if bound is not None}
+            if not open_desks or merge.certain(open_desks, limit) >= limit:
+                break
+            name = min(open_desks, key=lambda name: open_desks[name])
+        wanted = min(limit, max(first_ask, merge.limits.get(name, 0) * 4))
+        merge.note(name, wanted, searches[name](wanted))
+        asked += 1
+    hits, every_word = merge_desk_results(merge.results, limit)
+    left_out = tuple(name for name in merge.order if name not in merge.results)
+    return DesksFound(hits, every_word, merge.results, left_out, asked)
+
+
+def full_hit_days(found: DesksFound) -> dict[str, int]:
+    """What a search's answer says of each desk it asked: its newest full hit's day, at least.
+
+    Args:
+        found (DesksFound): The answer.
+
+    Returns:
+        dict[str, int]: For each desk asked, the day_number of its newest record with every word,
+            or NO_FULL_HIT when it has none.
+    """
+    days = {}
+    for name, result in found.results.items():
+        if result.matched_every_word and result.hits:
+            days[name] = day_number(result.hits[0].record.day)
+        else:
+            days[name] = NO_FULL_HIT
+    return days
+
+
+def narrows(words: list[str], earlier: list[str]) -> bool:
+    """Says whether every record holding each of `words` holds each of `earlier` words.
+
+    Args:
+        words (list[str]): A query's keywords, lowered.
+        earlier (list[str]): An earlier query's keywords, lowered.
+
+    Returns:
+        bool: True when each earlier word is part of one of these (a keystroke added letters or
+            words).
+    """
+    return bool(earlier) and all(any(old in new for new in words) for old in earlier)
