@@ -5,15 +5,18 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
 
 from desk_browser.demo import DEMO_NOW, DEMO_TODAY
 from desk_browser.ui.screens.desks_screen import DesksScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.desk_list import DeskList, sparkline
 from desk_browser.ui.workspace_app import WorkspaceBrowser, make_workspace_app
-from tests.helpers.pilot import screen_text, settle
+from tests.helpers.pilot import screen_text, settle, wait_until
 from tests.helpers.tree import snapshot_tree, tree_differences
 
 
@@ -161,29 +164,85 @@ def test_the_browser_opens_a_workspace_on_its_desks_screen(
     assert opened == [demo_workspace.resolve(), demo_workspace.parent.resolve()]
 
 
+def search_status(app: WorkspaceBrowser) -> str:
+    return str(app.screen.query_one('#workspace-search-status').render())
+
+
+async def search_every_desk(pilot: Pilot[Any], typed: str, *, slash: bool = True) -> None:
+    """Types into the search across desks (opened with / first) until every hit is counted."""
+    from desk_browser.ui.screens.workspace_search_screen import WorkspaceSearchScreen
+
+    app = pilot.app
+    assert isinstance(app, WorkspaceBrowser)
+    await settle(pilot)
+    await pilot.press(*(['slash'] if slash else []), *typed)
+    await wait_until(pilot, lambda: isinstance(app.screen, WorkspaceSearchScreen))
+    box = app.screen.query_one('#box', Input)
+    await wait_until(
+        pilot,
+        lambda: (
+            getattr(app.screen, '_shown_query', None) == box.value
+            and 'counting' not in search_status(app)
+        ),
+    )
+    await settle(pilot)
+
+
 async def test_slash_searches_every_desk_and_enter_opens_the_record_in_its_desk(
     demo_workspace: Path,
 ) -> None:
+    from desk_browser.memory.index.search import IndexedSearch
+    from desk_browser.presentation.workspace_search import merge_desk_results
     from desk_browser.ui.screens.record_screen import RecordScreen
-    from desk_browser.ui.screens.workspace_search_screen import WorkspaceSearchScreen
+    from desk_browser.ui.screens.workspace_search_screen import FIRST_HITS
     from desk_browser.ui.widgets.desk_hit_list import DeskHitList
 
+    names = ['hedging', 'main', 'options', 'research']
+    every = {
+        name: IndexedSearch(demo_workspace / name).search('nifty gap', 10_000) for name in names
+    }
+    merged, _ = merge_desk_results(every)
     app = workspace_app(demo_workspace)
     async with app.run_test(size=(120, 40)) as pilot:
+        await search_every_desk(pilot, 'nifty gap')
+        hit_list = app.screen.query_one(DeskHitList)
+        assert hit_list.hits == merged[:FIRST_HITS]  # Newest day first, then by desk name.
+        desks_with_hits = sum(1 for result in every.values() if result.hits)
+        assert search_status(app) == (
+            f'{len(merged)} hits with every word in {desks_with_hits} desks'
+        )
+        marked = {
+            line.plain[span.start : span.end].lower()
+            for index in range(FIRST_HITS)
+            for line in hit_list.row_lines(index, 118)[1:]
+            for span in line.spans
+        }
+        assert marked == {'nifty', 'gap'}  # The keywords stand out, as in one desk's search.
+        await pilot.press('down', 'end')  # Into the hits, then the last: every hit loads.
+        await wait_until(pilot, lambda: len(hit_list.hits) == len(merged))
+        assert hit_list.hits == merged
         await settle(pilot)
-        await pilot.press('slash', *'nifty gap')
-        await settle(pilot)
-        assert isinstance(app.screen, WorkspaceSearchScreen)
-        hits = app.screen.query_one(DeskHitList).hits
-        assert {found.desk for found in hits} == {'hedging', 'main', 'options', 'research'}
-        keys = [(found.hit.record.day, found.desk) for found in hits]
-        assert [day for day, _ in keys] == sorted((day for day, _ in keys), reverse=True)
-        await pilot.press('ctrl+a', *' desk:research')
-        await pilot.press('end', *' desk:research')
-        await settle(pilot)
+        assert hit_list.highlighted == len(merged) - 1
+        app.screen.query_one('#box', Input).focus()
+        await pilot.press('end')
+        await search_every_desk(pilot, ' desk:research', slash=False)
         hits = app.screen.query_one(DeskHitList).hits
         assert hits and {found.desk for found in hits} == {'research'}
         await pilot.press('enter')
         await settle(pilot)
         assert isinstance(app.screen, RecordScreen)
         assert app.desk == demo_workspace / 'research'
+
+
+async def test_a_word_in_no_desk_is_named_with_the_nearest_word_enter_takes(
+    demo_workspace: Path,
+) -> None:
+    app = workspace_app(demo_workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await search_every_desk(pilot, 'nifty rollver')
+        status = search_status(app)
+        assert 'No record has every word' in status
+        assert 'rollver: in no record, did you mean rollover?' in status
+        await pilot.press('enter')
+        await wait_until(pilot, lambda: 'with every word in' in search_status(app))
+        assert app.screen.query_one('#box', Input).value == 'nifty rollover'

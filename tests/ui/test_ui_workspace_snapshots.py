@@ -9,7 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tests.helpers.pilot import settle
-from tests.ui.test_ui_workspace import workspace_app
+from tests.ui.test_ui_workspace import search_every_desk, workspace_app
 
 SnapCompare = Callable[..., bool]
 
@@ -38,12 +38,11 @@ def test_damaged_desk_row(snap_compare: SnapCompare, demo_workspace: Path) -> No
 
 
 def test_search_across_desks(snap_compare: SnapCompare, demo_workspace: Path) -> None:
-    """'/ nifty gap' on the Desks screen: hits of every desk, newest day first, desk chips."""
+    """'/ nifty gap' on the Desks screen: hits of every desk, newest day first, desk chips,
+    keywords marked, every hit counted."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        await pilot.press('slash', *'nifty gap')
-        await settle(pilot)
+        await search_every_desk(pilot, 'nifty gap')
 
     assert snap_compare(
         workspace_app(demo_workspace), run_before=run_before, terminal_size=(120, 40)

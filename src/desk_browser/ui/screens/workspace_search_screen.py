@@ -1,38 +1,64 @@
 """Search every desk at once, from the Desks screen: the same words and scopes, plus `desk:`.
 
 Each desk is searched by its own index (its DeskServices' search, in the cache folder) in a
-thread worker, a new query cancelling the last; the hits are merged newest day first, then by
-desk name (presentation.workspace_search), each led by its desk's name. Enter opens the record
-in its desk; Esc goes back to the Desks screen.
+thread worker, a new query cancelling the last. The first screenful is merged newest day first,
+then by desk name (live.workspace_searching.first_hits, which asks only the desks that can hold
+some of it); each hit is shown as the one-desk search shows it, keywords marked, led by its
+desk's chip. Then the same worker counts every hit of every desk for the headline and names the
+words no desk holds, with the nearest word a desk does (Enter takes it); the list loads more hits
+as the person nears the last one. Enter opens the record in its desk; Esc goes back.
 """
 
 from __future__ import annotations
 
+import time
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
-from desk_browser.live.workspace_services import WorkspaceServices
-from desk_browser.memory.search_scope import parse_query
-from desk_browser.memory.session_search import SearchResult, words_of
-from desk_browser.presentation.formatting import plural
-from desk_browser.presentation.workspace_search import (
-    DeskHit,
-    desk_qualifiers,
-    merge_desk_results,
+from desk_browser.live.workspace_searching import (
+    DesksTotals,
+    FirstHits,
+    counted_from,
+    desk_suggestions,
+    desk_totals,
+    first_hits,
 )
+from desk_browser.live.workspace_services import WorkspaceServices
+from desk_browser.memory.index.status import SearchCancelled
+from desk_browser.memory.search_scope import SearchScope, parse_query
+from desk_browser.memory.session_search import words_of
+from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.workspace_search import DeskHit, DesksFound, desk_qualifiers
 from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.screens.search_screen import totals_headline, with_suggestions
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_hit_list import DeskHitList
+from desk_browser.ui.widgets.search_hit_list import SearchHitList
 
-HIT_LIMIT = 200
-"""The most hits shown (each desk is asked for as many)."""
+FIRST_HITS = 12
+"""How many hits a keystroke's search finds: a screenful at 40 rows (each hit takes 3); more come
+as the person scrolls."""
+
+MORE_HITS = 200
+"""How many more hits each load asks for, as the person scrolls."""
+
+_TYPING_PAUSE = 0.12
+"""Seconds a search waits when the box changed less than this long before (a quick typist's
+older queries are never searched); a change after a pause is searched at once."""
+
+_COUNT_PAUSE = 0.25
+"""Seconds after the first hits are shown before every hit is counted (a person still typing
+cancels the count before it reads)."""
 
 
 class WorkspaceSearchScreen(DeskScreen[None]):
@@ -43,6 +69,9 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         height: 1;
         padding: 0 1;
         color: $text-muted;
+    }
+    WorkspaceSearchScreen #workspace-search-status.-warning {
+        color: $text-warning;
     }
     WorkspaceSearchScreen DeskHitList {
         height: 1fr;
@@ -55,14 +84,30 @@ class WorkspaceSearchScreen(DeskScreen[None]):
     ]
 
     class Searched(Message):
-        """A search across desks finished."""
+        """A search across desks found its first hits."""
 
-        def __init__(self, query: str, hits: list[DeskHit], every_word: bool, notes: list[str]):
+        def __init__(self, query: str, found: DesksFound, notes: list[str]) -> None:
             super().__init__()
             self.query = query
-            self.hits = hits
-            self.every_word = every_word
+            self.found = found
             self.notes = notes
+
+    class Counted(Message):
+        """Every hit of the search shown was counted, and the missing words named."""
+
+        def __init__(self, query: str, totals: DesksTotals, suggestions: dict[str, str]) -> None:
+            super().__init__()
+            self.query = query
+            self.totals = totals
+            self.suggestions = suggestions
+
+    class MoreFound(Message):
+        """More hits of the search shown, for a person scrolling past the last one."""
+
+        def __init__(self, query: str, found: DesksFound) -> None:
+            super().__init__()
+            self.query = query
+            self.found = found
 
     class HitChosen(Message):
         """The person chose a hit to open in its desk."""
@@ -79,7 +124,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
 
         Args:
             services (WorkspaceServices): The workspace's services.
-            desks (dict[str, Path]): The readable desks, by name.
+            desks (dict[str, Path]): The readable desks, by name, newest first.
             **options (bool): cursor_blink.
         """
         super().__init__()
@@ -87,6 +132,14 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         self.desks = desks
         self.cursor_blink = bool(options.get('cursor_blink', True))
         self._words: tuple[str, ...] = ()
+        self._shown_query = ''
+        self._notes: list[str] = []
+        self._suggestions: dict[str, str] = {}
+        self._loading_more = False
+        self._changed_at = -_TYPING_PAUSE
+        self._search_timer: Timer | None = None
+        self._count_timer: Timer | None = None
+        self._first_hits = FirstHits(services)
 
     def compose(self) -> ComposeResult:
         """The box, a status line, the hits and the keys."""
@@ -94,67 +147,188 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         box = Input(placeholder='Search every desk: words, day: kind: backend: desk:', id='box')
         box.cursor_blink = self.cursor_blink
         yield box
-        yield Static(f'Searching {plural(len(self.desks), "desk")}.', id='workspace-search-status')
+        yield Static(self._prompt(), id='workspace-search-status', markup=False)
         yield DeskHitList(id='desk-hits')
         yield DeskFooter()
+
+    def _prompt(self) -> str:
+        return f'Searching {plural(len(self.desks), "desk")}.'
 
     def on_mount(self) -> None:
         """Focuses the box."""
         self.query_one('#box', Input).focus()
 
+    def _read(self, query: str) -> tuple[str, dict[str, Path], list[str], SearchScope]:
+        """Reads a query: its words, the desks it names (else every desk), its notes, its scope."""
+        words, named, notes = desk_qualifiers(query, list(self.desks))
+        parsed = parse_query(words, self.services.today())
+        notes = [*notes, *(problem.reason for problem in parsed.problems)]
+        desks = {name: self.desks[name] for name in named} if named else dict(self.desks)
+        return parsed.words_text, desks, notes, parsed.scope
+
     @on(Input.Changed, '#box')
     def search_as_typed(self, event: Input.Changed) -> None:
-        """Searches again for what the box holds."""
-        self.search(event.value)
+        """Searches again for what the box holds (a newer search cancels an older one).
+
+        A key typed moments after the last one is searched after a short pause, on a timer the
+        next key replaces: a quick typist's older queries are never searched.
+        """
+        now = time.monotonic()
+        typing = now - self._changed_at < _TYPING_PAUSE
+        self._changed_at = now
+        for timer in (self._search_timer, self._count_timer):
+            if timer is not None:
+                timer.stop()
+        self._search_timer = self._count_timer = None
+        self.workers.cancel_group(self, 'count')
+        if typing:
+            self._search_timer = self.set_timer(
+                _TYPING_PAUSE, partial(self.search, event.value), name='search when typing stops'
+            )
+        else:
+            self.search(event.value)
 
     @work(thread=True, exclusive=True, group='workspace-search', description='searching')
     def search(self, query: str) -> None:
-        """Searches every desk and merges the hits.
+        """Finds the first hits across desks.
 
         Args:
             query (str): The box's words and qualifiers.
         """
         worker = get_current_worker()
-        words, named, notes = desk_qualifiers(query, sorted(self.desks))
-        parsed = parse_query(words, self.services.today())
-        notes = [*notes, *(problem.reason for problem in parsed.problems)]
-        if not words_of(parsed.words_text):
-            self.post_message(self.Searched(query, [], True, notes))
-            return
-        results: dict[str, SearchResult] = {}
-        for name in named or sorted(self.desks):
-            if worker.is_cancelled:
+        words, desks, notes, scope = self._read(query)
+        found = DesksFound([], False, {}, ())
+        if words_of(words):
+            try:
+                found = self._first_hits.find(
+                    desks, words, scope, FIRST_HITS, lambda: worker.is_cancelled
+                )
+            except SearchCancelled:
                 return
-            search = self.services.services_for(self.desks[name]).search
-            results[name] = search.search(
-                parsed.words_text,
-                HIT_LIMIT,
-                cancelled=lambda: worker.is_cancelled,
-                scope=parsed.scope,
-            )
-        hits, every_word = merge_desk_results(results, HIT_LIMIT)
         if not worker.is_cancelled:
-            self.post_message(self.Searched(query, hits, every_word, notes))
+            self.post_message(self.Searched(query, found, notes))
+
+    @work(thread=True, exclusive=True, group='count', description='counting the hits')
+    def count(self, query: str, found: DesksFound) -> None:
+        """Counts every hit of the search shown and names the words no desk holds.
+
+        With fewer hits than were asked for, they are every hit there is, and nothing is read
+        for the count.
+
+        Args:
+            query (str): The query as typed.
+            found (DesksFound): Its first hits.
+        """
+        worker = get_current_worker()
+        words, desks, _notes, scope = self._read(query)
+        try:
+            if len(found.hits) < FIRST_HITS:
+                totals = counted_from(found, words_of(words))
+            else:
+                totals = desk_totals(
+                    self.services, desks, words, scope, lambda: worker.is_cancelled
+                )
+            newest = [desks[name] for name in (*found.results, *found.left_out)]
+            suggestions = desk_suggestions(
+                self.services, newest, totals.missing_words, lambda: worker.is_cancelled
+            )
+        except SearchCancelled:
+            return
+        if not worker.is_cancelled:
+            self.post_message(self.Counted(query, totals, suggestions))
+
+    @work(thread=True, exclusive=True, group='more', exit_on_error=False, description='more hits')
+    def load_more(self, query: str, limit: int) -> None:
+        """Finds more hits of the search shown (the first ones are those shown).
+
+        Args:
+            query (str): The query as typed.
+            limit (int): How many hits in all.
+        """
+        worker = get_current_worker()
+        words, desks, _notes, scope = self._read(query)
+        try:
+            found = first_hits(
+                self.services, desks, words, scope, limit, lambda: worker.is_cancelled
+            )
+        except SearchCancelled:
+            return
+        if not worker.is_cancelled:
+            self.post_message(self.MoreFound(query, found))
+
+    def _is_current(self, query: str) -> bool:
+        return query == self.query_one('#box', Input).value
 
     @on(Searched)
     def show_hits(self, message: Searched) -> None:
-        """Shows the merged hits and what they are."""
-        if message.query != self.query_one('#box', Input).value:
+        """Shows the first hits; the headline says how many until every hit is counted."""
+        if not self._is_current(message.query):
             return
-        self._words = tuple(words_of(desk_qualifiers(message.query, [])[0]))
-        self.query_one(DeskHitList).show_hits(message.hits)
-        status = self.query_one('#workspace-search-status', Static)
-        if not message.query.strip():
-            text = f'Searching {plural(len(self.desks), "desk")}.'
-        elif not message.hits:
-            text = 'No hits in any desk.'
+        self._shown_query = message.query
+        self._notes = message.notes
+        self._suggestions = {}
+        self._loading_more = False
+        self.workers.cancel_group(self, 'more')
+        found = message.found
+        self._words = tuple(words_of(self._read(message.query)[0]))
+        self.query_one(DeskHitList).show_desk_hits(found.hits, found.every_word, list(self._words))
+        if not self._words:
+            self._show_status(self._prompt(), warning=bool(message.notes))
+        elif not found.hits:
+            self._show_status('No hits in any desk', warning=True)
         else:
-            desks = len({found.desk for found in message.hits})
-            kind = 'with every word' if message.every_word else 'with some of the words'
-            text = f'{plural(len(message.hits), "hit")} {kind}, in {plural(desks, "desk")}'
-        if message.notes:
-            text += ' · ' + '; '.join(message.notes)
-        status.update(text)
+            kind = 'with every word' if found.every_word else 'with some of the words'
+            more = '+' if len(found.hits) >= FIRST_HITS else ''
+            self._show_status(f'{len(found.hits)}{more} hits {kind}, newest first · counting…')
+        if self._words:
+            self._count_timer = self.set_timer(
+                _COUNT_PAUSE, partial(self.count, message.query, found), name='count the hits'
+            )
+
+    @on(Counted)
+    def show_count(self, message: Counted) -> None:
+        """Writes every hit's count, and the missing words with their suggestions."""
+        hits = self.query_one(DeskHitList)
+        result = hits.shown_result
+        if result is None or not self._is_shown(message.query):
+            return
+        totals = message.totals
+        hits.set_total(totals.hits)
+        self._suggestions = dict(message.suggestions)
+        text = totals_headline(result, totals.hits, totals.missing_words, self._suggestions)
+        if result.hits:
+            desks = len(totals.desks_with_hits)
+            first, _, rest = text.partition(' · ')
+            text = ' · '.join(
+                part for part in (f'{first} in {plural(desks, "desk")}', rest) if part
+            )
+        self._show_status(text, warning=not result.hits)
+
+    def _is_shown(self, query: str) -> bool:
+        return query == self._shown_query and self._is_current(query)
+
+    @on(SearchHitList.MoreWanted)
+    def want_more(self, event: SearchHitList.MoreWanted) -> None:
+        """Loads the next hits (or all of them, for End) while the search found more."""
+        event.stop()
+        wanted = self.query_one(DeskHitList).next_limit(event.everything, MORE_HITS)
+        if wanted is not None and not self._loading_more:
+            self._loading_more = True
+            self.load_more(self._shown_query, wanted)
+
+    @on(MoreFound)
+    def show_more(self, message: MoreFound) -> None:
+        """Shows the longer list, keeping the place in it."""
+        self._loading_more = False
+        if self._is_shown(message.query):
+            self.query_one(DeskHitList).extend_desk_hits(message.found.hits, list(self._words))
+
+    def _show_status(self, text: str, *, warning: bool = False) -> None:
+        if self._notes:
+            text += ' · ' + '; '.join(self._notes)
+        status = self.query_one('#workspace-search-status', Static)
+        status.update(Content(text), layout=False)
+        status.set_class(warning or bool(self._notes), '-warning')
 
     def action_into_hits(self) -> None:
         """Moves from the box into the hits."""
@@ -166,19 +340,29 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         """Back to the Desks screen."""
         self.dismiss(None)
 
-    @on(DeskHitList.Chosen)
-    def choose_hit(self, message: DeskHitList.Chosen) -> None:
+    @on(SearchHitList.HitChosen)
+    def choose_hit(self, message: SearchHitList.HitChosen) -> None:
         """Opens the chosen hit's record in its desk."""
         message.stop()
-        found = self.query_one(DeskHitList).hits[message.index]
-        self.post_message(self.HitChosen(self.desks[found.desk], found.desk, found, self._words))
+        self._open(message.index)
 
-    @on(Input.Submitted, '#box')
-    def open_first(self) -> None:
-        """Enter in the box opens the first hit."""
-        hits = self.query_one(DeskHitList)
-        if hits.row_count:
-            found = hits.hits[0]
+    def _open(self, index: int) -> None:
+        hits = self.query_one(DeskHitList).hits
+        if 0 <= index < len(hits):
+            found = hits[index]
             self.post_message(
                 self.HitChosen(self.desks[found.desk], found.desk, found, self._words)
             )
+
+    @on(Input.Submitted, '#box')
+    def open_first(self) -> None:
+        """Enter in the box takes the suggested words, or opens the highlighted hit."""
+        box = self.query_one('#box', Input)
+        hits = self.query_one(DeskHitList)
+        if not (self._suggestions and self._is_current(self._shown_query)):
+            if hits.row_count:
+                self._open(hits.highlighted or 0)
+            return
+        box.value = with_suggestions(box.value, self._suggestions)
+        self._suggestions = {}
+        box.cursor_position = len(box.value)

@@ -1,77 +1,121 @@
-"""The hits of a search across desks: one line each, led by its desk's name as a chip."""
+"""The hits of a search across desks: each as the one-desk search shows it, led by its desk's chip.
+
+A DeskHitList is the one-desk search's SearchHitList (the same rows: what and when and how well
+it matched, then the snippet with its keywords marked; more hits asked for as the person nears
+the last one) whose first line starts with the desk's name as a chip.
+"""
 
 from __future__ import annotations
 
 from textual.content import Content
 
-from desk_browser.memory.search_scope import KIND_NAMES
+from desk_browser.memory.session_search import SearchResult
 from desk_browser.presentation.safe_text import visible
 from desk_browser.presentation.workspace_search import DeskHit
-from desk_browser.ui.widgets.row_list import RowList
+from desk_browser.ui.widgets.search_hit_list import SearchHitList, hit_lines
 
-_CHIP_WIDTH = 12
+CHIP_WIDTH = 12
+"""Cells the desk's chip and the space after it take."""
 
 
-def desk_hit_line(found: DeskHit) -> Content:
-    """Writes one hit: the desk's chip, the day, the kind and the snippet.
+def desk_chip(name: str) -> Content:
+    """Writes a desk's name as a chip of CHIP_WIDTH cells (the space after it included).
 
     Args:
-        found (DeskHit): The hit and its desk.
+        name (str): The desk's name.
 
     Returns:
-        Content: The line.
+        Content: The chip, a long name cut with "…".
     """
-    name = visible(found.desk)
-    if len(name) > _CHIP_WIDTH - 2:
-        name = name[: _CHIP_WIDTH - 3] + '…'
-    record = found.hit.record
-    kind = KIND_NAMES.get(record.kind, record.kind)
+    shown = visible(name).replace('\n', ' ')
+    if len(shown) > CHIP_WIDTH - 3:
+        shown = shown[: CHIP_WIDTH - 4] + '…'
     return Content.assemble(
-        (f' {name} ', 'reverse $text-accent'),
-        ' ' * (_CHIP_WIDTH - len(name) - 2),
-        (f'{visible(record.day)}  ', '$text-muted'),
-        (f'{kind:<9}', '$text-muted'),
-        visible(found.hit.snippet),
+        (f' {shown} ', 'reverse $text-accent'), ' ' * (CHIP_WIDTH - len(shown) - 2)
     )
 
 
-class DeskHitList(RowList):
-    """Lists the hits of a search across desks; Enter opens one in its desk."""
+class DeskHitList(SearchHitList):
+    """Lists the hits of a search across desks; Enter or a click posts SearchHitList.HitChosen."""
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None) -> None:
         """Prepares an empty list.
 
         Args:
             id (str | None): The widget's id.
-            classes (str | None): The widget's CSS classes.
         """
-        super().__init__(id=id, classes=classes)
+        super().__init__(id=id)
         self.hits: list[DeskHit] = []
-        """The hits shown, in order."""
-
-    @property
-    def row_count(self) -> int:
-        """How many hits are listed."""
-        return len(self.hits)
+        """The hits shown, in order, each with its desk."""
+        self.total: int | None = None
+        """How many hits the search found in all, once counted."""
 
     def row_lines(self, index: int, width: int) -> list[Content]:
-        """Writes one hit's line.
+        """Writes one hit: the desk's chip, then the hit as the one-desk search writes it.
 
         Args:
-            index (int): The hit's place.
+            index (int): The hit's place, from 0.
             width (int): The width in cells.
 
         Returns:
-            list[Content]: Its one line.
+            list[Content]: Its lines.
         """
-        return [desk_hit_line(self.hits[index])]
+        found = self.hits[index]
+        result = self.shown_result or SearchResult(hits=[], matched_every_word=False, words=[])
+        header, *snippet = hit_lines(found.hit, result, width)
+        first = Content.assemble(desk_chip(found.desk), header).truncate(width, ellipsis=True)
+        return [first, *snippet]
 
-    def show_hits(self, hits: list[DeskHit]) -> None:
-        """Replaces the hits; the first is highlighted.
+    def show_desk_hits(self, hits: list[DeskHit], every_word: bool, words: list[str]) -> None:
+        """Replaces the hits, the first highlighted.
 
         Args:
-            hits (list[DeskHit]): The hits, merged.
+            hits (list[DeskHit]): The merged hits.
+            every_word (bool): Whether they hold every keyword.
+            words (list[str]): The keywords (marked in the snippets).
         """
         self.hits = list(hits)
-        self.set_reactive(DeskHitList.highlighted, 0 if hits else None)
-        self.rows_changed()
+        self.total = None
+        self.more_to_load = False
+        self.show_result(self._result(hits, every_word, words))
+
+    def set_total(self, total: int) -> None:
+        """Says how many hits the search found in all (more are loaded while there are more).
+
+        Args:
+            total (int): The count.
+        """
+        self.total = total
+        self.more_to_load = total > len(self.hits)
+
+    def next_limit(self, everything: bool, step: int) -> int | None:
+        """How many hits to ask for when the person wants more, or None when there are no more.
+
+        Args:
+            everything (bool): Whether every hit is wanted (End).
+            step (int): How many more hits otherwise.
+
+        Returns:
+            int | None: The new limit.
+        """
+        if self.total is None or not self.more_to_load:
+            return None
+        return self.total if everything else len(self.hits) + step
+
+    def extend_desk_hits(self, hits: list[DeskHit], words: list[str]) -> None:
+        """Shows more hits of the same search (its first ones those shown), keeping the place.
+
+        Args:
+            hits (list[DeskHit]): The merged hits, more of them.
+            words (list[str]): The keywords.
+        """
+        every_word = self.shown_result is not None and self.shown_result.matched_every_word
+        self.hits = list(hits)
+        self.more_to_load = self.total is not None and self.total > len(hits)
+        self.extend_result(self._result(hits, every_word, words))
+
+    @staticmethod
+    def _result(hits: list[DeskHit], every_word: bool, words: list[str]) -> SearchResult:
+        return SearchResult(
+            hits=[found.hit for found in hits], matched_every_word=every_word, words=list(words)
+        )
