@@ -16,6 +16,12 @@ desk's index and memo in a cache folder beside it. Each run is its own process, 
   then the time until every desk's activity and problem count are filled in.
 
 Printed: the median of each, and the ratio of the Desks screen's first paint to the desk's.
+
+Then, once every desk is indexed (each desk's index built here first, one desk at a time, timed):
+a search across every desk per keystroke, as the search across desks runs it (first_hits: the
+first screenful, merged newest day first then by desk name, asking only the desks that can hold
+some), over every keystroke of a few queries, in a process of its own: median, p95 and max, and
+how many desks each keystroke asked. `--keystrokes-only` runs only that part.
 """
 
 from __future__ import annotations
@@ -160,6 +166,85 @@ def worker_desks(desks: int, days: int) -> dict[str, Any]:
     return asyncio.run(run())
 
 
+KEYSTROKE_QUERIES = ['nifty gap down', 'risk rejected', 'rolled early', 'rbi policy banks']
+"""Typed a key at a time: common words, rarer ones, and words no record holds together."""
+KEYSTROKE_ROUNDS = 3
+
+
+def worker_index(desks: int, days: int) -> dict[str, Any]:
+    """Builds every desk's index, one desk at a time (as the Desks screen does)."""
+    from desk_browser.memory.index.search import IndexedSearch
+    from desk_browser.memory.workspace import find_desks
+
+    start = time.perf_counter()
+    statuses = []
+    for entry in find_desks(workspace_path(desks, days)).desks:
+        search = IndexedSearch(entry.path, cache_directory=cache_path(desks, days))
+        statuses.append(search.build().text)
+        search.close()
+    return {'seconds': time.perf_counter() - start, 'statuses': sorted(set(statuses))}
+
+
+def worker_keystrokes(desks: int, days: int) -> dict[str, Any]:
+    """Times a search across every desk at each keystroke, as the search screen runs it."""
+    from bench_search import keystrokes, summary
+    from desk_browser.demo import DEMO_TODAY
+    from desk_browser.live.workspace_searching import FirstHits
+    from desk_browser.live.workspace_services import WorkspaceServices
+    from desk_browser.memory.search_scope import parse_query
+    from desk_browser.memory.workspace import find_desks
+    from desk_browser.ui.screens.workspace_search_screen import FIRST_HITS
+
+    workspace = WorkspaceServices(
+        workspace_path(desks, days), cache_directory=cache_path(desks, days)
+    )
+    named = {entry.name: entry.path for entry in find_desks(workspace.path).desks}
+    for desk in named.values():  # Each desk's index opened, as after the Desks screen built it.
+        workspace.services_for(desk).search.search('warm up', 1)
+    times: list[float] = []
+    cpu: list[float] = []
+    asked: list[int] = []
+    searches: list[int] = []
+    for _ in range(KEYSTROKE_ROUNDS):
+        for query in KEYSTROKE_QUERIES:
+            first_hits = FirstHits(workspace)  # A search box typed into, a key at a time.
+            for typed in keystrokes(query):
+                started, started_cpu = time.perf_counter(), time.thread_time()
+                parsed = parse_query(typed, DEMO_TODAY)
+                found = first_hits.find(named, parsed.words_text, parsed.scope, FIRST_HITS)
+                times.append((time.perf_counter() - started) * 1000)
+                cpu.append((time.thread_time() - started_cpu) * 1000)
+                asked.append(len(found.results))
+                searches.append(found.asked)
+            time.sleep(1.1)  # The next query is typed later: nothing carried over.
+    workspace.close()
+    return {
+        'times': summary(times),
+        'cpu': summary(cpu),
+        'asked': {'median': statistics.median(asked), 'max': max(asked)},
+        'searches': {'median': statistics.median(searches), 'max': max(searches)},
+        'desks': len(named),
+        'load': os.getloadavg()[0],
+    }
+
+
+def keystroke_figures(shape: list[str]) -> None:
+    built = run_worker(['index', *shape])
+    print(f'every desk indexed, one at a time: {built["seconds"]:.1f} s ({built["statuses"]})')
+    result = run_worker(['keystrokes', *shape])
+    times, cpu = result['times'], result['cpu']
+    print(
+        f'search across {result["desks"]} desks, per keystroke ({times["count"]} keystrokes of '
+        f'{KEYSTROKE_QUERIES}, load average {result["load"]:.1f}):\n'
+        f'  wall: median {times["median"]:.2f} ms, p95 {times["p95"]:.2f} ms, '
+        f'max {times["max"]:.2f} ms\n'
+        f'  CPU:  median {cpu["median"]:.2f} ms, p95 {cpu["p95"]:.2f} ms, max {cpu["max"]:.2f} ms\n'
+        f'  desks asked per keystroke: median {result["asked"]["median"]}, at most '
+        f'{result["asked"]["max"]}; desk searches: median {result["searches"]["median"]}, '
+        f'at most {result["searches"]["max"]}'
+    )
+
+
 def run_worker(arguments: list[str]) -> dict[str, Any]:
     output = subprocess.run(
         [sys.executable, __file__, '--worker', *arguments],
@@ -176,15 +261,24 @@ def main() -> int:
     parser.add_argument('--desks', type=int, default=20)
     parser.add_argument('--days', type=int, default=250)
     parser.add_argument('--runs', type=int, default=5)
+    parser.add_argument('--keystrokes-only', action='store_true')
     parser.add_argument('--worker', nargs='+', help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.worker:
         kind, desks, days = arguments.worker[0], int(arguments.worker[1]), int(arguments.worker[2])
-        worker = worker_desk if kind == 'desk' else worker_desks
-        print(json.dumps(worker(desks, days)))
+        workers = {
+            'desk': worker_desk,
+            'desks': worker_desks,
+            'index': worker_index,
+            'keystrokes': worker_keystrokes,
+        }
+        print(json.dumps(workers[kind](desks, days)))
         return 0
     prepare(arguments.desks, arguments.days)
     shape = [str(arguments.desks), str(arguments.days)]
+    if arguments.keystrokes_only:
+        keystroke_figures(shape)
+        return 0
     warm = run_worker(['desks', *shape])  # Builds every desk's memo: later runs are warm.
     print(
         f'first run (cold memos): counts filled in after {warm["filled_in_seconds"]:.1f} s; '
@@ -214,6 +308,7 @@ def main() -> int:
         f'(the counter saw at least {in_all} by the time every desk was filled in)'
     )
     print(f'every desk filled in (warm memos): median {filled:.2f} s after the app was created')
+    keystroke_figures(shape)
     return 0
 
 
