@@ -14,22 +14,29 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desk_browser.live.foreground import Foreground
 from desk_browser.memory.file_memo import FileMemo
-from desk_browser.memory.index.search import IndexedSearch, default_cache_directory
+from desk_browser.memory.index.store import default_cache_directory
 from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.search_history import SearchHistory
+
+if TYPE_CHECKING:
+    from desk_browser.memory.index.search import IndexedSearch
 
 
 @dataclass(frozen=True)
 class DeskServices:
     """The one desk's shared services (creating them reads nothing from the desk).
 
+    Its `search` is made when first asked for (the index's modules are not needed before the
+    first screen is drawn).
+
     Attributes:
         desk (Path): The desk folder.
-        search (IndexedSearch): The desk's indexed search: the index in the cache folder, built in
-            the background (desk_browser.ui.search_indexing); a search never waits for it.
+        cache_directory (Path | None): Where the search index is kept; None for the user's cache
+            folder.
         file_memo (FileMemo): What reading each desk file found, kept beside the index: the problem
             count and the sessions list's counts read only files changed since the last start.
         foreground (Foreground): Says when a search or a session's log is being read, so background
@@ -46,7 +53,7 @@ class DeskServices:
     """
 
     desk: Path
-    search: IndexedSearch
+    cache_directory: Path | None
     file_memo: FileMemo
     foreground: Foreground = field(default_factory=Foreground)
     first_paint: threading.Event = field(default_factory=threading.Event)
@@ -54,6 +61,30 @@ class DeskServices:
     today: Callable[[], datetime.date] = india_today
     export_folder: Path | None = None
     search_history: SearchHistory = field(default_factory=SearchHistory)
+    _search_made: list[IndexedSearch] = field(default_factory=list, repr=False, compare=False)
+    _search_lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    @property
+    def search(self) -> IndexedSearch:
+        """The desk's indexed search (made on first use, from any thread).
+
+        Its index lives in the cache folder and is built in the background
+        (desk_browser.ui.search_indexing); a search never waits for it.
+        """
+        with self._search_lock:
+            if not self._search_made:
+                from desk_browser.memory.index.search import IndexedSearch  # Deferred: see above.
+
+                self._search_made.append(
+                    IndexedSearch(self.desk, cache_directory=self.cache_directory)
+                )
+            return self._search_made[0]
+
+    def close_search(self) -> None:
+        """Closes the search's index connections, if the search was ever made."""
+        with self._search_lock:
+            for search in self._search_made:
+                search.close()
 
     @classmethod
     def for_desk(
@@ -82,7 +113,7 @@ class DeskServices:
         cache = cache_directory or default_cache_directory()
         return cls(
             desk=desk,
-            search=IndexedSearch(desk, cache_directory=cache_directory),
+            cache_directory=cache_directory,
             file_memo=FileMemo.for_desk(desk, cache),
             clock=clock,
             today=today,

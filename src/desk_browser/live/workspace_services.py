@@ -95,4 +95,4 @@ class WorkspaceServices:
         """Closes every desk's search (its index connections)."""
         with self._lock:
             for services in self._desks.values():
-                services.search.close()
+                services.close_search()

@@ -178,4 +178,4 @@ class IndexBuilder:
 
     def stop(self) -> None:
         """Lets go of the index's connections (when the app ends)."""
-        self._services.search.close()
+        self._services.close_search()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import ClassVar, TypeVar
 
-from textual import on
+from textual import events, on
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -27,6 +27,20 @@ class DeskScreen(Screen[ResultType]):
     OFFERS_DAY_VIEW: ClassVar[bool] = False
     """Whether the screen has an `action_day_view`, which the app's d key runs (else d is not
     shown)."""
+
+    _resumed = False
+
+    @on(events.ScreenResume)
+    def keep_the_styles_of_the_first_resume(self, event: events.ScreenResume) -> None:
+        """Lets a screen shown for the first time keep the styles its widgets were mounted with.
+
+        Textual styles every widget as it mounts, then, when the screen is first shown, styles
+        the whole screen again by default: on the main screen a third of the work of styling the
+        first frame, for the same result. Later resumes keep Textual's choice.
+        """
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     @on(Worker.StateChanged)
     def report_failed_worker(self, event: Worker.StateChanged) -> None:
