@@ -32,7 +32,11 @@ from desk_browser.presentation.navigation import (
 from desk_browser.presentation.safe_text import visible
 from desk_browser.presentation.settings import Settings, load_settings, save_settings
 from desk_browser.presentation.start_view import StartView
-from desk_browser.ui.copy_export import NOTHING_TO_COPY, NOTHING_TO_EXPORT
+from desk_browser.ui.copy_export import (
+    NOTHING_TO_COPY,
+    NOTHING_TO_EXPORT,
+    deliver_screenshot_file,
+)
 from desk_browser.ui.covered_screens import CoveredScreens
 from desk_browser.ui.heap_freezing import HeapFreezing
 from desk_browser.ui.messages import (
@@ -219,7 +223,7 @@ class DeskBrowser(App[None]):
             'Every damaged line and unreadable file in the desk (!)',
             self.action_problems,
         )
-        yield SystemCommand('Reload', 'Read the desk again', self.main_screen.action_reload)
+        yield SystemCommand('Reload', 'Read the desk again (r)', self.main_screen.action_read_again)
         yield SystemCommand(
             'Day view',
             "The selected day's journal as a timeline (d)",
@@ -252,6 +256,29 @@ class DeskBrowser(App[None]):
             'Forward', 'Forward again (alt+right, ctrl+f)', lambda: self.action_history(1)
         )
         yield from super().get_system_commands(screen)
+
+    def deliver_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """Saves a screenshot into a folder that exists (copy_export), or sends it to the browser.
+
+        Textual's own saves into ~/Downloads, and fails where there is none.
+
+        Args:
+            filename (str | None): The file's name; None names it after the time.
+            path (str | None): A folder to save into; None chooses one (screenshot_folder).
+            time_format (str | None): Textual's format of the time in its names (web only).
+
+        Returns:
+            str | None: The delivery's key in a web browser, else None.
+        """
+        if self.is_web or path is not None:
+            return super().deliver_screenshot(filename, path, time_format)
+        deliver_screenshot_file(self, self.services, filename)
+        return None
 
     async def _run_screen_action(self, screen: Screen[object], action: str) -> None:
         """Runs a screen's action (from the palette), or the app's fallback when it has none.

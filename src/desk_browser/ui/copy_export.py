@@ -1,5 +1,8 @@
 """The copy and export keys: their bindings, the text they produce, and how it is delivered.
 
+The palette's Screenshot is delivered here too: an SVG file in a folder that exists, its whole
+path in the toast.
+
 `y` copies the chosen exchange, event or record as Markdown, `Y` as its JSON line; `x` exports the
 session, the day or the search results shown as a Markdown file. Each screen that shows such
 things binds the keys itself (`COPY_EXPORT_BINDINGS`) and finds what they act on in its own data;
@@ -9,10 +12,15 @@ export. The functions here put the text on the clipboard or write the file, and 
 
 from __future__ import annotations
 
+import contextlib
+import datetime
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -134,3 +142,64 @@ def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServi
         return
     where = 'the current folder' if services.export_folder is None else str(path.parent)
     screen.notify(f'Wrote {path.name} in {where}.', title='Exported', markup=False, timeout=8)
+
+
+def screenshot_folder(desk: Path, environment: Mapping[str, str] | None = None) -> Path | None:
+    """Chooses where a screenshot goes: XDG_DOWNLOAD_DIR when it exists, else the current folder.
+
+    A folder inside the desk is passed over (the app never writes there): then the home folder.
+
+    Args:
+        desk (Path): The desk folder.
+        environment (Mapping[str, str] | None): The environment; None for os.environ.
+
+    Returns:
+        Path | None: An existing folder outside the desk, or None when there is none.
+    """
+    environment = os.environ if environment is None else environment
+    candidates: list[Path] = []
+    downloads = environment.get('XDG_DOWNLOAD_DIR', '')
+    if downloads:
+        candidates.append(Path(os.path.expandvars(downloads)).expanduser())
+    for where in (Path.cwd, Path.home):
+        with contextlib.suppress(OSError, RuntimeError):  # The current folder is gone; no home.
+            candidates.append(where())
+    resolved_desk = desk.resolve()
+    for folder in candidates:
+        try:
+            resolved = folder.resolve()
+            if not resolved.is_dir():
+                continue
+        except (OSError, RuntimeError):
+            continue
+        if resolved != resolved_desk and resolved_desk not in resolved.parents:
+            return resolved
+    return None
+
+
+def deliver_screenshot_file(app: App[Any], services: DeskServices, filename: str | None) -> None:
+    """Saves the screen as an SVG file (in screenshot_folder) and says where, or why not.
+
+    Args:
+        app (App[Any]): The app, running.
+        services (DeskServices): The desk's services: the desk (never written into), the clock.
+        filename (str | None): The file's name; None names it after the time.
+    """
+    folder = screenshot_folder(services.desk)
+    if folder is None:
+        app.notify(
+            'Not saved: neither XDG_DOWNLOAD_DIR, the current folder nor the home folder is a '
+            'folder outside the desk.',
+            title='Screenshot',
+            severity='error',
+            markup=False,
+        )
+        return
+    moment = datetime.datetime.fromtimestamp(services.clock())
+    name = filename or f'desk-browser-{moment:%Y-%m-%dT%H-%M-%S}.svg'
+    try:
+        path = write_export(services.desk, folder, name, app.export_screenshot())
+    except ExportRefused as refusal:
+        app.notify(str(refusal), title='Screenshot', severity='error', markup=False)
+        return
+    app.notify(f'Saved the screen as {path}', title='Screenshot', markup=False, timeout=8)

@@ -82,7 +82,7 @@ class MainScreen(DeskScreen[None]):
         Binding('e', 'show_tab("exchanges-tab")', 'Exchanges', show=False, id='exchanges'),
         Binding('s', 'show_tab("summary-tab")', 'Summary', show=False, id='summary'),
         Binding('c', 'current_session', 'Current', id='current'),
-        Binding('r', 'reload', 'Reload', show=False, id='reload'),
+        Binding('r', 'read_again', 'Reload', show=False, id='reload'),
         Binding('left_square_bracket', 'step_day(-1)', 'Day before', show=False, id='day-before'),
         Binding('right_square_bracket', 'step_day(1)', 'Day after', show=False, id='day-after'),
         *COPY_EXPORT_BINDINGS,
@@ -112,6 +112,7 @@ class MainScreen(DeskScreen[None]):
         """What was last read of the state and the sessions."""
         self._pending_day: DayRequest | None = None
         self._line_wanted: SessionPlace | None = None
+        self._read_again_asked = False
         self.requested_session: str | None = None
         """A session to select once the sessions are read (desk-browser --session)."""
         self.follower = DeskFollower(
@@ -228,6 +229,9 @@ class MainScreen(DeskScreen[None]):
         """Shows the state and sessions, opens the current (or newest) session, counts problems."""
         await self._show_overview(message.overview)
         self.follower.overview_loaded(message.overview)
+        if self._read_again_asked:
+            self._read_again_asked = False
+            self.notify('Read the desk again.', markup=False)
 
     async def _show_overview(self, overview: DeskOverview) -> None:
         """Shows the state and sessions, and opens the current (or newest) session."""
@@ -495,8 +499,13 @@ class MainScreen(DeskScreen[None]):
         found = Export(export_file_name('session', log.session_id), document)
         deliver_export(self, found, self.services)
 
+    def action_read_again(self) -> None:
+        """Reads the desk again when asked (r, the palette), and says so once it is read."""
+        self._read_again_asked = True
+        self.action_reload()
+
     def action_reload(self) -> None:
-        """Reads the desk again."""
+        """Reads the desk again, keeping the session and the place in it (also the follower's)."""
         self.load_overview()
         if self.selected_session is not None:
             self.load_session(self.selected_session)

@@ -182,14 +182,27 @@ class ExchangeView(ScrollView, can_focus=True):
         self._reset(blocks=1)
 
     async def show_log(self, log: SessionLog) -> None:
-        """Shows a session's exchanges, from the top.
+        """Shows a session's exchanges, from the top; the session shown, read again, where it was.
+
+        The exchange at the top stays at the top (the bottom stays the bottom), and the current
+        exchange stays current, so reading the desk again (r) moves nothing.
 
         Args:
             log (SessionLog): The session's log.
         """
+        shown = self._log
+        again = shown is not None and self._message is None and shown.session_id == log.session_id
+        blocks = 1 + len(log.exchanges)
+        anchor = self._blocks.anchor_at(round(self.scroll_y)) if again and self._width else None
+        at_end = again and self.shows_end() and self.max_scroll_y > 0
+        current = self.current_index if again else None
         self._log = log
         self._message = None
-        self._reset(blocks=1 + len(log.exchanges))
+        self._reset(blocks=blocks)
+        if anchor is not None and (anchor[0] < blocks or at_end):
+            if current is not None and current < len(log.exchanges):
+                self.set_reactive(ExchangeView.current_index, current)
+            self._settle(anchor=None if at_end else anchor, bottom=at_end)
 
     def _reset(self, blocks: int) -> None:
         self._blocks.reset(blocks)

@@ -25,6 +25,7 @@ class SummaryView(VerticalScroll):
     BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
 
     _waiting: DaySummary | None = None
+    _rendered: DaySummary | None = None
 
     @property
     def waiting_summary(self) -> DaySummary | None:
@@ -38,6 +39,7 @@ class SummaryView(VerticalScroll):
             message (str): The sentence (the UI's own words, shown as plain text).
         """
         self._waiting = None
+        self._rendered = None
         await self.remove_children()
         await self.mount(Static(Content(message), classes='summary-header -explain'))
 
@@ -49,10 +51,12 @@ class SummaryView(VerticalScroll):
         """
         if not self._displayed():
             self._waiting = summary
+            self._rendered = None
             await self.remove_children()  # Never shows an older day's summary, even for a frame.
             return
         self._waiting = None
-        await self._render_summary(summary)
+        if summary != self._rendered:  # The same summary read again keeps its scroll.
+            await self._render_summary(summary)
 
     async def on_show(self) -> None:
         """Renders the summary kept while the view was hidden."""
@@ -71,6 +75,7 @@ class SummaryView(VerticalScroll):
         from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
 
         await self.remove_children()
+        self._rendered = summary
         self.scroll_home(animate=False)
         day = day_text(summary.day)
         if summary.text is None:

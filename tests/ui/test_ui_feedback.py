@@ -1,0 +1,119 @@
+"""Honest feedback: the screenshot's folder and whole path, and r's toast and kept place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.copy_export import screenshot_folder
+from desk_browser.ui.screens.main_screen import MainScreen
+from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.session_list import SessionList
+from desk_browser.ui.widgets.summary_view import SummaryView
+from tests.helpers.pilot import AppFor, settle
+
+SIZE = (120, 40)
+
+
+def _messages(app: DeskBrowser) -> list[str]:
+    return [note.message for note in app._notifications]
+
+
+@pytest.fixture
+def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+    """A current folder and a home without Downloads, and no XDG_DOWNLOAD_DIR."""
+    found = {name: tmp_path / name for name in ('here', 'home', 'downloads')}
+    found['here'].mkdir()
+    found['home'].mkdir()
+    monkeypatch.chdir(found['here'])
+    monkeypatch.setenv('HOME', str(found['home']))
+    monkeypatch.delenv('XDG_DOWNLOAD_DIR', raising=False)
+    return found
+
+
+def test_the_screenshot_goes_to_xdg_download_dir_when_it_exists_else_the_current_folder(
+    places: dict[str, Path], demo_desk: Path
+) -> None:
+    downloads = places['downloads']
+    assert screenshot_folder(demo_desk, {}) == places['here'].resolve()
+    assert screenshot_folder(demo_desk, {'XDG_DOWNLOAD_DIR': str(downloads)}) == (
+        places['here'].resolve()  # Named but missing.
+    )
+    downloads.mkdir()
+    assert screenshot_folder(demo_desk, {'XDG_DOWNLOAD_DIR': str(downloads)}) == (
+        downloads.resolve()
+    )
+
+
+def test_the_screenshot_never_goes_into_the_desk(
+    places: dict[str, Path], demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(demo_desk / 'sessions')
+    assert screenshot_folder(demo_desk, {'XDG_DOWNLOAD_DIR': str(demo_desk)}) == (
+        places['home'].resolve()
+    )
+    monkeypatch.setenv('HOME', str(demo_desk))
+    assert screenshot_folder(demo_desk, {}) is None
+
+
+async def test_the_palettes_screenshot_saves_in_the_current_folder_and_shows_the_whole_path(
+    app_for: AppFor, demo_desk: Path, places: dict[str, Path]
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await app.run_action('screenshot')
+        await pilot.pause()
+        [saved] = list(places['here'].iterdir())
+        assert saved.suffix == '.svg'
+        assert saved.read_text().startswith('<svg')
+        assert f'Saved the screen as {saved.resolve()}' in _messages(app)
+        assert not (places['home'] / 'Downloads').exists()
+
+
+async def test_r_says_it_read_the_desk_again_and_keeps_the_session_and_the_place_in_it(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MainScreen)
+        app.query_one(SessionList).highlight_session('2026-10-20-2')
+        await settle(pilot)
+        await pilot.press('n', 'n', 'n')
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        before = (view.current_index, view.scroll_y)
+        assert before[0] == 2 and before[1] > 0
+        await pilot.press('r')
+        await settle(pilot)
+        assert _messages(app).count('Read the desk again.') == 1
+        assert screen.selected_session == '2026-10-20-2'
+        assert (view.current_index, view.scroll_y) == before
+        # The follower's reload (the desk folder back) reads again without a toast.
+        screen.action_reload()
+        await settle(pilot)
+        assert _messages(app).count('Read the desk again.') == 1
+        assert (view.current_index, view.scroll_y) == before
+
+
+async def test_r_keeps_the_summarys_scroll(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.query_one(SessionList).highlight_session('2026-10-20-2')
+        await settle(pilot)
+        await pilot.press('s')
+        await settle(pilot)
+        summary = app.query_one(SummaryView)
+        assert summary.max_scroll_y > 3
+        summary.focus()
+        await pilot.press('j', 'j', 'j')
+        await settle(pilot)
+        assert summary.scroll_y == 3
+        await pilot.press('r')
+        await settle(pilot)
+        assert summary.scroll_y == 3
