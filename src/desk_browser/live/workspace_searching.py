@@ -182,7 +182,8 @@ def first_hits(
     searches = {name: search_of(desk) for name, desk in desks.items()}
     if newest is None:
         newest = {name: workspace.newest_day(desk)[0] for name, desk in desks.items()}
-    return search_desks(searches, newest, limit, known)
+    with workspace.foreground.busy():  # The background indexing of the desks waits.
+        return search_desks(searches, newest, limit, known)
 
 
 def counted_from(found: DesksFound, words: list[str]) -> DesksTotals:

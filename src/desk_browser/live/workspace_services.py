@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from desk_browser.live.foreground import Foreground
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.file_status import FileSignature, file_signature
 from desk_browser.memory.index.days import DeskListing
@@ -35,6 +36,10 @@ class WorkspaceServices:
         today (Callable[[], datetime.date]): Returns India's today (tests fix it).
         export_folder (Path | None): Where exports are written; None for the current folder at the
             time.
+        foreground (Foreground): Says when a search across desks runs, so the background
+            indexing of the desks steps aside.
+        desk_open (threading.Event): Set while a desk is open (the app sets it): the background
+            indexing of the desks waits meanwhile.
     """
 
     path: Path
@@ -42,6 +47,8 @@ class WorkspaceServices:
     clock: Callable[[], float] = time.time
     today: Callable[[], datetime.date] = india_today
     export_folder: Path | None = None
+    foreground: Foreground = field(default_factory=Foreground)
+    desk_open: threading.Event = field(default_factory=threading.Event)
     _desks: dict[Path, DeskServices] = field(default_factory=dict, repr=False)
     _listings: dict[Path, DeskListing] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)

@@ -106,6 +106,7 @@ class WorkspaceBrowser(DeskBrowser):
         self.index_builder = IndexBuilder(self, services)
         self.history = History()
         self.sub_title = visible(f'{self.workspace.path.name} / {name}')
+        self.workspace.desk_open.set()
         self._opened += 1
         mode = f'desk-{self._opened}'
         main = MainScreen(services)
@@ -124,6 +125,7 @@ class WorkspaceBrowser(DeskBrowser):
         self.sub_title = visible(self.workspace.path.name or str(self.workspace.path))
         await self.switch_mode(self.DEFAULT_MODE)
         await self.remove_mode(mode)
+        self.workspace.desk_open.clear()
 
     async def action_history(self, step: int) -> None:
         """Goes back or forward in the desk; back with nothing further goes to the Desks screen.

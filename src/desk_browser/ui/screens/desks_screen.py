@@ -35,6 +35,7 @@ from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_list import DeskList
+from desk_browser.ui.workspace_indexing import IndexingProgressed, WorkspaceIndexer
 
 FOLLOW_INTERVAL = 2.0
 """Seconds between two looks at the workspace."""
@@ -75,6 +76,11 @@ class DesksScreen(DeskScreen[None]):
     }
     DesksScreen DeskList {
         height: 1fr;
+    }
+    DesksScreen #desks-indexing {
+        height: 1;
+        padding: 0 1;
+        color: $text-muted;
     }
     """
 
@@ -124,6 +130,8 @@ class DesksScreen(DeskScreen[None]):
         self._looking = False
         self._filling = False
         self._to_fill: set[str] = set()
+        self.indexer = WorkspaceIndexer(self, services, self.index_desks)
+        """Builds every desk's search index in the background once the counts are in."""
 
     def compose(self) -> ComposeResult:
         """The header line, where the desks are, the list and the keys."""
@@ -131,6 +139,7 @@ class DesksScreen(DeskScreen[None]):
         yield Static('Looking at the desks…', id='desks-header')
         yield Static(self._place_name(), id='desks-place', markup=False)
         yield DeskList(id='desks')
+        yield Static('', id='desks-indexing', markup=False)
         yield DeskFooter()
 
     def _place_name(self) -> str:
@@ -197,6 +206,7 @@ class DesksScreen(DeskScreen[None]):
         if message.generation != self._generation:
             return
         self._desks = {health.name: health for health in message.desks}
+        self.indexer.desks_changed(message.desks)
         self._show()
         self._to_fill.update(message.changed)
         self._start_filling()
@@ -255,9 +265,31 @@ class DesksScreen(DeskScreen[None]):
 
     @on(FillingDone)
     def filling_done(self) -> None:
-        """Starts filling in what changed meanwhile."""
+        """Starts filling in what changed meanwhile; once every desk is counted, the indexing."""
         self._filling = False
         self._start_filling()
+        if not self._filling:
+            self.indexer.start(list(self._desks.values()))
+
+    @work(
+        thread=True,
+        exclusive=True,
+        group='index-desks',
+        exit_on_error=False,
+        description='indexing the desks for search',
+    )
+    def index_desks(self, desks: list[DeskHealth]) -> None:
+        """Brings each desk's search index up to date, newest desks first (WorkspaceIndexer).
+
+        Args:
+            desks (list[DeskHealth]): The readable desks, newest first.
+        """
+        self.indexer.build_all(desks)
+
+    @on(IndexingProgressed)
+    def show_indexing(self, message: IndexingProgressed) -> None:
+        """Says what the background indexing is doing."""
+        self.query_one('#desks-indexing', Static).update(message.progress.text)
 
     def _show(self) -> None:
         desks = needs_look_first(list(self._desks.values()))

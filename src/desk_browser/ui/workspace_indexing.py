@@ -1,0 +1,206 @@
+"""Every desk's search index, built in the background from the Desks screen, newest desks first.
+
+`WorkspaceIndexer` is a helper the Desks screen owns. Once the desks' counts are filled in, it
+brings each desk's index (its DeskServices' IndexedSearch, in the cache folder) up to date, one
+desk at a time: a desk's build reads its days in at most one worker process per core
+(memory/index/reading), so the machine never runs more than that for it. Between two days the
+build steps aside while a search across desks runs (the workspace's Foreground) and waits while
+a desk is open (that desk's own IndexBuilder then indexes it). Every REFRESH_INTERVAL it looks
+again (a build with nothing to do is cheap). What it is doing is said in a line the screen shows
+("indexing desk-07 for search: 212 of 250 days · 5 of 20 desks indexed").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import time
+from collections.abc import Callable
+from functools import partial
+
+from textual.message import Message
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from desk_browser.live.workspace_services import WorkspaceServices
+from desk_browser.memory.index.status import IndexStatus
+from desk_browser.presentation.desk_health import DeskHealth
+from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.safe_text import visible
+
+REFRESH_INTERVAL = 60.0
+"""Seconds between two looks for days to index in every desk."""
+
+_WAIT_STEP = 0.1
+"""Seconds between two looks, while a desk is open, at whether the build was cancelled."""
+
+
+@dataclasses.dataclass(frozen=True)
+class IndexingProgress:
+    """Where the background indexing of the desks stands.
+
+    Attributes:
+        desk (str): The desk being indexed ("" once every desk was looked at).
+        position (int): How many desks were brought up to date before it.
+        desk_count (int): How many desks are indexed in this round.
+        status (IndexStatus | None): The desk's index as its build last said, or None.
+        unavailable (tuple[str, ...]): The desks whose index cannot be used (searched directly).
+    """
+
+    desk: str
+    position: int
+    desk_count: int
+    status: IndexStatus | None = None
+    unavailable: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """Says what the indexing is doing, for the Desks screen.
+
+        Returns:
+            str: Such as "indexing desk-07 for search: 212 of 250 days · 5 of 20 desks indexed",
+                or "every desk indexed for search" once done.
+        """
+        lacking = ''
+        if self.unavailable:
+            names = ', '.join(visible(name) for name in self.unavailable)
+            lacking = f' · no search index for {names}: searched directly'
+        if not self.desk:
+            return f'every desk indexed for search{lacking}' if not lacking else lacking[3:]
+        days = ''
+        if self.status is not None and self.status.available and self.status.total_days:
+            days = f': {self.status.indexed_days:,} of {self.status.total_days:,} days'
+        done = f'{self.position} of {plural(self.desk_count, "desk")} indexed'
+        return f'indexing {visible(self.desk)} for search{days} · {done}{lacking}'
+
+
+class IndexingProgressed(Message):
+    """The background indexing moved on (the Desks screen shows its text)."""
+
+    def __init__(self, progress: IndexingProgress) -> None:
+        super().__init__()
+        self.progress = progress
+
+
+class WorkspaceIndexer:
+    """Keeps every desk's search index up to date in the background, for the Desks screen."""
+
+    def __init__(
+        self,
+        screen: Screen[None],
+        services: WorkspaceServices,
+        run: Callable[[list[DeskHealth]], Worker[None]],
+    ) -> None:
+        """Prepares the indexer; nothing is read until `start`.
+
+        Args:
+            screen (Screen[None]): The Desks screen: its timer looks again, and it receives
+                IndexingProgressed.
+            services (WorkspaceServices): The workspace's services (each desk's search, the
+                workspace's Foreground, and whether a desk is open).
+            run (Callable[[list[DeskHealth]], Worker[None]]): Starts the screen's thread worker
+                that calls `build_all` with the desks (one at a time: a new one replaces it).
+        """
+        self._screen = screen
+        self._services = services
+        self._run = run
+        self._desks: list[DeskHealth] = []
+        self._worker: Worker[None] | None = None
+        self._started = False
+
+    @property
+    def indexing(self) -> bool:
+        """Whether a round of builds is running."""
+        return self._worker is not None and self._worker.state in (
+            WorkerState.PENDING,
+            WorkerState.RUNNING,
+        )
+
+    def start(self, desks: list[DeskHealth]) -> None:
+        """Indexes these desks (newest first) now, and every REFRESH_INTERVAL the desks then shown.
+
+        Args:
+            desks (list[DeskHealth]): The desks, readable ones only are indexed.
+        """
+        self.desks_changed(desks)
+        if not self._started:
+            self._started = True
+            self._screen.set_interval(REFRESH_INTERVAL, self.refresh, name='refresh the indexes')
+        self.refresh()
+
+    def desks_changed(self, desks: list[DeskHealth]) -> None:
+        """Notes the desks shown, for the next round.
+
+        Args:
+            desks (list[DeskHealth]): The desks.
+        """
+        self._desks = list(desks)
+
+    def refresh(self) -> None:
+        """Starts a round over every desk shown, unless one is running."""
+        if self.indexing:
+            return
+        readable = [health for health in self._desks if health.entry_problem is None]
+        readable.sort(key=lambda health: health.newest_day or datetime.date.min, reverse=True)
+        self._worker = self._run(readable)
+
+    def build_all(self, desks: list[DeskHealth]) -> None:
+        """Brings each desk's index up to date, one desk at a time (in the screen's worker).
+
+        Args:
+            desks (list[DeskHealth]): The desks, newest first.
+        """
+        worker = get_current_worker()
+        services = self._services
+        unavailable: list[str] = []
+
+        def stop_here() -> bool:
+            """Lets a search across desks go first; stops the build when a desk was opened.
+
+            Returns:
+                bool: Whether to stop (the build keeps the days it wrote).
+            """
+            services.foreground.step_aside()
+            return worker.is_cancelled or services.desk_open.is_set()
+
+        position = 0
+        while position < len(desks):
+            while services.desk_open.is_set():  # That desk's own builder has the machine.
+                if worker.is_cancelled:
+                    return
+                time.sleep(_WAIT_STEP)
+            if worker.is_cancelled:
+                return
+            health = desks[position]
+            self._post(
+                IndexingProgress(health.name, position, len(desks), None, tuple(unavailable))
+            )
+            progress = partial(self._progress, health.name, position, len(desks), unavailable)
+            status = services.services_for(health.path).search.build(progress, stop_here)
+            if worker.is_cancelled:
+                return
+            if services.desk_open.is_set():
+                continue  # Stopped for the desk opened: this desk again once it is closed.
+            if not status.available:
+                unavailable.append(health.name)
+            position += 1
+        self._post(IndexingProgress('', len(desks), len(desks), None, tuple(unavailable)))
+
+    def _progress(
+        self, name: str, position: int, count: int, unavailable: list[str], done: int, total: int
+    ) -> None:
+        """Posts a build's progress (from its thread).
+
+        Args:
+            name (str): The desk.
+            position (int): How many desks were indexed before it.
+            count (int): How many desks this round indexes.
+            unavailable (list[str]): The desks whose index cannot be used.
+            done (int): Its days indexed.
+            total (int): Its days.
+        """
+        status = IndexStatus(done, total, available=True)
+        self._post(IndexingProgress(name, position, count, status, tuple(unavailable)))
+
+    def _post(self, progress: IndexingProgress) -> None:
+        self._screen.post_message(IndexingProgressed(progress))
