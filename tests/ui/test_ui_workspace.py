@@ -246,3 +246,41 @@ async def test_a_word_in_no_desk_is_named_with_the_nearest_word_enter_takes(
         await pilot.press('enter')
         await wait_until(pilot, lambda: 'with every word in' in search_status(app))
         assert app.screen.query_one('#box', Input).value == 'nifty rollover'
+
+
+@pytest.mark.parametrize('width', [80, 120, 200])
+def test_each_desk_row_fits_the_width_keeping_what_needs_a_look(
+    demo_workspace: Path, width: int
+) -> None:
+    import datetime
+
+    from desk_browser.memory.workspace import find_desks
+    from desk_browser.presentation.desk_health import read_health
+    from desk_browser.presentation.formatting import INDIA
+    from desk_browser.ui.widgets.desk_list import desk_lines
+
+    moment = datetime.datetime.fromtimestamp(DEMO_NOW, INDIA)
+    healths = {entry.name: read_health(entry, moment) for entry in find_desks(demo_workspace).desks}
+    rows = {
+        name: [line.plain for line in desk_lines(health, DEMO_TODAY, DEMO_NOW, width)]
+        for name, health in healths.items()
+    }
+    for lines in rows.values():
+        assert all(len(line) <= width and not line.endswith('…') for line in lines), lines
+    assert '1 problem' in rows['options'][0] and 'damaged state' in rows['options'][1]
+    assert 'quiet today' in rows['research'][1]
+    assert 'claude 6 behind' in rows['hedging'][1]
+    assert rows['main'][0].split()[1:3] == ['2026-10-21-3', '·']
+    if width >= 120:  # Room for every detail.
+        assert 'needs a look: quiet today' in rows['research'][1]
+        assert 'no problems' in rows['main'][0]
+
+
+async def test_every_desk_is_indexed_for_search_after_the_counts(demo_workspace: Path) -> None:
+    app = workspace_app(demo_workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        indexing = str(app.screen.query_one('#desks-indexing').render())
+        assert indexing == 'every desk indexed for search'
+        for health in app.screen.query_one(DeskList).desks:
+            assert app.workspace.services_for(health.path).search.status().complete

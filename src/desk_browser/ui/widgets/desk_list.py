@@ -42,17 +42,70 @@ def sparkline(counts: list[int]) -> str:
     return ''.join(bars)
 
 
-def desk_lines(health: DeskHealth, today: datetime.date, now: float) -> list[Content]:
-    """Writes one desk's two lines.
+Piece = list[str | tuple[str, str]]
+"""One part of a row's line: text and (text, style) pairs, as Content.assemble takes them."""
+
+
+def _width(pieces: dict[str, Piece]) -> int:
+    return sum(Content.assemble(*piece).cell_length for piece in pieces.values())
+
+
+def fitted(pieces: dict[str, Piece], steps: list[tuple[str, Piece | None]], width: int) -> Content:
+    """Joins a line's pieces, giving up detail step by step until it fits the width.
+
+    Args:
+        pieces (dict[str, Piece]): The pieces, by name, in the line's order.
+        steps (list[tuple[str, Piece | None]]): What to give up first: a piece's name and its
+            shorter form (None drops it); a step for a piece not in the line is passed over.
+        width (int): The width in cells.
+
+    Returns:
+        Content: The line; cut with "…" if even the shortest form is wider.
+    """
+    pieces = dict(pieces)
+    for name, shorter in steps:
+        if _width(pieces) <= width:
+            break
+        if name not in pieces:
+            continue
+        if shorter is None:
+            del pieces[name]
+        else:
+            pieces[name] = shorter
+    line = Content.assemble(*(part for piece in pieces.values() for part in piece))
+    return line.truncate(width, ellipsis=True) if line.cell_length > width else line
+
+
+def _route_piece(health: DeskHealth, short: bool) -> Piece:
+    """Each backend's status in a word ("up to date" as "ok" when short)."""
+    piece: Piece = []
+    for position, route in enumerate(health.routes):
+        if position:
+            piece.append(', ')
+        word = 'ok' if short and route.word == 'up to date' else route.word
+        route_style = '$text-error' if route.severity == 'error' else ''
+        piece.append((f'{visible(route.name)} {word}', route_style))
+    return piece or [('no backend', '$text-muted')]
+
+
+def desk_lines(
+    health: DeskHealth, today: datetime.date, now: float, width: int = 200
+) -> list[Content]:
+    """Writes one desk's two lines, fitted to the width.
 
     The first: its name, its current session and trading date, the state's age, the problem
-    count and the last exchange; the second: each backend's status and the sparkline of its
-    last trading days, or why it needs a look.
+    count and the last exchange; the second: each backend's status, the sparkline of its last
+    trading days, and why it needs a look. Where a line is too wide, the least needed detail
+    goes first: "no problems", then the last exchange's time (not today's), "written" before
+    the state's age, then the session's id (its distance stays), then the last exchange and the
+    state's age; on the second line "needs a look:" (the mark and colour say it), then half the
+    sparkline, "ok" for "up to date", then the sparkline.
 
     Args:
         health (DeskHealth): The desk.
         today (datetime.date): India's today.
         now (float): The time now.
+        width (int): The width in cells.
 
     Returns:
         list[Content]: The two lines.
@@ -62,45 +115,59 @@ def desk_lines(health: DeskHealth, today: datetime.date, now: float) -> list[Con
     name = visible(health.name)
     if len(name) > _NAME_WIDTH:
         name = name[: _NAME_WIDTH - 1] + '…'
-    first: list[str | tuple[str, str]] = [
-        (mark, style),
-        (f'{name:<{_NAME_WIDTH}}', f'bold {style}'),
-    ]
+    head: Piece = [(mark, style), (f'{name:<{_NAME_WIDTH}}', f'bold {style}')]
     if health.entry_problem is not None:
-        first.append((visible(health.entry_problem), style))
-        return [Content.assemble(*first), Content('')]
+        line = Content.assemble(*head, (visible(health.entry_problem), style))
+        return [line.truncate(width, ellipsis=True), Content('')]
+    first: dict[str, Piece] = {'name': head}
+    short_session: Piece | None = None
     if health.session_id is not None and health.trading_date is not None:
         distance = distance_from_today(health.trading_date, today)
-        first.append(f'{visible(health.session_id)} · {distance}')
+        first['session'] = [f'{visible(health.session_id)} · {distance}']
+        short_session = [distance]
     else:
-        first.append((visible(health.state_problem or 'no state'), style or '$text-warning'))
+        first['session'] = [(visible(health.state_problem or 'no state'), style or '$text-warning')]
     age = None if health.state_written_at is None else now - health.state_written_at
-    first.append(('  ' + age_text(age), '$text-muted'))
+    written = age_text(age)
+    first['age'] = [('  ' + written, '$text-muted')]
+    short_age: Piece = [('  ' + written.removeprefix('written '), '$text-muted')]
     if health.problem_count is None:
-        first.append(('  · checking…', '$text-muted'))
+        first['problems'] = [('  · checking…', '$text-muted')]
     elif health.problem_count:
-        first.append((f'  · {plural(health.problem_count, "problem")}', '$text-error'))
+        first['problems'] = [(f'  · {plural(health.problem_count, "problem")}', '$text-error')]
     else:
-        first.append(('  · no problems', '$text-muted'))
+        first['problems'] = [('  · no problems', '$text-muted')]
     moment = india_moment(health.last_exchange_at) if health.last_exchange_at else None
+    short_last: Piece | None = None
     if moment is not None:
         when = f'{moment:%H:%M}' if moment.date() == today else f'{moment:%d %b %H:%M}'
-        first.append(('  · last ' + when, '$text-muted'))
-    second: list[str | tuple[str, str]] = [' ' * (2 + _NAME_WIDTH)]
-    for position, route in enumerate(health.routes):
-        if position:
-            second.append(', ')
-        route_style = '$text-error' if route.severity == 'error' else ''
-        second.append((f'{visible(route.name)} {route.word}', route_style))
-    if not health.routes:
-        second.append(('no backend', '$text-muted'))
+        first['last'] = [('  · last ' + when, '$text-muted')]
+        short_when = f'{moment:%H:%M}' if moment.date() == today else f'{moment:%d %b}'
+        short_last = [('  · last ' + short_when, '$text-muted')]
+    first_steps: list[tuple[str, Piece | None]] = []
+    if health.problem_count == 0:
+        first_steps.append(('problems', None))
+    if short_last is not None:
+        first_steps.append(('last', short_last))
+    first_steps.append(('age', short_age))
+    if short_session is not None:
+        first_steps.append(('session', short_session))
+    first_steps += [('last', None), ('age', None)]
+    second: dict[str, Piece] = {
+        'indent': [' ' * (2 + _NAME_WIDTH)],
+        'routes': _route_piece(health, short=False),
+    }
+    second_steps: list[tuple[str, Piece | None]] = []
     if health.activity is not None:
-        second.append('  ')
-        second.append((sparkline([count for _day, count in health.activity]), '$text-accent'))
-    reasons = [reason.text for reason in health.reasons]
+        bars = sparkline([count for _day, count in health.activity])
+        second['spark'] = ['  ', (bars, '$text-accent')]
+        second_steps.append(('spark', ['  ', (bars[len(bars) // 2 :], '$text-accent')]))
+    reasons = ', '.join(reason.text for reason in health.reasons)
     if reasons:
-        second.append((f'  needs a look: {", ".join(reasons)}', style))
-    return [Content.assemble(*first), Content.assemble(*second)]
+        second['reasons'] = [(f'  needs a look: {reasons}', style)]
+        second_steps.insert(0, ('reasons', [(f'  {reasons}', style)]))
+    second_steps += [('routes', _route_piece(health, short=True)), ('spark', None)]
+    return [fitted(first, first_steps, width), fitted(second, second_steps, width)]
 
 
 class DeskList(RowList):
@@ -142,7 +209,7 @@ class DeskList(RowList):
         Returns:
             list[Content]: Its lines.
         """
-        return desk_lines(self._desks[index], self.today, self.now)
+        return desk_lines(self._desks[index], self.today, self.now, width)
 
     def show_desks(self, desks: list[DeskHealth]) -> None:
         """Replaces the rows, keeping the highlight on the same desk where it is still listed.
