@@ -227,6 +227,7 @@ class Builder:
             self._remove_files()
         try:
             connection = store.open_index(index_path, self._desk_directory)
+            store.tune_for_building(connection)
         except (store.IndexUnavailable, sqlite3.Error) as error:
             self._pool.unavailable(str(error))
             return IndexStatus(0, 0, available=False, problem=self._pool.problem), False

@@ -60,6 +60,51 @@ def word_expression(word: str, terms_of: Callable[[str], list[str] | None]) -> s
     return '(' + ' OR '.join(_fts_string(term) for term in terms) + ')'
 
 
+def scope_marks(
+    kinds: frozenset[str] | None, sessions: frozenset[str], backends: frozenset[str]
+) -> str | None:
+    """The FTS5 query for the indexed records a scope may hold, from their marks (grams_text).
+
+    Args:
+        kinds (frozenset[str] | None): The kinds (from keys.KINDS), or None for every kind.
+        sessions (frozenset[str]): The sessions, empty for any.
+        backends (frozenset[str]): The backends, lowered, empty for any.
+
+    Returns:
+        str | None: Each asked-for group's marks joined with OR, the groups with AND; None when
+            the scope asks for none of them.
+    """
+    groups = []
+    if kinds is not None:
+        groups.append([keys.kind_mark(kind) for kind in keys.KINDS if kind in kinds])
+    if sessions:
+        groups.append(sorted({keys.session_mark(session) for session in sessions}))
+    if backends:
+        groups.append(sorted({keys.backend_mark(backend) for backend in backends}))
+    if not groups:
+        return None
+    return ' AND '.join(
+        '(' + ' OR '.join(_fts_string(mark) for mark in group) + ')' for group in groups
+    )
+
+
+def narrowed(expression: str | None, marks: str | None) -> str | None:
+    """Narrows a candidate query to the records a scope may hold.
+
+    Args:
+        expression (str | None): The candidate query, None for every record, or NO_CANDIDATES.
+        marks (str | None): The scope's query (scope_marks), or None for every record.
+
+    Returns:
+        str | None: The query for the scope's candidates.
+    """
+    if marks is None or expression == NO_CANDIDATES:
+        return expression
+    if expression is None:
+        return marks
+    return f'({expression}) AND {marks}'
+
+
 def candidate_expression(expressions: Sequence[str], least: int) -> str:
     """The FTS5 query for the records that may contain at least `least` of some keywords.
 

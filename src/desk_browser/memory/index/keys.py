@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import hashlib
 import re
+import zlib
 from collections.abc import Iterable, Sequence
 
 KINDS = ('exchange', 'journal', 'summary', 'note')
@@ -29,9 +31,14 @@ _KIND_SHIFT = 28
 _LAST_ORDINAL = 4_000_000  # Above datetime.date.max.toordinal().
 MAX_POSITION = (1 << _KIND_SHIFT) - 1
 """The most records of one kind that one indexed day can hold."""
-_UNSAFE_CHARACTERS = re.compile('[\x00\ud800-\udfff]')
+_UNSAFE_CHARACTERS = re.compile('[\x00-\x08\ud800-\udfff]')
 _REPLACEMENT = '\ufffd'
 _PADDING = '  '
+_MARK_CHARACTERS = ''.join(chr(code) for code in range(1, 9))
+"""The characters of the marks (see grams_text): no indexed text or keyword holds them."""
+_KIND_MARK, _SESSION_MARK, _BACKEND_MARK = '\x01', '\x02', '\x03'
+_ABSENT = b'\xff'  # What an unknown fact counts as in a digest: no length starts with it.
+_NO_FACTS = _ABSENT + _ABSENT
 
 
 def day_ordinal(day: str) -> int:
@@ -126,23 +133,104 @@ def position_of(identifier: int) -> int:
     return identifier & MAX_POSITION
 
 
-def grams_text(lowered: str) -> str:
+def _mark(kind_of_mark: str, value: int) -> str:
+    """A mark: a trigram of the mark characters alone.
+
+    Args:
+        kind_of_mark (str): What it marks (a kind, a session, a backend): its first character.
+        value (int): Which one, 0 to 63.
+
+    Returns:
+        str: The three characters.
+    """
+    return kind_of_mark + _MARK_CHARACTERS[value // 8 % 8] + _MARK_CHARACTERS[value % 8]
+
+
+_KIND_MARKS = {kind: _mark(_KIND_MARK, number) for number, kind in enumerate(KINDS)}
+
+
+def _bucket(name: str) -> int:
+    """A stable number from 0 to 63 for a name (the same in every process).
+
+    Args:
+        name (str): The name.
+
+    Returns:
+        int: Its bucket.
+    """
+    return zlib.crc32(name.encode('utf-8', 'surrogatepass')) % 64
+
+
+def kind_mark(kind: str) -> str:
+    """The mark of a record kind (see grams_text).
+
+    Args:
+        kind (str): The kind (from KINDS).
+
+    Returns:
+        str: Its trigram.
+    """
+    return _KIND_MARKS[kind]
+
+
+@functools.lru_cache(maxsize=1024)
+def session_mark(session: str) -> str:
+    """The mark of the exchanges of a session, and of a few others sessions (see grams_text).
+
+    Args:
+        session (str): The session.
+
+    Returns:
+        str: Its trigram.
+    """
+    return _mark(_SESSION_MARK, _bucket(session))
+
+
+@functools.lru_cache(maxsize=256)
+def backend_mark(backend: str) -> str:
+    """The mark of the exchanges a backend answered, and of a few other backends'.
+
+    Args:
+        backend (str): The backend's name, in any case (it is lowered, as scopes compare it).
+
+    Returns:
+        str: Its trigram.
+    """
+    return _mark(_BACKEND_MARK, _bucket(backend.lower()))
+
+
+def grams_text(
+    lowered: str, kind: str, session: str | None = None, backend: str | None = None
+) -> str:
     """The text the trigram index holds for a record's lowered text.
 
-    NUL characters (which end FTS5's text) and lone surrogates (which are not UTF-8) become
-    U+FFFD. That adds candidates (which the search checks) and loses none for the keywords the
-    index is asked about (see is_indexable). Two spaces are added at the end, so that every
-    character starts a trigram.
+    NUL characters (which end FTS5's text), the marks' characters U+0001 to U+0008 and lone
+    surrogates (which are not UTF-8) become U+FFFD. That adds candidates (which the search
+    checks) and loses none for the keywords the index is asked about (see is_indexable). Two
+    spaces are added at the end, so that every character starts a trigram, then the marks: the
+    kind's, and an exchange's session's and backend's when the journal names them. A mark is a
+    trigram of the marks' characters (so are the trigrams across two marks), which no keyword's
+    trigram can be: a scope is then a few more terms of the query (expressions.scope_marks).
+    Sessions and backends share 64 marks each, so a mark finds a few exchanges outside the
+    scope too, which the search leaves out (their facts are stored with them).
 
     Args:
         lowered (str): The record's text, lowered.
+        kind (str): The record's kind (from KINDS).
+        session (str | None): An exchange's session, None when unknown (or not an exchange).
+        backend (str | None): An exchange's backend, None when unknown (or not an exchange).
 
     Returns:
         str: The text to index.
     """
-    if '\x00' in lowered or not lowered.isascii():
+    if _UNSAFE_CHARACTERS.search(lowered) is not None:
         lowered = _UNSAFE_CHARACTERS.sub(_REPLACEMENT, lowered)
-    return lowered + _PADDING
+    marks = _KIND_MARKS[kind]
+    if session is not None:
+        marks += session_mark(session)
+    if backend is not None:
+        marks += backend_mark(backend)
+    return lowered + _PADDING + marks
 
 
 def is_indexable(word: str) -> bool:
@@ -152,7 +240,7 @@ def is_indexable(word: str) -> bool:
         word (str): The keyword, lowered.
 
     Returns:
-        bool: True for a keyword with no NUL and no lone surrogate.
+        bool: True for a keyword with no NUL, none of U+0001 to U+0008 and no lone surrogate.
     """
     return bool(word) and _UNSAFE_CHARACTERS.search(word) is None
 
@@ -201,21 +289,53 @@ def stored_bytes(value: str | bytes) -> bytes:
     return value.encode('utf-8', 'surrogatepass')
 
 
-def digest_of(rows: Iterable[tuple[int, bytes]]) -> str:
+def digest_of(rows: Iterable[tuple[int, bytes, bytes | None, bytes | None]]) -> str:
     """The digest of a day's records, to tell later that the index still holds them unchanged.
 
     Args:
-        rows (Iterable[tuple[int, bytes]]): Each record's id and stored bytes, in id order.
+        rows (Iterable[tuple[int, bytes, bytes | None, bytes | None]]): Each record's id,
+            stored bytes, and its exchange's session and backend as stored bytes (None when
+            unknown), in id order.
 
     Returns:
         str: A BLAKE2b digest (16 bytes, in hexadecimal) of the ids, lengths and bytes.
     """
     digest = hashlib.blake2b(digest_size=16)
-    for identifier, data in rows:
-        digest.update(identifier.to_bytes(8, 'big'))
-        digest.update(len(data).to_bytes(8, 'big'))
-        digest.update(data)
+    update = digest.update
+    for identifier, data, session, backend in rows:
+        facts = _NO_FACTS if session is None and backend is None else _facts(session, backend)
+        update(b''.join((identifier.to_bytes(8, 'big'), len(data).to_bytes(8, 'big'), data, facts)))
     return digest.hexdigest()
+
+
+def _fact(value: bytes | None) -> bytes:
+    """A fact as a digest takes it.
+
+    Args:
+        value (bytes | None): The fact's stored bytes, or None when unknown.
+
+    Returns:
+        bytes: Its length and bytes, or a byte no length starts with when unknown.
+    """
+    return _ABSENT if value is None else len(value).to_bytes(8, 'big') + value
+
+
+def _facts(session: bytes | None, backend: bytes | None) -> bytes:
+    """An exchange's facts as a digest takes them.
+
+    Args:
+        session (bytes | None): Its session's stored bytes, or None.
+        backend (bytes | None): Its backend's stored bytes, or None.
+
+    Returns:
+        bytes: Both, one after the other.
+    """
+    return _fact(session) + _fact(backend)
+
+
+RecordRow = tuple[int, str | bytes, str | bytes | None, str | bytes | None]
+"""A records table's row: id, stored text, and the exchange's session and backend (stored_text;
+None when unknown, and for every record that is not an exchange)."""
 
 
 @dataclasses.dataclass
@@ -223,15 +343,16 @@ class DayRows:
     """A day's records as the index's tables hold them, made ready away from the writer.
 
     Attributes:
-        records (list[tuple[int, str | bytes]]): The records table's rows: id and stored text,
-            in id order.
+        records (list[RecordRow]): The records table's rows, in id order.
         grams (list[tuple[int, str]]): The trigram table's rows: id and text to index.
         digest (str): The day's digest (digest_of).
+        words (bytes): The day's vocabulary words and their counts (vocabulary.packed_words).
     """
 
-    records: list[tuple[int, str | bytes]]
+    records: list[RecordRow]
     grams: list[tuple[int, str]]
     digest: str
+    words: bytes = b''
 
 
 def too_many(kinds: Iterable[str]) -> bool:
@@ -249,26 +370,76 @@ def too_many(kinds: Iterable[str]) -> bool:
     return max(counts.values(), default=0) > MAX_POSITION
 
 
-def day_rows(day: str, records: Sequence[tuple[str, str]]) -> DayRows:
+def _first(row: tuple[int, object, object, object]) -> int:
+    """A row's id, to sort rows by.
+
+    Args:
+        row (tuple[int, object, object, object]): The row.
+
+    Returns:
+        int: Its id.
+    """
+    return row[0]
+
+
+def fact_bytes(value: str | bytes | None) -> bytes | None:
+    """A stored fact's bytes for a digest, as SQLite's CAST(fact AS BLOB) gives them.
+
+    Args:
+        value (str | bytes | None): What stored_text gave, or None.
+
+    Returns:
+        bytes | None: The bytes, or None for an unknown fact.
+    """
+    return None if value is None else stored_bytes(value)
+
+
+def day_rows(
+    day: str,
+    records: Sequence[tuple[str, str]],
+    facts: Sequence[tuple[str | None, str | None]] = (),
+) -> tuple[DayRows, list[str]]:
     """A day's rows as the tables hold them.
 
     Args:
         day (str): The day.
         records (Sequence[tuple[str, str]]): Each record's kind and text, in the search's order.
+        facts (Sequence[tuple[str | None, str | None]]): The session and backend of each of the
+            day's exchanges, in order (exchange_facts); an exchange past its end has neither.
 
     Returns:
-        DayRows: The rows and the digest.
+        tuple[DayRows, list[str]]: The rows and the digest (its words left empty), and each
+            record's lowered text, in the order given.
     """
     ordinal = day_ordinal(day)
     positions = [0] * len(KINDS)
-    rows = []
+    rows: list[RecordRow] = []
+    digested: list[tuple[int, bytes, bytes | None, bytes | None]] = []
     grams = []
+    lowered_texts = []
+    kind_numbers = {kind: number for number, kind in enumerate(KINDS)}
     for kind, text in records:
-        kind_index = KINDS.index(kind)
-        identifier = record_id(ordinal, kind_index, positions[kind_index])
+        kind_index = kind_numbers[kind]
+        position = positions[kind_index]
+        identifier = record_id(ordinal, kind_index, position)
         positions[kind_index] += 1
-        rows.append((identifier, stored_text(text)))
-        grams.append((identifier, grams_text(text.lower())))
-    rows.sort()
-    digest = digest_of((identifier, stored_bytes(value)) for identifier, value in rows)
-    return DayRows(records=rows, grams=grams, digest=digest)
+        session = backend = None
+        if kind_index == 0 and position < len(facts):
+            session, backend = facts[position]
+        stored_session = None if session is None else stored_text(session)
+        stored_backend = None if backend is None else stored_text(backend)
+        try:  # Encoded once, for the table and for the digest.
+            data = text.encode('utf-8')
+            stored: str | bytes = text
+        except UnicodeEncodeError:
+            data = text.encode('utf-8', 'surrogatepass')
+            stored = data
+        rows.append((identifier, stored, stored_session, stored_backend))
+        digested.append((identifier, data, fact_bytes(stored_session), fact_bytes(stored_backend)))
+        lowered = text.lower()
+        lowered_texts.append(lowered)
+        grams.append((identifier, grams_text(lowered, kind, session, backend)))
+    rows.sort(key=_first)
+    digested.sort(key=_first)
+    digest = digest_of(digested)
+    return DayRows(records=rows, grams=grams, digest=digest), lowered_texts

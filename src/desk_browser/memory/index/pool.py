@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from desk_browser.memory.index import store, tuning
+from desk_browser.memory.index import queries, store, tuning
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class Reader:
         self._indexed: tuple[dict[str, str], int] = ({}, 0)
         self._sample_version: int | None = None
         self._sample: list[str] = []
-        store.attach_vocabulary(connection)
+        queries.attach_vocabulary(connection)
 
     def close(self) -> None:
         """Closes the connection."""
@@ -77,7 +77,7 @@ class Reader:
             list[str]: Up to tuning.SAMPLE_RECORDS texts, read again when the index changed.
         """
         if self._sample_version != self._version or self._version is None:
-            texts = store.newest_texts(self.connection, tuning.SAMPLE_RECORDS)
+            texts = queries.newest_texts(self.connection, tuning.SAMPLE_RECORDS)
             self._sample = [text.lower() for text in texts]
             self._sample_version = self._version
         return self._sample

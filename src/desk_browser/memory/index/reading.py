@@ -28,11 +28,13 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from desk_browser.memory import session_search
+from desk_browser.memory import desk_files, session_search
+from desk_browser.memory.exchange_facts import day_exchange_facts
 from desk_browser.memory.index import keys, tuning
 from desk_browser.memory.index.days import DeskDay
 from desk_browser.memory.index.keys import DayRows
 from desk_browser.memory.index.status import CancelCheck
+from desk_browser.memory.index.vocabulary import packed_words
 
 _WORKER_NICENESS = 10
 """How much lower than the app a worker process runs."""
@@ -41,7 +43,10 @@ _WORKER_MODULE = 'desk_browser.memory.index.reading'
 
 
 def read_day(desk_day: DeskDay) -> DayRows | None:
-    """Reads a day from the desk as the index holds it.
+    """Reads a day from the desk as the index holds it: records, exchange facts, words.
+
+    The journal is parsed once for the records (as session_search.day_records makes them) and
+    for each exchange's session and backend (exchange_facts).
 
     Args:
         desk_day (DeskDay): The day.
@@ -50,13 +55,21 @@ def read_day(desk_day: DeskDay) -> DayRows | None:
         DayRows | None: Its rows, or None when it holds too many records to be indexed (searches
             then read it from the desk).
     """
-    records = session_search.day_records(
-        desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes
-    )
+    day = desk_day.day
+    records = []
+    facts: list[tuple[str | None, str | None]] = []
+    if desk_day.journal is not None:
+        journal_day = desk_files.read_journal_day(desk_day.journal, day)
+        records += session_search.exchange_records(day, journal_day.exchanges)
+        records += session_search.action_records(day, journal_day.actions)
+        facts = [(fact.session_id, fact.backend) for fact in day_exchange_facts(journal_day)]
+    records += session_search.day_records(day, None, desk_day.summary, desk_day.notes)
     pairs = [(record.kind, record.text) for record in records]
     if len(pairs) > keys.MAX_POSITION and keys.too_many(kind for kind, _ in pairs):
         return None
-    return keys.day_rows(desk_day.day, pairs)
+    rows, lowered_texts = keys.day_rows(day, pairs, facts)
+    rows.words = packed_words(lowered_texts)
+    return rows
 
 
 def default_workers() -> int:

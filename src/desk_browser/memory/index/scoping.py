@@ -2,10 +2,12 @@
 
 A scope's days are chosen before anything is read: the plan walks only the desk's days inside
 the scope's range, so a day scope costs no more than the unscoped search. Kinds are told from
-each record's id (keys.kind_of) before its text is loaded. A `backend:` or `session:` scope
-needs what the journal records about each exchange (exchange_facts): those facts are read only
-for the days where the search meets an exchange, from the day's journal, and kept in memory
-keyed by the day's signature.
+each record's id (keys.kind_of) before its text is loaded, and the index finds only the kinds'
+records (their marks, expressions.of_kinds). A `backend:` or `session:` scope needs what the
+journal records about each exchange (exchange_facts): the index stores them with each exchange
+(and marks its indexed text with them, so the query finds few others); for the days read from the
+desk they are read from the day's journal, only where the search meets an exchange, and kept
+in memory keyed by the day's signature.
 
 Typical usage example:
 
@@ -86,8 +88,75 @@ class RecordFilter:
         kinds = frozenset(kind for kind in keys.KINDS if self._scope.holds_kind(kind))
         return None if len(kinds) == len(keys.KINDS) else kinds
 
+    @property
+    def sessions(self) -> frozenset[str]:
+        """The sessions the scope holds exchanges of.
+
+        Returns:
+            frozenset[str]: The sessions, empty when any session (or none) may be.
+        """
+        return self._scope.sessions
+
+    @property
+    def backends(self) -> frozenset[str]:
+        """The backends the scope holds exchanges of, lowered.
+
+        Returns:
+            frozenset[str]: The backends, empty when any backend (or none) may be.
+        """
+        return self._scope.backends
+
+    def holds_stored(
+        self, kind: str, session: str | bytes | None, backend: str | bytes | None
+    ) -> bool:
+        """Tells whether an indexed record is inside the scope (its day is, the caller made sure).
+
+        Args:
+            kind (str): The record's kind.
+            session (str | bytes | None): Its exchange's session as the index stores it.
+            backend (str | bytes | None): Its exchange's backend as the index stores it.
+
+        Returns:
+            bool: True when it is inside.
+        """
+        by_kind = self._by_kind(kind)
+        if by_kind is not None:
+            return by_kind
+        return self._holds_exchange(
+            None if session is None else keys.loaded_text(session),
+            None if backend is None else keys.loaded_text(backend),
+        )
+
+    def _by_kind(self, kind: str) -> bool | None:
+        """Tells whether a record's kind alone puts it inside the scope or outside.
+
+        Args:
+            kind (str): The record's kind.
+
+        Returns:
+            bool | None: False outside, True inside, None when its exchange's facts decide.
+        """
+        scope = self._scope
+        if not scope.holds_kind(kind):
+            return False
+        if kind != 'exchange' or not scope.needs_exchange_facts:
+            return True
+        return None
+
+    def _holds_exchange(self, session: str | None, backend: str | None) -> bool:
+        """Tells whether an exchange with these facts is inside the scope's backends and sessions.
+
+        Args:
+            session (str | None): Its session, or None when unknown.
+            backend (str | None): Its backend, or None when unknown.
+
+        Returns:
+            bool: True when it is inside.
+        """
+        return self._scope.holds_exchange([] if backend is None else [backend], session)
+
     def holds(self, day: str, kind: str, position: int) -> bool:
-        """Tells whether a record is inside the scope (its day is, the caller made sure).
+        """Tells whether a record read from the desk is inside the scope (its day is).
 
         Args:
             day (str): The record's day.
@@ -97,11 +166,9 @@ class RecordFilter:
         Returns:
             bool: True when it is inside.
         """
-        scope = self._scope
-        if not scope.holds_kind(kind):
-            return False
-        if kind != 'exchange' or not scope.needs_exchange_facts:
-            return True
+        by_kind = self._by_kind(kind)
+        if by_kind is not None:
+            return by_kind
         facts = self._day_facts.get(day)
         if facts is None:
             with self._lock:
@@ -115,8 +182,7 @@ class RecordFilter:
         if position >= len(facts):
             return False  # The journal changed since the record was read: not known.
         fact = facts[position]
-        backends = [fact.backend] if fact.backend is not None else []
-        return scope.holds_exchange(backends, fact.session_id)
+        return self._holds_exchange(fact.session_id, fact.backend)
 
 
 class Scoping:

@@ -44,6 +44,7 @@ Typical usage example:
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import sqlite3
 import time
@@ -51,7 +52,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from desk_browser.memory.index import store, tuning
+from desk_browser.memory.index import queries, store, tuning
 from desk_browser.memory.index.build import Builder
 from desk_browser.memory.index.days import DeskDay, DeskListing
 from desk_browser.memory.index.direct import DirectReads
@@ -67,9 +68,10 @@ from desk_browser.memory.index.status import (
     SearchCancelled,
 )
 from desk_browser.memory.index.store import default_cache_directory
-from desk_browser.memory.index.vocabulary import VocabularyKeeper
+from desk_browser.memory.index.vocabulary import VocabularyKeeper, merged_words
 from desk_browser.memory.search_scope import SearchScope
 from desk_browser.memory.session_search import SearchResult, words_of
+from desk_browser.memory.word_suggestions import count_words
 
 _Answer = TypeVar('_Answer')
 
@@ -303,45 +305,45 @@ class IndexedSearch:
 
         return self._answer(words, scope, cancelled, work)
 
-    def _newest_texts(self) -> list[str]:
-        """The texts of the desk's newest records, for the vocabulary.
+    def _word_counts(self) -> collections.Counter[str]:
+        """The desk's vocabulary words with their counts, for the suggestions.
 
         Returns:
-            list[str]: The newest day's texts when it is read from the desk, then the index's
-                first tuning.VOCABULARY_RECORDS texts (or, with no index, the newest days' read
-                from the desk, as many).
+            collections.Counter[str]: Every indexed day's words (vocabulary.merged_words), and
+                those of the newest days the index does not hold, read from the desk (at most
+                about tuning.VOCABULARY_RECORDS records of them).
         """
-        wanted = tuning.VOCABULARY_RECORDS
         days = self._listing.days(time.time_ns())
-        texts: list[str] = []
+        counts: collections.Counter[str] = collections.Counter()
+        indexed: dict[str, str] = {}
         reader = self._readers.take()
         if reader is not None:
             try:
                 with store.read_transaction(reader.connection):
                     indexed, _ = reader.indexed()
-                    if days and days[0].day not in indexed:
-                        texts += [record.text for record in self._direct.records(days[0])]
-                    texts += store.newest_texts(reader.connection, wanted)
+                    counts = merged_words(queries.packed_day_words(reader.connection))
                 self._readers.give_back(reader)
-                return texts
             except sqlite3.Error as error:
                 self._readers.failed(reader, error)
-                texts = []
+                counts, indexed = collections.Counter(), {}
             except BaseException:
                 self._readers.give_back(reader)
                 raise
+        texts: list[str] = []
         for desk_day in days:
-            if len(texts) >= wanted:
+            if len(texts) >= tuning.VOCABULARY_RECORDS:
                 break
-            texts += [record.text for record in self._direct.records(desk_day)]
-        return texts
+            if desk_day.day not in indexed:
+                texts += [record.text for record in self._direct.records(desk_day)]
+        counts.update(count_words(texts))
+        return counts
 
     def suggestions(self, words: list[str]) -> dict[str, str]:
         """Did you mean: the nearest word of the desk's vocabulary for each keyword given.
 
         Meant for the keywords that no record holds (SearchTotals.missing_words). The vocabulary
-        is the words of the newest records (memory/index/vocabulary.py), counted on the first
-        call and again a minute later: the first call reads those records.
+        is the words of every record the index holds and of the newest days it does not
+        (memory/index/vocabulary.py), summed on the first call and again a minute later.
 
         Args:
             words (list[str]): The keywords, lowered.
@@ -350,7 +352,7 @@ class IndexedSearch:
             dict[str, str]: For each keyword with a word near enough (word_suggestions), that
                 word, nearest first, then most frequent.
         """
-        vocabulary = self._vocabulary.vocabulary(self._newest_texts)
+        vocabulary = self._vocabulary.vocabulary(self._word_counts)
         found = {}
         for word in words:
             suggestion = vocabulary.suggestion(word)

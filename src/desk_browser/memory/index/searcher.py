@@ -13,14 +13,17 @@ Typical usage example:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sqlite3
+from collections.abc import Generator, Iterator
 
-from desk_browser.memory.index import keys, store, tuning
+from desk_browser.memory.index import keys, queries, tuning
 from desk_browser.memory.index.days import DeskDay
 from desk_browser.memory.index.direct import DirectReads
 from desk_browser.memory.index.expressions import (
     NO_CANDIDATES,
     candidate_expression,
+    narrowed,
+    scope_marks,
     word_expression,
 )
 from desk_browser.memory.index.plan import Plan
@@ -121,11 +124,10 @@ class Searcher:
                 plan.close(segment)
                 continue
             assert connection is not None  # A plan without an index has no indexed run.
-            kinds = None if keep is None else keep.kinds
-            rows = store.record_rows(connection, expression, segment.low, kinds)
+            rows = self._indexed_rows(connection, expression, segment.low)
             skip_through = -1  # The last id of a day read from the desk instead.
             try:
-                for identifier, value in rows:
+                for identifier, value, session, backend in rows:
                     self._check_cancelled()
                     while identifier > segment.high and plan.extend(segment):
                         pass
@@ -144,19 +146,38 @@ class Searcher:
                         continue
                     if value is None:  # An intact day has all its rows; this one is safe anyway.
                         continue
-                    if keep is not None and not keep.holds(
-                        day, keys.kind_of(identifier), keys.position_of(identifier)
-                    ):
+                    kind = keys.kind_of(identifier)
+                    if keep is not None and not keep.holds_stored(kind, session, backend):
                         continue
                     text = keys.loaded_text(value)
                     matched = self._count(text)
                     if matched:
-                        kind = keys.kind_of(identifier)
                         yield matched, SearchRecord(day=day, kind=kind, text=text)
                 else:
                     plan.close(segment)
             finally:
                 rows.close()
+
+    def _indexed_rows(
+        self, connection: sqlite3.Connection, expression: str | None, start: int
+    ) -> Generator[queries.RecordData, None, None]:
+        """The index's records that may be hits, inside the scope, in ranking order.
+
+        Args:
+            connection (sqlite3.Connection): The search's snapshot of the index.
+            expression (str | None): The keywords' candidate query, or None for every record.
+            start (int): The lowest id to read.
+
+        Returns:
+            Generator[queries.RecordData, None, None]: The candidates, narrowed to the scope's
+                kinds, sessions and backends by their marks (so a rare kind or a session costs
+                no more than its own records).
+        """
+        keep = self._keep
+        if keep is None:
+            return queries.record_rows(connection, expression, start)
+        marks = scope_marks(keep.kinds, keep.sessions, keep.backends)
+        return queries.record_rows(connection, narrowed(expression, marks), start, keep.kinds)
 
     def _direct_candidates(self, desk_day: DeskDay) -> Iterator[tuple[int, SearchRecord]]:
         """Visits a day read from the desk: its records with at least one keyword.
@@ -194,7 +215,7 @@ class Searcher:
             in_sample = sum(1 for lowered in sample if prefix in lowered)
             if in_sample * tuning.COMMON_SHARE >= len(sample) > 0:
                 return None
-            found = store.vocabulary_terms(reader.connection, prefix, tuning.MOST_TERMS)
+            found = queries.vocabulary_terms(reader.connection, prefix, tuning.MOST_TERMS)
             if found is None or found[1] * tuning.COMMON_SHARE > self._indexed_records:
                 return None
             return found[0]

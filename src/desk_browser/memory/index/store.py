@@ -5,16 +5,23 @@ of the desk's resolved path. It holds:
 
 - `meta`: the schema version and the desk's path, checked on every open;
 - `days`: each indexed day with the signature of its files (see days.day_signature), its number
-  of records and the digest of their ids and texts (keys.digest_of), which a scrub checks;
+  of records, the digest of their rows (keys.digest_of), which a scrub checks, and its
+  vocabulary words with their counts (vocabulary.packed_words), for "did you mean";
 - `records`: each record's text, under an id that orders records exactly as the search does
-  (newest day first; then exchanges, actions, summary paragraphs, notes; then file order);
+  (newest day first; then exchanges, actions, summary paragraphs, notes; then file order),
+  and for an exchange the session and backend its journal records (exchange_facts), so that
+  `session:` and `backend:` scopes never parse a journal the index holds;
 - `record_grams`: an FTS5 table (trigram tokenizer, case-sensitive, no stored content, no
-  positions) over each record's lowered text followed by two spaces, used only to find
-  candidates, which the search then checks against the documented rule. A keyword of three
-  characters or more may be in a record only if each of its trigrams is; a keyword of one or
-  two characters is in a record exactly when one of the record's trigrams starts with it (the
-  two spaces give every character a trigram, and a keyword holds no white space), and the
-  trigrams that start with it are found in the table's vocabulary (`vocabulary_terms`).
+  positions) over each record's lowered text followed by two spaces, its kind's mark and, for
+  an exchange, its session's and backend's (keys.grams_text), used only to find candidates,
+  which the search then checks against the documented rule. A keyword of three characters or
+  more may be in a record only if each of its trigrams is; a keyword of one or two characters
+  is in a record exactly when one of the record's trigrams starts with it (the two spaces give
+  every character a trigram, and a keyword holds no white space), and the trigrams that start
+  with it are found in the table's vocabulary (queries.vocabulary_terms); a scope adds its
+  marks to the query.
+
+The searches' reads are in `queries`.
 
 A file that is not a database, was written by another schema version or for another desk is
 deleted and created again. Writes happen in transactions, so a crash leaves whole days or nothing.
@@ -31,7 +38,7 @@ import hashlib
 import logging
 import sqlite3
 import time
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import platformdirs
@@ -41,7 +48,7 @@ from desk_browser.memory.index.keys import (
     day_range,
     digest_of,
     grams_text,
-    kind_sql,
+    kind_of,
     loaded_text,
 )
 
@@ -49,20 +56,24 @@ _LOGGER = logging.getLogger(__name__)
 
 _APPLICATION_NAME = 'desk-browser'
 
-SCHEMA_VERSION = '4'
+SCHEMA_VERSION = '5'
 """Written into every index; an index with another version is rebuilt."""
 
 _BUSY_SECONDS = 5.0
 _LOCKED_PAUSE_SECONDS = 0.05
-_LAST_CHARACTER = '\U0010ffff'
+
+_INSERT_RECORDS = 'INSERT INTO records (id, text, session, backend) VALUES (?, ?, ?, ?)'
+_BUILDER_PRAGMAS = ('PRAGMA synchronous=NORMAL', 'PRAGMA cache_size=-32768')
+"""A builder's connection: WAL commits without a sync each (a crash may lose the last batches,
+never the index's consistency; the next build writes them again), and a 32 MB page cache."""
 
 _SCHEMA = (
     'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
     (
         'CREATE TABLE days (day TEXT PRIMARY KEY, signature TEXT NOT NULL, '
-        'records INTEGER NOT NULL, digest TEXT NOT NULL)'
+        'records INTEGER NOT NULL, digest TEXT NOT NULL, words BLOB)'
     ),
-    'CREATE TABLE records (id INTEGER PRIMARY KEY, text NOT NULL)',
+    'CREATE TABLE records (id INTEGER PRIMARY KEY, text NOT NULL, session, backend)',
     "CREATE VIRTUAL TABLE record_grams USING fts5(lowered, content='', "
     "tokenize='trigram case_sensitive 1', detail=none)",
 )
@@ -291,44 +302,14 @@ def open_read_only(path: Path, desk_directory: Path) -> sqlite3.Connection | Non
     return connection
 
 
-def attach_vocabulary(connection: sqlite3.Connection) -> None:
-    """Makes the trigram table's vocabulary readable on a connection, as temp.record_terms.
-
-    The vocabulary table lives in the connection's temporary schema: nothing is written to the
-    index file.
+def tune_for_building(connection: sqlite3.Connection) -> None:
+    """Sets a builder's connection up for long runs of writes (see _BUILDER_PRAGMAS).
 
     Args:
-        connection (sqlite3.Connection): The open index.
+        connection (sqlite3.Connection): The builder's own connection.
     """
-    connection.execute(
-        'CREATE VIRTUAL TABLE IF NOT EXISTS temp.record_terms '
-        "USING fts5vocab(main, record_grams, 'row')"
-    )
-
-
-def vocabulary_terms(
-    connection: sqlite3.Connection, prefix: str, most: int
-) -> tuple[list[str], int] | None:
-    """Finds the trigrams in the index that start with a short keyword.
-
-    Args:
-        connection (sqlite3.Connection): The open index, with attach_vocabulary done.
-        prefix (str): The keyword, one or two characters.
-        most (int): How many trigrams are worth a query.
-
-    Returns:
-        tuple[list[str], int] | None: The trigrams and how many records hold the most common of
-            them (so at least that many records hold the keyword), or None when there are more
-            than `most` trigrams.
-    """
-    cursor = connection.execute(
-        'SELECT term, doc FROM temp.record_terms WHERE term >= ? AND term <= ? LIMIT ?',
-        (prefix, prefix + _LAST_CHARACTER * 2, most + 1),
-    )
-    rows = [(term, count) for term, count in cursor.fetchall() if term.startswith(prefix)]
-    if len(rows) > most:
-        return None
-    return [term for term, _ in rows], max((count for _, count in rows), default=0)
+    for pragma in _BUILDER_PRAGMAS:
+        connection.execute(pragma)
 
 
 def indexed_days(connection: sqlite3.Connection) -> dict[str, tuple[str, int]]:
@@ -353,11 +334,22 @@ def _delete_day_records(connection: sqlite3.Connection, day: str) -> None:
     """
     low, high = day_range(day)
     old = connection.execute(
-        'SELECT id, text FROM records WHERE id BETWEEN ? AND ?', (low, high)
+        'SELECT id, text, session, backend FROM records WHERE id BETWEEN ? AND ?', (low, high)
     ).fetchall()
     connection.executemany(
         "INSERT INTO record_grams (record_grams, rowid, lowered) VALUES ('delete', ?, ?)",
-        [(identifier, grams_text(loaded_text(value).lower())) for identifier, value in old],
+        [
+            (
+                identifier,
+                grams_text(
+                    loaded_text(value).lower(),
+                    kind_of(identifier),
+                    None if session is None else loaded_text(session),
+                    None if backend is None else loaded_text(backend),
+                ),
+            )
+            for identifier, value, session, backend in old
+        ],
     )
     connection.execute('DELETE FROM records WHERE id BETWEEN ? AND ?', (low, high))
 
@@ -385,12 +377,16 @@ def write_day(connection: sqlite3.Connection, day: str, signature: str, rows: Da
         signature (str): The signature of the files the records were read from.
         rows (DayRows): The day's records as the tables hold them (keys.day_rows).
     """
-    _delete_day_records(connection, day)
-    connection.executemany('INSERT INTO records (id, text) VALUES (?, ?)', rows.records)
+    if connection.execute(
+        'SELECT 1 FROM records WHERE id BETWEEN ? AND ? LIMIT 1', day_range(day)
+    ).fetchone():
+        _delete_day_records(connection, day)
+    connection.executemany(_INSERT_RECORDS, rows.records)
     connection.executemany('INSERT INTO record_grams (rowid, lowered) VALUES (?, ?)', rows.grams)
     connection.execute(
-        'INSERT OR REPLACE INTO days (day, signature, records, digest) VALUES (?, ?, ?, ?)',
-        (day, signature, len(rows.records), rows.digest),
+        'INSERT OR REPLACE INTO days (day, signature, records, digest, words) '
+        'VALUES (?, ?, ?, ?, ?)',
+        (day, signature, len(rows.records), rows.digest, rows.words),
     )
 
 
@@ -417,7 +413,7 @@ def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
     connection.execute('BEGIN IMMEDIATE')
     try:
         connection.execute('DELETE FROM records WHERE id BETWEEN ? AND ?', (low, high))
-        connection.executemany('INSERT INTO records (id, text) VALUES (?, ?)', rows.records)
+        connection.executemany(_INSERT_RECORDS, rows.records)
         connection.execute('COMMIT')
     except BaseException:
         if connection.in_transaction:
@@ -444,16 +440,17 @@ def day_is_intact(connection: sqlite3.Connection, day: str) -> bool:
         return False
     low, high = day_range(day)
     cursor = connection.execute(
-        'SELECT id, CAST(text AS BLOB) FROM records WHERE id BETWEEN ? AND ? ORDER BY id',
+        'SELECT id, CAST(text AS BLOB), CAST(session AS BLOB), CAST(backend AS BLOB) '
+        'FROM records WHERE id BETWEEN ? AND ? ORDER BY id',
         (low, high),
     )
     count = 0
 
-    def counted() -> Iterator[tuple[int, bytes]]:
+    def counted() -> Iterator[tuple[int, bytes, bytes | None, bytes | None]]:
         nonlocal count
-        for identifier, data in cursor:
+        for row in cursor:
             count += 1
-            yield identifier, data
+            yield row
 
     try:
         digest = digest_of(counted())
@@ -537,66 +534,3 @@ def data_version(connection: sqlite3.Connection) -> int:
         int: SQLite's data_version.
     """
     return int(connection.execute('PRAGMA data_version').fetchone()[0])
-
-
-def newest_texts(connection: sqlite3.Connection, count: int) -> list[str]:
-    """The texts of the index's first records in ranking order (the newest days'), unverified.
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-        count (int): How many.
-
-    Returns:
-        list[str]: Up to `count` texts.
-    """
-    rows = connection.execute(
-        'SELECT CAST(text AS BLOB) FROM records ORDER BY id LIMIT ?', (count,)
-    ).fetchall()
-    # Only a hint (how common a short keyword is), so a damaged text is read as it comes.
-    return [bytes(row[0]).decode('utf-8', 'replace') for row in rows]
-
-
-def record_rows(
-    connection: sqlite3.Connection,
-    expression: str | None,
-    start: int,
-    kinds: frozenset[str] | None = None,
-) -> Generator[tuple[int, bytes | None], None, None]:
-    """Reads records from the index, in ranking order, from an id on.
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-        expression (str | None): The FTS5 query the records must match (expressions), or None
-            for every record.
-        start (int): The lowest id to read.
-        kinds (frozenset[str] | None): The kinds of record to read, or None for every kind
-            (the ids tell the kind, so other kinds' texts are never fetched).
-
-    Yields:
-        tuple[int, bytes | None]: Each record's id and stored bytes (keys.loaded_text reads
-            them; they are read as bytes so that a row past the caller's range, in a day whose
-            text was damaged, is never decoded). A candidate whose record row is missing (a damaged
-            index) comes with None, so that the caller checks its day.
-    """
-    if expression is None:
-        only = '' if kinds is None else ' AND ' + kind_sql('id', kinds)
-        cursor = connection.execute(
-            f'SELECT id, CAST(text AS BLOB) FROM records WHERE id >= ?{only} ORDER BY id', (start,)
-        )
-    else:
-        only = '' if kinds is None else ' AND ' + kind_sql('record_grams.rowid', kinds)
-        cursor = connection.execute(
-            'SELECT record_grams.rowid, CAST(records.text AS BLOB) FROM record_grams '
-            'LEFT JOIN records ON records.id = record_grams.rowid '
-            f'WHERE record_grams MATCH ? AND record_grams.rowid >= ?{only} '
-            'ORDER BY record_grams.rowid',
-            (expression, start),
-        )
-    try:
-        while True:
-            rows = cursor.fetchmany(64)
-            if not rows:
-                return
-            yield from rows
-    finally:
-        cursor.close()

@@ -33,7 +33,8 @@ READER_BUSY_SECONDS = 1.0
 LOCK_POLL_SECONDS = 0.1
 """How often a builder waiting for another one looks again."""
 VOCABULARY_RECORDS = 20_000
-"""How many of the newest records the vocabulary for "did you mean" is counted from."""
+"""How many records of the newest days the index does not hold are counted for "did you mean"
+(beside every indexed day's words; alone without an index)."""
 VOCABULARY_SECONDS = 60.0
 """How long a counted vocabulary is used before it is counted again."""
 PARALLEL_DAYS = 24

@@ -1,25 +1,79 @@
-"""The words a desk's newest records hold, for "did you mean" (word_suggestions).
+"""The words a desk's records hold, for "did you mean" (word_suggestions): the whole index's.
 
-The vocabulary is counted from the newest records (tuning.VOCABULARY_RECORDS of them: the index's
-first records in ranking order, and the newest day's when it is read from the desk), not from
-every record: counting is about 35 ms a busy day, and typos are made in the words a desk uses
-now. It is counted when first asked for and again when asked for after
+Each indexed day keeps its vocabulary words with their counts (`packed_words`, made by the
+build's readers from the lowered texts they index anyway, so the single writer only stores one
+value a day). The vocabulary is the sum over every indexed day (`merged_words`), plus the days
+the searches read from the desk in their place (the newest, while it is written). Without an
+index it is counted from the newest records read from the desk (tuning.VOCABULARY_RECORDS of
+them). It is counted when first asked for and again when asked for after
 tuning.VOCABULARY_SECONDS.
+
+A day's packed words are only a hint (not covered by its digest): a value that cannot be read
+is left out, never an error.
 
 Typical usage example:
 
     keeper = VocabularyKeeper()
-    vocabulary = keeper.vocabulary(lambda: texts)
+    vocabulary = keeper.vocabulary(lambda: counts)
 """
 
 from __future__ import annotations
 
+import array
+import collections
 import threading
 import time
-from collections.abc import Callable, Iterable
+import zlib
+from collections.abc import Callable, Iterable, Mapping
 
 from desk_browser.memory.index import tuning
-from desk_browser.memory.word_suggestions import Vocabulary, count_words
+from desk_browser.memory.word_suggestions import Vocabulary, count_lowered_words
+
+_COUNT_TYPE = 'I'  # Unsigned, at least 32 bits: a day's count of one word.
+_LEVEL = 1  # zlib's fastest: the words are a few kilobytes a day.
+
+
+def packed_words(lowered_texts: Iterable[str]) -> bytes:
+    """A day's vocabulary words and counts, as the index keeps them.
+
+    Args:
+        lowered_texts (Iterable[str]): The day's records' texts, lowered.
+
+    Returns:
+        bytes: zlib of the words joined by newlines (a word holds none), a NUL, then the counts
+            as unsigned integers in the machine's order, one per word.
+    """
+    counts = count_lowered_words(lowered_texts)
+    words = '\n'.join(counts).encode('utf-8', 'surrogatepass')
+    numbers = array.array(_COUNT_TYPE, (min(count, 2**32 - 1) for count in counts.values()))
+    return zlib.compress(words + b'\x00' + numbers.tobytes(), _LEVEL)
+
+
+def merged_words(packed: Iterable[bytes | None]) -> collections.Counter[str]:
+    """Sums days' vocabularies (packed_words), leaving out any that cannot be read.
+
+    Args:
+        packed (Iterable[bytes | None]): Each day's packed words.
+
+    Returns:
+        collections.Counter[str]: How many times each word occurs over those days.
+    """
+    total: collections.Counter[str] = collections.Counter()
+    for value in packed:
+        if not value:
+            continue
+        try:
+            data = zlib.decompress(value)
+            words_bytes, _, numbers_bytes = data.partition(b'\x00')
+            numbers = array.array(_COUNT_TYPE)
+            numbers.frombytes(numbers_bytes)
+            words = words_bytes.decode('utf-8', 'surrogatepass').split('\n')
+        except (zlib.error, ValueError, UnicodeDecodeError):
+            continue
+        if len(words) != len(numbers):
+            continue
+        total.update(dict(zip(words, numbers, strict=True)))
+    return total
 
 
 class VocabularyKeeper:
@@ -31,11 +85,11 @@ class VocabularyKeeper:
         self._vocabulary: Vocabulary | None = None
         self._counted_at = 0
 
-    def vocabulary(self, texts: Callable[[], Iterable[str]]) -> Vocabulary:
-        """The vocabulary, counted from `texts` when there is none or it is old.
+    def vocabulary(self, counts: Callable[[], Mapping[str, int]]) -> Vocabulary:
+        """The vocabulary, counted with `counts` when there is none or it is old.
 
         Args:
-            texts (Callable[[], Iterable[str]]): Gives the newest records' texts.
+            counts (Callable[[], Mapping[str, int]]): Counts the desk's words.
 
         Returns:
             Vocabulary: The words and their counts.
@@ -46,11 +100,11 @@ class VocabularyKeeper:
             fresh = now - self._counted_at <= tuning.VOCABULARY_SECONDS * 1e9
             if vocabulary is not None and fresh:
                 return vocabulary
-        vocabulary = Vocabulary(count_words(texts()))
+        vocabulary = Vocabulary(counts())
         with self._lock:
             self._vocabulary = vocabulary
             self._counted_at = now
         return vocabulary
 
 
-__all__ = ['VocabularyKeeper']
+__all__ = ['VocabularyKeeper', 'merged_words', 'packed_words']

@@ -1,0 +1,164 @@
+"""The searches' reads of the index: candidate records and vocabularies.
+
+Every statement a search runs against the index file (store holds the file, its schema and
+the build's writes). Records come in ranking order (their ids), with their text as stored bytes
+(keys.loaded_text reads them) and, for exchanges, their session and backend.
+
+Typical usage example:
+
+    for identifier, data, session, backend in record_rows(connection, expression, start):
+        ...
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Generator
+
+from desk_browser.memory.index.keys import kind_sql
+
+_LAST_CHARACTER = '\U0010ffff'
+
+RecordData = tuple[int, bytes | None, str | bytes | None, str | bytes | None]
+"""A record as a search reads it: id, stored bytes (None when a candidate's row is missing, in a
+damaged index), and its exchange's session and backend as stored (None when unknown)."""
+
+
+def attach_vocabulary(connection: sqlite3.Connection) -> None:
+    """Makes the trigram table's vocabulary readable on a connection, as temp.record_terms.
+
+    The vocabulary table lives in the connection's temporary schema: nothing is written to the
+    index file.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+    """
+    connection.execute(
+        'CREATE VIRTUAL TABLE IF NOT EXISTS temp.record_terms '
+        "USING fts5vocab(main, record_grams, 'row')"
+    )
+
+
+def vocabulary_terms(
+    connection: sqlite3.Connection, prefix: str, most: int
+) -> tuple[list[str], int] | None:
+    """Finds the trigrams in the index that start with a short keyword.
+
+    Args:
+        connection (sqlite3.Connection): The open index, with attach_vocabulary done.
+        prefix (str): The keyword, one or two characters.
+        most (int): How many trigrams are worth a query.
+
+    Returns:
+        tuple[list[str], int] | None: The trigrams and how many records hold the most common of
+            them (so at least that many records hold the keyword), or None when there are more
+            than `most` trigrams.
+    """
+    cursor = connection.execute(
+        'SELECT term, doc FROM temp.record_terms WHERE term >= ? AND term <= ? LIMIT ?',
+        (prefix, prefix + _LAST_CHARACTER * 2, most + 1),
+    )
+    rows = [(term, count) for term, count in cursor.fetchall() if term.startswith(prefix)]
+    if len(rows) > most:
+        return None
+    return [term for term, _ in rows], max((count for _, count in rows), default=0)
+
+
+def newest_texts(connection: sqlite3.Connection, count: int) -> list[str]:
+    """The texts of the index's first records in ranking order (the newest days'), unverified.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        count (int): How many.
+
+    Returns:
+        list[str]: Up to `count` texts.
+    """
+    rows = connection.execute(
+        'SELECT CAST(text AS BLOB) FROM records ORDER BY id LIMIT ?', (count,)
+    ).fetchall()
+    # Only a hint (how common a short keyword is), so a damaged text is read as it comes.
+    return [bytes(row[0]).decode('utf-8', 'replace') for row in rows]
+
+
+def record_rows(
+    connection: sqlite3.Connection,
+    expression: str | None,
+    start: int,
+    kinds: frozenset[str] | None = None,
+) -> Generator[RecordData, None, None]:
+    """Reads records from the index, in ranking order, from an id on.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        expression (str | None): The FTS5 query the records must match (expressions), or None
+            for every record.
+        start (int): The lowest id to read.
+        kinds (frozenset[str] | None): The kinds of record to read, or None for every kind
+            (the ids tell the kind, so other kinds' texts are never fetched).
+
+    Yields:
+        RecordData: Each record (they are read as bytes so that a row past the caller's range,
+            in a day whose text was damaged, is never decoded). A candidate whose record row is
+            missing (a damaged index) comes with None, so that the caller checks its day.
+    """
+    if expression is None:
+        only = '' if kinds is None else ' AND ' + kind_sql('id', kinds)
+        cursor = connection.execute(
+            f'SELECT id, CAST(text AS BLOB), session, backend FROM records WHERE id >= ?{only} '
+            'ORDER BY id',
+            (start,),
+        )
+    else:
+        only = '' if kinds is None else ' AND ' + kind_sql('record_grams.rowid', kinds)
+        cursor = connection.execute(
+            'SELECT record_grams.rowid, CAST(records.text AS BLOB), records.session, '
+            'records.backend FROM record_grams '
+            'LEFT JOIN records ON records.id = record_grams.rowid '
+            f'WHERE record_grams MATCH ? AND record_grams.rowid >= ?{only} '
+            'ORDER BY record_grams.rowid',
+            (expression, start),
+        )
+    yield from _rows_of(cursor)
+
+
+def _rows_of(cursor: sqlite3.Cursor) -> Generator[RecordData, None, None]:
+    """Yields a cursor's rows a few at a time, closing it when done or abandoned.
+
+    Args:
+        cursor (sqlite3.Cursor): The cursor.
+
+    Yields:
+        RecordData: Each row.
+    """
+    try:
+        while True:
+            rows = cursor.fetchmany(64)
+            if not rows:
+                return
+            yield from rows
+    finally:
+        cursor.close()
+
+
+def packed_day_words(connection: sqlite3.Connection) -> list[bytes | None]:
+    """Every indexed day's vocabulary words (vocabulary.packed_words), unverified.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+
+    Returns:
+        list[bytes | None]: One value a day (None or anything else where it is not bytes).
+    """
+    rows = connection.execute('SELECT words FROM days').fetchall()
+    return [value if isinstance(value, bytes) else None for (value,) in rows]
+
+
+__all__ = [
+    'RecordData',
+    'attach_vocabulary',
+    'newest_texts',
+    'packed_day_words',
+    'record_rows',
+    'vocabulary_terms',
+]
