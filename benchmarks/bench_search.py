@@ -442,6 +442,9 @@ def main() -> int:
         '--skip-session', action='store_true', help='leave out SessionSearch with/without index'
     )
     parser.add_argument(
+        '--cold-only', action='store_true', help='time the cold build alone (--rounds times)'
+    )
+    parser.add_argument(
         '--cache',
         help="the folder under each desk's bench folder for its index (default: cache); "
         "one per schema keeps two versions of the code from rebuilding each other's index",
@@ -486,10 +489,12 @@ def main() -> int:
         print(f'  desk: {desk_mb:.0f} MB at {desk_path(size)}')
         if not arguments.skip_cold or not cache_path(size).exists():
             colds = [('single process', '0')] if arguments.cold_single else []
-            for label, workers in [*colds, ('', 'default')]:
+            repeats = arguments.rounds if arguments.cold_only else 1
+            for label, workers in [*colds, ('', 'default')] * repeats:
                 cold = run_worker(['cold', size, workers])
                 print(
-                    f'  cold index build{" (" + label + ")" if label else ""}: '
+                    f'  cold index build{" (" + label + ")" if label else ""}'
+                    f' at load {os.getloadavg()[0]:.1f}: '
                     f'{cold["seconds"]:.1f} s ({cold["status"]}); half the days after '
                     f'{cold["half_indexed_seconds"]:.1f} s; index {cold["index_mb"]:.0f} MB; '
                     f'CPU {cold["cpu_seconds"]:.1f} s here + {cold["worker_cpu_seconds"]:.1f} s '
@@ -500,6 +505,8 @@ def main() -> int:
                 f'  search before any index: {cold["first_search_before_build_ms"]:.0f} ms '
                 f'(common word, {cold["first_search_hits"]} hits)'
             )
+        if arguments.cold_only:
+            continue
         warm = run_worker(['warm', size, str(arguments.rounds)])
         print(
             f'  warm reopen: first search after {warm["reopen_first_search_ms"]:.0f} ms; '
