@@ -55,6 +55,10 @@ _CACHED_BLOCKS = 96
 _SETTLE_ROUNDS = 8
 """How many times the view re-renders its window while exact heights replace estimates."""
 
+_AHEAD_DELAY = 0.01
+"""Seconds after a page is drawn before the next page's cards are rendered (the frame is on its
+way to the terminal first)."""
+
 
 class ExchangeView(ScrollView, can_focus=True):
     """Shows a session's exchanges, oldest first, rendering only the cards on screen.
@@ -511,6 +515,7 @@ class ExchangeView(ScrollView, can_focus=True):
             raise SkipAction()
         self._settle(anchor=(0, 0))
         self.refresh()
+        self._plan_render_ahead(1)
 
     def action_scroll_end(self) -> None:
         """Shows the end of the session, its newest exchange, at once (End or G).
@@ -523,6 +528,7 @@ class ExchangeView(ScrollView, can_focus=True):
             raise SkipAction()
         self._settle(bottom=True)
         self.refresh()
+        self._plan_render_ahead(-1)
 
     def action_page_down(self) -> None:
         """Scrolls a page down at once.
@@ -545,6 +551,40 @@ class ExchangeView(ScrollView, can_focus=True):
             raise SkipAction()
         page = self.scrollable_content_region.height
         self.scroll_to(y=self.scroll_y + direction * page, animate=False, immediate=True)
+        self._plan_render_ahead(direction)
+
+    def _plan_render_ahead(self, direction: int) -> None:
+        """Renders the next page's cards once this page is drawn, so the next key only draws.
+
+        Rendering a card (its Markdown) was most of a page key's time on a long log; the page
+        after is rendered while the person reads this one. Cards are kept as for any other
+        render (the last _CACHED_BLOCKS).
+
+        Args:
+            direction (int): 1 for the page below, -1 for the page above.
+        """
+        self.call_after_refresh(self.set_timer, _AHEAD_DELAY, lambda: self._render_ahead(direction))
+
+    def _render_ahead(self, direction: int) -> None:
+        """Renders the cards of the page below (or above) the view, keeping the view still.
+
+        Args:
+            direction (int): 1 for the page below, -1 for the page above.
+        """
+        height = self.scrollable_content_region.height
+        if self._settling or not self._width or height <= 0 or not self.is_attached:
+            return
+        top = round(self.scroll_y)
+        anchor = self._blocks.anchor_at(top)
+        if direction > 0:
+            changed = self._measure(top + height, top + 2 * height)
+        else:
+            changed = self._measure(max(0, top - height), top)
+        if changed:
+            set_scroll_size(self, Size(self._width, self._blocks.total))
+            still = self._blocks.top(anchor, height)  # Cards above changed: the same lines.
+            if still != top:
+                self.scroll_to(y=still, animate=False)
 
     # Events.
 
