@@ -1,4 +1,4 @@
-"""presentation.hit_details: the session, time and backend of an exchange hit, from its journal."""
+"""presentation.hit_details: the line, time, session and backend of a hit, from its journal."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 from desk_browser.memory.session_search import SearchHit, SearchRecord, SessionSearch
 from desk_browser.presentation.hit_details import (
-    ExchangeDetails,
-    ExchangeDetailsReader,
+    HitDetails,
+    HitDetailsReader,
     india_iso_time,
 )
 
@@ -43,9 +43,15 @@ def _ended(session_id: str) -> dict[str, Any]:
     return {'type': 'session_ended', 'time': '2026-10-21T10:00:00+00:00', 'session_id': session_id}
 
 
-def _details(desk: Path, query: str) -> list[ExchangeDetails | None]:
+def _details(desk: Path, query: str) -> list[HitDetails | None]:
     result = SessionSearch(desk).search(query, 100)
-    return ExchangeDetailsReader(desk).details_of(result.hits)
+    return HitDetailsReader(desk).details_of(result.hits)
+
+
+def _trigger_details(
+    line: int, time: str | None, session: str | None, backend: str | None
+) -> HitDetails:
+    return HitDetails(line, 'trigger_received', time, session, backend)
 
 
 def test_an_exchange_belongs_to_the_session_started_before_it(tmp_path: Path) -> None:
@@ -65,10 +71,10 @@ def test_an_exchange_belongs_to_the_session_started_before_it(tmp_path: Path) ->
         ],
     )
     assert _details(tmp_path, 'zebra') == [
-        ExchangeDetails(None, '2026-10-21T09:15:10+05:30', None),
-        ExchangeDetails('2026-10-21-1', '2026-10-21T09:30:00+05:30', 'codex'),
-        ExchangeDetails(None, '2026-10-21T09:15:10+05:30', None),
-        ExchangeDetails('2026-10-21-2', '2026-10-21T09:15:10+05:30', 'claude'),
+        _trigger_details(1, '2026-10-21T09:15:10+05:30', None, None),
+        _trigger_details(3, '2026-10-21T09:30:00+05:30', '2026-10-21-1', 'codex'),
+        _trigger_details(6, '2026-10-21T09:15:10+05:30', None, None),
+        _trigger_details(8, '2026-10-21T09:15:10+05:30', '2026-10-21-2', 'claude'),
     ]
 
 
@@ -103,30 +109,86 @@ def test_what_the_journal_does_not_say_is_none(tmp_path: Path) -> None:
         ],
     )
     assert _details(tmp_path, 'zebra') == [
-        ExchangeDetails(None, None, None),
-        ExchangeDetails(None, None, None),
+        _trigger_details(2, None, None, None),
+        _trigger_details(3, None, None, None),
     ]
 
 
-def test_hits_that_are_no_exchange_or_no_longer_in_the_journal_have_none(tmp_path: Path) -> None:
+def test_hits_that_are_no_longer_in_the_journal_or_no_event_have_none(tmp_path: Path) -> None:
     _journal(tmp_path, [_started('2026-10-21-1'), _trigger('kept zebra')])
     hits = [
         SearchHit(SearchRecord(DAY, 'journal', 'order_placed'), 1, 'order_placed'),
+        SearchHit(SearchRecord(DAY, 'summary', 'kept zebra'), 1, 'kept zebra'),
+        SearchHit(SearchRecord(DAY, 'note', 'kept zebra'), 1, 'kept zebra'),
         SearchHit(SearchRecord(DAY, 'exchange', 'gone zebra\n\n'), 1, 'gone zebra'),
         SearchHit(SearchRecord('2026-10-20', 'exchange', 'kept zebra\n\n'), 1, 'kept zebra'),
         SearchHit(SearchRecord(DAY, 'exchange', 'kept zebra\n\n'), 1, 'kept zebra'),
         SearchHit(SearchRecord(DAY, 'exchange', 'kept zebra\n\n'), 1, 'kept zebra'),
     ]
-    details = ExchangeDetailsReader(tmp_path).details_of(hits)
-    assert details[:3] == [None, None, None]
-    assert details[3] is not None
-    assert details[3].session_id == '2026-10-21-1'
-    assert details[4] is None  # The day holds one such exchange, not two.
+    details = HitDetailsReader(tmp_path).details_of(hits)
+    assert details[:5] == [None] * 5
+    assert details[5] is not None
+    assert details[5].session_id == '2026-10-21-1'
+    assert details[6] is None  # The day holds one such exchange, not two.
 
 
 def test_a_desk_without_a_journal_has_no_details(tmp_path: Path) -> None:
     hits = [SearchHit(SearchRecord(DAY, 'exchange', 'x\n\n'), 1, 'x')]
-    assert ExchangeDetailsReader(tmp_path).details_of(hits) == [None]
+    assert HitDetailsReader(tmp_path).details_of(hits) == [None]
+
+
+def test_an_action_hit_has_its_line_type_and_time_and_no_session(tmp_path: Path) -> None:
+    order = {
+        'type': 'order_placed',
+        'time': '2026-10-21T04:00:00Z',
+        'symbol': 'ZEBRA',
+        'side': 'BUY',
+    }
+    _journal(
+        tmp_path,
+        [
+            _started('2026-10-21-1'),
+            {
+                'type': 'tool_call',
+                'time': '2026-10-21T03:59:00Z',
+                'tool': 'search_sessions',
+                'input': {'query': 'zebra'},
+            },
+            order,
+            {**order, 'time': '2026-10-21T05:00:00Z'},  # The same text again, later.
+        ],
+    )
+    assert _details(tmp_path, 'zebra') == [
+        HitDetails(3, 'order_placed', '2026-10-21T09:30:00+05:30'),
+        HitDetails(4, 'order_placed', '2026-10-21T10:30:00+05:30'),
+    ]
+
+
+def test_details_at_reads_only_the_hits_asked_for_counting_the_ones_before(
+    tmp_path: Path,
+) -> None:
+    _journal(tmp_path, [_trigger('same zebra'), _trigger('same zebra'), _trigger('other zebra')])
+    _journal(tmp_path, [_trigger('older zebra')], day='2026-10-20')
+    hits = SessionSearch(tmp_path).search('zebra', 100).hits
+    found = HitDetailsReader(tmp_path).details_at(hits, [1, 99, -1])
+    assert list(found) == [1]
+    assert found[1] is not None and found[1].line_number == 2  # The second "same zebra".
+
+
+def test_a_changed_journal_is_read_again(tmp_path: Path) -> None:
+    _journal(tmp_path, [_trigger('first zebra')])
+    reader = HitDetailsReader(tmp_path, days_kept=1)
+    hits = SessionSearch(tmp_path).search('zebra', 100).hits
+    assert [item.line_number for item in reader.details_of(hits) if item] == [1]
+    _journal(tmp_path, [_started('2026-10-21-9'), _trigger('first zebra'), _trigger('new zebra')])
+    hits = SessionSearch(tmp_path).search('zebra', 100).hits
+    assert [(item.line_number, item.session_id) for item in reader.details_of(hits) if item] == [
+        (2, '2026-10-21-9'),
+        (3, '2026-10-21-9'),
+    ]
+    _journal(tmp_path, [_trigger('old zebra')], day='2026-10-20')  # A new day, one day kept.
+    hits = SessionSearch(tmp_path).search('zebra', 100).hits
+    assert [item.line_number for item in reader.details_of(hits) if item] == [2, 3, 1]
 
 
 def test_india_iso_time_reads_utc_and_keeps_seconds() -> None:

@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 
 from desk_browser.memory.session_search import SessionSearch
+from desk_browser.presentation.formatting import kind_name
 from tests.helpers.commands import HOSTILE_TEXT, assert_no_raw_controls, run_command
 
-KINDS = {'exchange', 'journal', 'summary', 'note'}
+KINDS = {'exchange', 'action', 'summary', 'note'}
+"""The kinds the text output names (the API's "journal" is an action)."""
 DETAILS = ('session_id', 'time', 'backend')
 """What --json adds to each hit, beside the core's SearchHit fields."""
 ADDED = ('total', 'scope', 'problems', 'missing_words', 'suggestions')
@@ -37,7 +39,7 @@ def test_each_hit_is_one_line_of_day_kind_label_and_snippet(
         day, kind, label, snippet = line.split('\t')
         assert (day, kind, label, snippet) == (
             hit.record.day,
-            hit.record.kind,
+            kind_name(hit.record.kind),
             'all words',
             hit.snippet,
         )
@@ -217,9 +219,29 @@ def test_an_exchange_hit_leads_to_its_session_time_and_backend(
         assert hit['time'].endswith('+05:30')
         assert hit['backend'] in {'claude', 'codex'}
     for hit in data['hits']:
-        if hit['record']['kind'] != 'exchange':
+        if hit['record']['kind'] in ('summary', 'note'):
             assert (hit['session_id'], hit['time'], hit['backend']) == (None, None, None)
     first = exchanges[0]
     shown = run_command(['show', str(demo_desk), first['session_id']], capsys)
     trigger = first['record']['text'].split('\n\n', 1)[0]
     assert f'> {trigger}' in shown.stdout
+
+
+def test_an_action_is_named_action_in_text_and_journal_with_its_time_in_json(
+    demo_desk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = ['max', 'daily', 'loss', 'kind:action']
+    text = run_command(['search', str(demo_desk), *words], capsys)
+    assert text.lines and all(line.split('\t')[1] == 'action' for line in text.lines)
+    data = json.loads(run_command(['search', str(demo_desk), *words, '--json'], capsys).stdout)
+    for hit in data['hits']:
+        assert hit['record']['kind'] == 'journal'  # The API's name, kept where the API is shown.
+        assert hit['time'].startswith(hit['record']['day'] + 'T') and hit['time'].endswith('+05:30')
+        assert (hit['session_id'], hit['backend']) == (None, None)
+
+
+def test_a_one_word_search_still_fills_the_label_column(
+    demo_desk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = run_command(['search', str(demo_desk), 'nifty', '--limit', '3'], capsys)
+    assert [line.split('\t')[2] for line in result.lines] == ['all words'] * 3

@@ -28,8 +28,8 @@ from desk_browser.commands.scope_options import add_scope_arguments, option_qual
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.search_scope import EVERYTHING, ParsedQuery, SearchScope, parse_query
 from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
-from desk_browser.presentation.formatting import hit_label, india_today, plural
-from desk_browser.presentation.hit_details import ExchangeDetailsReader
+from desk_browser.presentation.formatting import hit_label, india_today, kind_name, plural
+from desk_browser.presentation.hit_details import HitDetailsReader
 from desk_browser.presentation.safe_text import json_text, visible_field
 
 HELP = 'search every exchange, action, summary and note of a desk, as the app does'
@@ -37,7 +37,7 @@ DEFAULT_LIMIT = 50
 
 _EPILOG = """\
 output:
-  one hit per line, four fields separated by tabs: DAY, KIND (exchange, journal, summary or
+  one hit per line, four fields separated by tabs: DAY, KIND (exchange, action, summary or
   note), how well it matched ("all words" or "2 of 3 words") and the snippet; control
   characters in desk text are shown, never sent to the terminal.
   When more records match than --limit lets through, a note on stderr says how many ("50 of
@@ -52,10 +52,11 @@ output:
    "matched_every_word", "words", "total", "scope": [{"name", "text", "meaning"}],
    "problems": [{"text", "reason"}], "missing_words", "suggestions": {WORD: SUGGESTION}}
   "total" is how many records match as these hits do (every word, or some of them when
-  "matched_every_word" is false), however many --limit lets through. For an exchange,
-  "session_id" (for desk-browser show), "time" (when its trigger came, ISO 8601 in India time)
-  and "backend" come from the day's journal; they are null where it does not say, and for
-  every other kind of record.
+  "matched_every_word" is false), however many --limit lets through. A record's "kind" is the
+  API's: "journal" for an action. For an exchange, "session_id" (for desk-browser show), "time"
+  (when its trigger came, ISO 8601 in India time) and "backend" come from the day's journal;
+  for an action, "time" (when it happened); they are null where the journal does not say, and
+  for summaries and notes.
 
 scope qualifiers (among WORDS, or as the options above):
   day:2026-10-19  day:today  day:yesterday  day:monday (the last seven days)
@@ -138,9 +139,12 @@ def hit_line(hit: SearchHit, result: SearchResult) -> str:
         result (SearchResult): The search it came from.
 
     Returns:
-        str: DAY, KIND, label and snippet, separated by tabs, every field made safe.
+        str: DAY, KIND (``action`` for the API's ``journal``), label and snippet, separated by
+            tabs, every field made safe; the label is never empty ("all words" for a search of
+            one word), so the columns keep their places.
     """
-    fields = (hit.record.day, hit.record.kind, hit_label(hit, result), hit.snippet)
+    label = hit_label(hit, result) or 'all words'
+    fields = (hit.record.day, kind_name(hit.record.kind), label, hit.snippet)
     return '\t'.join(visible_field(field) for field in fields)
 
 
@@ -181,7 +185,7 @@ def search_with_total(
 
 
 def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any]:
-    """Describes a result for --json: the core's fields, the total and each exchange's details.
+    """Describes a result for --json: the core's fields, the total and each hit's details.
 
     Args:
         desk (Path): The desk folder, whose journal says which session each exchange was in.
@@ -189,11 +193,12 @@ def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any
         total (int): How many hits there are in all.
 
     Returns:
-        dict[str, Any]: The JSON object: hits (each with session_id, time and backend, null
-            where the journal does not say), matched_every_word, words and total.
+        dict[str, Any]: The JSON object: hits (each with the API's kind, ``journal`` for an
+            action, and session_id, time and backend, null where the journal does not say: an
+            action has a time, no session or backend), matched_every_word, words and total.
     """
     data = dataclasses.asdict(result)
-    details = ExchangeDetailsReader(desk).details_of(result.hits)
+    details = HitDetailsReader(desk).details_of(result.hits)
     for hit_data, hit_details in zip(data['hits'], details, strict=True):
         hit_data['session_id'] = hit_details.session_id if hit_details is not None else None
         hit_data['time'] = hit_details.time if hit_details is not None else None

@@ -9,6 +9,7 @@ services is a bug, and fails at once.
 from __future__ import annotations
 
 import datetime
+import functools
 import threading
 import time
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from desk_browser.live.foreground import Foreground
 from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.index.store import default_cache_directory
 from desk_browser.presentation.formatting import india_today
+from desk_browser.presentation.hit_details import HitDetailsReader
 from desk_browser.presentation.search_history import SearchHistory
 
 if TYPE_CHECKING:
@@ -85,6 +87,15 @@ class DeskServices:
         with self._search_lock:
             for search in self._search_made:
                 search.close()
+
+    @functools.cached_property
+    def hit_details(self) -> HitDetailsReader:
+        """The desk's reader of search hits' times, sessions and journal lines (one, shared).
+
+        Returns:
+            HitDetailsReader: The reader, nothing read until a hit's details are asked.
+        """
+        return HitDetailsReader(self.desk)
 
     @classmethod
     def for_desk(

@@ -7,6 +7,8 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from desk_browser.memory.search_scope import KIND_NAMES
+
 if TYPE_CHECKING:
     from desk_browser.memory.session_search import SearchHit, SearchResult
 
@@ -191,18 +193,48 @@ def readable_json(value: Any) -> str:
         return repr(value)
 
 
-def hit_label(hit: SearchHit, result: SearchResult) -> str:
-    """Says how well a search hit matched: ``"all words"`` or ``"2 of 3 words"``.
+def match_label(matched_words: int, word_count: int) -> str:
+    """Says how many of a search's keywords a record holds, when that says something.
 
-    The app's hit list and the ``search`` command use the same words.
+    Args:
+        matched_words (int): How many of the keywords it holds.
+        word_count (int): How many keywords the search had.
+
+    Returns:
+        str: ``"2 of 3 words"``, ``"all words"`` for a record holding each of several keywords,
+            or ``""`` for a search of one word (every hit holds it: a label would say nothing).
+    """
+    if word_count <= 1:
+        return ''
+    if matched_words >= word_count:
+        return 'all words'
+    return f'{matched_words} of {word_count} words'
+
+
+def hit_label(hit: SearchHit, result: SearchResult) -> str:
+    """Says how well a search hit matched, when that says something (see `match_label`).
+
+    The app's hit list and record view, and the exports, use the same words.
 
     Args:
         hit (SearchHit): The hit.
         result (SearchResult): The search it came from.
 
     Returns:
-        str: The label.
+        str: ``"2 of 3 words"``, ``"all words"``, or ``""`` for a search of one word.
     """
-    if result.matched_every_word or hit.matched_words >= len(result.words):
-        return 'all words'
-    return f'{hit.matched_words} of {len(result.words)} words'
+    word_count = len(result.words)
+    matched = word_count if result.matched_every_word else hit.matched_words
+    return match_label(matched, word_count)
+
+
+def kind_name(kind: str) -> str:
+    """Names a record's kind as a person reads it: the API's ``"journal"`` is an ``"action"``.
+
+    Args:
+        kind (str): The record's kind, as the core's SearchRecord holds it.
+
+    Returns:
+        str: ``"exchange"``, ``"action"``, ``"summary"`` or ``"note"``; any other kind as it is.
+    """
+    return KIND_NAMES.get(kind, kind)

@@ -83,12 +83,13 @@ class SessionPlace:
 
 @dataclass(frozen=True)
 class DayPlace:
-    """A day shown in the day view.
+    """A day shown in the day view, perhaps at one of its events.
 
     Attributes:
         day (str): The ISO day.
-        line_number (int | None): A line of its journal to show the events around (a damaged
-            one, from the Problems view), or None.
+        line_number (int | None): The journal line to open at: a search hit's event there is
+            highlighted; a damaged line (from the Problems view), which holds no event, shows
+            the event just before it; None opens at the day's first event.
     """
 
     day: str

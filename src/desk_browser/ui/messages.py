@@ -19,6 +19,7 @@ from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.index.status import IndexStatus
 from desk_browser.memory.session_search import SearchResult
 from desk_browser.presentation.desk_data import DaySummary, DeskOverview, SessionEntry, SessionLog
+from desk_browser.presentation.hit_details import HitDetails
 from desk_browser.presentation.navigation import DayRequest, Place
 
 if TYPE_CHECKING:
@@ -88,6 +89,37 @@ class SearchFinished(Message):
 
     painted: PaintedRows | None = None
     """The first hits, drawn by the search's worker for the hits list (None when not drawn)."""
+
+    details: dict[int, HitDetails | None] | None = None
+    """The first hits' times and sessions, read by the search's worker (None when not read)."""
+
+
+@dataclass
+class SearchTotalsFound(Message):
+    """What a search found with no limit, counted after its first hits were shown."""
+
+    query: str
+    """The query as typed."""
+
+    hits: int
+    """How many hits there are in all."""
+
+    missing_words: list[str]
+    """The keywords no record in the scope holds."""
+
+    suggestions: dict[str, str]
+    """For each missing keyword with one, the nearest word some record holds."""
+
+
+@dataclass
+class MoreHitsFound(Message):
+    """A longer result of the search shown, for a person scrolling past its last hit."""
+
+    query: str
+    """The query as typed."""
+
+    result: SearchResult
+    """The hits, the ones shown first."""
 
 
 @dataclass

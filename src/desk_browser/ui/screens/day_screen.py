@@ -13,7 +13,6 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Header, SelectionList, Static
-from textual.widgets.selection_list import Selection
 from textual.worker import get_current_worker
 
 from desk_browser.live.services import DeskServices
@@ -38,7 +37,8 @@ from desk_browser.ui.messages import PlaceOpened
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
 from desk_browser.ui.widgets.desk_footer import DeskFooter
-from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline
+from desk_browser.ui.widgets.kind_filter import KindFilter
+from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline, event_kind
 
 DETAIL_LIMIT = 2_000
 """How many characters of the highlighted event the detail line shows."""
@@ -84,7 +84,7 @@ class DayScreen(DeskScreen[None]):
         height: 1fr;
     }
     #day-filter {
-        width: 18;
+        width: 20;
         height: auto;
         max-height: 100%;
         border: round $primary 50%;
@@ -138,8 +138,8 @@ class DayScreen(DeskScreen[None]):
             day (str): The ISO day to show first.
             overview (DeskOverview | None): The sessions list the main screen read, or None when not
                 read yet.
-            line_number (int | None): A line of the day's journal to show the events around (a
-                damaged one, from the Problems view), or None.
+            line_number (int | None): The journal line to open at (see `DayPlace`), or None for
+                the day's first event.
         """
         super().__init__()
         self.services = services
@@ -149,8 +149,9 @@ class DayScreen(DeskScreen[None]):
         self._overview = overview
         self.view: DayView | None = None
         """What was last read."""
+        self._wanted_line = line_number
+        """The journal line to highlight once the day is shown, or None."""
         self.set_reactive(DayScreen.day, day)
-        self._line_wanted = None if line_number is None else DayPlace(day, line_number)
 
     def compose(self) -> ComposeResult:
         """Builds the heading, the sparkline, the filter and the timeline."""
@@ -158,10 +159,7 @@ class DayScreen(DeskScreen[None]):
         yield Static(Content(f'Reading {day_text(visible(self.day))}…'), id='day-heading')
         yield ActivitySparkline(id='day-activity')
         with Horizontal(id='day-body'):
-            yield SelectionList[str](
-                *(Selection(label, kind, True) for kind, label in EVENT_KINDS),
-                id='day-filter',
-            )
+            yield KindFilter(EVENT_KINDS, id='day-filter')
             yield Timeline(id='timeline')
         yield Static('', id='day-detail')
         yield DeskFooter()
@@ -205,10 +203,38 @@ class DayScreen(DeskScreen[None]):
         self.query_one(ActivitySparkline).show(view.activity, view.day)
         timeline = self.query_one(Timeline)
         timeline.show_events(view.journal.events, self.chosen_kinds)
-        self._show_wanted_line()
+        self._go_to_wanted_line()
         self._update_counts()
         self._show_detail(timeline.highlighted_event)
         self.post_message(PlaceOpened(DayPlace(view.day)))
+
+    def _go_to_wanted_line(self) -> None:
+        """Highlights the event on the journal line asked for, in the middle of the timeline.
+
+        A search hit's event is shown even when the filter hid its kind (the kind is switched
+        back on). A line that holds no event is a damaged one, skipped by the reader (from the
+        Problems view): the event just before it is highlighted, and a toast says so.
+        """
+        line, self._wanted_line = self._wanted_line, None
+        if line is None or self.view is None:
+            return
+        event = next(
+            (event for event in self.view.journal.events if event.line_number == line), None
+        )
+        if event is None:
+            show_events_around(self.query_one(Timeline), line)
+            return
+        kind = event_kind(event)
+        filter_list = self.query_one('#day-filter', SelectionList)
+        timeline = self.query_one(Timeline)
+        if kind not in self.chosen_kinds:
+            filter_list.select(kind)
+            timeline.filter(self.chosen_kinds)
+        index = timeline.index_at_line(event.line_number)
+        if index is not None:
+            timeline.highlight_in_middle(index)
+            # Once laid out, the middle is known (a day read at once may come before its layout).
+            self.call_after_refresh(timeline.highlight_in_middle, index)
 
     def _heading(self, view: DayView) -> Content:
         """The day, how much its journal holds, and the day at a glance."""
@@ -233,8 +259,11 @@ class DayScreen(DeskScreen[None]):
 
     @on(SelectionList.SelectedChanged, '#day-filter')
     def refilter(self) -> None:
-        """Shows only the kinds now chosen."""
-        self.query_one(Timeline).filter(self.chosen_kinds)
+        """Shows only the kinds now chosen (nothing moves when the timeline shows them already)."""
+        timeline = self.query_one(Timeline)
+        if timeline.kinds == self.chosen_kinds:
+            return
+        timeline.filter(self.chosen_kinds)
         self._update_counts()
         self._show_detail(self.query_one(Timeline).highlighted_event)
 
@@ -309,21 +338,14 @@ class DayScreen(DeskScreen[None]):
             bool: Whether it was a day view's day.
         """
         if isinstance(place, DayPlace):
-            self._line_wanted = place if place.line_number is not None else None
-            if place.day == self.day and self.view is not None:
-                self._show_wanted_line()
-            self.show(place.day)
+            self._wanted_line = place.line_number
+            if place.day == self.day and self.view is not None and self.view.day == place.day:
+                self._go_to_wanted_line()
+                self._show_detail(self.highlighted_event)
+            else:
+                self.show(place.day)
             return True
         return False
-
-    def _show_wanted_line(self) -> None:
-        """Highlights the event just before the journal line asked for (a damaged one)."""
-        wanted = self._line_wanted
-        view = self.view
-        if wanted is None or wanted.line_number is None or view is None or view.day != wanted.day:
-            return
-        self._line_wanted = None
-        show_events_around(self.query_one(Timeline), wanted.line_number)
 
     def action_copy(self, as_json: bool) -> None:
         """Copies the highlighted event, as Markdown or as its JSON line.

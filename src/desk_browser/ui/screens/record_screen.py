@@ -14,7 +14,8 @@ from desk_browser.live.services import DeskServices
 from desk_browser.memory.session_search import SearchHit, SearchResult
 from desk_browser.presentation.documents import record_markdown
 from desk_browser.presentation.exports import export_file_name
-from desk_browser.presentation.formatting import day_text, hit_label, parse_day
+from desk_browser.presentation.formatting import hit_label, match_label, parse_day
+from desk_browser.presentation.hit_details import HitDetails
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,
     SUMMARY_TAB,
@@ -23,7 +24,7 @@ from desk_browser.presentation.navigation import (
     RecordPlace,
     TabName,
 )
-from desk_browser.presentation.safe_text import capped, visible
+from desk_browser.presentation.safe_text import capped
 from desk_browser.ui.copy_export import (
     COPY_EXPORT_BINDINGS,
     Export,
@@ -37,6 +38,7 @@ from desk_browser.ui.messages import PlaceOpened, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.familiar_keys import KeyedScroll
+from desk_browser.ui.widgets.search_hit_list import hit_header
 
 RECORD_LIMIT = 64_000
 """How many characters of one record the screen shows."""
@@ -56,13 +58,21 @@ class RecordScreen(DeskScreen[None]):
 
     OFFERS_DAY_VIEW = True
 
-    def __init__(self, services: DeskServices, hit: SearchHit, words: list[str]) -> None:
+    def __init__(
+        self,
+        services: DeskServices,
+        hit: SearchHit,
+        words: list[str],
+        details: HitDetails | None = None,
+    ) -> None:
         """Prepares the screen.
 
         Args:
             services (DeskServices): The desk's services.
             hit (SearchHit): The hit whose record is shown.
             words (list[str]): The keywords to mark.
+            details (HitDetails | None): What the journal says about it (its time, session and
+                line, for the heading and the day view), or None.
         """
         super().__init__()
         self.services = services
@@ -71,20 +81,19 @@ class RecordScreen(DeskScreen[None]):
         """The hit shown."""
         self.words = words
         """The keywords marked."""
+        self.details = details
+        """What the journal says about the hit, or None."""
         self._shown_text = capped(hit.record.text, RECORD_LIMIT)[0]
         self._keyword_hits = KeywordHits.find(self._shown_text, words)
 
     def compose(self) -> ComposeResult:
         """Builds the record's heading and its text."""
         record = self.hit.record
+        label = match_label(self.hit.matched_words, len(self.words))
         yield Header()
         yield Static(
             Content.assemble(
-                (visible(record.kind), 'bold $text-accent'),
-                ('  ·  ', '$text-muted'),
-                (day_text(visible(record.day)), 'bold'),
-                ('  ·  ', '$text-muted'),
-                (self._label(), '$text-muted'),
+                hit_header(self.hit, label, self.details),
                 '\n',
                 ('d', 'bold $text-accent'),
                 (' the day view    ', '$text-muted'),
@@ -103,12 +112,6 @@ class RecordScreen(DeskScreen[None]):
             if note is not None:
                 yield Static(Content(note), classes='-explain')
         yield DeskFooter()
-
-    def _label(self) -> str:
-        """How many of the keywords the record holds."""
-        if self.hit.matched_words >= len(self.words):
-            return 'all words'
-        return f'{self.hit.matched_words} of {len(self.words)} words'
 
     def on_mount(self) -> None:
         """Lets the keyboard scroll the record."""
@@ -138,7 +141,8 @@ class RecordScreen(DeskScreen[None]):
         if parse_day(self.hit.record.day) is None:
             self.notify('This record has no day to show.')
             return
-        self.post_message(ShowPlace(DayPlace(self.hit.record.day)))
+        line = self.details.line_number if self.details is not None else None
+        self.post_message(ShowPlace(DayPlace(self.hit.record.day, line)))
 
     def action_back(self) -> None:
         """Goes back to the hits."""

@@ -9,25 +9,29 @@ hits as the person nears the last one. `up` in an empty box recalls the last sea
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.message import Message
 from textual.widgets import Header, Input, Static
 from textual.worker import get_current_worker
 
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.index.status import SearchCancelled
-from desk_browser.memory.search_scope import ParsedQuery, SearchScope, parse_query, qualifier_name
+from desk_browser.memory.search_scope import ParsedQuery, SearchScope, parse_query
 from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
 from desk_browser.presentation.documents import search_markdown
 from desk_browser.presentation.exports import export_file_name
-from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.navigation import DayPlace
+from desk_browser.presentation.search_headlines import (
+    PROMPT,
+    result_headline,
+    totals_headline,
+    with_suggestions,
+)
 from desk_browser.presentation.search_history import HistoryCursor
 from desk_browser.ui.copy_export import (
     COPY_EXPORT_BINDINGS,
@@ -36,14 +40,14 @@ from desk_browser.ui.copy_export import (
     deliver_export,
     record_copy,
 )
-from desk_browser.ui.messages import SearchFinished, ShowPlace
+from desk_browser.ui.messages import MoreHitsFound, SearchFinished, SearchTotalsFound, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.row_list import RowPainter
 from desk_browser.ui.widgets.scope_chips import ScopeChips
 from desk_browser.ui.widgets.search_box import SearchBox
-from desk_browser.ui.widgets.search_hit_list import SearchHitList, paint_hits
+from desk_browser.ui.widgets.search_hit_list import SearchHitList, first_details, paint_hits
 
 SEARCH_LIMIT = 500
 """The most hits one search shows."""
@@ -56,9 +60,6 @@ a quick typist's older queries are dropped unread. A change after a pause (the f
 _PAUSE_STEP = 0.01
 """Seconds between two looks, during that pause, at whether the search was cancelled."""
 
-_PROMPT = 'Type to search every exchange, action, summary and note. Enter opens a hit.'
-"""The headline before the first search (one line at 80 columns)."""
-
 _COUNT_PAUSE = 0.25
 """Seconds after the first hits are shown before every hit is counted, so a person still typing
 cancels the count before it reads."""
@@ -67,114 +68,21 @@ SearchKey = tuple[tuple[str, ...], SearchScope]
 """What a search looks for: its keywords and its scope (equal keys find the same hits)."""
 
 
-@dataclass
-class SearchTotalsFound(Message):
-    """What a search found with no limit, counted after its first hits were shown."""
-
-    query: str
-    """The query as typed."""
-
-    hits: int
-    """How many hits there are in all."""
-
-    missing_words: list[str]
-    """The keywords no record in the scope holds."""
-
-    suggestions: dict[str, str]
-    """For each missing keyword with one, the nearest word some record holds."""
-
-
-@dataclass
-class MoreHitsFound(Message):
-    """A longer result of the search shown, for a person scrolling past its last hit."""
-
-    query: str
-    """The query as typed."""
-
-    result: SearchResult
-    """The hits, the ones shown first."""
-
-
-def totals_headline(
-    result: SearchResult, total: int, missing: list[str], suggestions: dict[str, str]
-) -> str:
-    """Says what a search found in all, such as "170 hits with every word".
-
-    Args:
-        result (SearchResult): The hits shown.
-        total (int): How many hits there are in all.
-        missing (list[str]): The keywords no record holds.
-        suggestions (dict[str, str]): The nearest word for some of them.
-
-    Returns:
-        str: The headline, naming each missing word ("qwxz: in no record") and each suggestion
-            ("rollver: in no record, did you mean rollover? Enter takes it"); with no hits at all,
-            only the words with a suggestion.
-    """
-    if not result.hits:
-        parts = ['No hits']
-    elif result.matched_every_word:
-        parts = [f'{plural(total, "hit")} with every word']
-    else:
-        parts = [f'No record has every word · {plural(total, "partial hit")}']
-    for word in missing:
-        suggestion = suggestions.get(word)
-        if not result.hits and not suggestion:
-            continue  # "No hits" says it already.
-        parts.append(
-            f'{word}: in no record, did you mean {suggestion}?'
-            if suggestion
-            else f'{word}: in no record'
-        )
-    if suggestions:
-        parts.append('Enter takes it')
-    return ' · '.join(parts)
-
-
-def with_suggestions(value: str, suggestions: dict[str, str]) -> str:
-    """Replaces the missing words of a query with their suggestions, qualifiers kept.
-
-    Args:
-        value (str): The query as typed.
-        suggestions (dict[str, str]): Each missing keyword (lowered) and the word to put in its
-            place.
-
-    Returns:
-        str: The query with single spaces between its pieces.
-    """
-    pieces = []
-    for piece in value.split():
-        if qualifier_name(piece) is None:
-            piece = suggestions.get(piece.lower(), piece)
-        pieces.append(piece)
-    return ' '.join(pieces)
-
-
-def result_headline(result: SearchResult) -> str:
-    """Says what a search found, such as "12 hits with every word".
-
-    Args:
-        result (SearchResult): The search's result.
-
-    Returns:
-        str: The headline.
-    """
-    count = len(result.hits)
-    more = f' (the first {SEARCH_LIMIT})' if count >= SEARCH_LIMIT else ''
-    if count == 0:
-        return 'No hits'
-    if result.matched_every_word:
-        return f'{plural(count, "hit")} with every word{more}'
-    return f'No record has every word · {plural(count, "partial hit")}{more}'
-
-
 class SearchScreen(DeskScreen[None]):
     """Searches the desk as the person types; a hit opens its record."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('escape', 'clear_or_leave', 'Clear / back', key_display='esc', id='search-back'),
         Binding('down', 'focus_hits', 'Hits', show=False),
-        *COPY_EXPORT_BINDINGS,
+        # Enter opens the highlighted hit from the box or the list alike (priority: before the
+        # box's own Enter), so the footer can say so wherever the focus is.
+        Binding('enter', 'open', 'Open', key_display='enter', priority=True, id='search-open'),
+        # Shown here: every hit can be copied, and the hits exported (the footer never changes,
+        # so it is never rebuilt while the person types).
+        *(
+            replace(binding, show=binding.action != 'copy(True)')
+            for binding in COPY_EXPORT_BINDINGS
+        ),
         Binding('up', 'older_search', 'Older search', show=False),
     ]
 
@@ -215,8 +123,8 @@ class SearchScreen(DeskScreen[None]):
         search_box.cursor_blink = self._cursor_blink
         yield search_box
         yield ScopeChips(id='scope')
-        yield Static(Content(_PROMPT), id='headline', classes='-explain')
-        yield SearchHitList(id='hits')
+        yield Static(Content(PROMPT), id='headline', classes='-explain')
+        yield SearchHitList(id='hits', details_reader=self.services.hit_details)
         yield DeskFooter()
 
     def on_mount(self) -> None:
@@ -266,7 +174,7 @@ class SearchScreen(DeskScreen[None]):
             self.workers.cancel_group(self, 'search')
             self._searched_key = None
             self._suggestions = {}
-            self._show_headline(_PROMPT, '-explain')
+            self._show_headline(PROMPT, '-explain')
             hits = self.query_one(SearchHitList)
             hits.more_to_load = False
             hits.show_result(SearchResult(hits=[], matched_every_word=False, words=[]))
@@ -338,10 +246,16 @@ class SearchScreen(DeskScreen[None]):
             return  # A newer query replaced this one.
         if worker.is_cancelled:
             return
-        painted = paint_hits(painter, result) if painter is not None else None
+        painted = details = None
+        if painter is not None:
+            with self.services.foreground.busy():
+                details = first_details(self.services.hit_details, painter, result)
+            if worker.is_cancelled:
+                return
+            painted = paint_hits(painter, result, details)
         if worker.is_cancelled:
             return
-        self.post_message(SearchFinished(query, result, painted))
+        self.post_message(SearchFinished(query, result, painted, details))
         self._count(query, parsed, result)
 
     def _count(self, query: str, parsed: ParsedQuery, result: SearchResult) -> None:
@@ -423,11 +337,12 @@ class SearchScreen(DeskScreen[None]):
         self._loading_more = False
         self.workers.cancel_group(self, 'more')
         self._show_headline(
-            result_headline(message.result), '-explain' if message.result.hits else '-warning'
+            result_headline(message.result, SEARCH_LIMIT),
+            '-explain' if message.result.hits else '-warning',
         )
         hits = self.query_one(SearchHitList)
         hits.more_to_load = False
-        hits.show_result(message.result, message.painted)
+        hits.show_result(message.result, message.painted, message.details)
         self._words = list(message.result.words)
 
     @on(SearchTotalsFound)
@@ -477,11 +392,10 @@ class SearchScreen(DeskScreen[None]):
         headline.set_class(look == '-warning', '-warning')
         headline.set_class(look == '-explain', '-explain')
 
-    @on(Input.Submitted, '#query')
-    def open_first_hit(self) -> None:
-        """Enter in the box takes the suggested words, or opens the highlighted hit."""
+    def action_open(self) -> None:
+        """Enter: in the box, takes the suggested words, or opens the highlighted hit."""
         box = self.query_one('#query', Input)
-        if self._suggestions and self._is_current(self._shown_query):
+        if box.has_focus and self._suggestions and self._is_current(self._shown_query):
             box.value = with_suggestions(box.value, self._suggestions)
             box.cursor_position = len(box.value)
             self._suggestions = {}
@@ -489,6 +403,8 @@ class SearchScreen(DeskScreen[None]):
         hits = self.query_one(SearchHitList)
         if hits.highlighted is not None:
             self._open(hits.highlighted)
+        elif self.key_of(self.parsed(box.value))[0]:
+            self.notify('No hit to open.')
 
     def action_focus_hits(self) -> None:
         """Moves from the search box to the hits, or to a newer search while recalling them."""
@@ -545,7 +461,8 @@ class SearchScreen(DeskScreen[None]):
         self._remember()
         # Coming back from the record lands on the hits, where Escape goes back, not in the box.
         hits.focus()
-        self.app.push_screen(RecordScreen(self.services, hit, list(self._words)))
+        details = hits.details_at(index)
+        self.app.push_screen(RecordScreen(self.services, hit, list(self._words), details))
 
     def action_clear_or_leave(self) -> None:
         """Escape: in a box with text, clears it; anywhere else, goes back to the main screen."""
@@ -589,10 +506,23 @@ class SearchScreen(DeskScreen[None]):
         return hits.hit_at(hits.highlighted) if hits.highlighted is not None else None
 
     def action_day_view(self) -> None:
-        """Opens the day view of the highlighted hit's day."""
-        hit = self._highlighted_hit()
-        if hit is not None:
-            self.post_message(ShowPlace(DayPlace(hit.record.day)))
+        """Opens the day view of the highlighted hit's day, at its event."""
+        hits = self.query_one(SearchHitList)
+        result, index = hits.shown_result, hits.highlighted
+        if result is not None and index is not None and 0 <= index < len(result.hits):
+            self.open_day_of(result.hits, index)
+
+    @work(thread=True, exclusive=True, group='day-of-hit', exit_on_error=False)
+    def open_day_of(self, hits: list[SearchHit], index: int) -> None:
+        """Finds a hit's journal line (most often known already) and opens its day there.
+
+        Args:
+            hits (list[SearchHit]): The hits shown.
+            index (int): The hit's place among them.
+        """
+        details = self.services.hit_details.details_at(hits, [index]).get(index)
+        line = details.line_number if details is not None else None
+        self.post_message(ShowPlace(DayPlace(hits[index].record.day, line)))
 
     def action_copy(self, as_json: bool) -> None:
         """Copies the highlighted hit's record, as Markdown or as its JSON line.

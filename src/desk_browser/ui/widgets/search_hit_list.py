@@ -1,4 +1,9 @@
-"""The list of search hits: kind, day, how many keywords, and the snippet with keywords marked.
+"""The search hits: kind, when and who, how well it matched, and the snippet, keywords marked.
+
+An exchange's India time, session and backend, and an action's time, come from its day's journal
+(presentation.hit_details): the search's worker reads them for the first screenful before the
+hits are shown, and the list reads the rest in its own worker as they come on screen, so neither
+the typing nor the scrolling waits for a journal.
 
 The list is a RowList (Textual's Line API, like Toolong's log view): every hit is exactly
 `HIT_HEIGHT` rows, so showing a search of 500 hits only stores them and sets the scrollable
@@ -18,13 +23,24 @@ from textual.content import Content
 from textual.message import Message
 
 from desk_browser.memory.session_search import SearchHit, SearchResult
-from desk_browser.presentation.formatting import day_text, hit_label
+from desk_browser.presentation.formatting import day_text, hit_label, india_time, kind_name
+from desk_browser.presentation.hit_details import HitDetails, HitDetailsReader
 from desk_browser.presentation.plain_text import plain_snippet
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.highlight import KEYWORD_STYLE, keyword_pattern
 from desk_browser.ui.widgets.row_list import HIGHLIGHTED_CLASS, PaintedRows, RowList, RowPainter
 
-__all__ = ['HIT_HEIGHT', 'SearchHitList', 'hit_lines', 'paint_hits', 'snippet_breaks']
+__all__ = [
+    'HIT_HEIGHT',
+    'HitDetailsFound',
+    'SearchHitList',
+    'action_type',
+    'first_details',
+    'hit_header',
+    'hit_lines',
+    'paint_hits',
+    'snippet_breaks',
+]
 
 SNIPPET_LINES = 2
 """How many lines of its snippet a hit shows; a longer snippet is cut with "…"."""
@@ -34,6 +50,15 @@ HIT_HEIGHT = 1 + SNIPPET_LINES
 
 _KIND_WIDTH = 9
 """The kind column: wide enough for "exchange" and a space."""
+
+_NAME_LIMIT = 40
+"""The most characters of a session id, backend or event type a hit's first line shows."""
+
+_DETAILS_AHEAD = 1
+"""Screenfuls of hits above and below the screen whose details are read with the ones on it."""
+
+HitDetailsFound = dict[int, HitDetails | None]
+"""Some hits' details by their place in the list (None: the journal has none for that hit)."""
 
 _MOST_SNIPPET_CHARACTERS = 2_000
 """How much of a snippet is looked at: more than two lines of any terminal, so a hostile
@@ -48,31 +73,88 @@ _WORD = re.compile(r'\s*\S+\s*')
 """A word and the spaces around it: lines break before a word's leading spaces."""
 
 
-def hit_lines(hit: SearchHit, result: SearchResult, width: int) -> list[Content]:
+def _name(text: str) -> str:
+    """A session id, backend or event type from the desk, made visible, on one short line."""
+    flat = _one_line(text[: _NAME_LIMIT + 1])
+    return flat if len(flat) <= _NAME_LIMIT else flat[: _NAME_LIMIT - 1] + _ELLIPSIS
+
+
+def action_type(hit: SearchHit) -> str:
+    """Names an action hit's event type in words, such as "order placed".
+
+    The type is an action record's first line (desk_files.action_text), so no journal is read.
+
+    Args:
+        hit (SearchHit): An action hit.
+
+    Returns:
+        str: The type, underscores as spaces, made visible and cut short.
+    """
+    return _name(hit.record.text.partition('\n')[0].replace('_', ' '))
+
+
+def hit_header(hit: SearchHit, label: str, details: HitDetails | None) -> Content:
+    """Writes a hit's first line: its kind, when, who, and how well it matched.
+
+    An exchange: ``exchange Wed 2026-10-21 09:15 · session 2026-10-21-2 · claude · all words``;
+    an action: ``action   Wed 2026-10-21 09:30 · order placed``; a summary or a note: its day.
+    The time (India's), session and backend are shown where the journal knows them. The record
+    view's heading is this line too.
+
+    Args:
+        hit (SearchHit): The hit.
+        label (str): How well it matched (hit_label), "" to say nothing.
+        details (HitDetails | None): What its journal knows about it, or None.
+
+    Returns:
+        Content: The line (not yet cut to a width).
+    """
+    record = hit.record
+    when = day_text(_one_line(record.day))
+    time = india_time(details.time) if details is not None and details.time else None
+    if time is not None:
+        when = f'{when} {time}'
+    facts: list[str] = []
+    if record.kind == 'journal':
+        facts.append(action_type(hit))
+    elif details is not None:
+        if details.session_id:
+            facts.append(f'session {_name(details.session_id)}')
+        if details.backend:
+            facts.append(_name(details.backend))
+    if label:
+        facts.append(label)
+    parts: list[str | tuple[str, str]] = [
+        (f'{_name(kind_name(record.kind)):<{_KIND_WIDTH}}', 'bold $text-accent'),
+        (when, 'bold'),
+    ]
+    for fact in facts:
+        parts.extend([(' · ', '$text-muted'), (fact, '$text-muted')])
+    return Content.assemble(*parts)
+
+
+def hit_lines(
+    hit: SearchHit, result: SearchResult, width: int, details: HitDetails | None = None
+) -> list[Content]:
     """Writes one hit as its `HIT_HEIGHT` lines, each at most `width` cells.
 
-    The first line says what and when and how well it matched; the snippet follows, its
-    Markdown syntax dropped (`plain_snippet`), keywords marked, wrapped to `SNIPPET_LINES` lines
-    and cut with "…" when it is longer. Desk text is made visible first (nothing in it is read
-    as markup or reaches the terminal as a control).
+    The first line says what, when and who, and how well it matched (`hit_header`); the
+    snippet follows, its Markdown syntax dropped (`plain_snippet`), keywords marked, wrapped
+    to `SNIPPET_LINES` lines and cut with "…" when it is longer. Desk text is made visible
+    first (nothing in it is read as markup or reaches the terminal as a control).
 
     Args:
         hit (SearchHit): The hit.
         result (SearchResult): The search it came from.
         width (int): The width in cells.
+        details (HitDetails | None): What its journal knows about it, or None (not read yet, or
+            nothing).
 
     Returns:
         list[Content]: Exactly `HIT_HEIGHT` lines.
     """
     width = max(width, 1)
-    kind = _one_line(hit.record.kind)
-    day = _one_line(hit.record.day)
-    header = Content.assemble(
-        (f'{kind:<{_KIND_WIDTH}}', 'bold $text-accent'),
-        (day_text(day), 'bold'),
-        ('  ·  ', '$text-muted'),
-        (hit_label(hit, result), '$text-muted'),
-    ).truncate(width, ellipsis=True)
+    header = hit_header(hit, hit_label(hit, result), details).truncate(width, ellipsis=True)
     snippet = Content(_one_line(plain_snippet(hit.record.text, tuple(result.words))))
     pattern = _pattern_for(tuple(result.words))
     if pattern is not None:
@@ -131,7 +213,9 @@ def _one_line(text: str) -> str:
     return visible(text[:_MOST_SNIPPET_CHARACTERS]).replace('\n', ' ')
 
 
-def paint_hits(painter: RowPainter, result: SearchResult) -> PaintedRows:
+def paint_hits(
+    painter: RowPainter, result: SearchResult, details: HitDetailsFound | None = None
+) -> PaintedRows:
     """Draws the hits a result shows first, the way `SearchHitList.show_result` shows them.
 
     Called by the search's worker, so the event loop only copies the strips to the screen:
@@ -141,16 +225,35 @@ def paint_hits(painter: RowPainter, result: SearchResult) -> PaintedRows:
         painter (RowPainter): What drawing takes, copied from the list
             (`SearchHitList.row_painter`).
         result (SearchResult): The search's result.
+        details (HitDetailsFound | None): The first hits' details (`first_details`), if read.
 
     Returns:
         PaintedRows: The first screenful of hits, the first one highlighted.
     """
     painted = PaintedRows(painter)
+    known = details or {}
     for index, hit in enumerate(result.hits[: painter.rows_on_screen]):
         look = HIGHLIGHTED_CLASS if index == 0 else ''
-        key, strips = painter.paint(index, hit_lines(hit, result, painter.width), look)
+        lines = hit_lines(hit, result, painter.width, known.get(index))
+        key, strips = painter.paint(index, lines, look)
         painted.rows[key] = strips
     return painted
+
+
+def first_details(
+    reader: HitDetailsReader, painter: RowPainter, result: SearchResult
+) -> HitDetailsFound:
+    """Reads the details of the hits a result shows first (in the search's worker).
+
+    Args:
+        reader (HitDetailsReader): The desk's reader.
+        painter (RowPainter): The list's painter (how many hits a screenful shows).
+        result (SearchResult): The search's result.
+
+    Returns:
+        HitDetailsFound: The details of the first screenful.
+    """
+    return reader.details_at(result.hits, range(painter.rows_on_screen))
 
 
 @functools.lru_cache(maxsize=8)
@@ -198,14 +301,32 @@ class SearchHitList(RowList):
             self.everything = everything
             """Whether every hit is wanted."""
 
+    class DetailsRead(Message):
+        """The list's worker read some hits' details (handled by the list itself)."""
+
+        def __init__(self, generation: int, details: HitDetailsFound) -> None:
+            """Says for which result and which hits.
+
+            Args:
+                generation (int): The result they belong to (`SearchHitList.generation`).
+                details (HitDetailsFound): The details, by the hits' places.
+            """
+            super().__init__()
+            self.generation = generation
+            self.details = details
+
     MORE_WITHIN: ClassVar[int] = 10
     """How near the last hit shown the highlight comes before more hits are asked for."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(
+        self, *, id: str | None = None, details_reader: HitDetailsReader | None = None
+    ) -> None:
         """Prepares an empty list.
 
         Args:
             id (str | None): The widget's id.
+            details_reader (HitDetailsReader | None): Reads the hits' times and sessions from the
+                journal as they come on screen; None shows the hits without them.
         """
         super().__init__(id=id)
         self._hits: list[SearchHit] = []
@@ -215,6 +336,13 @@ class SearchHitList(RowList):
         self.more_to_load = False
         """Whether the search found more hits than are shown (the screen sets it)."""
         self._last_wanted = False
+        self.details_reader = details_reader
+        """Where the hits' details come from, or None."""
+        self._details: HitDetailsFound = {}
+        """The details read so far, by the hits' places (a place missing: not read yet)."""
+        self.generation = 0
+        """Counts the results shown, so details read for an older one are dropped."""
+        self._details_planned = False
 
     @property
     def hit_count(self) -> int:
@@ -237,8 +365,19 @@ class SearchHitList(RowList):
         """
         return self._hits[index] if 0 <= index < len(self._hits) else None
 
+    def details_at(self, index: int) -> HitDetails | None:
+        """Returns what the journal says about a hit, as far as it was read.
+
+        Args:
+            index (int): The hit's place, from 0.
+
+        Returns:
+            HitDetails | None: Its details, or None (not read yet, or the journal has none).
+        """
+        return self._details.get(index)
+
     def row_lines(self, index: int, width: int) -> list[Content]:
-        """Writes one hit's lines (see `hit_lines`).
+        """Writes one hit's lines (see `hit_lines`), asking for its details when not read yet.
 
         Args:
             index (int): The hit's place, from 0.
@@ -247,7 +386,55 @@ class SearchHitList(RowList):
         Returns:
             list[Content]: Its `HIT_HEIGHT` lines.
         """
-        return hit_lines(self._hits[index], self.shown_result or self._empty, width)
+        if index not in self._details:
+            self._plan_details()
+        details = self._details.get(index)
+        return hit_lines(self._hits[index], self.shown_result or self._empty, width, details)
+
+    def _plan_details(self) -> None:
+        """Reads the details of the hits around the screen soon (once per burst of rows drawn)."""
+        if self.details_reader is None or self._details_planned:
+            return
+        self._details_planned = True
+        self.call_later(self._read_details_on_screen)
+
+    def _read_details_on_screen(self) -> None:
+        """Starts reading, in a worker, the details of the hits on screen and a screenful around."""
+        self._details_planned = False
+        reader = self.details_reader
+        if reader is None or not self._hits:
+            return
+        page = max(1, self._rows_per_page())
+        first = max(0, round(self.scroll_y) // self.ROW_HEIGHT - page * _DETAILS_AHEAD)
+        last = min(len(self._hits), first + page * (1 + 2 * _DETAILS_AHEAD) + 1)
+        wanted = [index for index in range(first, last) if index not in self._details]
+        if not wanted:
+            return
+        hits, generation = list(self._hits), self.generation
+
+        def read() -> None:
+            found = reader.details_at(hits, wanted)
+            self.post_message(self.DetailsRead(generation, found))
+
+        self.run_worker(
+            read,
+            thread=True,
+            exclusive=True,
+            group='hit-details',
+            exit_on_error=False,
+            description="reading the hits' times and sessions",
+        )
+
+    def on_search_hit_list_details_read(self, message: DetailsRead) -> None:
+        """Keeps the details read and draws their hits again (those of an older result dropped)."""
+        message.stop()
+        if message.generation != self.generation:
+            return
+        for index, details in message.details.items():
+            if index not in self._details:
+                self._details[index] = details
+                if details is not None:
+                    self.row_changed(index)
 
     def chosen_message(self, index: int) -> Message:
         """Makes the `HitChosen` posted when a hit is chosen.
@@ -260,7 +447,12 @@ class SearchHitList(RowList):
         """
         return self.HitChosen(self, index, self._hits[index])
 
-    def show_result(self, result: SearchResult, painted: PaintedRows | None = None) -> None:
+    def show_result(
+        self,
+        result: SearchResult,
+        painted: PaintedRows | None = None,
+        details: HitDetailsFound | None = None,
+    ) -> None:
         """Replaces the list with the hits of a search, the first highlighted.
 
         Costs the same for 5 hits or 500: the hits are kept, and only the rows that come on
@@ -270,9 +462,13 @@ class SearchHitList(RowList):
         Args:
             result (SearchResult): The search's result.
             painted (PaintedRows | None): Its first hits as `paint_hits` drew them, if they were.
+            details (HitDetailsFound | None): Its first hits' details, if they were read (the
+                others are read as they come on screen).
         """
         self._hits = list(result.hits)
         self.shown_result = result
+        self.generation += 1
+        self._details = dict(details or {})
         self.rows_changed()
         self.set_reactive(SearchHitList.highlighted, 0 if self._hits else None)
         if painted is not None:

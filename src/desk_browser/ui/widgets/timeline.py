@@ -203,6 +203,8 @@ class Timeline(RowList):
         super().__init__(id=id)
         self._events: list[JournalEvent] = []
         self._shown: list[JournalEvent] = []
+        self.kinds: set[str] = set()
+        """The ids of the kinds shown (from EVENT_KINDS), as the last `filter` was given them."""
 
     @property
     def row_count(self) -> int:
@@ -260,6 +262,7 @@ class Timeline(RowList):
         Args:
             kinds (set[str]): The ids (from EVENT_KINDS) of the kinds to show.
         """
+        self.kinds = set(kinds)
         previous = self.highlighted_event
         self.highlighted = None
         self._shown = [event for event in self._events if event_kind(event) in kinds]
@@ -271,6 +274,31 @@ class Timeline(RowList):
         if previous is not None:
             index = next((place for place, event in enumerate(self._shown) if event is previous), 0)
         self.highlighted = index
+
+    def index_at_line(self, line_number: int) -> int | None:
+        """Finds the event shown on a journal line, or the first shown after it.
+
+        Args:
+            line_number (int): The journal line, counting from 1.
+
+        Returns:
+            int | None: Its place among the events shown, or None when every shown event is on
+                an earlier line.
+        """
+        return next(
+            (place for place, event in enumerate(self._shown) if event.line_number >= line_number),
+            None,
+        )
+
+    def highlight_in_middle(self, index: int) -> None:
+        """Highlights an event and scrolls it to the middle of the view (where the eye lands).
+
+        Args:
+            index (int): Its place among the events shown.
+        """
+        self.highlighted = index
+        middle = max(0, index - self.scrollable_content_region.height // 2)
+        self.scroll_to(y=middle, animate=False, force=True, immediate=True)
 
     @property
     def shown_count(self) -> int:

@@ -1,0 +1,89 @@
+"""The search's headline: what a search found, in words, and the query with suggestions taken.
+
+The live search (ui.screens.search_screen) writes these above its hits: first what the first
+hits are ("12 hits with every word"), then, once every hit is counted, how many there are in all,
+the words no record holds and the nearest words some record does.
+"""
+
+from __future__ import annotations
+
+from desk_browser.memory.search_scope import qualifier_name
+from desk_browser.memory.session_search import SearchResult
+from desk_browser.presentation.formatting import plural
+
+PROMPT = 'Type to search every exchange, action, summary and note. Enter opens a hit.'
+"""The headline before the first search (one line at 80 columns)."""
+
+
+def totals_headline(
+    result: SearchResult, total: int, missing: list[str], suggestions: dict[str, str]
+) -> str:
+    """Says what a search found in all, such as "170 hits with every word".
+
+    Args:
+        result (SearchResult): The hits shown.
+        total (int): How many hits there are in all.
+        missing (list[str]): The keywords no record holds.
+        suggestions (dict[str, str]): The nearest word for some of them.
+
+    Returns:
+        str: The headline, naming each missing word ("qwxz: in no record") and each suggestion
+            ("rollver: in no record, did you mean rollover? Enter takes it"); with no hits at all,
+            only the words with a suggestion.
+    """
+    if not result.hits:
+        parts = ['No hits']
+    elif result.matched_every_word:
+        parts = [f'{plural(total, "hit")} with every word']
+    else:
+        parts = [f'No record has every word · {plural(total, "partial hit")}']
+    for word in missing:
+        suggestion = suggestions.get(word)
+        if not result.hits and not suggestion:
+            continue  # "No hits" says it already.
+        parts.append(
+            f'{word}: in no record, did you mean {suggestion}?'
+            if suggestion
+            else f'{word}: in no record'
+        )
+    if suggestions:
+        parts.append('Enter takes it')
+    return ' · '.join(parts)
+
+
+def with_suggestions(value: str, suggestions: dict[str, str]) -> str:
+    """Replaces the missing words of a query with their suggestions, qualifiers kept.
+
+    Args:
+        value (str): The query as typed.
+        suggestions (dict[str, str]): Each missing keyword (lowered) and the word to put in its
+            place.
+
+    Returns:
+        str: The query with single spaces between its pieces.
+    """
+    pieces = []
+    for piece in value.split():
+        if qualifier_name(piece) is None:
+            piece = suggestions.get(piece.lower(), piece)
+        pieces.append(piece)
+    return ' '.join(pieces)
+
+
+def result_headline(result: SearchResult, limit: int) -> str:
+    """Says what a search found, such as "12 hits with every word".
+
+    Args:
+        result (SearchResult): The search's result.
+        limit (int): The most hits it could return ("(the first 500)" when it returned as many).
+
+    Returns:
+        str: The headline.
+    """
+    count = len(result.hits)
+    more = f' (the first {limit})' if count >= limit else ''
+    if count == 0:
+        return 'No hits'
+    if result.matched_every_word:
+        return f'{plural(count, "hit")} with every word{more}'
+    return f'No record has every word · {plural(count, "partial hit")}{more}'

@@ -1,0 +1,102 @@
+"""The day view's filter: a line per kind of event, ✓ when shown, and the key that toggles it.
+
+Textual's SelectionList draws the same box ("X") for a selection on and off, only in another
+colour, which reads as "all on" at a glance, and it has no place for a key. Here each line is
+`✓ 1 Triggers` when the kind is shown and `  1 Triggers` when it is hidden; the number is the key
+that toggles the kind from anywhere in the day view.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.content import Content
+from textual.strip import Strip
+from textual.widgets import OptionList, SelectionList
+from textual.widgets.option_list import OptionDoesNotExist
+from textual.widgets.selection_list import Selection
+
+ON_MARK = '✓'
+"""What a shown kind's line starts with."""
+
+_GUTTER = 4
+"""Cells before each label: SelectionList's own button ("▐X▌ ") is as wide, so its layout holds."""
+
+
+def kind_prompt(key: str, label: str) -> Content:
+    """Writes one kind's label with the key that toggles it, such as "1 Triggers".
+
+    Args:
+        key (str): The key.
+        label (str): The kind's name.
+
+    Returns:
+        Content: The prompt.
+    """
+    return Content.assemble((f'{key} ', 'bold $text-accent'), label)
+
+
+class KindFilter(SelectionList[str]):
+    """Lists kinds of event to show; space, Enter, a click or the kind's number toggles one."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {'kind-filter--on'}
+    """
+    | Class | Description |
+    | :- | :- |
+    | `kind-filter--on` | The ✓ of a shown kind. |
+    """
+
+    DEFAULT_CSS = """
+    KindFilter > .kind-filter--on {
+        color: $text-success;
+        text-style: bold;
+    }
+    """
+
+    def __init__(self, kinds: list[tuple[str, str]], *, id: str | None = None) -> None:
+        """Lists the kinds, every one shown, numbered from 1.
+
+        Args:
+            kinds (list[tuple[str, str]]): Each kind's id and name, in order.
+            id (str | None): The widget's id.
+        """
+        super().__init__(
+            *(
+                Selection(kind_prompt(str(number), label), kind, True)
+                for number, (kind, label) in enumerate(kinds, start=1)
+            ),
+            id=id,
+        )
+
+    def render_line(self, y: int) -> Strip:
+        """Draws one kind's line: ✓ (or a blank) where SelectionList draws its box, then the label.
+
+        Args:
+            y (int): The line in the view, from its top.
+
+        Returns:
+            Strip: The line.
+        """
+        line = OptionList.render_line(self, y)  # The label alone, as SelectionList starts from.
+        index = self.scroll_offset.y + y
+        try:
+            selection = self.get_option_at_index(index)
+        except OptionDoesNotExist:
+            return line
+        segments = list(line)
+        first_style = segments[0].style if segments else None
+        # The row's background (highlighted or not) without the label's own colour or boldness.
+        base = Style(bgcolor=first_style.bgcolor) if first_style else self.rich_style
+        meta = Style(meta={'option': index})  # A click on the mark toggles the kind, as on a box.
+        mark = ' '
+        mark_style = base + meta
+        if selection.value in self.selected:
+            mark = ON_MARK
+            on = self.get_component_rich_style('kind-filter--on')
+            mark_style = base + Style(color=on.color, bold=on.bold) + meta
+        gutter = [Segment(' ', base + meta), Segment(mark, mark_style), Segment(' ', base + meta)]
+        # The label was drawn for the width less SelectionList's gutter: what it leaves ends it.
+        rest = Segment(' ' * (_GUTTER - 3), base)
+        return Strip([*gutter, *segments, rest])
