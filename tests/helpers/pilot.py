@@ -15,6 +15,7 @@ from textual.widgets import Markdown, OptionList, Static
 from textual.worker import WorkerState
 
 from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.timeline import Timeline, event_prompt
@@ -48,6 +49,16 @@ async def open_search(pilot: Pilot[Any], words: str = '') -> None:
     await settle(pilot)
     await pilot.press('slash', *words)
     await settle(pilot)
+
+
+async def open_day_view(pilot: Pilot[Any], *keys: str) -> DayScreen:
+    """Settles, presses the keys (`d` unless told), settles again, and returns the day view."""
+    await settle(pilot)
+    await pilot.press(*(keys or ('d',)))
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, DayScreen)
+    return screen
 
 
 def screen_text(pilot: Pilot[Any]) -> str:

@@ -18,7 +18,7 @@ from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline, event_kind, event_label
 from tests.helpers.desks import write_lines
-from tests.helpers.pilot import AppFor, screen_text, settle, widget_texts
+from tests.helpers.pilot import AppFor, open_day_view, screen_text, settle, widget_texts
 
 SnapCompare = Callable[..., bool]
 SIZE = (120, 40)
@@ -36,22 +36,13 @@ def _app_at_day(desk: Path, day: str) -> DeskBrowser:
     )
 
 
-async def _open_day_view(pilot: Pilot[Any]) -> DayScreen:
-    await settle(pilot)
-    await pilot.press('d')
-    await settle(pilot)
-    screen = pilot.app.screen
-    assert isinstance(screen, DayScreen)
-    return screen
-
-
 async def test_d_opens_the_selected_sessions_day_with_every_event(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     journal = read_journal_day(demo_desk / 'journal' / f'{TODAY}.jsonl', TODAY)
     app = app_for(demo_desk)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_day_view(pilot)
+        screen = await open_day_view(pilot)
         assert screen.day == TODAY
         timeline = screen.query_one(Timeline)
         assert timeline.row_count == len(journal.events)
@@ -130,7 +121,7 @@ async def test_number_keys_and_the_filter_hide_kinds_of_event(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_day_view(pilot)
+        screen = await open_day_view(pilot)
         timeline = screen.query_one(Timeline)
         total = timeline.row_count
         await pilot.press('2')  # Answers off.
@@ -151,7 +142,7 @@ async def test_brackets_move_between_days_and_a_day_without_journal_says_so(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_day_view(pilot)
+        screen = await open_day_view(pilot)
         await pilot.press('left_square_bracket')
         await settle(pilot)
         assert screen.day == '2026-10-20'
@@ -177,7 +168,7 @@ async def test_the_sparkline_shows_exchanges_per_day_of_the_sessions_list(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _open_day_view(pilot)
+        screen = await open_day_view(pilot)
         overview = app.main_screen.overview
         assert overview is not None
         expected = activity_by_day(overview)
@@ -204,7 +195,7 @@ def test_day_view(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -
     the first event's detail below."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await _open_day_view(pilot)
+        await open_day_view(pilot)
 
     assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
 
@@ -214,7 +205,7 @@ def test_filtered_day_view(snap_compare: SnapCompare, app_for: AppFor, demo_desk
     the timeline's subtitle says how many of the 122 events are shown."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await _open_day_view(pilot)
+        await open_day_view(pilot)
         await pilot.press('2', '5', '6')
         await settle(pilot)
 

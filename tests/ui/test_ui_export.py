@@ -18,12 +18,11 @@ from desk_browser.presentation.desk_data import read_session_log
 from desk_browser.presentation.documents import day_markdown, search_markdown, session_markdown
 from desk_browser.presentation.exports import ExportRefused, export_file_name, write_export
 from desk_browser.ui.app import DeskBrowser, make_app
-from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from tests.helpers.desks import exchange, write_lines
-from tests.helpers.pilot import AppFor, open_search, settle
+from tests.helpers.pilot import AppFor, open_day_view, open_search, settle
 from tests.helpers.tree import snapshot_tree, tree_differences
 
 SnapCompare = Callable[..., bool]
@@ -100,12 +99,9 @@ async def test_y_in_the_day_view_copies_the_highlighted_event(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press('d')
-        await settle(pilot)
-        assert isinstance(app.screen, DayScreen)
+        day = await open_day_view(pilot)
         await pilot.press('down')
-        event = app.screen.highlighted_event
+        event = day.highlighted_event
         assert event is not None
         await pilot.press('Y')
         assert json.loads(app.clipboard) == {'type': event.type, 'time': event.time, **event.fields}

@@ -4,6 +4,9 @@ only when it says something, the day view opened at the hit's event, and the sea
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
 
 from desk_browser.memory.session_search import SearchHit, SearchRecord, SearchResult
 from desk_browser.presentation.formatting import india_time
@@ -15,7 +18,7 @@ from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.kind_filter import ON_MARK, KindFilter
 from desk_browser.ui.widgets.search_hit_list import HIT_HEIGHT, SearchHitList, hit_lines
 from desk_browser.ui.widgets.timeline import Timeline
-from tests.helpers.pilot import AppFor, open_search, screen_text, settle
+from tests.helpers.pilot import AppFor, open_day_view, open_search, screen_text, settle
 
 SIZE = (120, 40)
 
@@ -27,6 +30,20 @@ def _hits(screen: object) -> SearchHitList:
 
 def _header(hits: SearchHitList, index: int) -> str:
     return hits.row_lines(index, 200)[0].plain
+
+
+async def _day_of_hit(pilot: Pilot[Any], query: str, index: int) -> tuple[DayScreen, HitDetails]:
+    """Searches, then opens the day view from the hit at `index` (d); returns it and the hit's
+    details."""
+    await open_search(pilot, query)
+    details = _hits(pilot.app.screen).details_at(index)
+    assert details is not None
+    return await open_day_view(pilot, *['down'] * (index + 1), 'd'), details
+
+
+def _highlighted_line(day: DayScreen) -> int | None:
+    event = day.query_one(Timeline).highlighted_event
+    return None if event is None else event.line_number
 
 
 async def test_an_exchange_hit_says_its_india_time_session_and_backend(
@@ -116,14 +133,8 @@ async def test_d_on_a_hit_opens_its_day_at_its_event_highlighted(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=SIZE) as pilot:
-        await open_search(pilot, 'roll the tcs futures')
-        hits = _hits(app.screen)
-        details = hits.details_at(0)
-        assert details is not None
-        await pilot.press('down', 'd')
-        await settle(pilot)
-        assert isinstance(app.screen, DayScreen)
-        timeline = app.screen.query_one(Timeline)
+        day, details = await _day_of_hit(pilot, 'roll the tcs futures', 0)
+        timeline = day.query_one(Timeline)
         event = timeline.highlighted_event
         assert event is not None and event.line_number == details.line_number
         assert event.type == 'trigger_received'
@@ -145,11 +156,8 @@ async def test_d_in_a_record_opens_the_day_at_the_record_s_event(
         await pilot.press('down', 'down', 'enter')
         await settle(pilot)
         assert isinstance(app.screen, RecordScreen)
-        await pilot.press('d')
-        await settle(pilot)
-        assert isinstance(app.screen, DayScreen)
-        event = app.screen.query_one(Timeline).highlighted_event
-        assert event is not None and event.line_number == details.line_number
+        day = await open_day_view(pilot)
+        assert _highlighted_line(day) == details.line_number
 
 
 async def test_a_hit_s_event_of_a_hidden_kind_is_shown_again(
@@ -157,21 +165,14 @@ async def test_a_hit_s_event_of_a_hidden_kind_is_shown_again(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=SIZE) as pilot:
-        await open_search(pilot, 'max daily loss kind:action')
-        details = _hits(app.screen).details_at(0)
-        assert details is not None
-        await pilot.press('down', 'd')
-        await settle(pilot)
-        day = app.screen
-        assert isinstance(day, DayScreen)
+        day, details = await _day_of_hit(pilot, 'max daily loss kind:action', 0)
         await pilot.press('4')  # Risk decisions hidden.
         await settle(pilot)
         assert 'risk' not in day.chosen_kinds
         assert day.show_place(DayPlace('2026-10-21', details.line_number))  # As the app does.
         await settle(pilot)
         assert 'risk' in day.chosen_kinds
-        event = day.query_one(Timeline).highlighted_event
-        assert event is not None and event.line_number == details.line_number
+        assert _highlighted_line(day) == details.line_number
 
 
 async def test_the_filter_marks_shown_kinds_and_names_their_keys(
@@ -179,10 +180,7 @@ async def test_the_filter_marks_shown_kinds_and_names_their_keys(
 ) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press('d')
-        await settle(pilot)
-        kind_filter = app.screen.query_one(KindFilter)
+        kind_filter = (await open_day_view(pilot)).query_one(KindFilter)
         lines = [kind_filter.render_line(y).text for y in range(7)]
         assert lines[0].startswith(f' {ON_MARK} 1 Triggers')
         assert [line.split()[1] for line in lines] == [str(number) for number in range(1, 8)]
