@@ -38,9 +38,9 @@ from desk_browser.memory.index.status import SearchCancelled
 from desk_browser.memory.search_scope import SearchScope, parse_query
 from desk_browser.memory.session_search import words_of
 from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.search_headlines import totals_headline, with_suggestions
 from desk_browser.presentation.workspace_search import DeskHit, DesksFound, desk_qualifiers
 from desk_browser.ui.screens.desk_screen import DeskScreen
-from desk_browser.ui.screens.search_screen import totals_headline, with_suggestions
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_hit_list import DeskHitList
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
