@@ -97,8 +97,8 @@ def test_the_list_exports_each_kind_with_its_problems_explained(damaged_desk: Pa
     assert document.startswith('# Problems in main\n\n7 problems.\n\n## Journal: 3 problems\n\n')
     assert '## Session log: 3 problems' in document
     assert (
-        '- `sessions/2026-10-21-3.jsonl:8`: cut short. '
-        'Cut short by a crash: the desk skips it; nothing to do.'
+        '- `sessions/2026-10-21-3.jsonl:8`: cut short — '
+        'cut short by a crash: the desk skips it; nothing to do.'
     ) in document
     assert '- `sessions/state.json`: route ' in document
     assert document.count('\n- ') == 7

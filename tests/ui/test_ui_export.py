@@ -242,4 +242,4 @@ async def test_x_exports_the_list_with_each_problem_explained(
         assert [path.name for path in written] == [f'desk-browser-problems-{damaged_desk.name}.md']
         document = written[0].read_text()
         assert document.startswith(f'# Problems in {damaged_desk.name}\n\n7 problems in ')
-        assert 'Cut short by a crash: the desk skips it; nothing to do.' in document
+        assert 'cut short — cut short by a crash: the desk skips it; nothing to do.' in document

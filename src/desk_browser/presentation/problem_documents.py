@@ -120,10 +120,6 @@ def problems_markdown(report: DeskReport, desk_name: str, headline: str) -> str:
 def _problem_item(report: DeskReport, problem: Problem) -> str:
     explanation = explain(problem.reason, problem.line_number is None)
     return (
-        f'- `{problem_place_text(report, problem)}`: {visible_field(problem.reason)}. '
-        f'{_capitalized(explanation.sentence)}.'
+        f'- `{problem_place_text(report, problem)}`: {visible_field(problem.reason)} — '
+        f'{explanation.sentence}.'
     )
-
-
-def _capitalized(text: str) -> str:
-    return text[:1].upper() + text[1:]

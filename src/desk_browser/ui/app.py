@@ -234,12 +234,12 @@ class DeskBrowser(App[None]):
         )
         yield SystemCommand(
             'Export as Markdown',
-            'Write the session, day or search results shown to a file (x)',
+            'Write the session, day, search results or problems shown to a file (x)',
             partial(self._run_screen_action, screen, 'export'),
         )
         yield SystemCommand(
             'Copy as Markdown',
-            'Copy the chosen exchange or record (y)',
+            'Copy the chosen exchange, event, record or problem (y)',
             partial(self._run_screen_action, screen, 'copy(False)'),
         )
         yield SystemCommand(
