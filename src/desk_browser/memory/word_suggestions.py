@@ -71,14 +71,17 @@ def count_lowered_words(lowered_texts: Iterable[str]) -> collections.Counter[str
     # then cut into words (four times faster than finding every word with the expression).
     pieces = collections.Counter(' '.join(lowered_texts).split())
     counts: collections.Counter[str] = collections.Counter()
+    has_letter = _LETTER.search
     for piece, count in pieces.items():
         letters = piece.strip(_PUNCTUATION)
         if letters.isalpha():  # Most pieces: one word, between punctuation that is no word.
             if SHORTEST_WORD <= len(letters) <= LONGEST_WORD:
                 counts[letters] += count
             continue
+        if has_letter(piece) is None:  # Numbers, prices, times: no word.
+            continue
         for word in _WORD.findall(piece):
-            if SHORTEST_WORD <= len(word) <= LONGEST_WORD and _LETTER.search(word):
+            if SHORTEST_WORD <= len(word) <= LONGEST_WORD and has_letter(word):
                 counts[word] += count
     return counts
 
