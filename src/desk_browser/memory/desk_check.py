@@ -343,25 +343,6 @@ def _read_text_problems(reader: _FileReader, path: Path) -> Callable[[list[Probl
     return reading
 
 
-def _check_journal(desk_directory: Path, problems: list[Problem], reader: _FileReader) -> int:
-    """Reads every journal file, collecting its problems.
-
-    Args:
-        desk_directory (Path): The desk folder.
-        problems (list[Problem]): Where the problems go.
-        reader (_FileReader): Reads each file (through the memo).
-
-    Returns:
-        int: How many journal files were read.
-    """
-    folder = desk_directory / desk_files.JOURNAL_FOLDER_NAME
-    problems.extend(_folder_problems(folder, _JOURNAL_SUFFIX, dated=True))
-    files = desk_files.journal_files(desk_directory)
-    for _day, path in files:
-        reader.read(path, _read_journal_problems(reader, path), problems)
-    return len(files)
-
-
 def _count_log(reader: _FileReader, path: Path) -> Callable[[list[Problem]], object]:
     def reading(found: list[Problem]) -> object:
         log_problems: list[Problem] = []
@@ -408,41 +389,34 @@ def _check_session_logs(
     return counts
 
 
-def _check_summaries(desk_directory: Path, problems: list[Problem], reader: _FileReader) -> int:
-    """Reads every daily summary, collecting its problems.
+def _check_files(
+    folder: Path,
+    suffix: str,
+    files: list[tuple[str, Path]],
+    reading: Callable[[_FileReader, Path], Callable[[list[Problem]], object]],
+    problems: list[Problem],
+    reader: _FileReader,
+    *,
+    dated: bool,
+) -> int:
+    """Reads every file of one kind (journal days, summaries or notes), collecting its problems.
 
     Args:
-        desk_directory (Path): The desk folder.
+        folder (Path): The folder that holds them, whose other entries are problems too.
+        suffix (str): How their names end.
+        files (list[tuple[str, Path]]): The files, as desk_files lists them.
+        reading (Callable[[_FileReader, Path], Callable[[list[Problem]], object]]): Makes the
+            reading of one file.
         problems (list[Problem]): Where the problems go.
         reader (_FileReader): Reads each file (through the memo).
+        dated (bool): Whether their names are YYYY-MM-DD dates.
 
     Returns:
-        int: How many summaries were read.
+        int: How many files were read.
     """
-    folder = desk_directory / desk_files.SESSIONS_FOLDER_NAME / SUMMARIES_FOLDER_NAME
-    problems.extend(_folder_problems(folder, _MARKDOWN_SUFFIX, dated=True))
-    files = desk_files.summary_files(desk_directory)
+    problems.extend(_folder_problems(folder, suffix, dated=dated))
     for _day, path in files:
-        reader.read(path, _read_text_problems(reader, path), problems)
-    return len(files)
-
-
-def _check_notes(desk_directory: Path, problems: list[Problem], reader: _FileReader) -> int:
-    """Reads every note, collecting its problems.
-
-    Args:
-        desk_directory (Path): The desk folder.
-        problems (list[Problem]): Where the problems go.
-        reader (_FileReader): Reads each file (through the memo).
-
-    Returns:
-        int: How many notes were read.
-    """
-    folder = desk_directory / desk_files.NOTES_FOLDER_NAME
-    problems.extend(_folder_problems(folder, _MARKDOWN_SUFFIX, dated=False))
-    files = desk_files.note_files(desk_directory)
-    for _day, path in files:
-        reader.read(path, _read_text_problems(reader, path), problems)
+        reader.read(path, reading(reader, path), problems)
     return len(files)
 
 
@@ -564,11 +538,30 @@ def check_desk(
     state = read_state_file_within(sessions_directory / STATE_FILE_NAME, reader.settings)
     found: dict[str, list[Problem]] = {kind: [] for kind in FILE_KINDS}
     files: dict[str, int] = {}
-    files[JOURNAL_KIND] = _check_journal(desk_directory, found[JOURNAL_KIND], reader)
+    files[JOURNAL_KIND] = _check_files(
+        desk_directory / desk_files.JOURNAL_FOLDER_NAME,
+        _JOURNAL_SUFFIX,
+        desk_files.journal_files(desk_directory),
+        _read_journal_problems,
+        found[JOURNAL_KIND],
+        reader,
+        dated=True,
+    )
     log_counts = _check_session_logs(sessions_directory, found[SESSION_LOG_KIND], reader)
     files[SESSION_LOG_KIND] = len(log_counts)
-    files[SUMMARY_KIND] = _check_summaries(desk_directory, found[SUMMARY_KIND], reader)
-    files[NOTE_KIND] = _check_notes(desk_directory, found[NOTE_KIND], reader)
+    for kind, folder, listed, dated in (
+        (SUMMARY_KIND, sessions_directory / SUMMARIES_FOLDER_NAME, desk_files.summary_files, True),
+        (NOTE_KIND, desk_directory / desk_files.NOTES_FOLDER_NAME, desk_files.note_files, False),
+    ):
+        files[kind] = _check_files(
+            folder,
+            _MARKDOWN_SUFFIX,
+            listed(desk_directory),
+            _read_text_problems,
+            found[kind],
+            reader,
+            dated=dated,
+        )
     files[STATE_KIND] = _check_state(
         sessions_directory, state, log_counts, found[STATE_KIND], reader
     )
