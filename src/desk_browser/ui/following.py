@@ -24,6 +24,7 @@ from desk_browser.live.live_desk import FollowUpdate, LiveDesk
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.presentation.desk_data import DeskOverview, SessionLog
+from desk_browser.ui.disk_reads import run_disk_read
 from desk_browser.ui.messages import DeskChecked, DeskFollowed
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
@@ -137,14 +138,9 @@ class DeskFollower:
             return
         if self._poll_worker is not None and self._poll_worker.state in _BUSY:
             return
-        self._poll_worker = self._screen.run_worker(
-            partial(self._poll, self._current_session()),
-            name='poll_desk',
-            group='follow',
-            description='following the desk',
-            exit_on_error=False,
-            thread=True,
-            exclusive=True,
+        poll = partial(self._poll, self._current_session())
+        self._poll_worker = run_disk_read(
+            self._screen, poll, 'poll_desk', 'follow', 'following the desk'
         )
 
     def _poll(self, current: str | None) -> None:
@@ -251,14 +247,12 @@ class DeskFollower:
         """Starts a whole check of the desk, for the state pane's count of problems."""
         self._check_stale = False
         self._checked_at = time.monotonic()
-        self._check_worker = self._screen.run_worker(
+        self._check_worker = run_disk_read(
+            self._screen,
             self._run_problem_count,
-            name='run_problem_count',
-            group='problem-count',
-            description='checking the desk for damage',
-            exit_on_error=False,
-            thread=True,
-            exclusive=True,
+            'run_problem_count',
+            'problem-count',
+            'checking the desk for damage',
         )
 
     def _run_problem_count(self) -> None:

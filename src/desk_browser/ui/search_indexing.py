@@ -24,6 +24,7 @@ from desk_browser.live.services import DeskServices
 from desk_browser.memory.index.status import IndexStatus
 from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.disk_reads import run_disk_read
 from desk_browser.ui.messages import IndexProgressed
 
 _LOGGER = logging.getLogger(__name__)
@@ -118,14 +119,9 @@ class IndexBuilder:
             pause (float): Seconds the build waits before it reads anything.
         """
         if not self.indexing:
-            self._worker = self._app.run_worker(
-                partial(self._build, pause),
-                name='build_index',
-                group='index',
-                description='indexing the desk for search',
-                exit_on_error=False,
-                thread=True,
-                exclusive=True,
+            build = partial(self._build, pause)
+            self._worker = run_disk_read(
+                self._app, build, 'build_index', 'index', 'indexing the desk for search'
             )
 
     def _build(self, pause: float) -> IndexStatus:
