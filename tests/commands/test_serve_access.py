@@ -16,7 +16,7 @@ import pytest
 from aiohttp import web
 
 from desk_browser.commands import serve_access
-from desk_browser.commands.serve import app_command
+from desk_browser.commands.serve import ServePlan, app_command
 from desk_browser.commands.serve_access import ServeAccess, host_name, token_problem
 from desk_browser.commands.serve_server import LinkServer
 
@@ -46,14 +46,8 @@ class Served:
 
 @pytest.fixture
 async def served(demo_desk: Path) -> AsyncIterator[Served]:
-    server = LinkServer(
-        app_command(demo_desk),
-        host='127.0.0.1',
-        port=0,
-        title='desk-browser — main',
-        token=TOKEN,
-        show_link=lambda _link: None,
-    )
+    plan = ServePlan(app_command(demo_desk), '127.0.0.1', 0, 'desk-browser — main', TOKEN)
+    server = LinkServer(plan, show_link=lambda _link: None)
     server.listen()
     assert server.socket is not None
     runner = web.AppRunner(await server.make_application())

@@ -183,14 +183,7 @@ def read_token_file(path: Path) -> str | None:
 def _link_server(plan: ServePlan, show_link: Callable[[str], None]) -> Server:
     from desk_browser.commands.serve_server import LinkServer  # Deferred: only serve needs it.
 
-    return LinkServer(
-        plan.command,
-        host=plan.host,
-        port=plan.port,
-        title=plan.title,
-        token=plan.token,
-        show_link=show_link,
-    )
+    return LinkServer(plan, show_link)
 
 
 def serve(arguments: argparse.Namespace, make_server: ServerFactory | None = None) -> int:

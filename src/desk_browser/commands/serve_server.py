@@ -35,6 +35,7 @@ from aiohttp import web
 from rich.console import Console
 from textual_serve.server import Server
 
+from desk_browser.commands.serve import ServePlan
 from desk_browser.commands.serve_access import (
     TOKEN_PARAMETER,
     ServeAccess,
@@ -69,29 +70,17 @@ def bind(host: str, port: int) -> socket.socket:
 class LinkServer(Server):
     """Serves the app only to whoever holds the link it prints."""
 
-    def __init__(
-        self,
-        command: str,
-        *,
-        host: str,
-        port: int,
-        title: str,
-        token: str,
-        show_link: Callable[[str], None],
-    ):
+    def __init__(self, plan: ServePlan, show_link: Callable[[str], None]):
         """Creates the server; nothing listens until serve.
 
         Args:
-            command (str): The shell command textual-serve runs for each browser tab.
-            host (str): The address to listen on.
-            port (int): The port; 0 for any free one.
-            title (str): The page's title.
-            token (str): The secret the link carries.
+            plan (ServePlan): What to serve (the command each browser tab runs, its title), where
+                (the address and port) and to whom (the token).
             show_link (Callable[[str], None]): Called with the link once the server listens.
         """
-        super().__init__(command, host=host, port=port, title=title)
+        super().__init__(plan.command, host=plan.host, port=plan.port, title=plan.title)
         self.console = Console(stderr=True)
-        self.token = token
+        self.token = plan.token
         self._show_link = show_link
         self.socket: socket.socket | None = None
         """The listening socket, once listen has bound it."""
