@@ -14,14 +14,70 @@ from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Static
 from textual.worker import WorkerState
 
-from desk_browser.ui.app import DeskBrowser
+from desk_browser.demo import DEMO_NOW, DEMO_TODAY
+from desk_browser.presentation.start_view import StartView
+from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.timeline import Timeline, event_prompt
+from desk_browser.ui.workspace_app import WorkspaceBrowser, make_workspace_app
 
 AppFor = Callable[[Path], DeskBrowser]
 """The `app_for` fixture: builds the app on a desk the deterministic way (tests/ui/conftest.py)."""
+
+
+def deterministic_app(
+    desk: Path,
+    *,
+    start: StartView | None = None,
+    export_folder: Path | None = None,
+    theme: str | None = 'textual-dark',
+    settings_path: Path | None = None,
+) -> DeskBrowser:
+    """Builds the app the deterministic way: the demo's today and now, no blink, no animation.
+
+    Args:
+        desk (Path): The desk.
+        start (StartView | None): The view to open at; None opens the main screen.
+        export_folder (Path | None): Where exports go; None writes to the current folder.
+        theme (str | None): The theme; None keeps the remembered one (settings_path).
+        settings_path (Path | None): Where the theme is remembered; None remembers nothing.
+
+    Returns:
+        DeskBrowser: The app, not yet running.
+    """
+    return make_app(
+        desk,
+        today=lambda: DEMO_TODAY,
+        cursor_blink=False,
+        animation_level='none',
+        theme=theme,
+        start=start,
+        settings_path=settings_path,
+        export_folder=export_folder,
+        clock=lambda: DEMO_NOW,
+    )
+
+
+def deterministic_workspace_app(path: Path) -> WorkspaceBrowser:
+    """Builds the workspace app the way deterministic_app builds a desk's.
+
+    Args:
+        path (Path): The workspace.
+
+    Returns:
+        WorkspaceBrowser: The app, not yet running.
+    """
+    return make_workspace_app(
+        path,
+        today=lambda: DEMO_TODAY,
+        cursor_blink=False,
+        animation_level='none',
+        theme='textual-dark',
+        clock=lambda: DEMO_NOW,
+    )
+
 
 _TEXT_ELEMENT = re.compile(r'<text[^>]*>(.*?)</text>', re.DOTALL)
 

@@ -9,9 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from desk_browser.demo import DEMO_NOW, DEMO_TODAY
-from desk_browser.ui.app import DeskBrowser, make_app
-from tests.helpers.pilot import AppFor
+from tests.helpers.pilot import AppFor, deterministic_app
 
 SNAPSHOT_SIZE = (120, 40)
 
@@ -45,15 +43,4 @@ def empty_desk(tmp_path: Path) -> Path:
 @pytest.fixture
 def app_for() -> AppFor:
     """Builds the app the deterministic way: fixed today, no blink, no animation, fixed theme."""
-
-    def build(desk: Path) -> DeskBrowser:
-        return make_app(
-            desk,
-            today=lambda: DEMO_TODAY,
-            cursor_blink=False,
-            animation_level='none',
-            theme='textual-dark',
-            clock=lambda: DEMO_NOW,
-        )
-
-    return build
+    return deterministic_app

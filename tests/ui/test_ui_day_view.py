@@ -14,26 +14,21 @@ from desk_browser.demo import DEMO_TODAY
 from desk_browser.memory.desk_files import JournalEvent, read_journal_day
 from desk_browser.presentation.day_data import activity_by_day, day_glance, read_day_view
 from desk_browser.presentation.start_view import StartView
-from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline, event_kind, event_label
 from tests.helpers.desks import write_lines
-from tests.helpers.pilot import AppFor, open_day_view, screen_text, settle, widget_texts
+from tests.helpers.pilot import (
+    AppFor,
+    deterministic_app,
+    open_day_view,
+    screen_text,
+    settle,
+    widget_texts,
+)
 
 SnapCompare = Callable[..., bool]
 SIZE = (120, 40)
 TODAY = DEMO_TODAY.isoformat()
-
-
-def _app_at_day(desk: Path, day: str) -> DeskBrowser:
-    return make_app(
-        desk,
-        today=lambda: DEMO_TODAY,
-        cursor_blink=False,
-        animation_level='none',
-        theme='textual-dark',
-        start=StartView(day=day),
-    )
 
 
 async def test_d_opens_the_selected_sessions_day_with_every_event(
@@ -86,7 +81,7 @@ async def test_unknown_event_types_are_shown_as_ordinary_actions(tmp_path: Path)
             {'type': 'session_started', 'time': '2026-10-21T03:45:00+00:00', 'session_id': 'x-1'},
         ],
     )
-    async with _app_at_day(desk, TODAY).run_test(size=SIZE) as pilot:
+    async with deterministic_app(desk, start=StartView(day=TODAY)).run_test(size=SIZE) as pilot:
         await settle(pilot)
         rows = widget_texts(pilot)
         assert 'margin_call' in rows
@@ -107,7 +102,7 @@ async def test_desk_text_in_the_timeline_is_shown_not_obeyed(tmp_path: Path) -> 
             }
         ],
     )
-    async with _app_at_day(desk, TODAY).run_test(size=SIZE) as pilot:
+    async with deterministic_app(desk, start=StartView(day=TODAY)).run_test(size=SIZE) as pilot:
         await settle(pilot)
         text = screen_text(pilot)
         assert '[bold]loud[/bold]' in text

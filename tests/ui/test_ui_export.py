@@ -11,35 +11,22 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from desk_browser.demo import DEMO_NOW, DEMO_TODAY
 from desk_browser.memory.desk_files import read_journal_day
 from desk_browser.memory.session_search import SessionSearch
 from desk_browser.presentation.desk_data import read_session_log
 from desk_browser.presentation.documents import day_markdown, search_markdown, session_markdown
 from desk_browser.presentation.exports import ExportRefused, export_file_name, write_export
-from desk_browser.ui.app import DeskBrowser, make_app
+from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from tests.helpers.desks import exchange, write_lines
-from tests.helpers.pilot import AppFor, open_day_view, open_search, settle
+from tests.helpers.pilot import AppFor, deterministic_app, open_day_view, open_search, settle
 from tests.helpers.tree import snapshot_tree, tree_differences
 
 SnapCompare = Callable[..., bool]
 SIZE = (120, 40)
 HOSTILE = 'ESC \x1b[2J C1 \x9b DEL \x7f bidi \u202e LS \u2028 PS \u2029 end'
-
-
-def _app(desk: Path, export_folder: Path | None = None) -> DeskBrowser:
-    return make_app(
-        desk,
-        today=lambda: DEMO_TODAY,
-        cursor_blink=False,
-        animation_level='none',
-        theme='textual-dark',
-        export_folder=export_folder,
-        clock=lambda: DEMO_NOW,
-    )
 
 
 def _messages(app: DeskBrowser) -> list[str]:
@@ -60,7 +47,7 @@ def desk_copy(tmp_path: Path, demo_desk: Path) -> Path:
 async def test_y_copies_the_current_exchange_as_markdown_and_shift_y_as_its_json_line(
     demo_desk: Path,
 ) -> None:
-    app = _app(demo_desk)
+    app = deterministic_app(demo_desk)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         await pilot.press('n', 'n')
@@ -79,7 +66,7 @@ async def test_y_copies_the_current_exchange_as_markdown_and_shift_y_as_its_json
 async def test_copied_json_escapes_what_a_terminal_would_act_on(tmp_path: Path) -> None:
     desk = tmp_path / 'main'
     write_lines(desk / 'sessions' / '2026-10-21-1.jsonl', [exchange('trigger', HOSTILE)])
-    app = _app(desk)
+    app = deterministic_app(desk)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press('Y')
@@ -138,7 +125,7 @@ async def test_x_exports_the_session_as_markdown_to_the_export_folder(
     folder = tmp_path / 'exports'
     folder.mkdir()
     before = snapshot_tree(demo_desk)
-    app = _app(demo_desk, export_folder=folder)
+    app = deterministic_app(demo_desk, export_folder=folder)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         await pilot.press('x')
@@ -155,7 +142,7 @@ async def test_x_exports_the_session_as_markdown_to_the_export_folder(
 
 
 async def test_x_exports_the_day_and_the_search_results(demo_desk: Path, tmp_path: Path) -> None:
-    app = _app(demo_desk, export_folder=tmp_path)
+    app = deterministic_app(demo_desk, export_folder=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press('d')
@@ -178,7 +165,7 @@ async def test_export_refuses_a_folder_inside_the_desk_and_writes_nothing(
 ) -> None:
     before = snapshot_tree(desk_copy)
     monkeypatch.chdir(desk_copy / 'journal')  # The current folder is inside the desk.
-    app = _app(desk_copy)
+    app = deterministic_app(desk_copy)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         await pilot.press('x')
@@ -222,7 +209,7 @@ def test_export_toast(
         await pilot.press('x')
         await pilot.pause()
 
-    assert snap_compare(_app(demo_desk), run_before=run_before, terminal_size=SIZE)
+    assert snap_compare(deterministic_app(demo_desk), run_before=run_before, terminal_size=SIZE)
     assert (tmp_path / 'desk-browser-session-2026-10-21-3.md').is_file()
 
 
@@ -231,7 +218,7 @@ async def test_x_exports_the_list_with_each_problem_explained(
 ) -> None:
     folder = tmp_path / 'exports'
     folder.mkdir()
-    app = _app(damaged_desk, folder)
+    app = deterministic_app(damaged_desk, export_folder=folder)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         await pilot.press('exclamation_mark')

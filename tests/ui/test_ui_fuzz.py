@@ -12,26 +12,17 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from desk_browser.demo import DEMO_TODAY
-from desk_browser.ui.app import make_app
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.core.test_fuzz_desk import FuzzDesk, fuzz_desks, words, write_desk
-from tests.helpers.pilot import settle
+from tests.helpers.pilot import deterministic_app, settle
 
 FUZZ_CASES = 25
 """How many random desks one run drives the app through."""
 
 
 async def drive(desk: Path, query: str) -> None:
-    app = make_app(
-        desk,
-        today=lambda: DEMO_TODAY,
-        cursor_blink=False,
-        animation_level='none',
-        theme='textual-dark',
-        clock=lambda: 1_792_573_247.0,
-    )
+    app = deterministic_app(desk)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         sessions = app.query_one(SessionList)

@@ -12,7 +12,6 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from desk_browser import cli
-from desk_browser.demo import DEMO_TODAY
 from desk_browser.presentation.navigation import (
     DayPlace,
     History,
@@ -21,7 +20,6 @@ from desk_browser.presentation.navigation import (
     parse_day_words,
 )
 from desk_browser.presentation.start_view import StartView
-from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.keyword_hits import KeywordHits
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.go_to_day_screen import GoToDayScreen
@@ -29,20 +27,9 @@ from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
-from tests.helpers.pilot import AppFor, open_search, settle
+from tests.helpers.pilot import AppFor, deterministic_app, open_search, settle
 
 SIZE = (120, 40)
-
-
-def _app(desk: Path, start: StartView) -> DeskBrowser:
-    return make_app(
-        desk,
-        today=lambda: DEMO_TODAY,
-        cursor_blink=False,
-        animation_level='none',
-        theme='textual-dark',
-        start=start,
-    )
 
 
 # Days in words.
@@ -98,7 +85,7 @@ def test_keyword_hits_step_around_and_find_their_wrapped_line() -> None:
 
 
 async def test_start_at_a_session_selects_it(demo_desk: Path) -> None:
-    app = _app(demo_desk, StartView(session_id='2026-10-19-2'))
+    app = deterministic_app(demo_desk, start=StartView(session_id='2026-10-19-2'))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.main_screen.selected_session == '2026-10-19-2'
@@ -108,7 +95,7 @@ async def test_start_at_a_session_selects_it(demo_desk: Path) -> None:
 async def test_start_at_an_unknown_session_says_so_and_opens_the_current(
     demo_desk: Path,
 ) -> None:
-    app = _app(demo_desk, StartView(session_id='1999-01-01-1'))
+    app = deterministic_app(demo_desk, start=StartView(session_id='1999-01-01-1'))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         assert app.main_screen.selected_session == '2026-10-21-3'
@@ -116,7 +103,7 @@ async def test_start_at_an_unknown_session_says_so_and_opens_the_current(
 
 
 async def test_start_at_a_day_opens_its_day_view(demo_desk: Path) -> None:
-    app = _app(demo_desk, StartView(day='2026-10-20'))
+    app = deterministic_app(demo_desk, start=StartView(day='2026-10-20'))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, DayScreen)
@@ -124,7 +111,7 @@ async def test_start_at_a_day_opens_its_day_view(demo_desk: Path) -> None:
 
 
 async def test_start_with_a_search_shows_its_hits(demo_desk: Path) -> None:
-    app = _app(demo_desk, StartView(search='nifty gap'))
+    app = deterministic_app(demo_desk, start=StartView(search='nifty gap'))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, SearchScreen)

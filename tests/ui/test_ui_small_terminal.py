@@ -11,30 +11,17 @@ import pytest
 from textual.filter import Monochrome, NoColor
 from textual.pilot import Pilot
 
-from desk_browser.demo import DEMO_TODAY
 from desk_browser.presentation.settings import (
     Settings,
     default_settings_path,
     load_settings,
     save_settings,
 )
-from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen
-from tests.helpers.pilot import AppFor, screen_text, settle
+from tests.helpers.pilot import AppFor, deterministic_app, screen_text, settle
 
 SnapCompare = Callable[..., bool]
 SMALL = (80, 24)
-
-
-def _app(desk: Path, settings_path: Path | None, theme: str | None = None) -> DeskBrowser:
-    return make_app(
-        desk,
-        today=lambda: DEMO_TODAY,
-        cursor_blink=False,
-        animation_level='none',
-        theme=theme,
-        settings_path=settings_path,
-    )
 
 
 def test_main_screen_at_80x24(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
@@ -71,7 +58,7 @@ async def test_no_color_turns_the_screen_monochrome(
     demo_desk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv('NO_COLOR', '1')
-    app = _app(demo_desk, None, theme='textual-dark')
+    app = deterministic_app(demo_desk)
     assert app.no_color
     assert any(isinstance(line_filter, Monochrome | NoColor) for line_filter in app._filters)
     async with app.run_test(size=SMALL) as pilot:
@@ -101,15 +88,15 @@ async def test_a_chosen_theme_is_remembered_for_the_next_run(
     demo_desk: Path, tmp_path: Path
 ) -> None:
     path = tmp_path / 'config' / 'desk-browser' / 'settings.json'
-    app = _app(demo_desk, path)
+    app = deterministic_app(demo_desk, theme=None, settings_path=path)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         app.theme = 'nord'
         await pilot.pause()
     assert json.loads(path.read_text(encoding='utf-8')) == {'theme': 'nord'}
-    again = _app(demo_desk, path)
+    again = deterministic_app(demo_desk, theme=None, settings_path=path)
     assert again.theme == 'nord'
-    fixed = _app(demo_desk, path, theme='textual-dark')  # Tests and snapshots fix the theme.
+    fixed = deterministic_app(demo_desk, settings_path=path)  # Tests and snapshots fix the theme.
     assert fixed.theme == 'textual-dark'
 
 
@@ -117,7 +104,7 @@ async def test_without_a_settings_path_nothing_is_written(
     demo_desk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv('XDG_CONFIG_HOME', str(tmp_path / 'xdg'))
-    app = _app(demo_desk, None)
+    app = deterministic_app(demo_desk, theme=None)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         app.theme = 'nord'
@@ -128,4 +115,4 @@ async def test_without_a_settings_path_nothing_is_written(
 def test_an_unknown_remembered_theme_is_ignored(demo_desk: Path, tmp_path: Path) -> None:
     path = tmp_path / 'settings.json'
     save_settings(path, Settings(theme='no-such-theme'))
-    assert _app(demo_desk, path).theme != 'no-such-theme'
+    assert deterministic_app(demo_desk, theme=None, settings_path=path).theme != 'no-such-theme'

@@ -15,20 +15,9 @@ from desk_browser.demo import DEMO_NOW, DEMO_TODAY
 from desk_browser.ui.screens.desks_screen import DesksScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.desk_list import DeskList, sparkline
-from desk_browser.ui.workspace_app import WorkspaceBrowser, make_workspace_app
-from tests.helpers.pilot import screen_text, settle, wait_until
+from desk_browser.ui.workspace_app import WorkspaceBrowser
+from tests.helpers.pilot import deterministic_workspace_app, screen_text, settle, wait_until
 from tests.helpers.tree import snapshot_tree, tree_differences
-
-
-def workspace_app(path: Path) -> WorkspaceBrowser:
-    return make_workspace_app(
-        path,
-        today=lambda: DEMO_TODAY,
-        cursor_blink=False,
-        animation_level='none',
-        theme='textual-dark',
-        clock=lambda: DEMO_NOW,
-    )
 
 
 @pytest.fixture
@@ -44,7 +33,7 @@ def _names(app: WorkspaceBrowser) -> list[str]:
 
 async def test_the_desks_need_a_look_first(demo_workspace: Path) -> None:
     before = snapshot_tree(demo_workspace.parent)
-    app = workspace_app(demo_workspace)
+    app = deterministic_workspace_app(demo_workspace)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, DesksScreen)
@@ -63,7 +52,7 @@ async def test_enter_opens_the_desk_and_back_returns_with_the_selection_kept(
     demo_workspace: Path,
 ) -> None:
     before = snapshot_tree(demo_workspace.parent)
-    app = workspace_app(demo_workspace)
+    app = deterministic_workspace_app(demo_workspace)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await pilot.press('down', 'down')
@@ -93,7 +82,7 @@ async def test_enter_opens_the_desk_and_back_returns_with_the_selection_kept(
 async def test_a_new_desk_folder_appears_and_a_desk_that_writes_moves(
     workspace_copy: Path, demo_workspace: Path
 ) -> None:
-    app = workspace_app(workspace_copy)
+    app = deterministic_workspace_app(workspace_copy)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -123,7 +112,7 @@ async def test_a_new_desk_folder_appears_and_a_desk_that_writes_moves(
 async def test_odd_entries_are_rows_that_say_so(workspace_copy: Path) -> None:
     (workspace_copy / 'loop').symlink_to(workspace_copy / 'loop')
     (workspace_copy / 'flat').write_text('not a desk')
-    app = workspace_app(workspace_copy)
+    app = deterministic_workspace_app(workspace_copy)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         text = screen_text(pilot)
@@ -202,7 +191,7 @@ async def test_slash_searches_every_desk_and_enter_opens_the_record_in_its_desk(
         name: IndexedSearch(demo_workspace / name).search('nifty gap', 10_000) for name in names
     }
     merged, _ = merge_desk_results(every)
-    app = workspace_app(demo_workspace)
+    app = deterministic_workspace_app(demo_workspace)
     async with app.run_test(size=(120, 40)) as pilot:
         await search_every_desk(pilot, 'nifty gap')
         hit_list = app.screen.query_one(DeskHitList)
@@ -237,7 +226,7 @@ async def test_slash_searches_every_desk_and_enter_opens_the_record_in_its_desk(
 async def test_a_word_in_no_desk_is_named_with_the_nearest_word_enter_takes(
     demo_workspace: Path,
 ) -> None:
-    app = workspace_app(demo_workspace)
+    app = deterministic_workspace_app(demo_workspace)
     async with app.run_test(size=(120, 40)) as pilot:
         await search_every_desk(pilot, 'nifty rollver')
         status = search_status(app)
@@ -277,7 +266,7 @@ def test_each_desk_row_fits_the_width_keeping_what_needs_a_look(
 
 
 async def test_every_desk_is_indexed_for_search_after_the_counts(demo_workspace: Path) -> None:
-    app = workspace_app(demo_workspace)
+    app = deterministic_workspace_app(demo_workspace)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         indexing = str(app.screen.query_one('#desks-indexing').render())

@@ -8,20 +8,24 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tests.helpers.pilot import settle
-from tests.ui.test_ui_workspace import search_every_desk, workspace_app
+from tests.helpers.pilot import deterministic_workspace_app, settle
+from tests.ui.test_ui_workspace import search_every_desk
 
 SnapCompare = Callable[..., bool]
 
 
 def test_desks_screen(snap_compare: SnapCompare, demo_workspace: Path) -> None:
     """Four desks, those needing a look first: options (damaged state) in red, research (quiet)."""
-    assert snap_compare(workspace_app(demo_workspace), run_before=settle, terminal_size=(120, 40))
+    assert snap_compare(
+        deterministic_workspace_app(demo_workspace), run_before=settle, terminal_size=(120, 40)
+    )
 
 
 def test_desks_screen_small(snap_compare: SnapCompare, demo_workspace: Path) -> None:
     """The same at 80x24: each row cut at the width, nothing wrapped."""
-    assert snap_compare(workspace_app(demo_workspace), run_before=settle, terminal_size=(80, 24))
+    assert snap_compare(
+        deterministic_workspace_app(demo_workspace), run_before=settle, terminal_size=(80, 24)
+    )
 
 
 def test_damaged_desk_row(snap_compare: SnapCompare, demo_workspace: Path) -> None:
@@ -33,7 +37,7 @@ def test_damaged_desk_row(snap_compare: SnapCompare, demo_workspace: Path) -> No
         await settle(pilot)
 
     assert snap_compare(
-        workspace_app(demo_workspace), run_before=run_before, terminal_size=(120, 40)
+        deterministic_workspace_app(demo_workspace), run_before=run_before, terminal_size=(120, 40)
     )
 
 
@@ -45,5 +49,5 @@ def test_search_across_desks(snap_compare: SnapCompare, demo_workspace: Path) ->
         await search_every_desk(pilot, 'nifty gap')
 
     assert snap_compare(
-        workspace_app(demo_workspace), run_before=run_before, terminal_size=(120, 40)
+        deterministic_workspace_app(demo_workspace), run_before=run_before, terminal_size=(120, 40)
     )
