@@ -11,8 +11,8 @@ import pytest
 
 from desk_browser.memory.index import tuning
 from desk_browser.memory.index.search import IndexedSearch
-from tests.core.test_search_equivalence import as_reference
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
+from tests.helpers.plain_scan import as_reference
 
 DAYS = 40
 

@@ -9,8 +9,8 @@ import pytest
 
 from desk_browser.memory.index import store
 from desk_browser.memory.index.search import IndexedSearch
-from tests.core.test_search_equivalence import as_reference, reference_search
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
+from tests.helpers.plain_scan import as_reference, reference_search
 
 MARKER = b'Watching 3.'
 """A record's text that occurs once in the index file (the trigram table holds no text)."""

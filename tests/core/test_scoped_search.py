@@ -1,7 +1,7 @@
 """Scoped searches answer "filter the plain scan's records by the scope, then rank them".
 
-The plain scan is test_search_equivalence's reference, written without the package; what the
-journal records about each exchange (its session and backend) is written out here the same way.
+The plain scan and what the journal records about each exchange (its session and backend) are
+written out without the package in tests/helpers/plain_scan.
 """
 
 from __future__ import annotations
@@ -23,88 +23,17 @@ from desk_browser.memory.session_search import snippet_of
 from tests.core.test_search_equivalence import (
     DAYS,
     EQUIVALENCE_SETTINGS,
-    Reference,
     age_folders,
-    as_reference,
     fragments,
     queries,
     raw_lines,
-    reference_records,
     stop_after,
     tunings,
     undated_notes,
     write_desk,
     write_file,
 )
-
-Facts = tuple[str | None, str | None]
-
-
-def reference_facts(path: Path) -> list[Facts]:
-    """Each exchange's (session, backend), in the journal's order, read without the package."""
-    facts: list[list[Any]] = []
-    session: str | None = None
-    current: list[Any] | None = None
-    for raw in path.read_bytes().removeprefix(b'\xef\xbb\xbf').split(b'\n'):
-        if not raw.strip():
-            continue
-        try:
-            data = json.loads(raw.decode('utf-8'))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            continue
-        if not isinstance(data, dict) or not isinstance(data.get('type'), str):
-            continue
-        kind = data['type']
-        if kind == 'session_started':
-            value = data.get('session_id')
-            session = value if isinstance(value, str) and value else None
-        elif kind == 'session_ended':
-            session = None
-        elif kind == 'trigger_received':
-            current = [session, None]
-            facts.append(current)
-        elif kind == 'text' and current is not None and current[1] is None:
-            backend = data.get('backend')
-            if isinstance(backend, str) and backend:
-                current[1] = backend
-    return [(session_id, backend) for session_id, backend in facts]
-
-
-def reference_scoped_records(desk: Path, scope: SearchScope) -> list[tuple[str, str, str]]:
-    """The plain scan's records inside a scope, in the documented order."""
-    facts: dict[str, list[Facts]] = {}
-    inside = []
-    seen: dict[str, int] = {}
-    for day, kind, text in reference_records(desk):
-        if not scope.holds_day(day) or not scope.holds_kind(kind):
-            continue
-        if kind == 'exchange' and scope.needs_exchange_facts:
-            if day not in facts:
-                facts[day] = reference_facts(desk / 'journal' / f'{day}.jsonl')
-            position = seen.get(day, 0)
-            seen[day] = position + 1
-            session, backend = facts[day][position]
-            if not scope.holds_exchange([backend] if backend else [], session):
-                continue
-        inside.append((day, kind, text))
-    return inside
-
-
-def rank_reference(records: list[tuple[str, str, str]], query: str, limit: int | None) -> Reference:
-    words = list(dict.fromkeys(query.lower().split()))
-    if not words or (limit is not None and limit <= 0):
-        return [], False
-    scored = []
-    for order, record in enumerate(records):
-        lowered = record[2].lower()
-        matched = sum(1 for word in words if word in lowered)
-        if matched:
-            scored.append((matched, order, record))
-    full = [(matched, record) for matched, _, record in scored if matched == len(words)]
-    if full:
-        return full[:limit], True
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    return [(matched, record) for matched, _, record in scored[:limit]], False
+from tests.helpers.plain_scan import as_reference, rank_reference, reference_scoped_records
 
 
 def assert_scoped_same(

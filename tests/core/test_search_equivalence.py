@@ -1,9 +1,9 @@
 """IndexedSearch and SessionSearch answer exactly what the documented algorithm answers.
 
-The documented algorithm is written out here, independently of the package: read every day's
-journal, summary and notes, newest day first, and rank every record. Random small desks and
-queries (hypothesis) are searched through a plain scan, through SessionSearch and through
-IndexedSearch before, during and after indexing, and after the desk changes.
+The documented algorithm is written out independently of the package in tests/helpers/plain_scan:
+read every day's journal, summary and notes, newest day first, and rank every record. Random
+small desks and queries (hypothesis) are searched through a plain scan, through SessionSearch
+and through IndexedSearch before, during and after indexing, and after the desk changes.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime
 import json
 import os
-import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -24,14 +23,9 @@ from hypothesis import strategies as st
 from desk_browser.memory.index import tail as index_tail
 from desk_browser.memory.index import tuning as index_tuning
 from desk_browser.memory.index.search import IndexedSearch
-from desk_browser.memory.session_search import (
-    SearchResult,
-    SessionSearch,
-    day_records,
-    snippet_of,
-)
+from desk_browser.memory.session_search import SessionSearch, day_records, snippet_of
+from tests.helpers.plain_scan import INDIA, as_reference, reference_search
 
-INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
 OLD_TIME = datetime.datetime(2026, 10, 20, 12, 0, tzinfo=INDIA).timestamp()
 LATER_TIME = OLD_TIME + 3 * 86400
 EQUIVALENCE_SETTINGS = settings(
@@ -39,149 +33,6 @@ EQUIVALENCE_SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-
-Reference = tuple[list[tuple[int, tuple[str, str, str]]], bool]
-
-# ---------------------------------------------------------------------------------------------
-# The documented algorithm (desk-format.md, "Searching"), written out without the package.
-
-
-def _dated_files(folder: Path, suffix: str) -> dict[str, Path]:
-    found: dict[str, Path] = {}
-    if not folder.is_dir():
-        return found
-    for path in folder.iterdir():
-        name = path.name
-        if not path.is_file() or not name.endswith(suffix) or len(name) != 10 + len(suffix):
-            continue
-        day = _date_of(name)
-        if day is not None:
-            found[day] = path
-    return found
-
-
-def _date_of(name: str) -> str | None:
-    start = name[:10]
-    if not re.fullmatch(r'[0-9]{4}-[0-9]{2}-[0-9]{2}', start):
-        return None
-    try:
-        datetime.date.fromisoformat(start)
-    except ValueError:
-        return None
-    return start
-
-
-def _text_of(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    if value is None:
-        return ''
-    return json.dumps(value, ensure_ascii=False, separators=(',', ':'))
-
-
-def _journal_records(path: Path) -> tuple[list[str], list[str]]:
-    exchanges: list[list[Any]] = []
-    actions: list[str] = []
-    content = path.read_bytes().removeprefix(b'\xef\xbb\xbf')
-    current: list[Any] | None = None
-    for raw in content.split(b'\n'):
-        if not raw.strip():
-            continue
-        try:
-            data = json.loads(raw.decode('utf-8'))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            continue
-        if not isinstance(data, dict) or not isinstance(data.get('type'), str):
-            continue
-        kind = data['type']
-        if kind == 'trigger_received':
-            current = [_text_of(data.get('text')), []]
-            exchanges.append(current)
-        elif kind == 'text' and current is not None:
-            current[1].append(_text_of(data.get('text')))
-        else:
-            if kind in ('tool_call', 'tool_result') and data.get('tool') == 'search_sessions':
-                continue
-            lines = [kind] + [
-                f'{key}: {_text_of(value) if value is not None else "null"}'
-                for key, value in data.items()
-                if key not in ('type', 'time')
-            ]
-            actions.append('\n'.join(lines))
-    return [trigger + '\n\n' + '\n'.join(texts) for trigger, texts in exchanges], actions
-
-
-def _read_text(path: Path) -> str:
-    return path.read_bytes().removeprefix(b'\xef\xbb\xbf').decode('utf-8', errors='replace')
-
-
-def _paragraphs(text: str) -> list[str]:
-    paragraphs, current = [], []
-    for line in text.split('\n'):
-        if line.strip():
-            current.append(line)
-        elif current:
-            paragraphs.append('\n'.join(current).strip())
-            current = []
-    if current:
-        paragraphs.append('\n'.join(current).strip())
-    return paragraphs
-
-
-def reference_records(desk: Path) -> list[tuple[str, str, str]]:
-    """Every record of the desk, in the documented order: (day, kind, text)."""
-    journals = _dated_files(desk / 'journal', '.jsonl')
-    summaries = _dated_files(desk / 'sessions' / 'summaries', '.md')
-    notes: dict[str, list[Path]] = {}
-    notes_folder = desk / 'notes'
-    if notes_folder.is_dir():
-        for path in sorted(notes_folder.iterdir(), key=lambda path: path.name):
-            if path.is_file() and path.name.endswith('.md'):
-                day = (
-                    _date_of(path.name)
-                    or datetime.datetime.fromtimestamp(path.stat().st_mtime, INDIA)
-                    .date()
-                    .isoformat()
-                )
-                notes.setdefault(day, []).append(path)
-    records = []
-    for day in sorted(journals.keys() | summaries.keys() | notes.keys(), reverse=True):
-        if day in journals:
-            exchanges, actions = _journal_records(journals[day])
-            records += [(day, 'exchange', text) for text in exchanges]
-            records += [(day, 'journal', text) for text in actions]
-        if day in summaries:
-            records += [(day, 'summary', text) for text in _paragraphs(_read_text(summaries[day]))]
-        records += [(day, 'note', _read_text(path)) for path in notes.get(day, [])]
-    return records
-
-
-def reference_search(desk: Path, query: str, limit: int) -> Reference:
-    """The documented ranking over a plain scan: (matched words, record) pairs, full or not."""
-    words = list(dict.fromkeys(query.lower().split()))
-    if not words or limit <= 0:
-        return [], False
-    scored = []
-    for order, record in enumerate(reference_records(desk)):
-        lowered = record[2].lower()
-        matched = sum(1 for word in words if word in lowered)
-        if matched:
-            scored.append((matched, order, record))
-    full = [(matched, record) for matched, _, record in scored if matched == len(words)]
-    if full:
-        return full[:limit], True
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    return [(matched, record) for matched, _, record in scored[:limit]], False
-
-
-def as_reference(result: SearchResult) -> Reference:
-    return (
-        [
-            (hit.matched_words, (hit.record.day, hit.record.kind, hit.record.text))
-            for hit in result.hits
-        ],
-        result.matched_every_word,
-    )
 
 
 def assert_same(desk: Path, searches: list[Any], queries: list[tuple[str, int]]) -> None:

@@ -13,8 +13,9 @@ from desk_browser.memory import session_search
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.session_search import SessionSearch
 from tests.core.test_index_scrub import flip_byte
-from tests.core.test_search_equivalence import OLD_TIME, as_reference, reference_search
+from tests.core.test_search_equivalence import OLD_TIME
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
+from tests.helpers.plain_scan import as_reference, reference_search
 from tests.helpers.tree import snapshot_tree, tree_differences
 
 

@@ -26,6 +26,14 @@ from desk_browser.ui.workspace_app import WorkspaceBrowser, make_workspace_app
 AppFor = Callable[[Path], DeskBrowser]
 """The `app_for` fixture: builds the app on a desk the deterministic way (tests/ui/conftest.py)."""
 
+_DETERMINISTIC: dict[str, Any] = {
+    'today': lambda: DEMO_TODAY,
+    'cursor_blink': False,
+    'animation_level': 'none',
+    'clock': lambda: DEMO_NOW,
+}
+"""What makes both apps deterministic: the demo's today and now, no blinking, no animation."""
+
 
 def deterministic_app(
     desk: Path,
@@ -49,14 +57,11 @@ def deterministic_app(
     """
     return make_app(
         desk,
-        today=lambda: DEMO_TODAY,
-        cursor_blink=False,
-        animation_level='none',
         theme=theme,
         start=start,
         settings_path=settings_path,
         export_folder=export_folder,
-        clock=lambda: DEMO_NOW,
+        **_DETERMINISTIC,
     )
 
 
@@ -69,14 +74,7 @@ def deterministic_workspace_app(path: Path) -> WorkspaceBrowser:
     Returns:
         WorkspaceBrowser: The app, not yet running.
     """
-    return make_workspace_app(
-        path,
-        today=lambda: DEMO_TODAY,
-        cursor_blink=False,
-        animation_level='none',
-        theme='textual-dark',
-        clock=lambda: DEMO_NOW,
-    )
+    return make_workspace_app(path, theme='textual-dark', **_DETERMINISTIC)
 
 
 _TEXT_ELEMENT = re.compile(r'<text[^>]*>(.*?)</text>', re.DOTALL)
