@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 from rich.text import Text
+from textual.app import App
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Markdown, OptionList, Static
@@ -96,6 +98,25 @@ async def settle(pilot: Pilot[Any]) -> None:
             await pilot.pause()
             return
     raise AssertionError('the app never settled')
+
+
+@contextlib.asynccontextmanager
+async def settled(
+    app: App[Any], size: tuple[int, int] = (120, 40), *, notifications: bool = False
+) -> AsyncIterator[Pilot[Any]]:
+    """Runs the app headless, as App.run_test does, and hands over its pilot once settled.
+
+    Args:
+        app (App[Any]): The app.
+        size (tuple[int, int]): The terminal's width and height.
+        notifications (bool): Whether notifications are shown (run_test's option).
+
+    Yields:
+        Pilot[Any]: The pilot, every worker the start began finished and painted.
+    """
+    async with app.run_test(size=size, notifications=notifications) as pilot:
+        await settle(pilot)
+        yield pilot
 
 
 async def open_search(pilot: Pilot[Any], words: str = '') -> None:

@@ -14,15 +14,14 @@ from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.helpers.desks import exchange, write_lines, write_state
-from tests.helpers.pilot import AppFor, settle, widget_texts
+from tests.helpers.pilot import AppFor, settle, settled, widget_texts
 
 
 async def test_question_mark_and_f1_open_the_help_and_escape_closes_it(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('question_mark')
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -40,8 +39,7 @@ async def test_question_mark_and_f1_open_the_help_and_escape_closes_it(
 
 async def test_command_palette_offers_the_apps_actions(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert titles[:3] == ['Current session', 'Search', 'Help']
         assert any('theme' in title.lower() for title in titles)
@@ -63,8 +61,7 @@ async def test_palette_current_session_comes_back_to_the_current_session(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         app.query_one(SessionList).highlight_session('2026-10-19-2')
         await settle(pilot)
         await app.action_search()
@@ -78,8 +75,7 @@ async def test_palette_current_session_comes_back_to_the_current_session(
 
 async def test_q_quits(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('q')
         await pilot.pause()
         assert not app.is_running
@@ -88,8 +84,7 @@ async def test_q_quits(app_for: AppFor, demo_desk: Path) -> None:
 
 async def test_ctrl_q_quits_even_from_the_search_box(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('slash', 'q')
         await pilot.pause()
         assert app.is_running  # q is typed into the box, not a quit
@@ -102,8 +97,7 @@ async def test_damaged_state_says_the_desk_will_start_a_new_session(
     app_for: AppFor, damaged_state_desk: Path
 ) -> None:
     app = app_for(damaged_state_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         text = widget_texts(pilot)
         assert 'state.json is unreadable' in text
         assert 'The desk will start a new session when it next runs.' in text
@@ -114,8 +108,7 @@ async def test_damaged_state_says_the_desk_will_start_a_new_session(
 
 async def test_missing_state_says_no_state_yet(app_for: AppFor, missing_state_desk: Path) -> None:
     app = app_for(missing_state_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         assert 'No state yet' in widget_texts(pilot)
 
 
@@ -123,8 +116,7 @@ async def test_damaged_desk_shows_skipped_lines_and_a_backend_ahead(
     app_for: AppFor, damaged_desk: Path
 ) -> None:
     app = app_for(damaged_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         text = widget_texts(pilot)
         assert 'ahead of the log (the log lost lines)' in text
         # The current log ends with a line with no newline: it may still be being written, so it
@@ -135,8 +127,7 @@ async def test_damaged_desk_shows_skipped_lines_and_a_backend_ahead(
 
 async def test_empty_folder_says_what_a_desk_holds(app_for: AppFor, empty_desk: Path) -> None:
     app = app_for(empty_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         text = widget_texts(pilot)
         assert 'This folder is not a desk (yet).' in text
         assert 'sessions/, journal/, notes/' in text
@@ -153,8 +144,7 @@ async def test_current_session_without_a_log_is_called_out(app_for: AppFor, tmp_
     write_lines(desk / 'sessions' / '2026-10-20-1.jsonl', [exchange('t', 'a')])
     write_state(desk, '2026-10-21-1', {'claude': {'exchanges_seen': 3, 'runner_state': None}})
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         text = widget_texts(pilot)
         assert 'The current session has no log yet.' in text
         assert 'no log to compare' in text
@@ -169,8 +159,7 @@ async def test_a_log_that_vanishes_is_a_note_not_a_crash(app_for: AppFor, tmp_pa
     write_lines(desk / 'sessions' / '2026-10-20-1.jsonl', [exchange('t', 'older answer')])
     write_state(desk, '2026-10-21-1', {'claude': {'exchanges_seen': 1, 'runner_state': None}})
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         (desk / 'sessions' / '2026-10-20-1.jsonl').unlink()
         app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
@@ -188,8 +177,7 @@ async def test_a_failing_read_is_a_note_on_screen_not_a_crash(
         raise FileNotFoundError(2, 'No such file or directory', session_id)
 
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, notifications=True) as pilot:
         monkeypatch.setattr(LiveDesk, 'open_session', vanish)
         app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
@@ -205,8 +193,7 @@ async def test_a_trading_date_after_today_is_called_out(app_for: AppFor, tmp_pat
     write_lines(desk / 'sessions' / '2026-12-01-1.jsonl', [exchange('t', 'a')])
     write_state(desk, '2026-12-01-1', {'claude': {'exchanges_seen': 1, 'runner_state': None}})
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         text = widget_texts(pilot)
         assert 'Tue 2026-12-01  ·  in 41 days' in text
         assert "after India's today" in text

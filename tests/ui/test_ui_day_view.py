@@ -23,6 +23,7 @@ from tests.helpers.pilot import (
     open_day_view,
     screen_text,
     settle,
+    settled,
     widget_texts,
 )
 
@@ -81,8 +82,7 @@ async def test_unknown_event_types_are_shown_as_ordinary_actions(tmp_path: Path)
             {'type': 'session_started', 'time': '2026-10-21T03:45:00+00:00', 'session_id': 'x-1'},
         ],
     )
-    async with deterministic_app(desk, start=StartView(day=TODAY)).run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(deterministic_app(desk, start=StartView(day=TODAY)), SIZE) as pilot:
         rows = widget_texts(pilot)
         assert 'margin_call' in rows
         assert 'broker: zerodha' in rows
@@ -102,8 +102,7 @@ async def test_desk_text_in_the_timeline_is_shown_not_obeyed(tmp_path: Path) -> 
             }
         ],
     )
-    async with deterministic_app(desk, start=StartView(day=TODAY)).run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(deterministic_app(desk, start=StartView(day=TODAY)), SIZE) as pilot:
         text = screen_text(pilot)
         assert '[bold]loud[/bold]' in text
         assert '␛[31mred' in text

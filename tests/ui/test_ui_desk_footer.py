@@ -7,7 +7,7 @@ from typing import Any
 
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.widgets.desk_footer import DeskFooter
-from tests.helpers.pilot import AppFor, settle
+from tests.helpers.pilot import AppFor, settle, settled
 
 
 def _keys(app: DeskBrowser) -> list[Any]:
@@ -19,8 +19,7 @@ async def test_binding_refreshes_that_change_nothing_leave_the_footer_alone(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         shown = _keys(app)
         assert shown
         for _ in range(3):
@@ -33,8 +32,7 @@ async def test_a_key_that_changes_meaning_is_shown_at_once(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         assert 'Pause' in [key.description for key in _keys(app)]
         await pilot.press('f')
         await settle(pilot)
@@ -44,8 +42,7 @@ async def test_a_key_that_changes_meaning_is_shown_at_once(
 
 async def test_each_screen_shows_its_own_keys(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         main_keys = [key.description for key in _keys(app)]
         await pilot.press('slash')
         await settle(pilot)
@@ -60,8 +57,7 @@ async def test_moving_the_focus_between_panes_rebuilds_nothing(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         shown = _keys(app)
         focused = app.focused
         await pilot.press('tab')

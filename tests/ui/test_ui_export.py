@@ -21,7 +21,14 @@ from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from tests.helpers.desks import exchange, write_lines
-from tests.helpers.pilot import AppFor, deterministic_app, open_day_view, open_search, settle
+from tests.helpers.pilot import (
+    AppFor,
+    deterministic_app,
+    open_day_view,
+    open_search,
+    settle,
+    settled,
+)
 from tests.helpers.tree import snapshot_tree, tree_differences
 
 SnapCompare = Callable[..., bool]
@@ -48,8 +55,7 @@ async def test_y_copies_the_current_exchange_as_markdown_and_shift_y_as_its_json
     demo_desk: Path,
 ) -> None:
     app = deterministic_app(demo_desk)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE, notifications=True) as pilot:
         await pilot.press('n', 'n')
         await settle(pilot)
         view = app.query_one(ExchangeView)
@@ -67,8 +73,7 @@ async def test_copied_json_escapes_what_a_terminal_would_act_on(tmp_path: Path) 
     desk = tmp_path / 'main'
     write_lines(desk / 'sessions' / '2026-10-21-1.jsonl', [exchange('trigger', HOSTILE)])
     app = deterministic_app(desk)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE) as pilot:
         await pilot.press('Y')
         copied = app.clipboard
         assert json.loads(copied)['answer'] == HOSTILE
@@ -126,8 +131,7 @@ async def test_x_exports_the_session_as_markdown_to_the_export_folder(
     folder.mkdir()
     before = snapshot_tree(demo_desk)
     app = deterministic_app(demo_desk, export_folder=folder)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE, notifications=True) as pilot:
         await pilot.press('x')
         await pilot.press('x')
     first = folder / 'desk-browser-session-2026-10-21-3.md'
@@ -143,8 +147,7 @@ async def test_x_exports_the_session_as_markdown_to_the_export_folder(
 
 async def test_x_exports_the_day_and_the_search_results(demo_desk: Path, tmp_path: Path) -> None:
     app = deterministic_app(demo_desk, export_folder=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE) as pilot:
         await pilot.press('d')
         await settle(pilot)
         await pilot.press('x', 'escape')
@@ -166,8 +169,7 @@ async def test_export_refuses_a_folder_inside_the_desk_and_writes_nothing(
     before = snapshot_tree(desk_copy)
     monkeypatch.chdir(desk_copy / 'journal')  # The current folder is inside the desk.
     app = deterministic_app(desk_copy)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE, notifications=True) as pilot:
         await pilot.press('x')
         await pilot.press('d')
         await settle(pilot)
@@ -219,8 +221,7 @@ async def test_x_exports_the_list_with_each_problem_explained(
     folder = tmp_path / 'exports'
     folder.mkdir()
     app = deterministic_app(damaged_desk, export_folder=folder)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE, notifications=True) as pilot:
         await pilot.press('exclamation_mark')
         await settle(pilot)
         await pilot.press('x')

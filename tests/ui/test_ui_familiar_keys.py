@@ -18,7 +18,7 @@ from desk_browser.ui.widgets.row_list import RowList
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.timeline import Timeline
-from tests.helpers.pilot import AppFor, open_search, settle
+from tests.helpers.pilot import AppFor, open_search, settle, settled
 
 
 async def _check_list_keys(pilot: Pilot[Any], rows: RowList) -> None:
@@ -43,16 +43,14 @@ async def _check_list_keys(pilot: Pilot[Any], rows: RowList) -> None:
 
 async def test_j_k_g_and_g_move_in_the_sessions_list(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await _check_list_keys(pilot, app.screen.query_one(SessionList))
         assert isinstance(app.screen, MainScreen)
 
 
 async def test_j_k_g_and_g_scroll_the_exchanges(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.screen.query_one(ExchangeView)
         view.focus()
         await pilot.pause()
@@ -80,8 +78,7 @@ async def test_j_k_g_and_g_move_in_the_hits(app_for: AppFor, demo_desk: Path) ->
 
 async def test_j_k_g_and_g_move_in_the_timeline(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('d')
         await settle(pilot)
         assert isinstance(app.screen, DayScreen)
@@ -90,8 +87,7 @@ async def test_j_k_g_and_g_move_in_the_timeline(app_for: AppFor, demo_desk: Path
 
 async def test_j_k_g_and_g_move_in_the_problems(app_for: AppFor, damaged_desk: Path) -> None:
     app = app_for(damaged_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('exclamation_mark')
         await settle(pilot)
         assert isinstance(app.screen, ProblemsScreen)

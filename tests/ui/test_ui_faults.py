@@ -28,7 +28,7 @@ from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.helpers.desks import exchange, write_lines, write_state
-from tests.helpers.pilot import AppFor, settle, wait_until, widget_texts
+from tests.helpers.pilot import AppFor, settle, settled, wait_until, widget_texts
 
 CURRENT = '2026-10-21-3'
 
@@ -102,8 +102,7 @@ async def test_a_log_deleted_between_listing_and_reading_is_a_note(
         return open_file()
 
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         patch_open(monkeypatch, target, deleted_meanwhile)
         app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
@@ -126,8 +125,7 @@ async def test_a_log_truncated_between_listing_and_reading_loses_only_its_tail(
         return open_file()
 
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         patch_open(monkeypatch, target, truncated_meanwhile)
         app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
@@ -140,8 +138,7 @@ async def test_a_log_truncated_between_listing_and_reading_loses_only_its_tail(
 
 async def test_the_shown_log_replaced_while_open_is_read_again(app_for: AppFor, desk: Path) -> None:
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         log = log_of(desk, CURRENT)
         replacement = log.with_name('replacement.tmp')
         write_lines(replacement, [exchange('replaced one', 'a'), exchange('replaced two', 'b')])
@@ -162,8 +159,7 @@ async def test_permission_denied_on_one_file_is_a_note_and_a_problem(
 
     patch_open(monkeypatch, target, denied)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, notifications=True) as pilot:
         assert any('Permission denied' in note.message for note in app._notifications)
         rows = await problem_rows(pilot)
         assert ('sessions/2026-10-19-2.jsonl', 'unreadable: Permission denied') in rows
@@ -173,8 +169,7 @@ async def test_permission_denied_on_one_file_is_a_note_and_a_problem(
 async def test_a_symlink_loop_under_notes_is_a_problem(app_for: AppFor, desk: Path) -> None:
     (desk / 'notes' / 'loop.md').symlink_to(desk / 'notes' / 'loop.md')
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         rows = await problem_rows(pilot)
         assert any(path == 'notes/loop.md' for path, _reason in rows)
         await pilot.press('slash', *'nifty')
@@ -194,8 +189,7 @@ async def test_a_journal_that_is_a_file_and_a_journal_file_that_is_a_folder(
     (desk / 'journal').write_text('not a folder\n', encoding='utf-8')
     for case, expected in ((desk, ('journal', 'not a folder')), (folder_desk, None)):
         app = app_for(case)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
+        async with settled(app) as pilot:
             rows = await problem_rows(pilot)
             if expected is not None:
                 assert expected in rows
@@ -210,8 +204,7 @@ async def test_a_journal_that_is_a_file_and_a_journal_file_that_is_a_folder(
 
 async def test_the_desk_folder_removed_while_open_is_a_note(app_for: AppFor, desk: Path) -> None:
     app = app_for(desk)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, notifications=True) as pilot:
         shutil.rmtree(desk)
         status = app.query_one(LiveStatus)
         await wait_until(pilot, lambda: status.vanished)
@@ -231,8 +224,7 @@ async def test_a_5_megabyte_single_line_is_shown(app_for: AppFor, tmp_path: Path
     (desk / 'notes').mkdir()
     (desk / 'notes' / 'huge.md').write_text(big_answer, encoding='utf-8')  # No newline at all.
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         assert app.query_one(ExchangeView).exchange_count == 1
         assert 'truncated' in widget_texts(pilot)
         await pilot.press('slash', *'needle')
@@ -248,8 +240,7 @@ async def test_a_binary_file_named_jsonl_is_a_problem(app_for: AppFor, desk: Pat
     log_of(desk, '2026-10-21-9').write_bytes(binary)
     (desk / 'journal' / '2026-10-22.jsonl').write_bytes(binary)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         app.query_one(SessionList).highlight_session('2026-10-21-9')
         await settle(pilot)
         assert 'damaged line' in widget_texts(pilot)

@@ -12,7 +12,7 @@ from desk_browser.memory.index.search import default_cache_directory
 from desk_browser.presentation import desk_data
 from desk_browser.presentation.desk_data import count_sessions, read_overview
 from desk_browser.ui.widgets.live_status import LiveStatus
-from tests.helpers.pilot import AppFor, settle
+from tests.helpers.pilot import AppFor, settled
 from tests.helpers.tree import snapshot_tree
 
 
@@ -35,8 +35,7 @@ async def test_a_second_start_recalls_the_desk_instead_of_reading_it(
     recalled = []
     for _ in range(2):
         app = app_for(desk)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
+        async with settled(app):
             problem_counts.append(app.screen.query_one(LiveStatus).problem_count)
             recalled.append(app.services.file_memo.recalled)
     assert memo_file(default_cache_directory(), desk).is_file()

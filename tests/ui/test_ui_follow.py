@@ -23,7 +23,7 @@ from tests.helpers.desks import (
     small_desk,
     write_lines,
 )
-from tests.helpers.pilot import AppFor, main_screen, settle, wait_until, widget_texts
+from tests.helpers.pilot import AppFor, main_screen, settle, settled, wait_until, widget_texts
 
 
 async def test_an_appended_exchange_appears_and_the_view_follows(
@@ -31,8 +31,7 @@ async def test_an_appended_exchange_appears_and_the_view_follows(
 ) -> None:
     desk = small_desk(tmp_path)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         assert view.exchange_count == 2
         append(desk / 'sessions' / '2026-10-21-1.jsonl', exchange_line('NIFTY gapped up'))
@@ -47,8 +46,7 @@ async def test_a_long_log_followed_at_its_end_stays_at_the_end(
 ) -> None:
     desk = small_desk(tmp_path, exchanges=500)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         view.focus()
         await pilot.press('end')
@@ -76,8 +74,7 @@ async def test_exchanges_arriving_out_of_view_are_counted_and_end_jumps_to_them(
 ) -> None:
     desk = small_desk(tmp_path, exchanges=12)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         view.scroll_home(animate=False)
         await pilot.pause()
@@ -102,8 +99,7 @@ async def test_a_new_session_appears_on_top_and_the_selection_stays(
     desk = small_desk(tmp_path)
     write_lines(desk / 'sessions' / '2026-10-20-1.jsonl', [exchange('old', 'old answer')])
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         screen = main_screen(app)
         app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
@@ -122,8 +118,7 @@ async def test_a_changed_state_updates_the_state_pane_with_its_age(
     desk = tmp_path / 'main'
     shutil.copytree(demo_desk, desk)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         assert 'state.json written 14 s ago  ·  following' in widget_texts(pilot)
         state_path = desk / 'sessions' / 'state.json'
         state = json.loads(state_path.read_text(encoding='utf-8'))
@@ -142,8 +137,7 @@ async def test_a_line_still_being_written_is_not_damaged_and_shows_once_complete
     whole = exchange_line('written in two parts')
     append(log, whole[:20])
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         text = widget_texts(pilot)
         assert 'damaged' not in text
@@ -160,8 +154,7 @@ async def test_a_line_still_being_written_is_not_damaged_and_shows_once_complete
 async def test_f_pauses_and_resumes_following(app_for: AppFor, tmp_path: Path) -> None:
     desk = small_desk(tmp_path)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('f')
         await settle(pilot)
         status = app.query_one(LiveStatus)
@@ -182,8 +175,7 @@ async def test_a_vanished_desk_is_noted_and_the_app_keeps_working(
 ) -> None:
     desk = small_desk(tmp_path)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, notifications=True) as pilot:
         shutil.rmtree(desk)
         status = app.query_one(LiveStatus)
         await wait_until(pilot, lambda: status.vanished)
@@ -229,8 +221,7 @@ async def test_the_main_screen_under_the_search_catches_up_when_shown_again(
 ) -> None:
     desk = small_desk(tmp_path)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         await pilot.press('slash')
         await settle(pilot)

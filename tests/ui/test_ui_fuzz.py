@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.core.test_fuzz_desk import FuzzDesk, fuzz_desks, words, write_desk
-from tests.helpers.pilot import deterministic_app, settle
+from tests.helpers.pilot import deterministic_app, settle, settled
 
 FUZZ_CASES = 25
 """How many random desks one run drives the app through."""
@@ -23,8 +23,7 @@ FUZZ_CASES = 25
 
 async def drive(desk: Path, query: str) -> None:
     app = deterministic_app(desk)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+    async with settled(app, (100, 30)) as pilot:
         sessions = app.query_one(SessionList)
         for index in range(min(sessions.row_count, 3)):
             sessions.highlighted = index

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from desk_browser.ui import heap_freezing
-from tests.helpers.pilot import AppFor, settle
+from tests.helpers.pilot import AppFor, settled
 
 
 async def test_the_heap_is_frozen_after_the_first_screen_and_unfrozen_at_the_end(
@@ -17,8 +17,7 @@ async def test_the_heap_is_frozen_after_the_first_screen_and_unfrozen_at_the_end
     monkeypatch.setattr(heap_freezing, 'FREEZE_AFTER', 0.01)
     assert gc.get_freeze_count() == 0
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.pause(0.1)
         assert gc.get_freeze_count() > 0
         assert app.heap_frozen
@@ -33,8 +32,7 @@ async def test_a_due_full_collection_waits_for_the_person_to_stop_and_python_s_s
     monkeypatch.setattr(heap_freezing, 'IDLE_SECONDS', 3600.0)
     thresholds = gc.get_threshold()
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.pause(0.1)
         assert app.heap_frozen
         assert gc.get_threshold()[2] == heap_freezing._FULL_COLLECTION_EVERY

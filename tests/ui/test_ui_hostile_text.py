@@ -18,7 +18,7 @@ from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.helpers.desks import exchange, write_lines, write_state
-from tests.helpers.pilot import AppFor, open_search, screen_text, settle, widget_texts
+from tests.helpers.pilot import AppFor, open_search, screen_text, settle, settled, widget_texts
 
 HOSTILE = (
     '[bold]not bold[/] [link=https://evil.example]click me[/link] [/] [@click=app.quit]q[/]\n\n'
@@ -98,8 +98,7 @@ def assert_shown_literally(text: str) -> None:
 
 async def test_every_pane_shows_hostile_text_literally(app_for: AppFor, hostile_desk: Path) -> None:
     app = app_for(hostile_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         texts = widget_texts(pilot)
         assert_shown_literally(texts)
         assert '[bold]claude[/]' in texts
@@ -165,8 +164,7 @@ async def test_links_in_desk_markdown_are_not_opened(
     app = app_for(hostile_desk)
     opened: list[str] = []
     monkeypatch.setattr(app, 'open_url', lambda url, **_: opened.append(url))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('s')  # the day summary; answers render links as words, tested above
         await settle(pilot)
         markdown = app.screen.query(SafeMarkdown).first()

@@ -26,7 +26,7 @@ from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
 from desk_browser.ui.search_indexing import UNAVAILABLE_NOTE, index_note
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.session_list import SessionList
-from tests.helpers.pilot import AppFor, settle
+from tests.helpers.pilot import AppFor, settle, settled
 
 SIZE = (120, 40)
 QUERIES = ['nifty gap', 'rbi policy crude', 'ni', 'zebra', 'stop-loss reliance']
@@ -67,8 +67,7 @@ async def test_the_app_searches_through_the_index_with_the_documented_results(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE) as pilot:
         status = app.index_status
         assert status is not None and status.complete
         assert app.services.search.index_path.exists()
@@ -129,8 +128,7 @@ async def test_a_corrupt_index_file_is_replaced_and_searches_stay_exact(
     index_path.parent.mkdir(parents=True, exist_ok=True)
     index_path.write_bytes(b'this is not an SQLite file' * 100)
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE) as pilot:
         shown = await _search(pilot, 'nifty gap')
         assert shown == _hits(SessionSearch(demo_desk).search('nifty gap', SEARCH_LIMIT))
         status = app.index_status
@@ -144,8 +142,7 @@ async def test_an_index_that_cannot_be_made_is_a_quiet_note_and_searches_read_th
     blocked.write_text('a file where the cache folder should be')
     monkeypatch.setenv('XDG_CACHE_HOME', str(blocked))
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE) as pilot:
         assert app.sub_title == f'main · {UNAVAILABLE_NOTE}'
         shown = await _search(pilot, 'rbi policy crude')
         assert shown == _hits(SessionSearch(demo_desk).search('rbi policy crude', SEARCH_LIMIT))
@@ -185,8 +182,7 @@ async def test_quitting_in_the_middle_of_the_build_exits(
 async def test_nothing_is_written_into_the_desk(app_for: AppFor, copied_desk: Path) -> None:
     before = _desk_files(copied_desk)
     app = app_for(copied_desk)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE) as pilot:
         await _search(pilot, 'nifty gap')
         await settle(pilot)
     assert _desk_files(copied_desk) == before

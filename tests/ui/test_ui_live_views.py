@@ -13,7 +13,7 @@ from desk_browser.ui.widgets.problem_list import ProblemList
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.summary_view import SummaryView
 from tests.helpers.desks import append, exchange, exchange_line, small_desk, write_lines
-from tests.helpers.pilot import AppFor, main_screen, settle, wait_until, widget_texts
+from tests.helpers.pilot import AppFor, main_screen, settle, settled, wait_until, widget_texts
 
 
 async def test_the_problems_view_lists_damage_written_while_it_is_open(
@@ -23,8 +23,7 @@ async def test_the_problems_view_lists_damage_written_while_it_is_open(
     monkeypatch.setattr(problems_screen, 'RECHECK_AFTER', 0.05)
     desk = small_desk(tmp_path)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('exclamation_mark')
         await settle(pilot)
         screen = app.screen
@@ -43,8 +42,7 @@ async def test_the_summary_tab_shows_a_summary_as_soon_as_it_is_written_and_chan
 ) -> None:
     desk = small_desk(tmp_path)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('s')
         await settle(pilot)
         view = app.query_one(SummaryView)
@@ -67,8 +65,7 @@ async def test_the_sessions_list_counts_an_older_log_again_when_it_is_rewritten(
     older = desk / 'sessions' / '2026-10-20-1.jsonl'
     write_lines(older, [exchange('old', 'old answer')])
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         sessions = app.query_one(SessionList)
 
         def count_of(session_id: str) -> int | None:

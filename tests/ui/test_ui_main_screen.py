@@ -10,15 +10,14 @@ from textual.widgets import TabbedContent
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.helpers.desks import exchange, write_lines, write_state
-from tests.helpers.pilot import AppFor, main_screen, screen_text, settle, widget_texts
+from tests.helpers.pilot import AppFor, main_screen, screen_text, settle, settled, widget_texts
 
 
 async def test_opens_on_the_current_session_with_the_state_in_words(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         screen = main_screen(app)
         assert screen.selected_session == '2026-10-21-3'
         text = widget_texts(pilot)
@@ -35,8 +34,7 @@ async def test_moving_in_the_sessions_list_selects_that_session(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         screen = main_screen(app)
         app.query_one(SessionList).focus()
         await pilot.press('down', 'down')
@@ -47,8 +45,7 @@ async def test_moving_in_the_sessions_list_selects_that_session(
 
 async def test_clicking_a_session_selects_it(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         sessions = app.query_one(SessionList)
         index = sessions.place_of('2026-10-20-1')
         assert index is not None
@@ -59,8 +56,7 @@ async def test_clicking_a_session_selects_it(app_for: AppFor, demo_desk: Path) -
 
 async def test_exchanges_scroll_with_page_keys(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         view.focus()
         await pilot.press('pagedown')
@@ -78,8 +74,7 @@ async def test_next_and_previous_exchange_move_and_mark_the_exchange(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         await pilot.press('n')
         await pilot.pause()
@@ -103,8 +98,7 @@ async def test_summary_tab_shows_the_selected_sessions_day(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('s')
         await settle(pilot)
         assert app.query_one(TabbedContent).active == 'summary-tab'
@@ -122,8 +116,7 @@ async def test_current_session_key_goes_back_to_the_current_session(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         app.query_one(SessionList).highlight_session('2026-10-19-1')
         await settle(pilot)
         assert main_screen(app).selected_session == '2026-10-19-1'
@@ -155,8 +148,7 @@ async def test_a_10000_exchange_session_renders_only_the_cards_on_screen(
     app_for: AppFor, tmp_path: Path
 ) -> None:
     app = app_for(long_desk(tmp_path, 10_000))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         assert view.exchange_count == 10_000
         assert '10000 exchanges' in widget_texts(pilot)
@@ -177,8 +169,7 @@ async def test_a_10000_exchange_session_renders_only_the_cards_on_screen(
 
 async def test_n_p_step_and_shift_n_p_jump_25_exchanges(app_for: AppFor, tmp_path: Path) -> None:
     app = app_for(long_desk(tmp_path, 60))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         view.focus()
         await pilot.press('N')
@@ -211,8 +202,7 @@ async def test_home_end_and_page_keys_jump_without_an_animation(
     app_for: AppFor, tmp_path: Path
 ) -> None:
     app = app_for(long_desk(tmp_path, 300))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         app.animation_level = 'full'  # Textual animates these scrolls, for up to a second
         view = app.query_one(ExchangeView)
         view.focus()
@@ -240,8 +230,7 @@ async def test_keeping_the_place_when_cards_above_are_measured(
     app_for: AppFor, tmp_path: Path
 ) -> None:
     app = app_for(long_desk(tmp_path, 200))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         await view.go_to(150)
         await pilot.pause()
@@ -261,8 +250,7 @@ async def test_keeping_the_place_when_cards_above_are_measured(
 
 async def test_clicking_a_card_makes_it_current(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         await pilot.click(ExchangeView, offset=(10, 4))
         await pilot.pause()
@@ -278,8 +266,7 @@ async def test_a_session_named_without_a_date_shows_no_other_days_summary(
     (desk / 'sessions' / 'summaries').mkdir()
     (desk / 'sessions' / 'summaries' / '2026-10-21.md').write_text('Dated summary', 'utf-8')
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         assert main_screen(app).selected_session == '2026-10-21-1'
         assert app.query_one(SessionList).highlight_session('scratch')
         await settle(pilot)

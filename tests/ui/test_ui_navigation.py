@@ -27,7 +27,7 @@ from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
-from tests.helpers.pilot import AppFor, deterministic_app, open_search, settle
+from tests.helpers.pilot import AppFor, deterministic_app, open_search, settle, settled
 
 SIZE = (120, 40)
 
@@ -86,8 +86,7 @@ def test_keyword_hits_step_around_and_find_their_wrapped_line() -> None:
 
 async def test_start_at_a_session_selects_it(demo_desk: Path) -> None:
     app = deterministic_app(demo_desk, start=StartView(session_id='2026-10-19-2'))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE):
         assert app.main_screen.selected_session == '2026-10-19-2'
         assert app.main_screen.shown_day == '2026-10-19'
 
@@ -96,24 +95,21 @@ async def test_start_at_an_unknown_session_says_so_and_opens_the_current(
     demo_desk: Path,
 ) -> None:
     app = deterministic_app(demo_desk, start=StartView(session_id='1999-01-01-1'))
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE, notifications=True):
         assert app.main_screen.selected_session == '2026-10-21-3'
         assert any('No session 1999-01-01-1' in note.message for note in app._notifications)
 
 
 async def test_start_at_a_day_opens_its_day_view(demo_desk: Path) -> None:
     app = deterministic_app(demo_desk, start=StartView(day='2026-10-20'))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE):
         assert isinstance(app.screen, DayScreen)
         assert app.screen.day == '2026-10-20'
 
 
 async def test_start_with_a_search_shows_its_hits(demo_desk: Path) -> None:
     app = deterministic_app(demo_desk, start=StartView(search='nifty gap'))
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE):
         assert isinstance(app.screen, SearchScreen)
         assert app.screen.query_one('#query', Input).value == 'nifty gap'
         assert app.screen.query_one(SearchHitList).hit_count > 0
@@ -150,8 +146,7 @@ async def test_brackets_in_the_main_screen_select_the_day_before_and_after(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE) as pilot:
         main = app.main_screen
         assert main.shown_day == '2026-10-21'
         await pilot.press('left_square_bracket')
@@ -196,8 +191,7 @@ async def test_go_to_day_accepts_yesterday_and_refuses_a_non_day(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE) as pilot:
         app.action_go_to_day()
         await settle(pilot)
         assert isinstance(app.screen, GoToDayScreen)
@@ -215,8 +209,7 @@ async def test_go_to_day_accepts_yesterday_and_refuses_a_non_day(
 
 async def test_go_to_day_is_in_the_command_palette(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE):
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert 'Go to day…' in titles
         assert 'Day view' in titles
@@ -225,8 +218,7 @@ async def test_go_to_day_is_in_the_command_palette(app_for: AppFor, demo_desk: P
 
 async def test_back_and_forward_retrace_sessions_and_days(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE) as pilot:
         main = app.main_screen
         await pilot.press('left_square_bracket')  # 2026-10-20-1
         await settle(pilot)

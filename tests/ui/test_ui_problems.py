@@ -16,7 +16,7 @@ from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
-from tests.helpers.pilot import AppFor, screen_text, settle, widget_texts
+from tests.helpers.pilot import AppFor, screen_text, settle, settled, widget_texts
 
 
 def table_rows(table: ProblemList) -> list[list[str]]:
@@ -27,8 +27,7 @@ async def test_exclamation_mark_lists_every_problem_with_path_line_and_reason(
     app_for: AppFor, damaged_desk: Path
 ) -> None:
     app = app_for(damaged_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('exclamation_mark')
         await settle(pilot)
         screen = app.screen
@@ -57,16 +56,14 @@ async def test_the_state_pane_counts_the_problems_after_the_first_screen(
         assert status.problem_count == 7
         assert '7 problems — press ! to see them' in widget_texts(pilot)
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         assert app.query_one(LiveStatus).problem_count == 0
         assert 'no damage found' in widget_texts(pilot)
 
 
 async def test_a_healthy_desk_has_an_empty_problems_view(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('exclamation_mark')
         await settle(pilot)
         assert isinstance(app.screen, ProblemsScreen)
@@ -76,8 +73,7 @@ async def test_a_healthy_desk_has_an_empty_problems_view(app_for: AppFor, demo_d
 
 async def test_the_palette_opens_the_problems_view(app_for: AppFor, damaged_desk: Path) -> None:
     app = app_for(damaged_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await open_from_palette(pilot, 'problems')
         await settle(pilot)
         assert isinstance(app.screen, ProblemsScreen)

@@ -14,7 +14,7 @@ from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.scope_chips import ScopeChips
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
-from tests.helpers.pilot import AppFor, open_search, settle, widget_texts
+from tests.helpers.pilot import AppFor, open_search, settle, settled, widget_texts
 
 
 def headline(app: object) -> str:
@@ -158,8 +158,7 @@ async def test_up_in_an_empty_box_recalls_the_last_searches(
 async def test_the_palette_searches_again(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     app.services.search_history.add('rbi policy')
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert 'Search again: rbi policy' in titles
         await app.search_again('rbi policy')
@@ -171,8 +170,7 @@ async def test_the_palette_searches_again(app_for: AppFor, demo_desk: Path) -> N
 
 async def test_help_lists_the_qualifiers(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 60)) as pilot:
-        await settle(pilot)
+    async with settled(app, (120, 60)) as pilot:
         await pilot.press('question_mark')
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)

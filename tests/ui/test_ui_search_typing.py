@@ -9,15 +9,14 @@ from textual import events
 from textual.widgets import Input
 
 from desk_browser.ui.screens.search_screen import SearchScreen
-from tests.helpers.pilot import AppFor, open_search, settle
+from tests.helpers.pilot import AppFor, open_search, settle, settled
 
 
 async def test_keys_typed_at_once_after_the_slash_reach_the_search_box(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         # As the terminal delivers a paste or a fast typist: all queued before the screen is built.
         assert app._driver is not None
         for key, character in [('slash', '/'), *((letter, letter) for letter in 'nifty')]:
@@ -32,8 +31,7 @@ async def test_a_slash_in_the_search_box_is_typed_as_itself(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('slash', *'09', 'slash', *'30')
         await settle(pilot)
         assert app.screen.query_one('#query', Input).value == '09/30'
@@ -71,8 +69,7 @@ async def test_background_reading_steps_aside_while_a_search_runs(
 ) -> None:
     app = app_for(demo_desk)
     busy_while_searching: list[bool] = []
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         search = app.services.search.search
 
         def watched_search(*arguments: object, **options: object) -> object:

@@ -18,7 +18,7 @@ from desk_browser.presentation.settings import (
     save_settings,
 )
 from desk_browser.ui.screens.day_screen import DayScreen
-from tests.helpers.pilot import AppFor, deterministic_app, screen_text, settle
+from tests.helpers.pilot import AppFor, deterministic_app, screen_text, settle, settled
 
 SnapCompare = Callable[..., bool]
 SMALL = (80, 24)
@@ -44,8 +44,7 @@ def test_day_view_at_80x24(snap_compare: SnapCompare, app_for: AppFor, demo_desk
 
 async def test_the_day_view_at_80x24_shows_timeline_rows(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with settled(app, SMALL) as pilot:
         await pilot.press('d')
         await settle(pilot)
         assert isinstance(app.screen, DayScreen)
@@ -61,8 +60,7 @@ async def test_no_color_turns_the_screen_monochrome(
     app = deterministic_app(demo_desk)
     assert app.no_color
     assert any(isinstance(line_filter, Monochrome | NoColor) for line_filter in app._filters)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with settled(app, SMALL) as pilot:
         assert 'Sessions' in screen_text(pilot)
 
 
@@ -89,8 +87,7 @@ async def test_a_chosen_theme_is_remembered_for_the_next_run(
 ) -> None:
     path = tmp_path / 'config' / 'desk-browser' / 'settings.json'
     app = deterministic_app(demo_desk, theme=None, settings_path=path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with settled(app, SMALL) as pilot:
         app.theme = 'nord'
         await pilot.pause()
     assert json.loads(path.read_text(encoding='utf-8')) == {'theme': 'nord'}
@@ -105,8 +102,7 @@ async def test_without_a_settings_path_nothing_is_written(
 ) -> None:
     monkeypatch.setenv('XDG_CONFIG_HOME', str(tmp_path / 'xdg'))
     app = deterministic_app(demo_desk, theme=None)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with settled(app, SMALL) as pilot:
         app.theme = 'nord'
         await pilot.pause()
     assert not (tmp_path / 'xdg').exists()

@@ -7,15 +7,14 @@ from pathlib import Path
 from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.summary_view import SummaryView
-from tests.helpers.pilot import AppFor, settle, widget_texts
+from tests.helpers.pilot import AppFor, settle, settled, widget_texts
 
 
 async def test_a_hidden_summary_is_kept_and_rendered_when_its_tab_is_shown(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         view = app.query_one(SummaryView)
         app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
@@ -33,8 +32,7 @@ async def test_a_day_chosen_while_the_summary_is_hidden_replaces_the_one_shown_b
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         sessions = app.query_one(SessionList)
         sessions.highlight_session('2026-10-20-1')
         await settle(pilot)

@@ -16,7 +16,13 @@ from desk_browser.ui.screens.desks_screen import DesksScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.desk_list import DeskList, sparkline
 from desk_browser.ui.workspace_app import WorkspaceBrowser
-from tests.helpers.pilot import deterministic_workspace_app, screen_text, settle, wait_until
+from tests.helpers.pilot import (
+    deterministic_workspace_app,
+    screen_text,
+    settle,
+    settled,
+    wait_until,
+)
 from tests.helpers.tree import snapshot_tree, tree_differences
 
 
@@ -34,8 +40,7 @@ def _names(app: WorkspaceBrowser) -> list[str]:
 async def test_the_desks_need_a_look_first(demo_workspace: Path) -> None:
     before = snapshot_tree(demo_workspace.parent)
     app = deterministic_workspace_app(demo_workspace)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         assert isinstance(app.screen, DesksScreen)
         assert _names(app) == ['options', 'research', 'hedging', 'main']
         text = screen_text(pilot)
@@ -53,8 +58,7 @@ async def test_enter_opens_the_desk_and_back_returns_with_the_selection_kept(
 ) -> None:
     before = snapshot_tree(demo_workspace.parent)
     app = deterministic_workspace_app(demo_workspace)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         await pilot.press('down', 'down')
         chosen = app.screen.query_one(DeskList).highlighted_desk
         assert chosen is not None and chosen.name == 'hedging'
@@ -83,8 +87,7 @@ async def test_a_new_desk_folder_appears_and_a_desk_that_writes_moves(
     workspace_copy: Path, demo_workspace: Path
 ) -> None:
     app = deterministic_workspace_app(workspace_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         screen = app.screen
         assert isinstance(screen, DesksScreen)
         shutil.copytree(demo_workspace / 'main', workspace_copy / 'alpha')
@@ -113,8 +116,7 @@ async def test_odd_entries_are_rows_that_say_so(workspace_copy: Path) -> None:
     (workspace_copy / 'loop').symlink_to(workspace_copy / 'loop')
     (workspace_copy / 'flat').write_text('not a desk')
     app = deterministic_workspace_app(workspace_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         text = screen_text(pilot)
         assert 'a symlink loop' in text
         assert 'a file, not a desk folder' in text
