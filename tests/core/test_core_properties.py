@@ -20,21 +20,12 @@ from desk_browser.memory.session_search import (
     words_of,
 )
 from desk_browser.memory.session_store import Exchange, SessionStore, read_exchange_log
+from tests.helpers import strategies
 
 PROPERTY_SETTINGS = settings(max_examples=60, deadline=None)
 
 texts = st.text(max_size=20)
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | texts,
-    lambda children: (
-        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=5), children, max_size=3)
-    ),
-    max_leaves=8,
-)
+json_values = strategies.json_values(texts, special_floats=False, width=3, key_size=5, max_leaves=8)
 exchange_dictionaries = st.fixed_dictionaries(
     {'trigger_text': texts, 'answer': texts, 'backend_name': texts, 'finished_at': texts}
 )

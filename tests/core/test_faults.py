@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from desk_browser.memory import desk_files
+from desk_browser.memory import desk_check, desk_files
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
 from desk_browser.memory.session_search import SessionSearch
@@ -38,11 +38,6 @@ from desk_browser.memory.session_store import (
 )
 from tests.helpers.desks import MakeDemoDesk
 from tests.helpers.peak_memory import PEAK_BYTES_SOURCE
-
-try:
-    from desk_browser.memory import desk_check
-except ImportError:  # Written by another part of the project; checked when present.
-    desk_check = None  # type: ignore[assignment]
 
 QUERIES = ['nifty', 'NIFTY gap down', 'zzzz-nothing']
 READER_REASONS = (
@@ -119,7 +114,7 @@ def read_desk(desk: Path, watcher: DeskWatcher | None = None) -> Findings:
     store.latest_summary()
     search = SessionSearch(desk)
     hits = {query: len(search.search(query, 10).hits) for query in QUERIES}
-    report_problems = None if desk_check is None else desk_check.check_desk(desk).problems
+    report_problems = desk_check.check_desk(desk).problems
     watcher = watcher or DeskWatcher(desk)
     if state.state is not None:
         watcher.follow_session(state.state.session_id)

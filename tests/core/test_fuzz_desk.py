@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from desk_browser.memory import desk_files
+from desk_browser.memory import desk_check, desk_files
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.desk_watch import DeskWatcher, JsonLinesFollower
 from desk_browser.memory.session_search import SessionSearch
@@ -27,27 +27,13 @@ from desk_browser.memory.session_store import (
     read_exchange_log,
     read_state_file,
 )
-
-try:
-    from desk_browser.memory import desk_check
-except ImportError:  # Written by another part of the project; checked when present.
-    desk_check = None  # type: ignore[assignment]
+from tests.helpers import strategies
 
 FUZZ_SETTINGS = settings(max_examples=60, deadline=None)
 PAIR_SETTINGS = settings(max_examples=30, deadline=None)  # Two desks a case: half as many.
 
 texts = st.text(max_size=30)
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | texts,
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
-    ),
-    max_leaves=12,
-)
+json_values = strategies.json_values(texts, special_floats=True, width=4, key_size=8, max_leaves=12)
 dates = st.dates(min_value=datetime.date(2000, 1, 1), max_value=datetime.date(2099, 12, 31)).map(
     datetime.date.isoformat
 )
@@ -246,11 +232,10 @@ def read_everything(desk: Path, queries: list[str], offsets: list[int]) -> int:
     changes = watcher.poll()
     assert not changes.has_changes
     watcher.state_age(0.0)
-    if desk_check is not None:
-        report = desk_check.check_desk(desk)
-        for problem in report.problems:
-            report.relative_path(problem)
-            report.kind_of(problem)
+    report = desk_check.check_desk(desk)
+    for problem in report.problems:
+        report.relative_path(problem)
+        report.kind_of(problem)
     return len(problems)
 
 
