@@ -24,6 +24,7 @@ from desk_browser.memory.index.search import (
 )
 from desk_browser.memory.session_search import SessionSearch
 from tests.core.test_search_equivalence import OLD_TIME, age_folders
+from tests.helpers.day_reads import reads_of
 from tests.helpers.desks import build_small_desk, event, write_journal
 from tests.helpers.plain_scan import as_reference, reference_records, reference_search
 from tests.helpers.tree import snapshot_tree, tree_differences
@@ -315,14 +316,7 @@ def test_repeated_session_searches_read_only_the_days_that_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     desk = make_desk(tmp_path)
-    reads: list[str] = []
-    original = session_search.day_records
-
-    def counting(day: str, *arguments: Any) -> Any:
-        reads.append(day)
-        return original(day, *arguments)
-
-    monkeypatch.setattr(session_search, 'day_records', counting)
+    reads = reads_of(monkeypatch)
     search = SessionSearch(desk)
     first = search.search('zebra', 50)
     assert len(reads) == 8

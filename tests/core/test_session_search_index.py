@@ -5,16 +5,15 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from desk_browser.memory import session_search
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.session_search import SessionSearch
 from tests.core.test_index_scrub import flip_byte
 from tests.core.test_search_equivalence import OLD_TIME
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
+from tests.helpers.day_reads import reads_of
 from tests.helpers.plain_scan import as_reference, reference_search
 from tests.helpers.tree import snapshot_tree, tree_differences
 
@@ -36,19 +35,6 @@ def indexed_desk(tmp_path: Path, *, keep_open: bool = False) -> tuple[Path, Inde
         search.close()
     os.utime(search.index_path, (OLD_TIME, OLD_TIME))
     return desk, search
-
-
-def reads_of(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Counts the days read from the desk by day_records from now on."""
-    reads: list[str] = []
-    original = session_search.day_records
-
-    def counting(day: str, *arguments: Any) -> Any:
-        reads.append(day)
-        return original(day, *arguments)
-
-    monkeypatch.setattr(session_search, 'day_records', counting)
-    return reads
 
 
 def test_a_current_index_answers_without_reading_the_desk_or_touching_the_cache(
