@@ -11,13 +11,9 @@ from desk_browser.memory.index import store
 from desk_browser.memory.index import tuning as index_tuning
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.search_scope import SearchScope
-from tests.core.test_scoped_search import (
-    journal_line,
-    rank_reference,
-    reference_scoped_records,
-    small_desk,
-)
-from tests.core.test_search_equivalence import as_reference, write_file
+from tests.core.test_scoped_search import journal_line, small_desk
+from tests.core.test_search_equivalence import write_file
+from tests.helpers.plain_scan import as_reference, rank_reference, reference_scoped_records
 
 KIND_SCOPES = [
     SearchScope(kinds=frozenset({'note'})),
