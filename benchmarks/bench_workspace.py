@@ -17,11 +17,16 @@ desk's index and memo in a cache folder beside it. Each run is its own process, 
 
 Printed: the median of each, and the ratio of the Desks screen's first paint to the desk's.
 
+Before those runs, a cold first start in a cache folder of its own (no memo, no index): when the
+rows are painted, when every desk's counts are in, when the background indexing has indexed
+every desk.
+
 Then, once every desk is indexed (each desk's index built here first, one desk at a time, timed):
 a search across every desk per keystroke, as the search across desks runs it (first_hits: the
 first screenful, merged newest day first then by desk name, asking only the desks that can hold
-some), over every keystroke of a few queries, in a process of its own: median, p95 and max, and
-how many desks each keystroke asked. `--keystrokes-only` runs only that part.
+some), over every keystroke of a few queries, in a process of its own: median, p95 and max (wall
+and CPU), and how many desks each keystroke asked. `--keystrokes-only` and `--cold-only` run
+only that part.
 """
 
 from __future__ import annotations
@@ -115,7 +120,7 @@ def worker_desk(desks: int, days: int) -> dict[str, Any]:
     return asyncio.run(run())
 
 
-def worker_desks(desks: int, days: int) -> dict[str, Any]:
+def worker_desks(desks: int, days: int, cache: Path | None = None) -> dict[str, Any]:
     import desk_browser.ui.workspace_app as workspace_app
     from desk_browser.ui.screens.desks_screen import DesksScreen
     from desk_browser.ui.widgets.desk_list import DeskList
@@ -144,7 +149,7 @@ def worker_desks(desks: int, days: int) -> dict[str, Any]:
             cursor_blink=False,
             animation_level='none',
             theme='textual-dark',
-            cache_directory=cache_path(desks, days),
+            cache_directory=cache or cache_path(desks, days),
         )
         async with app.run_test(size=SIZE) as pilot:
             await bench_app.poll_until(lambda: len(listed(app)) == desks)
@@ -152,18 +157,37 @@ def worker_desks(desks: int, days: int) -> dict[str, Any]:
             journals_before_paint = at_first_rows[0]
             await bench_app.poll_until(
                 lambda: all(health.problem_count is not None for health in listed(app)),
-                timeout=900,
+                timeout=1800,
             )
             filled = time.perf_counter() - start
+            indexing = app.screen_stack[0].query_one('#desks-indexing')
+            await bench_app.poll_until(
+                lambda: str(indexing.render()).startswith('every desk indexed'), timeout=1800
+            )
+            indexed = time.perf_counter() - start
             await pilot.exit(None)
         return {
             'seconds': seconds,
             'journals_before_paint': journals_before_paint,
             'journals_in_all': counts['journal'],
             'filled_in_seconds': filled,
+            'indexed_seconds': indexed,
+            'cpu_seconds': time.process_time(),
         }
 
     return asyncio.run(run())
+
+
+def worker_cold(desks: int, days: int) -> dict[str, Any]:
+    """The Desks screen's first start on a workspace never seen: no memo, no index."""
+    import shutil
+
+    cold = BENCH_ROOT / f'workspace-{desks}x{days}' / 'cold-cache'
+    shutil.rmtree(cold, ignore_errors=True)
+    try:
+        return worker_desks(desks, days, cold)
+    finally:
+        shutil.rmtree(cold, ignore_errors=True)
 
 
 KEYSTROKE_QUERIES = ['nifty gap down', 'risk rejected', 'rolled early', 'rbi policy banks']
@@ -228,6 +252,17 @@ def worker_keystrokes(desks: int, days: int) -> dict[str, Any]:
     }
 
 
+def cold_figures(shape: list[str]) -> None:
+    cold = run_worker(['cold', *shape])
+    print(
+        f'cold first start (no memo, no index): rows painted after {cold["seconds"]:.2f} s '
+        f'({cold["journals_before_paint"]} journal files opened before); every desk counted '
+        f'after {cold["filled_in_seconds"]:.1f} s; every desk indexed for search after '
+        f'{cold["indexed_seconds"]:.1f} s; the app process used {cold["cpu_seconds"]:.1f} s of '
+        f"CPU (the index build's worker processes not counted)"
+    )
+
+
 def keystroke_figures(shape: list[str]) -> None:
     built = run_worker(['index', *shape])
     print(f'every desk indexed, one at a time: {built["seconds"]:.1f} s ({built["statuses"]})')
@@ -262,6 +297,7 @@ def main() -> int:
     parser.add_argument('--days', type=int, default=250)
     parser.add_argument('--runs', type=int, default=5)
     parser.add_argument('--keystrokes-only', action='store_true')
+    parser.add_argument('--cold-only', action='store_true')
     parser.add_argument('--worker', nargs='+', help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.worker:
@@ -269,6 +305,7 @@ def main() -> int:
         workers = {
             'desk': worker_desk,
             'desks': worker_desks,
+            'cold': worker_cold,
             'index': worker_index,
             'keystrokes': worker_keystrokes,
         }
@@ -279,12 +316,10 @@ def main() -> int:
     if arguments.keystrokes_only:
         keystroke_figures(shape)
         return 0
-    warm = run_worker(['desks', *shape])  # Builds every desk's memo: later runs are warm.
-    print(
-        f'first run (cold memos): counts filled in after {warm["filled_in_seconds"]:.1f} s; '
-        f'journal files opened: {warm["journals_before_paint"]} before the paint, '
-        f'{warm["journals_in_all"]} in all'
-    )
+    cold_figures(shape)
+    if arguments.cold_only:
+        return 0
+    run_worker(['desks', *shape])  # Builds every desk's memo and index: later runs are warm.
     run_worker(['desk', *shape])
     desk_runs: list[float] = []
     desks_runs: list[dict[str, Any]] = []
