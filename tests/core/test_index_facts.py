@@ -1,14 +1,18 @@
-"""What the index keeps beside each record: its kind's mark, its exchange's facts, its words."""
+"""What the index keeps beside records: kind marks, exchange facts, words, day signatures."""
 
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
 from desk_browser.memory.index import store
 from desk_browser.memory.index import tuning as index_tuning
+from desk_browser.memory.index.days import DeskDay, day_signature
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.search_scope import SearchScope
 from tests.core.test_scoped_search import journal_line, small_desk
@@ -108,3 +112,25 @@ def test_a_day_whose_stored_words_cannot_be_read_gives_no_words_and_no_error(
     reopened = IndexedSearch(desk, cache_directory=tmp_path / 'cache')
     assert reopened.suggestions(['holdng', 'rollver']) == {}
     reopened.close()
+
+
+def test_a_day_signature_is_the_json_of_its_files_status(tmp_path: Path) -> None:
+    folder = os.fsdecode(os.fsencode(tmp_path))
+    journal = Path(folder) / 'journal "quoted" \\ back.jsonl'
+    journal.write_bytes(b'{}\n')
+    note = Path(os.fsdecode(os.fsencode(tmp_path) + b'/note-\xff-\xc3\xa9-\x01.md'))
+    note.write_bytes(b'note')
+    missing = tmp_path / 'gone-\u4e2d.md'
+    desk_day = DeskDay('2026-10-19', journal, None, (note, missing))
+    signature, racy = day_signature(desk_day, time.time_ns())
+    expected = []
+    for role, path in [('journal', journal), ('note', note), ('note', missing)]:
+        try:
+            status = os.stat(path)
+        except FileNotFoundError:
+            expected.append([role, str(path), -1, -1, -1, -1])
+            continue
+        values = [status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino]
+        expected.append([role, str(path), *values])
+    assert signature == json.dumps(expected, ensure_ascii=True, separators=(',', ':'))
+    assert racy  # A file just written, and a file gone.

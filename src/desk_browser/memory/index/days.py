@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import json
 import threading
 from collections.abc import Sequence
+from json.encoder import encode_basestring_ascii as _json_string
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -189,7 +189,9 @@ def day_signature(desk_day: DeskDay, now_ns: int) -> tuple[str, bool]:
             modification time was set back), and whether the day is racy: a file was modified
             in the last two seconds, has a time in the future, or could not be examined.
     """
-    parts: list[list[str | int]] = []
+    # The JSON of [[role, path, size, modified, changed, inode], ...] (ASCII, no spaces), written
+    # out here: json.dumps costs three times as much, and every search examines the days it reaches.
+    parts: list[str] = []
     racy = False
     roles = [('journal', desk_day.journal), ('summary', desk_day.summary)]
     roles.extend(('note', path) for path in desk_day.notes)
@@ -197,15 +199,16 @@ def day_signature(desk_day: DeskDay, now_ns: int) -> tuple[str, bool]:
         if path is None:
             continue
         status = file_signature(path)
+        name = f'[{_json_string(role)},{_json_string(str(path))}'
         if status is None:
-            parts.append([role, str(path), -1, -1, -1, -1])
+            parts.append(name + ',-1,-1,-1,-1]')
             racy = True
             continue
         racy = racy or status.is_racy(now_ns)
         parts.append(
-            [role, str(path), status.size, status.modified_ns, status.changed_ns, status.inode]
+            f'{name},{status.size},{status.modified_ns},{status.changed_ns},{status.inode}]'
         )
-    return json.dumps(parts, ensure_ascii=True, separators=(',', ':')), racy
+    return '[' + ','.join(parts) + ']', racy
 
 
 class DayCache(Generic[_Value]):
