@@ -183,6 +183,7 @@ async def test_slash_searches_every_desk_and_enter_opens_the_record_in_its_desk(
     demo_workspace: Path,
 ) -> None:
     from desk_browser.memory.index.search import IndexedSearch
+    from desk_browser.presentation.hit_details import HitDetailsReader
     from desk_browser.presentation.workspace_search import merge_desk_results
     from desk_browser.ui.screens.record_screen import RecordScreen
     from desk_browser.ui.screens.workspace_search_screen import FIRST_HITS
@@ -209,6 +210,11 @@ async def test_slash_searches_every_desk_and_enter_opens_the_record_in_its_desk(
             for span in line.spans
         }
         assert marked == {'nifty', 'gap'}  # The keywords stand out, as in one desk's search.
+        for index, found in enumerate(hit_list.hits[:4]):  # Times and sessions from its desk.
+            own = every[found.desk].hits
+            mine = [position for position, hit in enumerate(own) if hit == found.hit][:1]
+            expected = HitDetailsReader(demo_workspace / found.desk).details_at(own, mine)
+            assert hit_list.details_at(index) == expected[mine[0]] is not None
         await pilot.press('down', 'end')  # Into the hits, then the last: every hit loads.
         await wait_until(pilot, lambda: len(hit_list.hits) == len(merged))
         assert hit_list.hits == merged

@@ -38,6 +38,7 @@ from desk_browser.memory.index.status import SearchCancelled
 from desk_browser.memory.search_scope import SearchScope, parse_query
 from desk_browser.memory.session_search import words_of
 from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.hit_details import HitDetailsReader
 from desk_browser.presentation.search_headlines import totals_headline, with_suggestions
 from desk_browser.presentation.workspace_search import DeskHit, DesksFound, desk_qualifiers
 from desk_browser.ui.screens.desk_screen import DeskScreen
@@ -148,8 +149,12 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         box.cursor_blink = self.cursor_blink
         yield box
         yield Static(self._prompt(), id='workspace-search-status', markup=False)
-        yield DeskHitList(id='desk-hits')
+        yield DeskHitList(id='desk-hits', reader_of=self._details_reader)
         yield DeskFooter()
+
+    def _details_reader(self, name: str) -> HitDetailsReader | None:
+        desk = self.desks.get(name)
+        return None if desk is None else self.services.services_for(desk).hit_details
 
     def _prompt(self) -> str:
         return f'Searching {plural(len(self.desks), "desk")}.'

@@ -1,18 +1,23 @@
 """The hits of a search across desks: each as the one-desk search shows it, led by its desk's chip.
 
-A DeskHitList is the one-desk search's SearchHitList (the same rows: what and when and how well
-it matched, then the snippet with its keywords marked; more hits asked for as the person nears
-the last one) whose first line starts with the desk's name as a chip.
+A DeskHitList is the one-desk search's SearchHitList (the same rows: what and when and who, how
+well it matched, then the snippet with its keywords marked; more hits asked for as the person
+nears the last one) whose first line starts with the desk's name as a chip. Each hit's time,
+session and backend come from its own desk's journal (DeskHitDetails).
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterable, Sequence
+
 from textual.content import Content
 
-from desk_browser.memory.session_search import SearchResult
+from desk_browser.memory.session_search import SearchHit, SearchResult
+from desk_browser.presentation.hit_details import HitDetails, HitDetailsReader
 from desk_browser.presentation.safe_text import visible
 from desk_browser.presentation.workspace_search import DeskHit
-from desk_browser.ui.widgets.search_hit_list import SearchHitList, hit_lines
+from desk_browser.ui.widgets.search_hit_list import SearchHitList
 
 CHIP_WIDTH = 12
 """Cells the desk's chip and the space after it take."""
@@ -35,16 +40,80 @@ def desk_chip(name: str) -> Content:
     )
 
 
+class DeskHitDetails(HitDetailsReader):
+    """Reads the details of hits merged from several desks, each from its own desk's reader."""
+
+    def __init__(self, reader_of: Callable[[str], HitDetailsReader | None]) -> None:
+        """Prepares the reader; nothing is read until details are asked for.
+
+        Args:
+            reader_of (Callable[[str], HitDetailsReader | None]): Gives a desk's reader, by the
+                desk's name (None for a desk not known).
+        """
+        self._reader_of = reader_of
+        self._lock = threading.Lock()
+        self._desk_of: dict[int, str] = {}
+
+    def note_hits(self, hits: Sequence[DeskHit]) -> None:
+        """Says which desk each hit shown comes from.
+
+        Args:
+            hits (Sequence[DeskHit]): The hits, with their desks.
+        """
+        desk_of = {id(found.hit): found.desk for found in hits}
+        with self._lock:
+            self._desk_of = desk_of
+
+    def details_at(
+        self, hits: Sequence[SearchHit], indexes: Iterable[int]
+    ) -> dict[int, HitDetails | None]:
+        """Finds some hits' details, each desk's hits asked of its reader in their own order.
+
+        Args:
+            hits (Sequence[SearchHit]): Every hit of the merged result, in order.
+            indexes (Iterable[int]): The places of the hits wanted.
+
+        Returns:
+            dict[int, HitDetails | None]: For each place asked (of a desk still known), its details.
+        """
+        with self._lock:
+            desk_of = self._desk_of
+        places: dict[str, list[int]] = {}  # Each desk's hits' places in the merged list, in order.
+        for index, hit in enumerate(hits):
+            desk = desk_of.get(id(hit))
+            if desk is not None:
+                places.setdefault(desk, []).append(index)
+        wanted = set(indexes)
+        found: dict[int, HitDetails | None] = {}
+        for desk, desk_places in places.items():
+            reader = self._reader_of(desk)
+            asked = [position for position, index in enumerate(desk_places) if index in wanted]
+            if reader is None or not asked:
+                continue
+            details = reader.details_at([hits[index] for index in desk_places], asked)
+            found.update({desk_places[position]: value for position, value in details.items()})
+        return found
+
+
 class DeskHitList(SearchHitList):
     """Lists the hits of a search across desks; Enter or a click posts SearchHitList.HitChosen."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        id: str | None = None,
+        reader_of: Callable[[str], HitDetailsReader | None] | None = None,
+    ) -> None:
         """Prepares an empty list.
 
         Args:
             id (str | None): The widget's id.
+            reader_of (Callable[[str], HitDetailsReader | None] | None): Gives a desk's reader of
+                its hits' times and sessions, by the desk's name; None reads none.
         """
-        super().__init__(id=id)
+        self.desk_details = DeskHitDetails(reader_of or (lambda _name: None))
+        """Reads each hit's details from its desk."""
+        super().__init__(id=id, details_reader=self.desk_details)
         self.hits: list[DeskHit] = []
         """The hits shown, in order, each with its desk."""
         self.total: int | None = None
@@ -60,11 +129,9 @@ class DeskHitList(SearchHitList):
         Returns:
             list[Content]: Its lines.
         """
-        found = self.hits[index]
-        result = self.shown_result or SearchResult(hits=[], matched_every_word=False, words=[])
-        header, *snippet = hit_lines(found.hit, result, width)
-        first = Content.assemble(desk_chip(found.desk), header).truncate(width, ellipsis=True)
-        return [first, *snippet]
+        header, *snippet = super().row_lines(index, width)
+        chip = desk_chip(self.hits[index].desk)
+        return [Content.assemble(chip, header).truncate(width, ellipsis=True), *snippet]
 
     def show_desk_hits(self, hits: list[DeskHit], every_word: bool, words: list[str]) -> None:
         """Replaces the hits, the first highlighted.
@@ -75,6 +142,7 @@ class DeskHitList(SearchHitList):
             words (list[str]): The keywords (marked in the snippets).
         """
         self.hits = list(hits)
+        self.desk_details.note_hits(hits)
         self.total = None
         self.more_to_load = False
         self.show_result(self._result(hits, every_word, words))
@@ -111,6 +179,7 @@ class DeskHitList(SearchHitList):
         """
         every_word = self.shown_result is not None and self.shown_result.matched_every_word
         self.hits = list(hits)
+        self.desk_details.note_hits(hits)
         self.more_to_load = self.total is not None and self.total > len(hits)
         self.extend_result(self._result(hits, every_word, words))
 
