@@ -21,6 +21,7 @@ from desk_browser.presentation.start_view import StartView
 from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.main_screen import MainScreen
+from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.timeline import Timeline, event_prompt
 from desk_browser.ui.workspace_app import WorkspaceBrowser, make_workspace_app
@@ -151,7 +152,7 @@ def _plain(visual: object) -> str:
 
 
 def widget_texts(pilot: Pilot[Any]) -> str:
-    """The text every Static, Markdown, option list and timeline of the screen holds, one a line.
+    """The text every Static, Markdown, option list, timeline and desk text view holds, one a line.
 
     Unlike `screen_text`, nothing is wrapped or cut off by the screen's size.
     """
@@ -165,7 +166,7 @@ def widget_texts(pilot: Pilot[Any]) -> str:
             parts.extend(_plain(option.prompt) for option in widget.options)
         elif isinstance(widget, Timeline):
             parts.extend(event_prompt(event).plain for event in widget.shown_events)
-        elif isinstance(widget, ExchangeView):
+        elif isinstance(widget, ExchangeView | DeskTextView):
             parts.append(widget.rendered_text())
     return '\n'.join(parts)
 

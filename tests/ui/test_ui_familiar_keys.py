@@ -11,8 +11,8 @@ from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
+from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.exchange_view import ExchangeView
-from desk_browser.ui.widgets.familiar_keys import KeyedScroll
 from desk_browser.ui.widgets.problem_list import ProblemList
 from desk_browser.ui.widgets.row_list import RowList
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
@@ -119,7 +119,7 @@ async def test_in_a_record_j_and_g_scroll_and_d_opens_the_day_view(
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, RecordScreen)
-        record = screen.query_one(KeyedScroll)
+        record = screen.query_one(DeskTextView)
         assert record.max_scroll_y > 1
         await pilot.press('G')
         await pilot.pause()

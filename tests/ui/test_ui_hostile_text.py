@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from textual.widgets import Markdown, Static
+from textual.widgets import Markdown
 
 from desk_browser.memory.session_store import Exchange
 from desk_browser.ui.screens.record_screen import RecordScreen
+from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.exchange_rendering import CardStyles, render_card
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
@@ -141,10 +142,11 @@ async def test_search_and_records_show_hostile_text_literally(
             await pilot.press('enter')
             await settle(pilot)
             assert isinstance(app.screen, RecordScreen)
-            record = str(app.screen.query_one('#record-text', Static).content)
+            record = app.screen.query_one('#record', DeskTextView).rendered_text()
             if hits.hit_at(index).record.kind == 'summary':  # type: ignore[union-attr]
-                # A summary record is one paragraph; only the last one holds the keyword.
-                assert '[markdown link](https://evil.example) <script>' in record
+                # A summary record is one paragraph; only the last one holds the keyword. The
+                # link is rendered as inert text, the tag stays text.
+                assert 'markdown link (https://evil.example) <script>alert(1)</script>' in record
             else:
                 assert_shown_literally(record)
             assert_no_raw_controls(screen_text(pilot))

@@ -12,6 +12,7 @@ from desk_browser.ui.messages import SearchFinished
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
+from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from tests.helpers.pilot import AppFor, open_search, settle
 
@@ -77,8 +78,8 @@ async def test_enter_opens_the_record_and_e_shows_its_days_sessions(
         await pilot.press('enter')
         await settle(pilot)
         assert isinstance(app.screen, RecordScreen)
-        record_text = str(app.screen.query_one('#record-text', Static).content)
-        assert record_text.startswith(hit.record.text[:50])
+        record_text = app.screen.query_one('#record', DeskTextView).rendered_text()
+        assert record_text.startswith(hit.record.text.split('\n')[0])  # Its trigger, first.
         await pilot.press('e')
         await settle(pilot)
         screen = app.screen

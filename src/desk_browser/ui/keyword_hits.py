@@ -1,16 +1,15 @@
-"""Moving from one keyword hit to the next inside an opened record (`n` and `N`)."""
+"""Moving from one keyword hit to the next inside an opened record (`n` and `N`).
+
+The record view (`DeskTextView`) finds the keywords on its lines as rendered and marks them
+itself; this keeps where they are and which one is current.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from textual.content import Content
-
 from desk_browser.presentation.safe_text import visible
-from desk_browser.ui.highlight import highlighted, keyword_pattern
-
-CURRENT_HIT_STYLE = 'bold reverse $text-accent'
-"""How the hit that `n` and `N` moved to stands out from the other keywords."""
+from desk_browser.ui.highlight import keyword_pattern
 
 
 @dataclass
@@ -59,46 +58,6 @@ class KeywordHits:
         else:
             self.current = (self.current + direction) % len(self.spans)
         return self.current
-
-    def content(self, words: list[str], original: str) -> Content:
-        """The text with every keyword marked and the current one marked more.
-
-        Args:
-            words (list[str]): The keywords.
-            original (str): The text as given to `find`.
-
-        Returns:
-            Content: The content to show.
-        """
-        content = highlighted(original, words)
-        if self.current is not None:
-            start, end = self.spans[self.current]
-            content = content.stylize(CURRENT_HIT_STYLE, start, end)
-        return content
-
-    def line_of_current(self, width: int) -> int:
-        """Finds the line the current occurrence is on once the text is wrapped to a width.
-
-        Args:
-            width (int): The width the text is shown at, in cells.
-
-        Returns:
-            int: The line, from 0 (0 before the first move).
-        """
-        if self.current is None or width <= 0:
-            return 0
-        offset = self.spans[self.current][0]
-        position = 0
-        for number, line in enumerate(Content(self.text).wrap(width)):
-            plain = line.plain.rstrip()
-            found = self.text.find(plain, position) if plain else position
-            if found < 0:
-                found = position
-            end = found + len(plain)
-            if offset < end or (offset == end and not plain):
-                return number
-            position = end
-        return 0
 
     def label(self) -> str:
         """Says where the current occurrence is, such as "hit 3 of 12".

@@ -23,7 +23,7 @@ from desk_browser.presentation.documents import day_markdown, event_json, event_
 from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import day_text, plural
 from desk_browser.presentation.navigation import DayPlace, DayRequest, Place, neighbour_day
-from desk_browser.presentation.safe_text import capped, visible
+from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.copy_export import (
     COPY_EXPORT_BINDINGS,
     Copied,
@@ -37,11 +37,9 @@ from desk_browser.ui.messages import PlaceOpened
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
 from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.event_detail import EventDetail
 from desk_browser.ui.widgets.kind_filter import KindFilter
 from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline, event_kind
-
-DETAIL_LIMIT = 2_000
-"""How many characters of the highlighted event the detail line shows."""
 
 
 @dataclass
@@ -161,7 +159,7 @@ class DayScreen(DeskScreen[None]):
         with Horizontal(id='day-body'):
             yield KindFilter(EVENT_KINDS, id='day-filter')
             yield Timeline(id='timeline')
-        yield Static('', id='day-detail')
+        yield EventDetail(id='day-detail')
         yield DeskFooter()
 
     def on_mount(self) -> None:
@@ -281,20 +279,7 @@ class DayScreen(DeskScreen[None]):
         self._show_detail(self.query_one(Timeline).highlighted_event)
 
     def _show_detail(self, event: JournalEvent | None) -> None:
-        detail = self.query_one('#day-detail', Static)
-        if event is None:
-            detail.update(Content('No event is highlighted.' if self.view else ''))
-            return
-        heading, _, body = event_markdown(event).partition('\n\n')
-        text, note = capped(body, DETAIL_LIMIT)
-        detail.update(
-            Content.assemble(
-                (heading.removeprefix('### '), 'bold'),
-                '\n',
-                text,
-                ('\n' + note if note else '', '$text-muted'),
-            )
-        )
+        self.query_one(EventDetail).show_event(event, self.view is not None)
 
     @property
     def highlighted_event(self) -> JournalEvent | None:

@@ -1,4 +1,8 @@
-"""One whole search record, every keyword marked, with a way to its day."""
+"""One whole search record, rendered as Markdown, every keyword marked, with a way to its day.
+
+An exchange, a summary paragraph and a note are Markdown, rendered as the Exchanges tab renders
+answers; an action's fields are shown as they are, one a line.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,6 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Header, Static
 
@@ -24,7 +27,6 @@ from desk_browser.presentation.navigation import (
     RecordPlace,
     TabName,
 )
-from desk_browser.presentation.safe_text import capped
 from desk_browser.ui.copy_export import (
     COPY_EXPORT_BINDINGS,
     Export,
@@ -32,16 +34,14 @@ from desk_browser.ui.copy_export import (
     deliver_export,
     record_copy,
 )
-from desk_browser.ui.highlight import highlighted
-from desk_browser.ui.keyword_hits import KeywordHits
 from desk_browser.ui.messages import PlaceOpened, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
-from desk_browser.ui.widgets.familiar_keys import KeyedScroll
+from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.search_hit_list import hit_header
 
-RECORD_LIMIT = 64_000
-"""How many characters of one record the screen shows."""
+MARKDOWN_KINDS = frozenset({'exchange', 'summary', 'note'})
+"""The kinds of record whose text is Markdown (an action's is its fields, one a line)."""
 
 
 class RecordScreen(DeskScreen[None]):
@@ -83,12 +83,9 @@ class RecordScreen(DeskScreen[None]):
         """The keywords marked."""
         self.details = details
         """What the journal says about the hit, or None."""
-        self._shown_text = capped(hit.record.text, RECORD_LIMIT)[0]
-        self._keyword_hits = KeywordHits.find(self._shown_text, words)
 
     def compose(self) -> ComposeResult:
         """Builds the record's heading and its text."""
-        record = self.hit.record
         label = match_label(self.hit.matched_words, len(self.words))
         yield Header()
         yield Static(
@@ -106,17 +103,14 @@ class RecordScreen(DeskScreen[None]):
             ),
             id='record-heading',
         )
-        text, note = capped(record.text, RECORD_LIMIT)
-        with KeyedScroll(id='record'):
-            yield Static(highlighted(text, self.words), id='record-text')
-            if note is not None:
-                yield Static(Content(note), classes='-explain')
+        yield DeskTextView(labels_hits=True, id='record')
         yield DeskFooter()
 
     def on_mount(self) -> None:
-        """Lets the keyboard scroll the record."""
-        record = self.query_one('#record', VerticalScroll)
-        record.border_subtitle = self._keyword_hits.label()
+        """Shows the record's text and lets the keyboard scroll it."""
+        record = self.query_one('#record', DeskTextView)
+        text = self.hit.record
+        record.show(text.text, self.words, markdown=text.kind in MARKDOWN_KINDS)
         record.focus()
         self.post_message(PlaceOpened(RecordPlace(self.hit, tuple(self.words))))
 
@@ -126,15 +120,8 @@ class RecordScreen(DeskScreen[None]):
         Args:
             direction (int): +1 for the next hit, -1 for the previous.
         """
-        if self._keyword_hits.step(direction) is None:
+        if not self.query_one('#record', DeskTextView).step_hit(direction):
             self.notify('No keyword occurs in this record.')
-            return
-        text = self.query_one('#record-text', Static)
-        text.update(self._keyword_hits.content(self.words, self._shown_text))
-        record = self.query_one('#record', VerticalScroll)
-        record.border_subtitle = self._keyword_hits.label()
-        line = self._keyword_hits.line_of_current(text.content_region.width)
-        record.scroll_to(y=max(0, line - 2), animate=False)
 
     def action_day_view(self) -> None:
         """Opens the day view of the record's day (d, as on every screen)."""

@@ -253,7 +253,9 @@ def render_message(console: Console, message: Text, width: int) -> list[Strip]:
     return render_lines(console, message, width)
 
 
-def render_answer(console: Console, answer: str, width: int, styles: CardStyles) -> list[Strip]:
+def render_answer(
+    console: Console, answer: str, width: int, styles: CardStyles, limit: int = DEFAULT_LIMIT
+) -> list[Strip]:
     """Renders an answer as Markdown, or "(no answer)" when it is empty.
 
     Args:
@@ -261,13 +263,14 @@ def render_answer(console: Console, answer: str, width: int, styles: CardStyles)
         answer (str): The answer's Markdown, as the desk holds it.
         width (int): The width in cells.
         styles (CardStyles): The styles to use.
+        limit (int): The most characters to render (a note says what was cut).
 
     Returns:
         list[Strip]: Its lines, with no blank lines at either end.
     """
     if not answer.strip():
         return render_lines(console, Text('(no answer)', style=styles.muted), width)
-    markdown = SafeRichMarkdown(markdown_source(answer, DEFAULT_LIMIT), styles.code_theme)
+    markdown = SafeRichMarkdown(markdown_source(answer, limit), styles.code_theme)
     with console.use_theme(Theme(styles.markdown, inherit=True)):
         strips = render_lines(console, markdown, width)
     while strips and not strips[-1].text.strip():

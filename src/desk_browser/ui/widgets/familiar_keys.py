@@ -39,6 +39,6 @@ TABLE_KEYS: list[BindingType] = [
 
 
 class KeyedScroll(VerticalScroll):
-    """A VerticalScroll that also scrolls with j/k and g/G (a record, the help)."""
+    """A VerticalScroll that also scrolls with j/k and g/G (the help)."""
 
     BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
