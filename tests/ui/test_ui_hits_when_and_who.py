@@ -9,7 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from desk_browser.memory.session_search import SearchHit, SearchRecord, SearchResult
-from desk_browser.presentation.formatting import india_time
+from desk_browser.presentation.formatting import hit_label, india_time, match_label
 from desk_browser.presentation.hit_details import HitDetails, HitDetailsReader
 from desk_browser.presentation.navigation import DayPlace
 from desk_browser.ui.screens.day_screen import DayScreen
@@ -66,7 +66,7 @@ async def test_an_exchange_hit_says_its_india_time_session_and_backend(
             header = _header(hits, index)
             assert header.startswith('exchange ')
             assert f' {india_time(details.time)} · session {details.session_id} · ' in header
-            assert header.endswith(f' · {details.backend} · all words')
+            assert header.endswith(f' · {details.backend}')  # Every hit has every word.
             checked += 1
         assert checked >= 3
         # What the first screenful shows was read with the hits, before they were shown.
@@ -84,7 +84,7 @@ async def test_an_action_hit_says_its_event_type_and_time(app_for: AppFor, demo_
         assert details is not None and details.time is not None
         header = _header(hits, 0)
         assert header.startswith(f'action   Wed 2026-10-21 {india_time(details.time)} · ')
-        assert header.endswith(' · risk decision · all words')
+        assert header.endswith(' · risk decision')
         assert 'journal' not in screen_text(pilot)
 
 
@@ -219,3 +219,13 @@ async def test_the_search_footer_names_enter_copy_and_export(
         await settle(pilot)
         assert isinstance(app.screen, RecordScreen)
         assert app.screen.hit == hits.hit_at(1)
+
+
+def test_the_label_appears_only_when_it_tells_a_hit_from_the_others() -> None:
+    record = SearchRecord('2026-10-21', 'note', 'nifty gap')
+    full = SearchResult(hits=[], matched_every_word=True, words=['nifty', 'gap'])
+    partial = SearchResult(hits=[], matched_every_word=False, words=['nifty', 'gap', 'crude'])
+    assert hit_label(SearchHit(record, 2, ''), full) == ''  # The headline says "with every word".
+    assert hit_label(SearchHit(record, 2, ''), partial) == '2 of 3 words'
+    assert match_label(1, 1) == ''  # One word: every hit holds it.
+    assert match_label(2, 2) == 'all words'  # A record, alone, says it.

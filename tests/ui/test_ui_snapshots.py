@@ -13,7 +13,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from desk_browser.ui.widgets.session_list import SessionList
-from tests.helpers.pilot import AppFor, open_search, settle
+from tests.helpers.pilot import AppFor, open_day_view, open_search, settle
 
 SIZE = (120, 40)
 SnapCompare = Callable[..., bool]
@@ -83,6 +83,18 @@ def test_partial_hit_search(snap_compare: SnapCompare, app_for: AppFor, demo_des
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await open_search(pilot, 'rbi policy crude')
+
+    assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_day_view_opened_from_a_hit(
+    snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path
+) -> None:
+    """d on the 'roll the tcs futures' hit: its day, its trigger (11:33) highlighted mid-view."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_search(pilot, 'roll the tcs futures')
+        await open_day_view(pilot, 'down', 'd')
 
     assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
 

@@ -140,8 +140,8 @@ def hit_line(hit: SearchHit, result: SearchResult) -> str:
 
     Returns:
         str: DAY, KIND (``action`` for the API's ``journal``), label and snippet, separated by
-            tabs, every field made safe; the label is never empty ("all words" for a search of
-            one word), so the columns keep their places.
+            tabs, every field made safe; the label is never empty ("all words" where the app's
+            list says nothing), so the columns keep their meaning.
     """
     label = hit_label(hit, result) or 'all words'
     fields = (hit.record.day, kind_name(hit.record.kind), label, hit.snippet)

@@ -212,20 +212,22 @@ def match_label(matched_words: int, word_count: int) -> str:
 
 
 def hit_label(hit: SearchHit, result: SearchResult) -> str:
-    """Says how well a search hit matched, when that says something (see `match_label`).
+    """Says how well a hit of a list matched, when that tells it from the others.
 
-    The app's hit list and record view, and the exports, use the same words.
+    A list of hits that each hold every keyword says so once, in its headline ("12 hits with
+    every word"), so only a partial hit says how many it holds. The app's hit list and the
+    exports use the same words; the record view says `match_label` (it stands alone).
 
     Args:
         hit (SearchHit): The hit.
         result (SearchResult): The search it came from.
 
     Returns:
-        str: ``"2 of 3 words"``, ``"all words"``, or ``""`` for a search of one word.
+        str: ``"2 of 3 words"`` for a partial hit of several keywords, else ``""``.
     """
-    word_count = len(result.words)
-    matched = word_count if result.matched_every_word else hit.matched_words
-    return match_label(matched, word_count)
+    if result.matched_every_word:
+        return ''
+    return match_label(hit.matched_words, len(result.words))
 
 
 def kind_name(kind: str) -> str:

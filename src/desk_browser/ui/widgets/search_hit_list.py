@@ -96,7 +96,7 @@ def action_type(hit: SearchHit) -> str:
 def hit_header(hit: SearchHit, label: str, details: HitDetails | None) -> Content:
     """Writes a hit's first line: its kind, when, who, and how well it matched.
 
-    An exchange: ``exchange Wed 2026-10-21 09:15 · session 2026-10-21-2 · claude · all words``;
+    An exchange: ``exchange Wed 2026-10-21 09:15 · session 2026-10-21-2 · claude · 2 of 3 words``;
     an action: ``action   Wed 2026-10-21 09:30 · order placed``; a summary or a note: its day.
     The time (India's), session and backend are shown where the journal knows them. The record
     view's heading is this line too.
