@@ -18,7 +18,7 @@ from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.kind_filter import ON_MARK, KindFilter
 from desk_browser.ui.widgets.search_hit_list import HIT_HEIGHT, SearchHitList, hit_lines
 from desk_browser.ui.widgets.timeline import Timeline
-from tests.helpers.pilot import AppFor, open_day_view, open_search, screen_text, settle
+from tests.helpers.pilot import AppFor, open_day_view, open_search, screen_text, settle, settled
 
 SIZE = (120, 40)
 
@@ -50,7 +50,7 @@ async def test_an_exchange_hit_says_its_india_time_session_and_backend(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
+    async with settled(app, SIZE) as pilot:
         await open_search(pilot, 'rbi policy')
         hits = _hits(app.screen)
         result = hits.shown_result
@@ -75,7 +75,7 @@ async def test_an_exchange_hit_says_its_india_time_session_and_backend(
 
 async def test_an_action_hit_says_its_event_type_and_time(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
+    async with settled(app, SIZE) as pilot:
         await open_search(pilot, 'max daily loss kind:action')
         hits = _hits(app.screen)
         first = hits.hit_at(0)
@@ -90,7 +90,7 @@ async def test_an_action_hit_says_its_event_type_and_time(app_for: AppFor, demo_
 
 async def test_a_one_word_query_shows_no_all_words_label(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
+    async with settled(app, SIZE) as pilot:
         await open_search(pilot, 'nifty')
         hits = _hits(app.screen)
         assert hits.hit_count > 0
@@ -105,7 +105,7 @@ async def test_hits_scrolled_to_get_their_details_from_the_list_s_worker(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
+    async with settled(app, SIZE) as pilot:
         await open_search(pilot, 'nifty kind:exchange')
         hits = _hits(app.screen)
         last = hits.hit_count - 1
@@ -132,7 +132,7 @@ async def test_d_on_a_hit_opens_its_day_at_its_event_highlighted(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
+    async with settled(app, SIZE) as pilot:
         day, details = await _day_of_hit(pilot, 'roll the tcs futures', 0)
         timeline = day.query_one(Timeline)
         event = timeline.highlighted_event
@@ -149,7 +149,7 @@ async def test_d_in_a_record_opens_the_day_at_the_record_s_event(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
+    async with settled(app, SIZE) as pilot:
         await open_search(pilot, 'max daily loss kind:action')
         details = _hits(app.screen).details_at(1)
         assert details is not None
@@ -164,7 +164,7 @@ async def test_a_hit_s_event_of_a_hidden_kind_is_shown_again(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
+    async with settled(app, SIZE) as pilot:
         day, details = await _day_of_hit(pilot, 'max daily loss kind:action', 0)
         await pilot.press('4')  # Risk decisions hidden.
         await settle(pilot)
@@ -179,7 +179,7 @@ async def test_the_filter_marks_shown_kinds_and_names_their_keys(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE) as pilot:
+    async with settled(app, SIZE) as pilot:
         kind_filter = (await open_day_view(pilot)).query_one(KindFilter)
         lines = [kind_filter.render_line(y).text for y in range(7)]
         assert lines[0].startswith(f' {ON_MARK} 1 Triggers')
@@ -195,7 +195,7 @@ async def test_the_search_footer_names_enter_copy_and_export(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with settled(app, (80, 24)) as pilot:
         await open_search(pilot, 'rbi policy')
         footer = screen_text(pilot).splitlines()[-1]
         assert 'enter Open' in footer and 'esc Clear / back' in footer
