@@ -122,7 +122,7 @@ async def test_damaged_desk_shows_skipped_lines_and_a_backend_ahead(
         # The current log ends with a line with no newline: it may still be being written, so it
         # is not called damaged here; the Problems view (check_desk) lists it as cut short.
         assert 'Its last line has no end yet' in text
-        assert '7 problems — press ! to see them' in text
+        assert '7 problems: press !' in text
 
 
 async def test_empty_folder_says_what_a_desk_holds(app_for: AppFor, empty_desk: Path) -> None:
@@ -131,7 +131,7 @@ async def test_empty_folder_says_what_a_desk_holds(app_for: AppFor, empty_desk: 
         text = widget_texts(pilot)
         assert 'This folder is not a desk (yet).' in text
         assert 'sessions/, journal/, notes/' in text
-        assert 'no desk here: nothing to check' in text
+        assert 'following · no desk here' in text
         assert 'no damage found' not in text
         await pilot.press('n', 'p', 'c', 's', 'e')  # nothing to move through; nothing breaks
         await pilot.press('slash', *'nifty')
@@ -195,5 +195,5 @@ async def test_a_trading_date_after_today_is_called_out(app_for: AppFor, tmp_pat
     app = app_for(desk)
     async with settled(app) as pilot:
         text = widget_texts(pilot)
-        assert 'Tue 2026-12-01  ·  in 41 days' in text
+        assert 'Tue 2026-12-01 · in 41 days' in text
         assert "after India's today" in text

@@ -119,7 +119,7 @@ async def test_a_changed_state_updates_the_state_pane_with_its_age(
     shutil.copytree(demo_desk, desk)
     app = app_for(desk)
     async with settled(app) as pilot:
-        assert 'state.json written 14 s ago  ·  following' in widget_texts(pilot)
+        assert 'state.json written 14 s ago\nfollowing' in widget_texts(pilot)
         state_path = desk / 'sessions' / 'state.json'
         state = json.loads(state_path.read_text(encoding='utf-8'))
         state['routes']['claude']['exchanges_seen'] = 7

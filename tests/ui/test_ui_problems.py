@@ -51,10 +51,10 @@ async def test_the_state_pane_counts_the_problems_after_the_first_screen(
     async with app.run_test(size=(120, 40)) as pilot:
         status = app.query_one(LiveStatus)
         assert status.problem_count is None  # Not counted before the first screen.
-        assert 'checking the desk for damage' in str(status.content)
+        assert 'checking for damage' in str(status.content)
         await settle(pilot)
         assert status.problem_count == 7
-        assert '7 problems — press ! to see them' in widget_texts(pilot)
+        assert '7 problems: press !' in widget_texts(pilot)
     app = app_for(demo_desk)
     async with settled(app) as pilot:
         assert app.query_one(LiveStatus).problem_count == 0

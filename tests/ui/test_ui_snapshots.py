@@ -161,7 +161,7 @@ def test_problems_view(snap_compare: SnapCompare, app_for: AppFor, damaged_desk:
 def test_problems_counted_and_paused(
     snap_compare: SnapCompare, app_for: AppFor, damaged_desk: Path
 ) -> None:
-    """State pane: "written 14 s ago · paused" and "7 problems — press ! to see them"."""
+    """State pane: "written 14 s ago · paused" and "7 problems: press !"."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)

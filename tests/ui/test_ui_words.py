@@ -39,6 +39,15 @@ def test_route_status_wording() -> None:
     assert route_status(3, None).severity == 'warning'
 
 
+def test_route_status_in_a_word_for_the_state_headline() -> None:
+    assert [route_status(seen, 14).word for seen in (14, 11, 16)] == [
+        'up to date',
+        '3 behind',
+        '2 ahead',
+    ]
+    assert route_status(3, None).word == 'no log'
+
+
 def test_india_time_and_days() -> None:
     assert india_time('2026-10-19T03:46:02+00:00') == '09:16'
     assert india_time('2026-10-19T03:46:02') == '09:16'  # no offset: read as UTC

@@ -216,13 +216,7 @@ def _route_word(exchanges_seen: int, log_count: int | None) -> RouteHealth:
         RouteHealth: Its word and severity (the name left empty).
     """
     status = route_status(exchanges_seen, log_count)
-    if log_count is None:
-        return RouteHealth('', 'no log', status.severity)
-    if exchanges_seen == log_count:
-        return RouteHealth('', 'up to date', status.severity)
-    if exchanges_seen < log_count:
-        return RouteHealth('', f'{log_count - exchanges_seen} behind', status.severity)
-    return RouteHealth('', f'{exchanges_seen - log_count} ahead', status.severity)
+    return RouteHealth('', status.word, status.severity)
 
 
 def _state_time(desk: Path) -> float | None:

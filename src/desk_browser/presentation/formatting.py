@@ -146,10 +146,13 @@ class RouteStatus:
     Attributes:
         text (str): The words, such as ``"up to date"``.
         severity (Severity): How much it should stand out.
+        word (str): The same in a word or two, for a one-line headline: ``"up to date"``,
+            ``"2 behind"``, ``"2 ahead"``, ``"no log"``.
     """
 
     text: str
     severity: Severity
+    word: str
 
 
 def route_status(exchanges_seen: int, log_count: int | None) -> RouteStatus:
@@ -164,18 +167,19 @@ def route_status(exchanges_seen: int, log_count: int | None) -> RouteStatus:
     """
     if log_count is None:
         return RouteStatus(
-            f'{plural(exchanges_seen, "exchange")} seen; no log to compare', 'warning'
+            f'{plural(exchanges_seen, "exchange")} seen; no log to compare', 'warning', 'no log'
         )
     if exchanges_seen == log_count:
-        return RouteStatus('up to date', 'normal')
+        return RouteStatus('up to date', 'normal', 'up to date')
     if exchanges_seen < log_count:
         behind = log_count - exchanges_seen
         return RouteStatus(
-            f'{behind} behind: it gets {plural(behind, "exchange")} on its next turn', 'normal'
+            f'{behind} behind: it gets {plural(behind, "exchange")} on its next turn',
+            'normal',
+            f'{behind} behind',
         )
-    return RouteStatus(
-        f'{exchanges_seen - log_count} ahead of the log (the log lost lines)', 'error'
-    )
+    ahead = exchanges_seen - log_count
+    return RouteStatus(f'{ahead} ahead of the log (the log lost lines)', 'error', f'{ahead} ahead')
 
 
 def readable_json(value: Any) -> str:

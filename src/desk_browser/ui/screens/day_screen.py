@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -34,7 +34,7 @@ from desk_browser.ui.copy_export import (
 )
 from desk_browser.ui.line_places import show_events_around
 from desk_browser.ui.messages import PlaceOpened
-from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read
 from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.event_detail import EventDetail
@@ -169,13 +169,7 @@ class DayScreen(DeskScreen[None]):
         self.query_one(Timeline).focus()
         self.load_day(self.day)
 
-    @work(
-        thread=True,
-        exclusive=True,
-        group='day',
-        exit_on_error=False,
-        description="reading a day's journal",
-    )
+    @desk_read('day', "reading a day's journal")
     def load_day(self, day: str) -> None:
         """Reads one day's journal.
 

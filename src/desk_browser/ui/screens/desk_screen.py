@@ -8,9 +8,10 @@ place the app was asked to open without a screen pushed or popped.
 from __future__ import annotations
 
 import logging
-from typing import ClassVar, TypeVar
+from collections.abc import Callable
+from typing import ClassVar, ParamSpec, TypeVar
 
-from textual import events, on
+from textual import events, on, work
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -21,6 +22,38 @@ from desk_browser.ui.textual_compat import no_frames_while_held
 _LOGGER = logging.getLogger(__name__)
 
 ResultType = TypeVar('ResultType')
+Parameters = ParamSpec('Parameters')
+
+
+def desk_read(
+    group: str, description: str
+) -> Callable[[Callable[Parameters, None]], Callable[Parameters, Worker[None]]]:
+    """Makes a method a read of the desk: a thread worker, one at a time in its group.
+
+    A newer read of the group cancels the older one (its method looks at `is_cancelled`), and a
+    failure becomes a note on screen (`DeskScreen.report_failed_worker`), never a crash.
+
+    Args:
+        group (str): The worker group: reads of different groups never cancel each other.
+        description (str): What the read does, for the note on a failure ("reading a day's
+            journal").
+
+    Returns:
+        Callable[[Callable[Parameters, None]], Callable[Parameters, Worker[None]]]: The
+            decorator.
+    """
+
+    def decorate(method: Callable[Parameters, None]) -> Callable[Parameters, Worker[None]]:
+        return work(
+            method,
+            thread=True,
+            exclusive=True,
+            group=group,
+            exit_on_error=False,
+            description=description,
+        )
+
+    return decorate
 
 
 def _first_frame_held(screen: Screen[object]) -> bool:

@@ -15,7 +15,7 @@ from desk_browser.memory.search_scope import QUALIFIER_HELP
 from desk_browser.ui.widgets.familiar_keys import KeyedScroll
 
 KEYS: list[tuple[str, str]] = [
-    ('/', 'Search everything the desk said and did'),
+    ('/', 'Search everything the desk said and did (or click its line)'),
     ('n   p', 'Next / previous exchange'),
     ('[   ]', 'Previous / next day with sessions'),
     ('d', "The day view: the day's journal as a timeline"),
@@ -25,7 +25,8 @@ KEYS: list[tuple[str, str]] = [
     ('g   G', 'Top / bottom of the focused list or view (as Home End)'),
     ('Home End', 'Top / bottom of the focused pane'),
     ('Tab  Shift+Tab', 'Move between sessions, tabs and exchanges'),
-    ('e   s', 'Show the Exchanges / Summary tab'),
+    ('e   s', 'Show the Exchanges tab / the whole summary (Summary tab)'),
+    ('z', 'The summary pane under the exchanges: taller / short again'),
     ('c', 'Go to the current session'),
     ('f', 'Pause / follow the desk as it writes'),
     ('End   G', 'In the exchanges: the bottom, where new exchanges arrive'),

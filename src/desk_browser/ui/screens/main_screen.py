@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Vertical
 from textual.reactive import reactive
 from textual.widgets import Header, TabbedContent, TabPane
 from textual.worker import get_current_worker
@@ -16,10 +16,10 @@ from textual.worker import get_current_worker
 from desk_browser.live.live_desk import FollowUpdate, followed_overview
 from desk_browser.live.services import DeskServices
 from desk_browser.live.session_counting import counted_batches
+from desk_browser.memory.desk_files import Problem
 from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
     DeskOverview,
-    SessionEntry,
     SessionLog,
     read_day_summary,
     read_overview,
@@ -37,14 +37,7 @@ from desk_browser.presentation.navigation import (
     neighbour_day,
 )
 from desk_browser.presentation.safe_text import visible
-from desk_browser.ui.copy_export import (
-    COPY_EXPORT_BINDINGS,
-    Copied,
-    Export,
-    copy_form,
-    deliver_copy,
-    deliver_export,
-)
+from desk_browser.ui import copy_export
 from desk_browser.ui.following import DeskFollower
 from desk_browser.ui.line_places import show_exchanges_around
 from desk_browser.ui.messages import (
@@ -57,13 +50,25 @@ from desk_browser.ui.messages import (
     ShowPlace,
     SummaryLoaded,
 )
-from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
+from desk_browser.ui.widgets.search_launcher import SearchLauncher
 from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
 from desk_browser.ui.widgets.state_pane import StatePane
+from desk_browser.ui.widgets.summary_pane import SummaryPane
 from desk_browser.ui.widgets.summary_view import SummaryView
+
+NARROW_BELOW = 70
+"""Below this many columns the first screen's panes stack rather than squeeze side by side."""
+
+
+class Columns(Container):
+    """The two columns; below NARROW_BELOW columns, the panes one under another, scrolled.
+
+    A plain container (no keys of its own, unlike ScrollableContainer): the panes keep theirs.
+    """
 
 
 class MainScreen(DeskScreen[None]):
@@ -81,14 +86,21 @@ class MainScreen(DeskScreen[None]):
         Binding('P', 'jump_back', '25 back', show=False, id='jump-back'),
         Binding('e', 'show_tab("exchanges-tab")', 'Exchanges', show=False, id='exchanges'),
         Binding('s', 'show_tab("summary-tab")', 'Summary', show=False, id='summary'),
+        Binding('z', 'toggle_summary_pane', 'Taller summary', show=False, id='summary-pane'),
         Binding('c', 'current_session', 'Current', id='current'),
         Binding('r', 'read_again', 'Reload', show=False, id='reload'),
         Binding('left_square_bracket', 'step_day(-1)', 'Day before', show=False, id='day-before'),
         Binding('right_square_bracket', 'step_day(1)', 'Day after', show=False, id='day-after'),
-        *COPY_EXPORT_BINDINGS,
+        *copy_export.COPY_EXPORT_BINDINGS,
     ]
 
     OFFERS_DAY_VIEW = True
+
+    HORIZONTAL_BREAKPOINTS = [
+        (0, '-narrow'),
+        (NARROW_BELOW, '-wide'),
+    ]
+    """Below NARROW_BELOW columns the panes stack (app.tcss, ``Screen.-narrow``)."""
 
     selected_session: reactive[str | None] = reactive(None, init=False)
     """The session whose exchanges are shown."""
@@ -126,18 +138,21 @@ class MainScreen(DeskScreen[None]):
         """Follows the desk while the screen is shown, and counts its problems."""
 
     def compose(self) -> ComposeResult:
-        """Builds the two columns."""
+        """Builds the search line and the two columns (stacked below 70 columns)."""
         yield Header()
-        with Horizontal(id='columns'):
+        yield SearchLauncher(id='first-search')
+        with Columns(id='columns'):
             with Vertical(id='sidebar'):
                 yield StatePane(id='state')
                 yield SessionList(id='sessions')
-            with TabbedContent(id='tabs', initial=EXCHANGES_TAB):
-                with TabPane('Exchanges', id=EXCHANGES_TAB):
-                    yield ExchangeView(id='exchanges')
-                    yield NewExchangesMarker()
-                with TabPane('Summary', id=SUMMARY_TAB):
-                    yield SummaryView(id='summary')
+            with Vertical(id='reading'):
+                with TabbedContent(id='tabs', initial=EXCHANGES_TAB):
+                    with TabPane('Exchanges', id=EXCHANGES_TAB):
+                        yield ExchangeView(id='exchanges')
+                        yield NewExchangesMarker()
+                    with TabPane('Summary', id=SUMMARY_TAB):
+                        yield SummaryView(id='summary')
+                yield SummaryPane(id='summary-pane')
         yield DeskFooter()
 
     def on_mount(self) -> None:
@@ -151,13 +166,7 @@ class MainScreen(DeskScreen[None]):
 
     # Reading, in thread workers; each kind of read has its own group, so none cancels another.
 
-    @work(
-        thread=True,
-        exclusive=True,
-        group='overview',
-        exit_on_error=False,
-        description='reading the state and sessions',
-    )
+    @desk_read('overview', 'reading the state and sessions')
     def load_overview(self) -> None:
         """Reads state.json and the newest sessions' logs, then counts the others' exchanges."""
         worker = get_current_worker()
@@ -182,13 +191,7 @@ class MainScreen(DeskScreen[None]):
                 return
             self.post_message(SessionsCounted(entries, problems))
 
-    @work(
-        thread=True,
-        exclusive=True,
-        group='session',
-        exit_on_error=False,
-        description="reading a session's log",
-    )
+    @desk_read('session', "reading a session's log")
     def load_session(self, session_id: str) -> None:
         """Reads one session's log, and follows it from then on.
 
@@ -204,13 +207,7 @@ class MainScreen(DeskScreen[None]):
         with self.services.foreground.busy():  # Background reading waits for it.
             self.follower.read_session(session_id, deliver)
 
-    @work(
-        thread=True,
-        exclusive=True,
-        group='summary',
-        exit_on_error=False,
-        description="reading a day's summary",
-    )
+    @desk_read('summary', "reading a day's summary")
     def load_summary(self, day: str) -> None:
         """Reads one day's summary.
 
@@ -237,13 +234,7 @@ class MainScreen(DeskScreen[None]):
         """Shows the state and sessions, and opens the current (or newest) session."""
         self.overview = overview
         self.query_one(StatePane).show_overview(overview, self._today())
-        for problem in overview.problems:
-            self.notify(
-                visible(f'{problem.path.name}: {problem.reason}'),
-                title='Could not read a log',
-                severity='warning',
-                markup=False,
-            )
+        self._note_log_problems(overview.problems)
         sessions = self.query_one(SessionList)
         previous = self.selected_session
         sessions.show_sessions(overview.sessions)
@@ -270,14 +261,14 @@ class MainScreen(DeskScreen[None]):
         exchanges = self.query_one(ExchangeView)
         if not overview.looks_like_desk:
             await exchanges.show_message('Nothing to show: this folder holds no desk.')
-            await self.query_one(SummaryView).show_message('Nothing to show.')
+            await self._show_summary_message('Nothing to show.')
         else:
             await exchanges.show_message('No session has a log yet.')
             state = overview.state.state
             if state is not None:
                 self.shown_day = state.trading_date.isoformat()
             else:
-                await self.query_one(SummaryView).show_message('No session is selected.')
+                await self._show_summary_message('No session is selected.')
 
     @on(SessionsCounted)
     def show_session_counts(self, message: SessionsCounted) -> None:
@@ -296,7 +287,11 @@ class MainScreen(DeskScreen[None]):
         for entry in sessions:
             if entry.session_id in counted:
                 session_list.update_session(entry)
-        for problem in message.problems:
+        self._note_log_problems(message.problems)
+
+    def _note_log_problems(self, problems: list[Problem]) -> None:
+        """Notes each log that could not be read."""
+        for problem in problems:
             self.notify(
                 visible(f'{problem.path.name}: {problem.reason}'),
                 title='Could not read a log',
@@ -325,7 +320,18 @@ class MainScreen(DeskScreen[None]):
         """Shows a day's summary, unless another day was chosen meanwhile."""
         if message.summary.day != self.shown_day:
             return
+        self.query_one(SummaryPane).show_summary(message.summary)
         await self.query_one(SummaryView).show_summary(message.summary)
+
+    async def _show_summary_message(self, message: str) -> None:
+        """Shows a sentence in place of a summary, in the pane and in the Summary tab."""
+        self.query_one(SummaryPane).show_message(message)
+        await self.query_one(SummaryView).show_message(message)
+
+    @on(TabbedContent.TabActivated, '#tabs')
+    def hide_the_pane_under_the_summary_tab(self, event: TabbedContent.TabActivated) -> None:
+        """The summary pane makes way while the Summary tab shows the whole summary."""
+        self.query_one(SummaryPane).display = event.pane.id != SUMMARY_TAB
 
     # Selection.
 
@@ -347,7 +353,7 @@ class MainScreen(DeskScreen[None]):
             self.shown_day = day
             return
         self.shown_day = None
-        await self.query_one(SummaryView).show_message(
+        await self._show_summary_message(
             'This session has no day in its name, so it has no day summary.'
         )
 
@@ -420,6 +426,11 @@ class MainScreen(DeskScreen[None]):
         """
         self.query_one(TabbedContent).active = tab
 
+    def action_toggle_summary_pane(self) -> None:
+        """Makes the summary pane under the exchanges taller, or short again."""
+        pane = self.query_one(SummaryPane)
+        pane.tall = not pane.tall
+
     def action_current_session(self) -> None:
         """Selects the current session named by state.json."""
         current = self.overview.current_session_id if self.overview is not None else None
@@ -483,21 +494,26 @@ class MainScreen(DeskScreen[None]):
         log = view.shown_log
         index = view.chosen_index()
         if log is None or index is None or not 0 <= index < len(log.exchanges):
-            deliver_copy(self, 'No exchange is shown to copy.')
+            copy_export.deliver_copy(self, 'No exchange is shown to copy.')
             return
         exchange = log.exchanges[index]
         text = exchange_json(exchange) if as_json else exchange_markdown(index + 1, exchange)
-        deliver_copy(self, Copied(text, f'exchange {index + 1} as {copy_form(as_json)}'))
+        copy_export.deliver_copy(
+            self,
+            copy_export.Copied(text, f'exchange {index + 1} as {copy_export.copy_form(as_json)}'),
+        )
 
     def action_export(self) -> None:
         """Writes the session shown to a Markdown file."""
         log = self.query_one(ExchangeView).shown_log
         if log is None or not log.exchanges:
-            deliver_export(self, 'No session with exchanges is shown to export.', self.services)
+            copy_export.deliver_export(
+                self, 'No session with exchanges is shown to export.', self.services
+            )
             return
         document = session_markdown(log.session_id, log.exchanges)
-        found = Export(export_file_name('session', log.session_id), document)
-        deliver_export(self, found, self.services)
+        found = copy_export.Export(export_file_name('session', log.session_id), document)
+        copy_export.deliver_export(self, found, self.services)
 
     def action_read_again(self) -> None:
         """Reads the desk again when asked (r, the palette), and says so once it is read."""
@@ -562,21 +578,9 @@ class MainScreen(DeskScreen[None]):
             or new_overview.sessions != overview.sessions
         ):
             self.query_one(StatePane).show_overview(new_overview, self._today())
-        self._show_sessions(overview.sessions, new_overview.sessions)
-
-    def _show_sessions(self, before: list[SessionEntry], after: list[SessionEntry]) -> None:
-        if before == after:
-            return
-        session_list = self.query_one(SessionList)
-        if [entry.session_id for entry in before] == [entry.session_id for entry in after]:
-            for old, new in zip(before, after, strict=True):
-                if old != new:
-                    session_list.update_session(new)
-            return
-        kept = self.selected_session
-        session_list.show_sessions(after)
-        if kept is not None:
-            session_list.highlight_session(kept)
+        self.query_one(SessionList).show_changed_sessions(
+            new_overview.sessions, self.selected_session
+        )
 
     @on(DeskChecked)
     def show_problem_count(self, message: DeskChecked) -> None:

@@ -24,7 +24,6 @@ class LiveStatus(Static):
     LiveStatus {
         height: auto;
         width: 1fr;
-        margin-bottom: 1;
     }
     """
 
@@ -66,31 +65,26 @@ class LiveStatus(Static):
     watch_unreadable_count = watch_vanished = watch_is_desk = _refresh_lines
 
     def lines(self) -> Content:
-        """The lines: age and following, the problems, and a vanished desk."""
+        """The lines: state.json's age; following or paused, and the problems; a vanished desk.
+
+        Each fits the state pane's 36 columns at 80x24 (one line each, so the headline below
+        them stays in view).
+        """
         follow: tuple[str, str] = (
             ('following', '$text-success') if self.following else ('paused', 'bold $text-warning')
         )
-        lines = [
-            Content.assemble(
-                ('state.json ', '$text-muted'),
-                ('out of reach' if self.vanished else age_text(self.state_age), '$text-muted'),
-                ('  ·  ', '$text-muted'),
-                follow,
-            )
-        ]
+        age = 'out of reach' if self.vanished else age_text(self.state_age)
+        lines = [Content.styled(f'state.json {age}', '$text-muted')]
         if not self.is_desk:
-            lines.append(Content.styled('no desk here: nothing to check', '$text-muted'))
+            problems = Content.styled('no desk here', '$text-muted')
         elif self.problem_count is None:
-            lines.append(Content.styled('checking the desk for damage…', '$text-muted'))
+            problems = Content.styled('checking for damage…', '$text-muted')
         elif self.problem_count == 0:
-            lines.append(Content.styled('no damage found', '$text-muted'))
+            problems = Content.styled('no damage found', '$text-muted')
         else:
             style = 'bold $text-error' if self.unreadable_count else 'bold $text-warning'
-            lines.append(
-                Content.styled(
-                    f'{plural(self.problem_count, "problem")} — press ! to see them', style
-                )
-            )
+            problems = Content.styled(f'{plural(self.problem_count, "problem")}: press !', style)
+        lines.append(Content.assemble(follow, (' · ', '$text-muted'), problems))
         if self.vanished:
             lines.append(
                 Content.styled(

@@ -113,6 +113,25 @@ class SessionList(RowList):
             self._entries[place] = entry
             self.row_changed(place)
 
+    def show_changed_sessions(self, after: list[SessionEntry], kept: str | None) -> None:
+        """Shows the sessions as the desk now has them: changed rows only, when none came or went.
+
+        Args:
+            after (list[SessionEntry]): The sessions now, newest first.
+            kept (str | None): The session to keep highlighted when the list is rebuilt.
+        """
+        before = self._entries
+        if before == after:
+            return
+        if [entry.session_id for entry in before] == [entry.session_id for entry in after]:
+            for old, new in zip(before, after, strict=True):
+                if old != new:
+                    self.update_session(new)
+            return
+        self.show_sessions(after)
+        if kept is not None:
+            self.highlight_session(kept)
+
     def place_of(self, session_id: str) -> int | None:
         """Says where a session is listed.
 

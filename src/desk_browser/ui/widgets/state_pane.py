@@ -23,29 +23,53 @@ from desk_browser.ui.widgets.live_status import LiveStatus
 _RUNNER_STATE_LIMIT = 2_000
 """How many characters of one backend's saved state the pane shows."""
 
+_LABEL_WIDTH = 9
+"""The width of the headline's labels ("Session", "Trading", "Log"), their space included."""
 
-def _line(*parts: str | tuple[str, str], classes: str = '') -> Static:
-    """One line of the pane, built from plain text and (text, style) pairs, never from markup."""
-    return Static(Content.assemble(*parts), classes=f'state-line {classes}'.strip())
+_SEVERITY_STYLES = {
+    'normal': '',
+    'warning': 'bold $text-warning',
+    'error': 'bold $text-error on $error-muted',
+}
+"""How a line of each severity stands out (the theme's warning and error colours)."""
+
+Part = str | tuple[str, str]
+"""A piece of a line: plain text, or (text, style)."""
+
+
+def _styled(text: str, severity: str) -> Part:
+    """Text in the style of a severity ("normal", "warning", "error", or "muted")."""
+    style = '$text-muted' if severity == 'muted' else _SEVERITY_STYLES[severity]
+    return (text, style) if style else text
+
+
+def _label(text: str) -> tuple[str, str]:
+    """A headline label, muted and padded so the values line up."""
+    return (text.ljust(_LABEL_WIDTH), '$text-muted')
 
 
 class StatePane(VerticalScroll):
     """Shows state.json in words a person checking the desk after a restart reads first.
 
-    Problems (a damaged state, a session without a log, a backend ahead of its log) use the theme's
-    warning and error colours, through the ``-warning`` and ``-error`` classes.
+    On top, a headline that fits at 80x24 without scrolling: the live status (state.json's age,
+    following, the problem count), the session, the trading date, the log, and one line per
+    backend ("up to date", "2 behind", "2 ahead"). Below it, the details: what each backend's
+    standing means, and its saved runner_state. The headline and the details are one Static each
+    (problems in the theme's warning and error colours), so the pane costs the first paint
+    four widgets however many backends the desk has.
     """
 
     can_focus = False
 
     def compose(self) -> ComposeResult:
-        """The live status on top (state.json's age, following, problems); it stays."""
+        """The live status (state.json's age, following, problems), the headline, the details."""
         yield LiveStatus(id='live-status')
+        yield Static(classes='state-line', id='state-headline')
+        yield Static(classes='state-line', id='state-details')
 
     def show_loading(self) -> None:
         """Shows that the state is being read."""
-        self.remove_children('.state-line')
-        self.mount(_line(('Reading the desk…', '$text-muted')))
+        self._show([('Reading the desk…', '$text-muted')], [])
 
     def show_overview(self, overview: DeskOverview, today: datetime.date) -> None:
         """Replaces what the pane shows with the given overview.
@@ -54,93 +78,111 @@ class StatePane(VerticalScroll):
             overview (DeskOverview): The state and sessions just read.
             today (datetime.date): India's today, for "today", "yesterday", "3 days ago".
         """
-        self.remove_children('.state-line')
-        self.mount_all(list(self._lines(overview, today)))
+        headline, details = self._lines(overview, today)
+        self._show(headline, details)
 
-    def _lines(self, overview: DeskOverview, today: datetime.date) -> list[Static]:
-        lines: list[Static] = []
+    def _show(self, headline: list[Content | Part], details: list[Content | Part]) -> None:
+        """Shows the headline and the details, each a list of lines."""
+        self.query_one('#state-headline', Static).update(_joined(headline))
+        shown_details = self.query_one('#state-details', Static)
+        shown_details.update(_joined(details))
+        shown_details.display = bool(details)
+
+    def _lines(
+        self, overview: DeskOverview, today: datetime.date
+    ) -> tuple[list[Content | Part], list[Content | Part]]:
+        """The headline's lines and the details' lines."""
         if not overview.looks_like_desk:
             folders = ', '.join(f'{name}/' for name in DESK_FOLDER_NAMES)
-            lines.append(_line('This folder is not a desk (yet).', classes='-warning'))
-            lines.append(
-                _line(
+            return [_styled('This folder is not a desk (yet).', 'warning')], [
+                _styled(
                     f'A desk folder holds {folders}: sessions/ keeps state.json and one log per '
                     'session, journal/ one file of events per day, notes/ Markdown notes. Open a '
                     'desk folder such as workspace/desks/main, or run desk-browser --demo.',
-                    classes='-explain',
+                    'muted',
                 )
-            )
-            return lines
+            ]
         reading = overview.state
         state = reading.state
         if state is None:
             if reading.exists:
                 reason = reading.problem.reason if reading.problem is not None else 'damaged'
-                lines.append(
-                    _line(f'state.json is unreadable ({visible(reason)}).', classes='-error')
-                )
-                lines.append(
-                    _line('The desk will start a new session when it next runs.', classes='-error')
-                )
-            else:
-                lines.append(
-                    _line('No state yet: sessions/state.json does not exist.', classes='-warning')
-                )
-                lines.append(
-                    _line(
-                        'The desk starts its first session when it next runs.', classes='-explain'
-                    )
-                )
-            return lines
-        lines.append(_line(('Session  ', '$text-muted'), (visible(state.session_id), 'bold')))
+                return [
+                    _styled(f'state.json is unreadable ({visible(reason)}).', 'error'),
+                    _styled('The desk will start a new session when it next runs.', 'error'),
+                ], []
+            return [
+                _styled('No state yet: sessions/state.json does not exist.', 'warning'),
+                _styled('The desk starts its first session when it next runs.', 'muted'),
+            ], []
+        headline: list[Content | Part] = [
+            Content.assemble(_label('Session'), (visible(state.session_id), 'bold'))
+        ]
         trading_date = state.trading_date
-        lines.append(
-            _line(
-                ('Trading  ', '$text-muted'),
+        headline.append(
+            Content.assemble(
+                _label('Trading'),
                 day_with_weekday(trading_date),
-                ('  ·  ', '$text-muted'),
+                (' · ', '$text-muted'),
                 distance_from_today(trading_date, today),
             )
         )
         if trading_date > today:
-            lines.append(
-                _line(
+            headline.append(
+                _styled(
                     "The trading date is after India's today: check this machine's clock.",
-                    classes='-warning',
+                    'warning',
                 )
             )
         current = next((entry for entry in overview.sessions if entry.is_current), None)
         if current is None:
-            lines.append(_line('The current session has no log yet.', classes='-warning'))
+            headline.append(_styled('The current session has no log yet.', 'warning'))
         else:
-            lines.append(
-                _line(('Log      ', '$text-muted'), plural(current.exchange_count, 'exchange'))
+            headline.append(
+                Content.assemble(_label('Log'), plural(current.exchange_count, 'exchange'))
             )
             if current.damaged_lines:
-                lines.append(
-                    _line(
+                headline.append(
+                    _styled(
                         f'{plural(current.damaged_lines, "damaged line")} skipped in its log.',
-                        classes='-warning',
+                        'warning',
                     )
                 )
         if not state.routes:
-            lines.append(_line('No backend has a route yet.', classes='-explain'))
-        for name, route in state.routes.items():
+            headline.append(_styled('No backend has a route yet.', 'muted'))
+        names = [visible(name) for name in state.routes]
+        width = max((len(name) for name in names), default=0) + 2
+        details: list[Content | Part] = []
+        for name, route in zip(names, state.routes.values(), strict=True):
             status = route_status(route.exchanges_seen, overview.current_log_count)
-            lines.append(_line((visible(name), 'bold $text-accent'), classes='route-name'))
-            lines.append(
-                _line(
+            headline.append(
+                Content.assemble(
+                    (name.ljust(max(width, _LABEL_WIDTH)), 'bold $text-accent'),
+                    _styled(status.word, status.severity),
+                    (f' · {route.exchanges_seen} seen', '$text-muted'),
+                )
+            )
+            details.append('')
+            details.append((name, 'bold $text-accent'))
+            details.append(
+                _styled(
                     f'{plural(route.exchanges_seen, "exchange")} seen · {status.text}',
-                    classes=f'route-detail -{status.severity}',
+                    status.severity,
                 )
             )
             if route.runner_state is None:
-                lines.append(_line(('runner_state: none', '$text-muted'), classes='route-detail'))
+                details.append(('runner_state: none', '$text-muted'))
             else:
                 text, note = capped(readable_json(route.runner_state), _RUNNER_STATE_LIMIT)
-                lines.append(
-                    _line(('runner_state:\n', '$text-muted'), visible(text), classes='route-detail')
-                )
+                details.append(('runner_state:', '$text-muted'))
+                details.append(visible(text))
                 if note is not None:
-                    lines.append(_line((note, '$text-muted'), classes='route-detail'))
-        return lines
+                    details.append((note, '$text-muted'))
+        return headline, details
+
+
+def _joined(lines: list[Content | Part]) -> Content:
+    """One Content of the lines, one a line (plain text is never read as markup)."""
+    return Content('\n').join(
+        line if isinstance(line, Content) else Content.assemble(line) for line in lines
+    )

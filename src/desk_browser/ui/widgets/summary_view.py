@@ -15,6 +15,25 @@ from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
 
 
+def summary_note(summary: DaySummary) -> tuple[str, str] | None:
+    """Says why a day has no summary to show, for the Summary tab and the summary pane.
+
+    Args:
+        summary (DaySummary): The summary read.
+
+    Returns:
+        tuple[str, str] | None: The sentence and its look (``-error`` for an unreadable file,
+            ``-explain`` for a day without one); None when there is a summary to show.
+    """
+    if summary.text is not None:
+        return None
+    day = day_text(summary.day)
+    unreadable = [problem for problem in summary.problems if problem.line_number is None]
+    if unreadable:
+        return f'The summary for {day} could not be read: {visible(unreadable[0].reason)}', '-error'
+    return f'No summary for {day}', '-explain'
+
+
 class SummaryView(VerticalScroll):
     """Shows one day's summary, or says there is none.
 
@@ -77,22 +96,13 @@ class SummaryView(VerticalScroll):
         await self.remove_children()
         self._rendered = summary
         self.scroll_home(animate=False)
-        day = day_text(summary.day)
-        if summary.text is None:
-            unreadable = [problem for problem in summary.problems if problem.line_number is None]
-            if unreadable:
-                reason = visible(unreadable[0].reason)
-                await self.mount(
-                    Static(
-                        Content(f'The summary for {day} could not be read: {reason}'),
-                        classes='summary-header -error',
-                    )
-                )
-            else:
-                await self.mount(
-                    Static(Content(f'No summary for {day}'), classes='summary-header -explain')
-                )
+        note = summary_note(summary)
+        if note is not None:
+            text, look = note
+            await self.mount(Static(Content(text), classes=f'summary-header {look}'))
             return
+        assert summary.text is not None
+        day = day_text(summary.day)
         await self.mount_all(
             [
                 Static(

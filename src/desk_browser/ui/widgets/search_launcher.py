@@ -1,0 +1,35 @@
+"""The search box on the first screen: one line that says what `/` searches, and opens it."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.content import Content
+from textual.widgets import Static
+
+SEARCH_PLACEHOLDER = '/ search everything the desk said and did'
+"""What the first screen's search box says before anything is typed."""
+
+
+class SearchLauncher(Static):
+    """The first screen's search box: `/` or a click puts the cursor in the search's own box.
+
+    There is one search (the search screen: live hits as the person types, scope chips, the
+    history); this line is where it starts, in the place the search's box then takes. It is a
+    Static rather than an Input, so the first screen pays for one line of text.
+    """
+
+    ALLOW_SELECT = False
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """Prepares the line with its placeholder.
+
+        Args:
+            id (str | None): The widget's id.
+        """
+        super().__init__(Content.styled(SEARCH_PLACEHOLDER, '$text-muted'), id=id)
+        self.tooltip = 'Search every exchange, action, summary and note (/)'
+
+    async def on_click(self, event: events.Click) -> None:
+        """Opens the search, as `/` does."""
+        event.stop()
+        await self.run_action('app.search')

@@ -1,0 +1,85 @@
+"""The summary pane under the exchanges: the selected day's summary at a glance, first screen.
+
+The Summary tab (summary_view) stays the full view, with Textual's Markdown widget. The pane is
+cheaper: one Static in a scroll, the summary rendered by Rich through the exchanges' own safe
+Markdown (`SafeRichMarkdown`: raw HTML kept as text, links inert), so the first screen gains two
+widgets and no Markdown widget.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from desk_browser.presentation.desk_data import DaySummary
+from desk_browser.presentation.formatting import day_text
+from desk_browser.presentation.safe_text import markdown_source
+from desk_browser.ui.widgets.exchange_rendering import SafeRichMarkdown
+from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
+from desk_browser.ui.widgets.summary_view import summary_note
+
+
+class SummaryPane(VerticalScroll):
+    """Shows the first lines of a day's summary (all of it when scrolled or made taller).
+
+    The border's title names the day; ``z`` (a key of the main screen) makes the pane taller or
+    shorter again (the ``-tall`` class, app.tcss), and ``s`` shows the whole summary in the
+    Summary tab. With no summary to show, the pane is one line high (``-empty``).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
+
+    tall: reactive[bool] = reactive(False, init=False)
+    """Whether the pane takes more of the column (the person asked with z)."""
+
+    def compose(self) -> ComposeResult:
+        """The one Static that holds the summary or the sentence in its place."""
+        yield Static(id='summary-text')
+
+    def on_mount(self) -> None:
+        """Names the pane before anything is read."""
+        self.border_title = 'Summary'
+        self.border_subtitle = 's full view · z taller'
+
+    def show_message(self, message: str) -> None:
+        """Shows a sentence instead of a summary.
+
+        Args:
+            message (str): The sentence (the UI's own words, shown as plain text).
+        """
+        self.border_title = 'Summary'
+        self._show(Content.styled(message, '$text-muted'), empty=True)
+
+    def show_summary(self, summary: DaySummary) -> None:
+        """Shows a day's summary, or says why there is none.
+
+        Args:
+            summary (DaySummary): The summary just read.
+        """
+        self.border_title = f'Summary of {day_text(summary.day)}'
+        note = summary_note(summary)
+        if note is not None:
+            text, look = note
+            style = '$text-error' if look == '-error' else '$text-muted'
+            self._show(Content.styled(text, style), empty=True)
+            return
+        assert summary.text is not None
+        self._show(SafeRichMarkdown(markdown_source(summary.text)), empty=False)
+
+    def _show(self, renderable: Content | RenderableType, *, empty: bool) -> None:
+        """Shows a summary, or a sentence in one line of a pane made short (``-empty``)."""
+        self.set_class(empty, '-empty')
+        self.scroll_home(animate=False)
+        self.query_one('#summary-text', Static).update(renderable)
+
+    def watch_tall(self, tall: bool) -> None:
+        """Makes the pane taller or shorter."""
+        self.set_class(tall, '-tall')
+        self.border_subtitle = 's full view · z shorter' if tall else 's full view · z taller'

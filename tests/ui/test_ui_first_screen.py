@@ -1,0 +1,198 @@
+"""The first screen at a glance: the summary pane, the search line, layouts from 60 to 200 columns.
+
+The 80x24 and 120x40 snapshots are test_ui_small_terminal's and test_ui_snapshots' first screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static, TabbedContent
+
+from desk_browser.ui.screens.search_screen import SearchScreen
+from desk_browser.ui.widgets.desk_footer import DeskFooter, fitted
+from desk_browser.ui.widgets.search_hit_list import SearchHitList
+from desk_browser.ui.widgets.search_launcher import SEARCH_PLACEHOLDER, SearchLauncher
+from desk_browser.ui.widgets.session_list import SessionList
+from desk_browser.ui.widgets.state_pane import StatePane
+from desk_browser.ui.widgets.summary_pane import SummaryPane
+from tests.helpers.pilot import AppFor, main_screen, screen_text, settle
+
+SnapCompare = Callable[..., bool]
+
+
+def _footer_keys(app: object) -> list[str]:
+    footer = app.screen.query_one(DeskFooter)  # type: ignore[attr-defined]
+    return [key.key for key in footer.query('FooterKey')]
+
+
+async def test_the_summary_of_the_selected_day_is_under_its_exchanges(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        pane = app.query_one(SummaryPane)
+        app.query_one(SessionList).highlight_session('2026-10-20-1')
+        await settle(pilot)
+        assert pane.border_title == 'Summary of Tue 2026-10-20'
+        assert not pane.has_class('-empty')
+        assert pane.region.height >= 5  # Its first lines, with the exchanges above it.
+        text = screen_text(pilot)
+        assert 'Summary of Tue 2026-10-20' in text
+        assert '#1' in text and 'IST' in text  # The exchanges, on the same screen.
+
+
+async def test_a_day_without_a_summary_says_so_in_one_line(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        pane = app.query_one(SummaryPane)
+        assert main_screen(app).shown_day == '2026-10-21'  # Today's: not written until it ends.
+        assert pane.has_class('-empty')
+        assert 'No summary for Wed 2026-10-21' in screen_text(pilot)
+        assert pane.region.height == 3
+
+
+async def test_z_makes_the_pane_taller_and_the_summary_tab_replaces_it(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.query_one(SessionList).highlight_session('2026-10-20-1')
+        await settle(pilot)
+        pane = app.query_one(SummaryPane)
+        short = pane.region.height
+        await pilot.press('z')
+        await settle(pilot)
+        assert pane.tall and pane.region.height > short
+        await pilot.press('z')
+        await settle(pilot)
+        assert not pane.tall and pane.region.height == short
+        await pilot.press('s')
+        await settle(pilot)
+        assert app.query_one(TabbedContent).active == 'summary-tab'
+        assert not pane.display  # The tab shows the whole summary; the pane makes way.
+        await pilot.press('e')
+        await settle(pilot)
+        assert pane.display
+
+
+async def test_a_click_on_the_search_line_opens_the_search_and_typing_shows_hits(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert SEARCH_PLACEHOLDER in screen_text(pilot)
+        await pilot.click(SearchLauncher)
+        await settle(pilot)
+        assert isinstance(app.screen, SearchScreen)
+        assert app.focused is app.screen.query_one('#query')
+        await pilot.press(*'nifty')
+        await settle(pilot)
+        assert app.screen.query_one(SearchHitList).hit_count > 0
+
+
+@pytest.mark.parametrize('size', [(80, 24), (100, 30), (60, 16)])
+async def test_the_footer_keeps_search_help_and_quit_at_any_width(
+    app_for: AppFor, demo_desk: Path, size: tuple[int, int]
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        keys = _footer_keys(app)
+        assert {'slash', 'question_mark', 'q'} <= set(keys)
+        text = screen_text(pilot).splitlines()[-1]
+        assert '/ Search' in text and '? Help' in text and 'q Quit' in text
+
+
+async def test_a_wide_footer_shows_every_key_and_a_resize_fits_them_again(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        wide = _footer_keys(app)
+        assert 'c' in wide and not app.screen.query_one(DeskFooter).compact
+        await pilot.resize_terminal(70, 24)
+        await settle(pilot)
+        narrow = _footer_keys(app)
+        assert 'c' not in narrow and 'q' in narrow
+        assert app.screen.query_one(DeskFooter).compact
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert _footer_keys(app) == wide
+
+
+def test_the_footer_leaves_out_the_screen_s_keys_before_the_app_s() -> None:
+    keys = [
+        ('f', 'f', 'Pause', False),
+        ('c', 'c', 'Current', False),
+        ('slash', '/', 'Search', False),
+        ('exclamation_mark', '!', 'Problems', False),
+        ('q', 'q', 'Quit', False),
+        ('ctrl+p', '^p', 'palette', True),
+    ]
+    assert fitted(keys, 200) == (False, frozenset())
+    compact, left_out = fitted(keys, 48)
+    assert compact and left_out == {1}  # Current first, from the end of the screen's keys.
+    compact, left_out = fitted(keys, 20)
+    assert left_out == {0, 1, 3}  # Then Pause, then Problems; never search, quit or the palette.
+
+
+async def test_at_80x24_the_state_headline_fits_without_scrolling(
+    app_for: AppFor, damaged_desk: Path
+) -> None:
+    app = app_for(damaged_desk)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        state = app.query_one(StatePane)
+        headline = state.query_one('#state-headline', Static)
+        assert state.scroll_y == 0
+        assert headline.region.bottom <= state.content_region.bottom
+        text = screen_text(pilot)
+        for words in ('Session', 'Trading', 'claude', 'codex', '2 ahead', 'problems: press !'):
+            assert words in text
+
+
+async def test_the_left_column_grows_with_the_width(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        sidebar = app.query_one('#sidebar')
+        assert sidebar.region.width == 64
+        assert '"session_id": "d40aa3fe-8c4b-3552-f35d-3764062070d7"' in screen_text(pilot)
+
+
+async def test_below_70_columns_the_panes_stack(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(60, 16)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        assert screen.has_class('-narrow')
+        sidebar = app.query_one('#sidebar')
+        reading = app.query_one('#reading')
+        assert reading.region.width >= 56  # Not 20 columns beside the sessions.
+        assert reading.virtual_region.y > sidebar.virtual_region.y
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert screen.has_class('-wide') and reading.region.x > sidebar.region.x
+
+
+def test_first_screen_at_200x60(
+    snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path
+) -> None:
+    """200x60: the left column at its widest (64), runner_state on its lines, the exchanges
+    beside it, the day's summary pane (none for today: one line) under them."""
+    assert snap_compare(app_for(demo_desk), run_before=settle, terminal_size=(200, 60))
+
+
+def test_first_screen_at_60x16(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
+    """60x16: the panes stacked, the state's headline on top; the footer keeps / ? q."""
+    assert snap_compare(app_for(demo_desk), run_before=settle, terminal_size=(60, 16))
