@@ -26,8 +26,15 @@ from textual.screen import Screen
 
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.session_search import SearchHit
-from desk_browser.presentation.documents import record_json, record_markdown
-from desk_browser.presentation.exports import ExportRefused, write_export
+from desk_browser.presentation.desk_data import SessionLog
+from desk_browser.presentation.documents import (
+    exchange_json,
+    exchange_markdown,
+    record_json,
+    record_markdown,
+    session_markdown,
+)
+from desk_browser.presentation.exports import ExportRefused, export_file_name, write_export
 from desk_browser.presentation.safe_text import visible
 
 COPY_EXPORT_BINDINGS = [
@@ -101,6 +108,39 @@ def record_copy(hit: SearchHit, as_json: bool) -> Copied:
     """
     text = record_json(hit.record) if as_json else record_markdown(hit.record)
     return Copied(text, f'the {hit.record.kind} record as {copy_form(as_json)}')
+
+
+def exchange_copy(log: SessionLog | None, index: int | None, as_json: bool) -> Copied | str:
+    """What the copy keys copy of a session shown: the chosen exchange.
+
+    Args:
+        log (SessionLog | None): The session shown, or None.
+        index (int | None): The chosen exchange's place in it, or None.
+        as_json (bool): True for its JSON line, False for Markdown.
+
+    Returns:
+        Copied | str: The text and what it is, or why there is nothing to copy.
+    """
+    if log is None or index is None or not 0 <= index < len(log.exchanges):
+        return 'No exchange is shown to copy.'
+    exchange = log.exchanges[index]
+    text = exchange_json(exchange) if as_json else exchange_markdown(index + 1, exchange)
+    return Copied(text, f'exchange {index + 1} as {copy_form(as_json)}')
+
+
+def session_export(log: SessionLog | None) -> Export | str:
+    """What the export key writes of a session shown: all its exchanges, as Markdown.
+
+    Args:
+        log (SessionLog | None): The session shown, or None.
+
+    Returns:
+        Export | str: The file's name and document, or why there is nothing to export.
+    """
+    if log is None or not log.exchanges:
+        return 'No session with exchanges is shown to export.'
+    document = session_markdown(log.session_id, log.exchanges)
+    return Export(export_file_name('session', log.session_id), document)
 
 
 def deliver_copy(screen: Screen[Any], found: Copied | str) -> None:

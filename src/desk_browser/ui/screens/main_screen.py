@@ -24,8 +24,6 @@ from desk_browser.presentation.desk_data import (
     read_day_summary,
     read_overview,
 )
-from desk_browser.presentation.documents import exchange_json, exchange_markdown, session_markdown
-from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,
@@ -53,6 +51,7 @@ from desk_browser.ui.messages import (
 from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.followed_log import show_log_growth
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 from desk_browser.ui.widgets.search_launcher import SearchLauncher
 from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
@@ -491,28 +490,12 @@ class MainScreen(DeskScreen[None]):
             as_json (bool): True for its JSON line, False for Markdown.
         """
         view = self.query_one(ExchangeView)
-        log = view.shown_log
-        index = view.chosen_index()
-        if log is None or index is None or not 0 <= index < len(log.exchanges):
-            copy_export.deliver_copy(self, 'No exchange is shown to copy.')
-            return
-        exchange = log.exchanges[index]
-        text = exchange_json(exchange) if as_json else exchange_markdown(index + 1, exchange)
-        copy_export.deliver_copy(
-            self,
-            copy_export.Copied(text, f'exchange {index + 1} as {copy_export.copy_form(as_json)}'),
-        )
+        found = copy_export.exchange_copy(view.shown_log, view.chosen_index(), as_json)
+        copy_export.deliver_copy(self, found)
 
     def action_export(self) -> None:
         """Writes the session shown to a Markdown file."""
-        log = self.query_one(ExchangeView).shown_log
-        if log is None or not log.exchanges:
-            copy_export.deliver_export(
-                self, 'No session with exchanges is shown to export.', self.services
-            )
-            return
-        document = session_markdown(log.session_id, log.exchanges)
-        found = copy_export.Export(export_file_name('session', log.session_id), document)
+        found = copy_export.session_export(self.query_one(ExchangeView).shown_log)
         copy_export.deliver_export(self, found, self.services)
 
     def action_read_again(self) -> None:
@@ -542,30 +525,12 @@ class MainScreen(DeskScreen[None]):
             return  # Gone, read again, or the first read is under way (it includes this).
         if update.summary_changed and self.shown_day is not None:
             self.load_summary(self.shown_day)
-        await self._show_log_growth(update)
-        self._show_overview_changes(update)
-
-    async def _show_log_growth(self, update: FollowUpdate) -> None:
         shown = self.selected_session
         growth = update.logs.get(shown) if shown is not None else None
-        if growth is None:
-            return
-        exchanges = self.query_one(ExchangeView)
-        if growth.restarted:
-            await exchanges.show_log(
-                SessionLog(
-                    session_id=growth.session_id,
-                    exchanges=growth.new_exchanges,
-                    problems=growth.new_problems,
-                    pending_bytes=growth.pending_bytes,
-                )
-            )
-            self.query_one(NewExchangesMarker).count = 0
-            return
-        unseen = await exchanges.add_exchanges(
-            growth.session_id, growth.new_exchanges, growth.new_problems, growth.pending_bytes
-        )
-        self.query_one(NewExchangesMarker).count += unseen
+        if growth is not None:
+            marker = self.query_one(NewExchangesMarker)
+            await show_log_growth(self.query_one(ExchangeView), marker, growth)
+        self._show_overview_changes(update)
 
     def _show_overview_changes(self, update: FollowUpdate) -> None:
         overview = self.overview
