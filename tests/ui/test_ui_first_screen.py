@@ -35,6 +35,9 @@ async def test_the_summary_of_the_selected_day_is_under_its_exchanges(
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         pane = app.query_one(SummaryPane)
+        assert main_screen(app).shown_day == '2026-10-21'  # Today's: not written until it ends.
+        assert pane.has_class('-empty') and pane.region.height == 3  # One line says so.
+        assert 'No summary for Wed 2026-10-21' in screen_text(pilot)
         app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
         assert pane.border_title == 'Summary of Tue 2026-10-20'
@@ -43,19 +46,6 @@ async def test_the_summary_of_the_selected_day_is_under_its_exchanges(
         text = screen_text(pilot)
         assert 'Summary of Tue 2026-10-20' in text
         assert '#1' in text and 'IST' in text  # The exchanges, on the same screen.
-
-
-async def test_a_day_without_a_summary_says_so_in_one_line(
-    app_for: AppFor, demo_desk: Path
-) -> None:
-    app = app_for(demo_desk)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        pane = app.query_one(SummaryPane)
-        assert main_screen(app).shown_day == '2026-10-21'  # Today's: not written until it ends.
-        assert pane.has_class('-empty')
-        assert 'No summary for Wed 2026-10-21' in screen_text(pilot)
-        assert pane.region.height == 3
 
 
 async def test_z_makes_the_pane_taller_and_the_summary_tab_replaces_it(
