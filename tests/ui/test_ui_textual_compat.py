@@ -9,7 +9,6 @@ from __future__ import annotations
 import tomllib
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
@@ -168,42 +167,3 @@ async def test_input_still_sets_its_virtual_size_as_its_text_grows() -> None:
         box.value = 'a query much wider than the box itself'
         await pilot.pause()
         assert box.virtual_size.width > box.scrollable_content_region.width
-
-
-# no_frames_while_held: Screen._compositor_refresh, App._batch_count.
-
-
-def test_a_screen_renders_its_frames_in_compositor_refresh_and_the_app_counts_batches() -> None:
-    assert callable(vars(Screen)['_compositor_refresh'])
-    assert App()._batch_count == 0
-
-
-async def test_a_held_screen_renders_no_frame_in_a_batch_and_renders_whole_after() -> None:
-    rendered: list[bool] = []
-
-    @textual_compat.no_frames_while_held(lambda screen: True)
-    class _HeldScreen(Screen[None]):
-        def compose(self) -> ComposeResult:
-            yield Static('held')
-
-    class _App(App[None]):
-        def get_default_screen(self) -> Screen[None]:
-            return _HeldScreen()
-
-    app = _App()
-    async with app.run_test(size=(40, 10)) as pilot:
-        original = app.screen._compositor.render_update
-
-        def render_update(*arguments: Any, **keywords: Any) -> Any:
-            rendered.append(True)
-            return original(*arguments, **keywords)
-
-        app.screen._compositor.render_update = render_update  # type: ignore[method-assign]
-        with app.batch_update():
-            app.screen.refresh(layout=True)
-            await pilot.pause()
-            assert rendered == []
-        app.screen.refresh()
-        await pilot.pause()
-        assert rendered
-        assert 'held' in ''.join(strip.text for strip in app.screen._compositor.render_strips())

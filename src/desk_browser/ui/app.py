@@ -38,7 +38,6 @@ from desk_browser.ui.copy_export import (
     deliver_screenshot_file,
 )
 from desk_browser.ui.covered_screens import CoveredScreens
-from desk_browser.ui.first_frame import FirstFrame
 from desk_browser.ui.heap_freezing import HeapFreezing
 from desk_browser.ui.messages import (
     DeskFollowed,
@@ -117,8 +116,6 @@ class DeskBrowser(App[None]):
         """Keeps full garbage collections short, and out of the way of typing."""
         self.covered_screens = CoveredScreens()
         """Leaves screens under an opaque screen alone until they are shown."""
-        self.first_frame = FirstFrame(self)
-        """Draws the main screen's first frame once its first reads are in."""
         self.start = start or StartView()
         """The view the app opened at."""
         self.settings_path = settings_path
@@ -160,8 +157,6 @@ class DeskBrowser(App[None]):
         """Starts the helpers, remembers theme changes, and opens the start view asked for."""
         self.heap_freezing.start()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
-        if self.start.day is None and self.start.search is None:
-            self.first_frame.hold()
         if self.start.day is not None:
             await self.open(DayPlace(self.start.day))
         elif self.start.search is not None:
@@ -185,14 +180,11 @@ class DeskBrowser(App[None]):
     @on(OverviewLoaded)
     def start_indexing_after_the_overview(self, message: OverviewLoaded) -> None:
         """Lets the index builder start when the desk has no session to show, else soon."""
-        if not message.overview.sessions:
-            self.first_frame.release()
         self.index_builder.overview_loaded(message.overview)
 
     @on(SessionLoaded)
     def start_background_work(self) -> None:
-        """Draws the first frame, starts the index build and plans the heap's freeze."""
-        self.first_frame.release()
+        """Starts the index build and plans the heap's freeze once a session is on its way."""
         self.index_builder.session_loaded()
         self.heap_freezing.plan_the_freeze()
 

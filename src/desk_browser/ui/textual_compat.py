@@ -23,10 +23,6 @@ The hooks:
   made with its footer's `compact`, instead of starting compact and being told otherwise once
   mounted: two class changes, each styling the key again (a fifth of the first screen's style
   work, ten keys on the main screen). Public way: Footer's own compose.
-- `no_frames_while_held` (`Screen._compositor_refresh`): while the app holds its first frame
-  (desk_browser.ui.first_frame, Textual's batch update), a screen laid out does not render a
-  frame Textual would throw away unseen (a whole screen, ~25 ms on the main screen); the frame
-  drawn when the hold ends is drawn whole. Public way: render it and throw it away.
 - `update_scrollbars` (`Widget._scroll_update`): a view whose height is set by CSS gets a new
   scrollable size without a layout of the whole screen (a third of each ``n`` press on a
   10,000-exchange log went to that layout). Public way: assigning `virtual_size`.
@@ -144,44 +140,6 @@ def count_background_screens(shows_through: ShowsThrough) -> Callable[[AppClass]
         hook = property(background_screens)
         app_class._background_screens = hook  # type: ignore[method-assign, assignment]
         return app_class
-
-    return decorate
-
-
-ScreenClass = TypeVar('ScreenClass', bound=type[Screen[Any]])
-
-HeldFor = Callable[[Screen[Any]], bool]
-"""Says, given a screen, whether its app holds its frames now."""
-
-
-def no_frames_while_held(held: HeldFor) -> Callable[[ScreenClass], ScreenClass]:
-    """Makes a screen render no frame while its app holds its output.
-
-    A layout of the screen ends by rendering a frame (`Screen._compositor_refresh`); while the
-    app is in a batch update, Textual renders it and then drops it (`App._display` writes nothing
-    during a batch), and the terminal never sees it. With this, while `held` says so, the frame is
-    not rendered at all: what it would have drawn stays marked as changed, and the screen's
-    refresh when the hold ends draws the whole screen.
-
-    Private: overrides `Screen._compositor_refresh`. Public way: none (a batch update renders and
-    drops its frames).
-
-    Args:
-        held (HeldFor): Whether the screen's frames are held now.
-
-    Returns:
-        Callable[[ScreenClass], ScreenClass]: A class decorator for the Screen subclass.
-    """
-    textual_refresh: Callable[[Screen[Any]], None] = Screen._compositor_refresh
-
-    def compositor_refresh(screen: Screen[Any]) -> None:
-        if held(screen) and screen.app._batch_count:
-            return
-        textual_refresh(screen)
-
-    def decorate(screen_class: ScreenClass) -> ScreenClass:
-        screen_class._compositor_refresh = compositor_refresh  # type: ignore[method-assign, assignment]
-        return screen_class
 
     return decorate
 

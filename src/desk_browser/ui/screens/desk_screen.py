@@ -16,8 +16,6 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from desk_browser.presentation.navigation import DayRequest, Place
-from desk_browser.ui.first_frame import FirstFrame
-from desk_browser.ui.textual_compat import no_frames_while_held
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -56,13 +54,6 @@ def desk_read(
     return decorate
 
 
-def _first_frame_held(screen: Screen[object]) -> bool:
-    """Whether the screen's app holds its first frame (desk_browser.ui.first_frame)."""
-    first_frame = getattr(screen.app, 'first_frame', None)
-    return isinstance(first_frame, FirstFrame) and first_frame.held
-
-
-@no_frames_while_held(_first_frame_held)
 class DeskScreen(Screen[ResultType]):
     """A screen whose workers read the desk; any failure is shown, never raised."""
 
