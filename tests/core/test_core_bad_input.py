@@ -44,47 +44,46 @@ def load_state_from(tmp_path: Path, content: bytes) -> tuple[Any, Problem | None
     return store.load_state(), read_state_file(path).problem
 
 
+def damage_of(tmp_path: Path, content: bytes) -> str:
+    """Writes a state file that the store must treat as missing, and says why it is damaged."""
+    state, problem = load_state_from(tmp_path, content)
+    assert state is None
+    assert problem is not None
+    return problem.reason
+
+
 def state_with(**changes: Any) -> bytes:
     data = {**GOOD_STATE, **changes}
     return json.dumps({key: value for key, value in data.items() if value is not ...}).encode()
 
 
 def test_state_file_that_is_empty_is_treated_as_missing(tmp_path: Path) -> None:
-    state, problem = load_state_from(tmp_path, b'')
-    assert state is None
-    assert problem is not None and problem.reason == 'empty'
+    assert damage_of(tmp_path, b'') == 'empty'
 
 
 def test_state_file_that_is_not_json_is_treated_as_missing(tmp_path: Path) -> None:
-    state, problem = load_state_from(tmp_path, b'session_id = 2026-10-19-2')
-    assert state is None
-    assert problem is not None and problem.reason == 'not JSON'
+    assert damage_of(tmp_path, b'session_id = 2026-10-19-2') == 'not JSON'
 
 
 def test_state_file_cut_short_is_treated_as_missing(tmp_path: Path) -> None:
-    state, problem = load_state_from(tmp_path, state_with()[:30])
-    assert state is None
-    assert problem is not None and problem.reason == 'cut short'
+    assert damage_of(tmp_path, state_with()[:30]) == 'cut short'
 
 
 def test_state_file_that_is_a_json_list_is_treated_as_missing(tmp_path: Path) -> None:
-    state, problem = load_state_from(tmp_path, json.dumps([GOOD_STATE]).encode())
-    assert state is None
-    assert problem is not None and problem.reason == 'not an object'
+    assert damage_of(tmp_path, json.dumps([GOOD_STATE]).encode()) == 'not an object'
 
 
 @pytest.mark.parametrize('field', ['session_id', 'trading_date'])
 def test_state_file_missing_a_field_is_treated_as_missing(tmp_path: Path, field: str) -> None:
-    state, problem = load_state_from(tmp_path, state_with(**{field: ...}))
-    assert state is None
-    assert problem is not None and problem.reason == f'missing field "{field}"'
+    assert damage_of(tmp_path, state_with(**{field: ...})) == f'missing field "{field}"'
 
 
 @pytest.mark.parametrize('date_text', ['2026-10-32', 'Monday', '19/10/2026', ''])
 def test_state_file_with_a_bad_date_is_treated_as_missing(tmp_path: Path, date_text: str) -> None:
-    state, problem = load_state_from(tmp_path, state_with(trading_date=date_text))
-    assert state is None
-    assert problem is not None and problem.reason == 'not a date in field "trading_date"'
+    assert (
+        damage_of(tmp_path, state_with(trading_date=date_text))
+        == 'not a date in field "trading_date"'
+    )
 
 
 @pytest.mark.parametrize(
@@ -128,24 +127,21 @@ def test_state_file_with_a_bad_date_is_treated_as_missing(tmp_path: Path, date_t
 def test_state_file_with_wrong_types_is_treated_as_missing(
     tmp_path: Path, changes: dict[str, Any], reason: str
 ) -> None:
-    state, problem = load_state_from(tmp_path, state_with(**changes))
-    assert state is None
-    assert problem is not None and problem.reason == reason
+    assert damage_of(tmp_path, state_with(**changes)) == reason
 
 
 @pytest.mark.parametrize('session_id', ['', '../../etc/passwd', 'a/b', 'a\\b', 'a\x00b'])
 def test_state_file_whose_session_id_cannot_name_a_log_is_treated_as_missing(
     tmp_path: Path, session_id: str
 ) -> None:
-    state, problem = load_state_from(tmp_path, state_with(session_id=session_id))
-    assert state is None
-    assert problem is not None and problem.reason == 'not a file name in field "session_id"'
+    assert (
+        damage_of(tmp_path, state_with(session_id=session_id))
+        == 'not a file name in field "session_id"'
+    )
 
 
 def test_state_file_that_is_not_utf8_is_treated_as_missing(tmp_path: Path) -> None:
-    state, problem = load_state_from(tmp_path, b'{"session_id": "\xff"}')
-    assert state is None
-    assert problem is not None and problem.reason == 'not UTF-8'
+    assert damage_of(tmp_path, b'{"session_id": "\xff"}') == 'not UTF-8'
 
 
 def test_state_file_nested_too_deeply_is_treated_as_missing(tmp_path: Path) -> None:
