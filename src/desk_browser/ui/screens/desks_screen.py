@@ -57,6 +57,26 @@ def _same_glance(first: DeskHealth, second: DeskHealth) -> bool:
     )
 
 
+def _with_counts(glance: DeskHealth, filled: DeskHealth) -> DeskHealth:
+    """A desk's glance with the counts another reading of it filled in.
+
+    Args:
+        glance (DeskHealth): The glance.
+        filled (DeskHealth): The desk with its activity and problems.
+
+    Returns:
+        DeskHealth: The glance with those counts.
+    """
+    return dataclasses.replace(
+        glance,
+        activity=filled.activity,
+        last_exchange_at=filled.last_exchange_at,
+        problem_count=filled.problem_count,
+        problems=filled.problems,
+        report=filled.report,
+    )
+
+
 class DesksScreen(DeskScreen[None]):
     """Lists the workspace's desks; Enter opens one (the app shows its main screen)."""
 
@@ -188,14 +208,7 @@ class DesksScreen(DeskScreen[None]):
             if previous is None or not _same_glance(previous, glance):
                 changed.append(entry.name)
             if previous is not None and glance.entry_problem is None:
-                glance = dataclasses.replace(
-                    glance,
-                    activity=previous.activity,
-                    last_exchange_at=previous.last_exchange_at,
-                    problem_count=previous.problem_count,
-                    problems=previous.problems,
-                    report=previous.report,
-                )
+                glance = _with_counts(glance, previous)
             desks.append(glance)
         self.post_message(self.DesksRead(desks, generation, changed))
 
@@ -205,7 +218,17 @@ class DesksScreen(DeskScreen[None]):
         self._looking = False
         if message.generation != self._generation:
             return
-        self._desks = {health.name: health for health in message.desks}
+        desks: dict[str, DeskHealth] = {}
+        for health in message.desks:
+            shown = self._desks.get(health.name)
+            # A desk filled in while this look ran: the look began from its older counts.
+            keep = shown is not None and shown.problem_count is not None
+            if keep and health.problem_count is None and health.entry_problem is None:
+                assert shown is not None
+                if _same_glance(shown, health):
+                    health = _with_counts(health, shown)
+            desks[health.name] = health
+        self._desks = desks
         self.indexer.desks_changed(message.desks)
         self._show()
         self._to_fill.update(message.changed)
@@ -253,14 +276,7 @@ class DesksScreen(DeskScreen[None]):
         listed = self._desks.get(health.name)
         if listed is None or listed.entry_problem is not None:
             return
-        self._desks[health.name] = dataclasses.replace(
-            listed,
-            activity=health.activity,
-            last_exchange_at=health.last_exchange_at,
-            problem_count=health.problem_count,
-            problems=health.problems,
-            report=health.report,
-        )
+        self._desks[health.name] = _with_counts(listed, health)
         self._show()
 
     @on(FillingDone)
