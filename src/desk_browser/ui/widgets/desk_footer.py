@@ -17,8 +17,8 @@ the two class changes styles the key again (a fifth of the first screen's style 
 
 When the keys do not fit the width (80 columns, the usual SSH size), it packs them closer
 (Textual's compact footer), then leaves out the screen's own keys from the last one back, then
-the app's other keys, never `/`, `?`, `q` or `esc` (search, help, quit and the way back); `?`
-lists every key. A resize rebuilds it only when that changes what fits.
+Problems, Day, Open, Copy and Export, never `/`, `?`, `q` or `esc` (search, help, quit and the
+way back); `?` lists every key. A resize rebuilds it only when that changes what fits.
 """
 
 from __future__ import annotations
@@ -40,8 +40,9 @@ KeysShown = tuple[tuple[object, ...], ...]
 ALWAYS_SHOWN = frozenset({'slash', 'question_mark', 'q', 'escape'})
 """Keys the footer keeps at any width: search, help, quit, and a screen's way back."""
 
-LEFT_OUT_LAST = frozenset({'exclamation_mark', 'd'})
-"""The app's keys left out only after every other key that may go: Problems, Day."""
+LEFT_OUT_LAST = frozenset({'exclamation_mark', 'd', 'enter', 'y', 'x'})
+"""Keys left out only after every other key that may go: Problems, Day, and a screen's Open,
+Copy and Export (what its list is for)."""
 
 FootKey = tuple[str, str, str, bool]
 """One key as the footer lays it out: key, key display, description, whether it is the palette's."""
