@@ -25,12 +25,12 @@ from desk_browser.presentation.formatting import day_text, plural
 from desk_browser.presentation.navigation import DayPlace, DayRequest, Place, neighbour_day
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.copy_export import (
-    COPY_EXPORT_BINDINGS,
     Copied,
     Export,
     copy_form,
     deliver_copy,
     deliver_export,
+    shown_copy_export_bindings,
 )
 from desk_browser.ui.line_places import show_events_around
 from desk_browser.ui.messages import PlaceOpened
@@ -116,7 +116,7 @@ class DayScreen(DeskScreen[None]):
             Binding(str(number), f'toggle_kind({kind!r})', label, show=False)
             for number, (kind, label) in enumerate(EVENT_KINDS, start=1)
         ),
-        *COPY_EXPORT_BINDINGS,
+        *shown_copy_export_bindings(),
     ]
 
     day: reactive[str] = reactive('', init=False)

@@ -90,7 +90,7 @@ class MainScreen(DeskScreen[None]):
         Binding('r', 'read_again', 'Reload', show=False, id='reload'),
         Binding('left_square_bracket', 'step_day(-1)', 'Day before', show=False, id='day-before'),
         Binding('right_square_bracket', 'step_day(1)', 'Day after', show=False, id='day-after'),
-        *copy_export.COPY_EXPORT_BINDINGS,
+        *copy_export.shown_copy_export_bindings(),
     ]
 
     OFFERS_DAY_VIEW = True

@@ -28,11 +28,11 @@ from desk_browser.presentation.navigation import (
     TabName,
 )
 from desk_browser.ui.copy_export import (
-    COPY_EXPORT_BINDINGS,
     Export,
     deliver_copy,
     deliver_export,
     record_copy,
+    shown_copy_export_bindings,
 )
 from desk_browser.ui.messages import PlaceOpened, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
@@ -53,7 +53,7 @@ class RecordScreen(DeskScreen[None]):
         Binding('s', 'show_day("summary-tab")', "Day's summary", id='record-summary'),
         Binding('n', 'step_hit(1)', 'Next hit', id='record-next-hit'),
         Binding('N', 'step_hit(-1)', 'Previous hit', show=False, id='record-previous-hit'),
-        *COPY_EXPORT_BINDINGS,
+        *shown_copy_export_bindings(),
     ]
 
     OFFERS_DAY_VIEW = True

@@ -9,7 +9,6 @@ hits as the person nears the last one. `up` in an empty box recalls the last sea
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import ClassVar
 
 from textual import on, work
@@ -34,11 +33,11 @@ from desk_browser.presentation.search_headlines import (
 )
 from desk_browser.presentation.search_history import HistoryCursor
 from desk_browser.ui.copy_export import (
-    COPY_EXPORT_BINDINGS,
     Export,
     deliver_copy,
     deliver_export,
     record_copy,
+    shown_copy_export_bindings,
 )
 from desk_browser.ui.messages import MoreHitsFound, SearchFinished, SearchTotalsFound, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
@@ -79,10 +78,7 @@ class SearchScreen(DeskScreen[None]):
         Binding('enter', 'open', 'Open', key_display='enter', priority=True, id='search-open'),
         # Shown here: every hit can be copied, and the hits exported (the footer never changes,
         # so it is never rebuilt while the person types).
-        *(
-            replace(binding, show=binding.action != 'copy(True)')
-            for binding in COPY_EXPORT_BINDINGS
-        ),
+        *shown_copy_export_bindings(),
         Binding('up', 'older_search', 'Older search', show=False),
     ]
 
