@@ -1,20 +1,21 @@
-"""Every screen's footer offers its own copy and export (and Enter where a row opens)."""
+"""Every screen's footer offers its own copy and export (and Enter where a row opens; the
+Problems view's footer is tested in test_ui_problems)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.screen import Screen
 
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.main_screen import MainScreen
-from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
-from tests.helpers.pilot import AppFor, open_day_view, open_search, settle
+from tests.helpers.pilot import AppFor, open_day_view, open_search, settle, settled
 
 
-def shown_keys(screen: Screen[object]) -> dict[str, str]:
+def shown_keys(screen: Screen[Any]) -> dict[str, str]:
     """The keys the footer is given to show, each with its description."""
     return {
         key: binding.description
@@ -27,8 +28,7 @@ async def test_main_screen_day_view_record_and_search_show_copy_and_export(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app) as pilot:
         assert isinstance(app.screen, MainScreen)
         keys = shown_keys(app.screen)
         assert (keys['y'], keys['x']) == ('Copy', 'Export')
@@ -47,16 +47,3 @@ async def test_main_screen_day_view_record_and_search_show_copy_and_export(
         await settle(pilot)
         assert isinstance(app.screen, RecordScreen)
         assert {'y', 'x'} <= set(shown_keys(app.screen))
-
-
-async def test_the_problems_view_shows_open_copy_and_export(
-    app_for: AppFor, damaged_desk: Path
-) -> None:
-    app = app_for(damaged_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press('exclamation_mark')
-        await settle(pilot)
-        assert isinstance(app.screen, ProblemsScreen)
-        keys = shown_keys(app.screen)
-        assert (keys['enter'], keys['y'], keys['x']) == ('Open', 'Copy', 'Export')
