@@ -47,7 +47,7 @@ SEARCH_KEYS: list[tuple[str, str]] = [
     ('↑   ↓', 'In an empty box: older / newer searches; ↓ into the hits'),
     ('End', 'The last hit (the list loads more as you near its end)'),
     ('Esc', 'Clear the box; on an empty box or in the hits, go back'),
-    ('d', 'On a hit or in a record: its day view'),
+    ('d', 'On a hit or in a record: its day view, at its event'),
     ('e   s', "In a record: the day's sessions / its summary"),
     ('n   N', 'In a record: next / previous keyword hit'),
 ]
