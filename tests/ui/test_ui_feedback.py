@@ -12,7 +12,7 @@ from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.summary_view import SummaryView
-from tests.helpers.pilot import AppFor, settle
+from tests.helpers.pilot import AppFor, settle, settled
 
 SIZE = (120, 40)
 
@@ -62,8 +62,7 @@ async def test_the_palettes_screenshot_saves_in_the_current_folder_and_shows_the
     app_for: AppFor, demo_desk: Path, places: dict[str, Path]
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE, notifications=True) as pilot:
         await app.run_action('screenshot')
         await pilot.pause()
         [saved] = list(places['here'].iterdir())
@@ -77,8 +76,7 @@ async def test_r_says_it_read_the_desk_again_and_keeps_the_session_and_the_place
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with settled(app, SIZE, notifications=True) as pilot:
         screen = app.screen
         assert isinstance(screen, MainScreen)
         app.query_one(SessionList).highlight_session('2026-10-20-2')
@@ -102,8 +100,7 @@ async def test_r_says_it_read_the_desk_again_and_keeps_the_session_and_the_place
 
 async def test_r_keeps_the_summarys_scroll(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with settled(app, (80, 24)) as pilot:
         app.query_one(SessionList).highlight_session('2026-10-20-2')
         await settle(pilot)
         await pilot.press('s')

@@ -18,7 +18,7 @@ from desk_browser.ui.widgets.search_launcher import SEARCH_PLACEHOLDER, SearchLa
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.state_pane import StatePane
 from desk_browser.ui.widgets.summary_pane import SummaryPane
-from tests.helpers.pilot import AppFor, main_screen, screen_text, settle
+from tests.helpers.pilot import AppFor, main_screen, screen_text, settle, settled
 
 SnapCompare = Callable[..., bool]
 
@@ -32,8 +32,7 @@ async def test_the_summary_of_the_selected_day_is_under_its_exchanges(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+    async with settled(app, (100, 30)) as pilot:
         pane = app.query_one(SummaryPane)
         assert main_screen(app).shown_day == '2026-10-21'  # Today's: not written until it ends.
         assert pane.has_class('-empty') and pane.region.height == 3  # One line says so.
@@ -52,8 +51,7 @@ async def test_z_makes_the_pane_taller_and_the_summary_tab_replaces_it(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app, (120, 40)) as pilot:
         app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
         pane = app.query_one(SummaryPane)
@@ -77,8 +75,7 @@ async def test_a_click_on_the_search_line_opens_the_search_and_typing_shows_hits
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app, (120, 40)) as pilot:
         assert SEARCH_PLACEHOLDER in screen_text(pilot)
         await pilot.click(SearchLauncher)
         await settle(pilot)
@@ -94,8 +91,7 @@ async def test_the_footer_keeps_search_help_and_quit_at_any_width(
     app_for: AppFor, demo_desk: Path, size: tuple[int, int]
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with settled(app, size) as pilot:
         keys = _footer_keys(app)
         assert {'slash', 'question_mark', 'q'} <= set(keys)
         text = screen_text(pilot).splitlines()[-1]
@@ -106,8 +102,7 @@ async def test_a_wide_footer_shows_every_key_and_a_resize_fits_them_again(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with settled(app, (120, 40)) as pilot:
         wide = _footer_keys(app)
         assert 'c' in wide and not app.screen.query_one(DeskFooter).compact
         await pilot.resize_terminal(70, 24)
@@ -140,8 +135,7 @@ async def test_at_80x24_the_state_headline_fits_without_scrolling(
     app_for: AppFor, damaged_desk: Path
 ) -> None:
     app = app_for(damaged_desk)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with settled(app, (80, 24)) as pilot:
         state = app.query_one(StatePane)
         headline = state.query_one('#state-headline', Static)
         assert state.scroll_y == 0
@@ -153,8 +147,7 @@ async def test_at_80x24_the_state_headline_fits_without_scrolling(
 
 async def test_the_left_column_grows_with_the_width(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(200, 60)) as pilot:
-        await settle(pilot)
+    async with settled(app, (200, 60)) as pilot:
         sidebar = app.query_one('#sidebar')
         assert sidebar.region.width == 64
         assert '"session_id": "d40aa3fe-8c4b-3552-f35d-3764062070d7"' in screen_text(pilot)
@@ -162,8 +155,7 @@ async def test_the_left_column_grows_with_the_width(app_for: AppFor, demo_desk: 
 
 async def test_below_70_columns_the_panes_stack(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
-    async with app.run_test(size=(60, 16)) as pilot:
-        await settle(pilot)
+    async with settled(app, (60, 16)) as pilot:
         screen = main_screen(app)
         assert screen.has_class('-narrow')
         sidebar = app.query_one('#sidebar')
