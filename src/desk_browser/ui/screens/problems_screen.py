@@ -231,6 +231,7 @@ class ProblemsScreen(DeskScreen[None]):
         problems = self.query_one(ProblemList)
         problems.show_report(message.report)
         problems.loading = False
+        self.refresh_bindings()  # The list's keys (Enter) count again once it is not loading.
         self.lines_read = None  # The files may have changed since.
         self.show_detail()
 
