@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from desk_browser.memory.desk_check import check_desk
+from desk_browser.presentation.problem_documents import problem_line
+from desk_browser.presentation.problem_explanations import explain
 from tests.helpers.commands import assert_no_raw_controls, run_command
 from tests.helpers.tree import snapshot_tree
 
@@ -38,14 +41,27 @@ def test_the_damaged_demo_desk_lists_every_problem(
 ) -> None:
     result = run_command(['check', str(damaged_desk)], capsys)
     assert result.status == 1
+    skipped = '    {}: the desk skips it; nothing to do'
+    not_text = (
+        '    bytes that are not text (a disk or copying fault): the desk skips it; nothing to do '
+        'unless many lines show it (then look at the disk)'
+    )
     assert result.lines == [
         'journal/2026-10-20.jsonl:3: not UTF-8',
+        not_text,
         'journal/2026-10-20.jsonl:7: not an object',
+        skipped.format('JSON, but not an object the desk writes'),
         'journal/2026-10-20.jsonl:11: missing type',
+        skipped.format('an event without its type'),
         'sessions/2026-10-20-1.jsonl:2: not UTF-8',
+        not_text,
         'sessions/2026-10-20-1.jsonl:4: missing field "answer"',
+        skipped.format('an exchange without one of its fields'),
         f'sessions/2026-10-21-3.jsonl:{_cut_short_line(damaged_desk)}: cut short',
+        skipped.format('cut short by a crash'),
         'sessions/state.json: route codex: 2 ahead of the log (the log lost lines)',
+        '    a backend counts more exchanges than its log holds: the log lost lines (a crash or a '
+        'restore); the desk carries on; nothing to do',
         'checked 48 files: 7 problems',
         '  journal        10 files  3 problems',
         '  session log    23 files  3 problems',
@@ -66,6 +82,20 @@ def test_a_damaged_state_is_the_only_problem_of_that_demo_desk(
     assert problem_lines[0].endswith('): the desk will start a new session')
 
 
+def test_each_problem_says_what_the_problems_view_says_of_it(
+    damaged_desk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = check_desk(damaged_desk)
+    text = run_command(['check', str(damaged_desk)], capsys).lines
+    problems = json.loads(run_command(['check', str(damaged_desk), '--json'], capsys).stdout)
+    for index, problem in enumerate(report.problems):
+        explanation = explain(problem.reason, problem.line_number is None)
+        assert text[2 * index] == problem_line(report, problem)
+        assert text[2 * index + 1] == f'    {explanation.sentence}'
+        found = problems['problems'][index]
+        assert (found['meaning'], found['advice']) == (explanation.meaning, explanation.advice)
+
+
 def test_json_report_has_the_fields(damaged_desk: Path, capsys: pytest.CaptureFixture[str]) -> None:
     result = run_command(['check', str(damaged_desk), '--json'], capsys)
     assert result.status == 1
@@ -81,12 +111,17 @@ def test_json_report_has_the_fields(damaged_desk: Path, capsys: pytest.CaptureFi
         'line': 3,
         'reason': 'not UTF-8',
         'kind': 'journal',
+        'meaning': 'bytes that are not text (a disk or copying fault)',
+        'advice': 'the desk skips it; nothing to do unless many lines show it (then look at the '
+        'disk)',
     }
     assert data['problems'][-1] == {
         'path': 'sessions/state.json',
         'line': None,
         'reason': 'route codex: 2 ahead of the log (the log lost lines)',
         'kind': 'state',
+        'meaning': 'a backend counts more exchanges than its log holds',
+        'advice': 'the log lost lines (a crash or a restore); the desk carries on; nothing to do',
     }
     assert [problem['kind'] for problem in data['problems']] == [
         'journal',

@@ -76,7 +76,15 @@ def test_check_exits_1_when_any_desk_has_problems(
     assert names == ['hedging', 'main', 'options', 'research']
     assert result.lines[2].split('\t')[1] == '1 problem'
     assert result.lines[3].split('\t')[1] == 'quiet today'
-    assert 'options/sessions/state.json: damaged state (cut short)' in result.stdout
+    problem = next(
+        index
+        for index, line in enumerate(result.lines)
+        if line.startswith('options/sessions/state.json: damaged state (cut short)')
+    )
+    assert result.lines[problem + 1] == (
+        '    state.json cannot be read: the desk starts a new session on its next run; nothing to '
+        'do unless it recurs'
+    )
     assert result.lines[-1] == 'checked 4 desks: 2 need a look, 1 with problems'
 
 

@@ -1,4 +1,4 @@
-"""`desk-browser check DESK [--json]`: every damaged line and unreadable file, for monitoring."""
+"""`desk-browser check DESK [--json]`: every damaged line and unreadable file, and what it means."""
 
 from __future__ import annotations
 
@@ -13,24 +13,27 @@ from desk_browser.commands.common import (
 )
 from desk_browser.commands.output import print_data
 from desk_browser.memory.desk_check import DeskReport, check_desk
-from desk_browser.memory.desk_files import Problem
-from desk_browser.presentation.documents import report_object
 from desk_browser.presentation.formatting import plural
-from desk_browser.presentation.safe_text import json_text, visible_field
+from desk_browser.presentation.problem_documents import problem_lines, report_object
+from desk_browser.presentation.safe_text import json_text
 
 HELP = 'check a whole desk: every damaged line, unreadable file and state problem'
 
 _EPILOG = """\
 output:
-  one problem a line, PATH:LINE: REASON (PATH relative to DESK; PATH: REASON when the problem is
+  each problem as PATH:LINE: REASON (PATH relative to DESK; PATH: REASON when the problem is
   the whole file), sorted by path and line; reasons such as "cut short", "not JSON", "not an
   object", "not UTF-8", "missing field "answer"", "missing type", "unreadable: Permission
   denied", "damaged state (not JSON): the desk will start a new session", "the current session
-  ID has no log", "route codex: 2 ahead of the log (the log lost lines)". Then a summary: a line
+  ID has no log", "route codex: 2 ahead of the log (the log lost lines)". Under each, indented
+  four spaces, what it means and whether anything needs doing ("    cut short by a crash: the
+  desk skips it; nothing to do"), as the app's Problems view says it. Then a summary: a line
   "checked N files: P problems" and one line a kind of file ("  journal  10 files  3 problems").
   --json writes one object: {"desk", "healthy", "files_checked", "problem_count",
-  "kinds": {KIND: {"files", "problems"}}, "problems": [{"path", "line", "reason", "kind"}]};
-  "line" is null for a whole-file problem. Kinds: journal, session log, summary, note, state.
+  "kinds": {KIND: {"files", "problems"}},
+  "problems": [{"path", "line", "reason", "kind", "meaning", "advice"}]};
+  "line" is null for a whole-file problem; "meaning" and "advice" are the indented line's two
+  halves. Kinds: journal, session log, summary, note, state.
   A journal or log whose last line has no newline yet and which changed in the last two seconds
   is being written, not damaged: that line is left for later (a line "being written: N files").
   state.json is read before the logs, so a desk saving its state as it runs is never reported
@@ -46,6 +49,7 @@ exit status: 0 healthy, 1 problems found,
 examples:
   desk-browser check workspace/desks/main
   desk-browser check workspace/desks/main --json | jq '.problems[] | .path'
+  desk-browser check workspace/desks/main | grep -v '^    '   # without the explanations
   desk-browser check workspace/desks/main > /dev/null || alert 'the desk has damaged files'
 """
 
@@ -61,24 +65,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from desk_browser.commands.workspace_check import EPILOG  # Circular at the top.
 
     add_desk_arguments(parser, 'the report', f'{_EPILOG}\n{EPILOG}')
-
-
-def problem_line(report: DeskReport, problem: Problem) -> str:
-    """Writes one problem as PATH:LINE: REASON.
-
-    Args:
-        report (DeskReport): The report it belongs to.
-        problem (Problem): The problem.
-
-    Returns:
-        str: The line, with the path and the reason made safe; PATH: REASON when the problem is
-            the whole file.
-    """
-    path = visible_field(report.relative_path(problem))
-    reason = visible_field(problem.reason)
-    if problem.line_number is None:
-        return f'{path}: {reason}'
-    return f'{path}:{problem.line_number}: {reason}'
 
 
 def summary_lines(report: DeskReport) -> list[str]:
@@ -124,7 +110,8 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
         print_data(json_text(report_object(report, str(desk))))
     else:
         for problem in report.problems:
-            print_data(problem_line(report, problem))
+            for line in problem_lines(report, problem):
+                print_data(line)
         for line in summary_lines(report):
             print_data(line)
     return EXIT_FOUND if report.healthy else EXIT_NOTHING

@@ -1,12 +1,12 @@
 """`desk-browser check WORKSPACE [--json]`: every desk of a workspace checked, for monitoring.
 
 One line per desk (its name, healthy or how many problems, then what the Desks screen shows of
-it), then every problem as NAME/PATH:LINE: REASON, then a summary line. Each desk is read through
-`presentation.desk_health`, which checks it with `desk_check.check_desk`, so each desk's problems
-are exactly what `check DESK` lists. A desk is healthy when it needs no look, as the Desks screen
-says it (presentation.desk_health's reasons: no readable desk, a damaged state, a backend ahead,
-problems, or a desk quiet on a trading day). Exit status: 0 when every desk is healthy, 1 when any
-needs a look.
+it), then every problem as NAME/PATH:LINE: REASON with its explanation under it, then a summary
+line. Each desk is read through `presentation.desk_health`, which checks it with
+`desk_check.check_desk`, so each desk's problems are exactly what `check DESK` lists. A desk is
+healthy when it needs no look, as the Desks screen says it (presentation.desk_health's reasons: no
+readable desk, a damaged state, a backend ahead, problems, or a desk quiet on a trading day). Exit
+status: 0 when every desk is healthy, 1 when any needs a look.
 """
 
 from __future__ import annotations
@@ -17,13 +17,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from desk_browser.commands.check import problem_line
 from desk_browser.commands.common import EXIT_FOUND, EXIT_NOTHING
 from desk_browser.commands.output import print_data
 from desk_browser.live.live_desk import age_text
 from desk_browser.memory.workspace import Workspace
 from desk_browser.presentation.desk_health import DeskHealth, read_health
-from desk_browser.presentation.documents import report_object
 from desk_browser.presentation.formatting import (
     INDIA,
     day_with_weekday,
@@ -31,6 +29,7 @@ from desk_browser.presentation.formatting import (
     india_moment,
     plural,
 )
+from desk_browser.presentation.problem_documents import problem_lines, report_object
 from desk_browser.presentation.safe_text import json_text, visible_field
 
 EPILOG = """\
@@ -38,8 +37,8 @@ over a folder of desks (such as workspace/desks): one line per desk, fields sepa
   NAME, "healthy", "N problems", why it is no readable desk or needs a look ("quiet today"), the
   current session and its trading date, the state file's age, each backend's status, the last
   exchange's India time;
-  then every problem as NAME/PATH:LINE: REASON; then "checked N desks: K need a look, P with
-  problems".
+  then every problem as NAME/PATH:LINE: REASON, each with what it means under it (indented, as
+  for one desk); then "checked N desks: K need a look, P with problems".
   --json writes {"workspace", "healthy", "desk_count", "unhealthy_count", "desks": [...]},
   one object per desk: {"name", "path", "healthy", "needs_look", "reasons", "session_id",
   "trading_date", "state_problem", "state_written_at", "routes": {NAME: STATUS}, "quiet",
@@ -202,7 +201,8 @@ def run_workspace_check(workspace: Workspace, arguments: argparse.Namespace) -> 
             if health.report is None:
                 continue
             for problem in health.report.problems:
-                print_data(f'{visible_field(health.name)}/{problem_line(health.report, problem)}')
+                for line in problem_lines(health.report, problem, f'{visible_field(health.name)}/'):
+                    print_data(line)
         with_problems = sum(1 for health in healths if health.problem_count)
         verb = 'needs' if len(unhealthy) == 1 else 'need'
         print_data(

@@ -2,8 +2,8 @@
 
 A session (`desk-browser show` and the app's `x`), an exchange, a journal event, a day, a
 search record and a search's hits as Markdown; an exchange, an event and a record as one JSON
-line; a session and a desk check as the objects `desk-browser sessions --json` and
-`desk-browser check --json` write. The app's copy and export keys and the commands use the same
+line; a session as the object `desk-browser sessions --json` writes (a desk check's is in
+`problem_documents`). The app's copy and export keys and the commands use the same
 functions, so a document reads the same from either. Desk text in every document goes through
 `visible_text` or `visible_field` and JSON through `json_text`, so a file, a clipboard or a
 terminal never carries an escape; the desk's own headings are moved under the document's
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from desk_browser.memory.desk_check import DeskReport
 from desk_browser.memory.desk_files import JournalDay, JournalEvent, action_text
 from desk_browser.memory.session_search import SearchRecord, SearchResult
 from desk_browser.memory.session_store import Exchange
@@ -33,7 +32,6 @@ __all__ = [
     'exchange_markdown',
     'record_json',
     'record_markdown',
-    'report_object',
     'search_markdown',
     'session_markdown',
     'session_object',
@@ -250,39 +248,4 @@ def session_object(entry: SessionEntry) -> dict[str, Any]:
         'exchanges': entry.exchange_count,
         'current': entry.is_current,
         'damaged_lines': entry.damaged_lines,
-    }
-
-
-def report_object(report: DeskReport, desk_text: str) -> dict[str, Any]:
-    """Describes a report for --json.
-
-    Args:
-        report (DeskReport): The report.
-        desk_text (str): The desk as given on the command line.
-
-    Returns:
-        dict[str, Any]: The JSON object.
-    """
-    problems = [
-        {
-            'path': report.relative_path(problem),
-            'line': problem.line_number,
-            'reason': problem.reason,
-            'kind': report.kind_of(problem),
-        }
-        for problem in report.problems
-    ]
-    return {
-        'desk': desk_text,
-        'healthy': report.healthy,
-        'files_checked': report.files_checked,
-        'problem_count': len(report.problems),
-        'kinds': {
-            summary.kind: {'files': summary.files, 'problems': summary.problems}
-            for summary in report.kinds
-        },
-        'problems': problems,
-        # Files whose last line has no newline yet and that changed within the last seconds:
-        # being written, not damaged (check looks again once they are quiet).
-        'pending': report.relative_pending(),
     }

@@ -1,11 +1,15 @@
-"""A check's problems as text: one row for the clipboard, and the whole list as Markdown.
+"""A check's problems as text and JSON: `check`'s lines and object, a row for the clipboard, a list.
 
-The Problems view's `y` copies a row (where, what, what it means, and the damaged line as it is
-written) and `x` exports the list. Desk text (paths, reasons, bytes) goes through safe_text, so
-neither the clipboard nor the file ever carries an escape.
+`desk-browser check` writes each problem as a line and what it means under it, or the report as
+one JSON object; the Problems view's `y` copies a row (where, what, what it means, and the
+damaged line as it is written) and `x` exports the list. Each says what a problem means with
+`problem_explanations.explain`. Desk text (paths, reasons, bytes) goes through safe_text, so
+neither the terminal, the clipboard nor the file ever carries an escape.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from desk_browser.memory.desk_check import DeskReport
 from desk_browser.memory.problems import Problem
@@ -27,6 +31,92 @@ def problem_place_text(report: DeskReport, problem: Problem) -> str:
     """
     path = visible_field(report.relative_path(problem))
     return path if problem.line_number is None else f'{path}:{problem.line_number}'
+
+
+EXPLANATION_INDENT = '    '
+"""What starts an explanation's line in `check`'s output (a kind's summary line has two spaces)."""
+
+
+def problem_line(report: DeskReport, problem: Problem) -> str:
+    """Writes one problem as PATH:LINE: REASON.
+
+    Args:
+        report (DeskReport): The check's report.
+        problem (Problem): The problem.
+
+    Returns:
+        str: The line, with the path and the reason made safe; PATH: REASON when the problem is
+            the whole file.
+    """
+    return f'{problem_place_text(report, problem)}: {visible_field(problem.reason)}'
+
+
+def problem_lines(report: DeskReport, problem: Problem, prefix: str = '') -> list[str]:
+    """Writes one problem for `check`: PATH:LINE: REASON, then what it means, indented.
+
+    Args:
+        report (DeskReport): The check's report.
+        problem (Problem): The problem.
+        prefix (str): Put before the path (a workspace's "NAME/"), already safe.
+
+    Returns:
+        list[str]: Two lines: the place and reason (PATH: REASON when the problem is the whole
+            file), then four spaces and its explanation ("cut short by a crash: the desk skips
+            it; nothing to do").
+    """
+    explanation = explain(problem.reason, problem.line_number is None)
+    return [
+        f'{prefix}{problem_line(report, problem)}',
+        f'{EXPLANATION_INDENT}{explanation.sentence}',
+    ]
+
+
+def problem_object(report: DeskReport, problem: Problem) -> dict[str, Any]:
+    """Describes one problem for `check --json`.
+
+    Args:
+        report (DeskReport): The check's report.
+        problem (Problem): The problem.
+
+    Returns:
+        dict[str, Any]: path, line (null for a whole-file problem), reason, kind, and what it
+            means: meaning and advice.
+    """
+    explanation = explain(problem.reason, problem.line_number is None)
+    return {
+        'path': report.relative_path(problem),
+        'line': problem.line_number,
+        'reason': problem.reason,
+        'kind': report.kind_of(problem),
+        'meaning': explanation.meaning,
+        'advice': explanation.advice,
+    }
+
+
+def report_object(report: DeskReport, desk_text: str) -> dict[str, Any]:
+    """Describes a report for `check --json`.
+
+    Args:
+        report (DeskReport): The report.
+        desk_text (str): The desk as given on the command line.
+
+    Returns:
+        dict[str, Any]: The JSON object.
+    """
+    return {
+        'desk': desk_text,
+        'healthy': report.healthy,
+        'files_checked': report.files_checked,
+        'problem_count': len(report.problems),
+        'kinds': {
+            summary.kind: {'files': summary.files, 'problems': summary.problems}
+            for summary in report.kinds
+        },
+        'problems': [problem_object(report, problem) for problem in report.problems],
+        # Files whose last line has no newline yet and that changed within the last seconds:
+        # being written, not damaged (check looks again once they are quiet).
+        'pending': report.relative_pending(),
+    }
 
 
 def raw_line_text(line: RawLine) -> str:
@@ -55,7 +145,7 @@ def problem_text(report: DeskReport, problem: Problem, lines: list[RawLine]) -> 
     """
     explanation = explain(problem.reason, problem.line_number is None)
     parts = [
-        f'{problem_place_text(report, problem)}: {visible_field(problem.reason)}',
+        problem_line(report, problem),
         f'{report.kind_of(problem)}: {explanation.sentence}',
     ]
     for line in lines:
@@ -65,7 +155,7 @@ def problem_text(report: DeskReport, problem: Problem, lines: list[RawLine]) -> 
 
 
 def problem_json(report: DeskReport, problem: Problem, lines: list[RawLine]) -> str:
-    """Writes one problem as a JSON line: check --json's fields, its meaning and its bytes.
+    """Writes one problem as a JSON line: check --json's fields and the damaged line's bytes.
 
     Args:
         report (DeskReport): The check's report.
@@ -75,21 +165,10 @@ def problem_json(report: DeskReport, problem: Problem, lines: list[RawLine]) -> 
     Returns:
         str: The JSON ("written" holds the damaged line as shown, or null).
     """
-    explanation = explain(problem.reason, problem.line_number is None)
     written = next(
         (raw_line_text(line) for line in lines if line.line_number == problem.line_number), None
     )
-    return json_text(
-        {
-            'path': report.relative_path(problem),
-            'line': problem.line_number,
-            'kind': report.kind_of(problem),
-            'reason': problem.reason,
-            'meaning': explanation.meaning,
-            'advice': explanation.advice,
-            'written': written,
-        }
-    )
+    return json_text({**problem_object(report, problem), 'written': written})
 
 
 def problems_markdown(report: DeskReport, desk_name: str, headline: str) -> str:
