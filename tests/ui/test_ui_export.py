@@ -16,6 +16,7 @@ from desk_browser.memory.session_search import SessionSearch
 from desk_browser.presentation.desk_data import read_session_log
 from desk_browser.presentation.documents import day_markdown, search_markdown, session_markdown
 from desk_browser.presentation.exports import ExportRefused, export_file_name, write_export
+from desk_browser.ui import copy_export
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
@@ -141,7 +142,8 @@ async def test_x_exports_the_session_as_markdown_to_the_export_folder(
         first.read_text(encoding='utf-8') == session_markdown(log.session_id, log.exchanges) + '\n'
     )
     assert second.read_text(encoding='utf-8') == first.read_text(encoding='utf-8')
-    assert any(first.name in message for message in _messages(app))
+    where = folder.resolve()
+    assert _messages(app) == [f'Wrote {first.name} in {where}', f'Wrote {second.name} in {where}']
     assert tree_differences(before, snapshot_tree(demo_desk)) == []
 
 
@@ -180,6 +182,32 @@ async def test_export_refuses_a_folder_inside_the_desk_and_writes_nothing(
     assert 'inside the desk' in refusals[0]
 
 
+async def test_export_into_the_current_folder_gives_its_whole_path(
+    demo_desk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = deterministic_app(demo_desk)
+    async with settled(app, SIZE, notifications=True) as pilot:
+        await pilot.press('x')
+    assert (tmp_path / 'desk-browser-session-2026-10-21-3.md').is_file()
+    assert _messages(app) == [f'Wrote desk-browser-session-2026-10-21-3.md in {tmp_path.resolve()}']
+
+
+async def test_export_when_the_current_folder_is_gone_says_so(
+    demo_desk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gone = tmp_path / 'gone'
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    app = deterministic_app(demo_desk)
+    async with settled(app, SIZE, notifications=True) as pilot:
+        await pilot.press('x')
+    assert _messages(app) == [
+        'Not written: the current folder no longer exists. Start desk-browser from another folder.'
+    ]
+
+
 def test_write_export_refuses_the_desk_itself_and_a_link_into_it(
     desk_copy: Path, tmp_path: Path
 ) -> None:
@@ -200,19 +228,29 @@ def test_export_file_names_hold_only_safe_characters() -> None:
 
 
 def test_export_toast(
-    snap_compare: SnapCompare, demo_desk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    snap_compare: SnapCompare, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The main screen after x: a toast "Exported · Wrote desk-browser-session-2026-10-21-3.md
-    in the current folder." at the bottom right."""
-    monkeypatch.chdir(tmp_path)
+    """The main screen after x: a toast "Exported · Wrote desk-browser-session-2026-10-21-3.md in
+    /home/trader/exports" at the bottom right (the folder's whole path; a fixed one, as nothing
+    is written here: the Pilot tests write for real)."""
+    folder = Path('/home/trader/exports')
+    written: list[Path] = []
+
+    def write(desk: Path, where: Path, file_name: str, document: str) -> Path:
+        assert (desk, where) == (demo_desk, folder)
+        written.append(where / file_name)
+        return where / file_name
+
+    monkeypatch.setattr(copy_export, 'write_export', write)
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press('x')
         await pilot.pause()
 
-    assert snap_compare(deterministic_app(demo_desk), run_before=run_before, terminal_size=SIZE)
-    assert (tmp_path / 'desk-browser-session-2026-10-21-3.md').is_file()
+    app = deterministic_app(demo_desk, export_folder=folder)
+    assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
+    assert written == [folder / 'desk-browser-session-2026-10-21-3.md']
 
 
 async def test_x_exports_the_list_with_each_problem_explained(

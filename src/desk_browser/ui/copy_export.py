@@ -163,7 +163,7 @@ def deliver_copy(screen: Screen[Any], found: Copied | str) -> None:
 
 
 def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServices) -> None:
-    """Writes the document in the export folder and says where, or says why there is nothing.
+    """Writes the document in the export folder and gives its whole path, or says why not.
 
     Args:
         screen (Screen[Any]): The screen the key was pressed in.
@@ -174,14 +174,30 @@ def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServi
     if isinstance(found, str):
         screen.notify(found)
         return
-    folder = services.export_folder or Path.cwd()
+    try:
+        folder = services.export_folder or Path.cwd()
+    except OSError:  # The current folder was removed since the app started.
+        screen.notify(
+            'Not written: the current folder no longer exists. Start desk-browser from another '
+            'folder.',
+            title='Not exported',
+            severity='error',
+            markup=False,
+        )
+        return
     try:
         path = write_export(services.desk, folder, found.file_name, found.document)
     except ExportRefused as refusal:
-        screen.notify(str(refusal), title='Not exported', severity='error', markup=False)
+        screen.notify(visible(str(refusal)), title='Not exported', severity='error', markup=False)
         return
-    where = 'the current folder' if services.export_folder is None else str(path.parent)
-    screen.notify(f'Wrote {path.name} in {where}.', title='Exported', markup=False, timeout=8)
+    # The name, then the folder's whole path: a toast wraps at the space between them, not
+    # inside a name.
+    screen.notify(
+        f'Wrote {visible(path.name)} in {visible(str(path.parent))}',
+        title='Exported',
+        markup=False,
+        timeout=8,
+    )
 
 
 def screenshot_folder(desk: Path, environment: Mapping[str, str] | None = None) -> Path | None:
@@ -240,6 +256,8 @@ def deliver_screenshot_file(app: App[Any], services: DeskServices, filename: str
     try:
         path = write_export(services.desk, folder, name, app.export_screenshot())
     except ExportRefused as refusal:
-        app.notify(str(refusal), title='Screenshot', severity='error', markup=False)
+        app.notify(visible(str(refusal)), title='Screenshot', severity='error', markup=False)
         return
-    app.notify(f'Saved the screen as {path}', title='Screenshot', markup=False, timeout=8)
+    app.notify(
+        f'Saved the screen as {visible(str(path))}', title='Screenshot', markup=False, timeout=8
+    )
