@@ -7,6 +7,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+AFTER_THE_FIRST_PAINT = [
+    'desk_browser.memory.index.search',
+    'desk_browser.memory.index.store',
+    'desk_browser.memory.index.status',
+    'sqlite3',
+    'desk_browser.memory.session_search',
+    'desk_browser.memory.search_scope',
+    'desk_browser.memory.desk_check',
+]
+"""Imported by the index build and the problem check, which start right after the first paint:
+the search and its index (the file memo names its file without SQLite) and the desk check."""
+
 LOADED_LATER = [
     'desk_browser.ui.screens.day_screen',
     'desk_browser.ui.screens.go_to_day_screen',
@@ -17,12 +29,18 @@ LOADED_LATER = [
     'desk_browser.ui.widgets.safe_markdown',
     'textual.widgets._markdown',
     'rapidfuzz',
-    'desk_browser.memory.index.search',
+    'desk_browser.presentation.documents',
+    'desk_browser.presentation.day_data',
+    'desk_browser.presentation.hit_details',
+    'desk_browser.ui.widgets.timeline',
     'importlib.metadata',
+    *AFTER_THE_FIRST_PAINT,
 ]
 """Modules the main screen's first frame does without: other screens, the summary's Markdown
-widget, the did-you-mean's fuzzy matching, the search index (made when first searched or built,
-after the first paint), importlib.metadata (Textual's version is checked without it)."""
+widget, the did-you-mean's fuzzy matching, what copying and exporting write (documents, the
+day's records), the hits' details, the day view's timeline, importlib.metadata (Textual's
+version is checked without it), and what starts after the first paint."""
+
 
 COMMANDS = [
     'desk_browser.commands.search',
@@ -70,8 +88,8 @@ def test_the_app_imports_none_of_what_its_first_screen_does_without() -> None:
 def test_the_first_screen_drawn_has_imported_none_of_what_it_does_without(
     demo_desk: Path,
 ) -> None:
-    # The search index is left out here: its build starts 0.2 s after the first paint.
-    later = [name for name in LOADED_LATER if name != 'desk_browser.memory.index.search']
+    # The index build and the problem check are left out here: they start after the first paint.
+    later = [name for name in LOADED_LATER if name not in AFTER_THE_FIRST_PAINT]
     loaded = modules_after(f'DESK = {str(demo_desk)!r}\n{SHOWN_FIRST}')
     assert 'desk_browser.ui.widgets.exchange_rendering' in loaded
     assert [name for name in later if name in loaded] == []

@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desk_browser.live.foreground import Foreground
+from desk_browser.memory.cache_folders import default_cache_directory
 from desk_browser.memory.file_memo import FileMemo
-from desk_browser.memory.index.store import default_cache_directory
 from desk_browser.presentation.formatting import india_today
-from desk_browser.presentation.hit_details import HitDetailsReader
 from desk_browser.presentation.search_history import SearchHistory
 
 if TYPE_CHECKING:
     from desk_browser.memory.index.search import IndexedSearch
+    from desk_browser.presentation.hit_details import HitDetailsReader
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,8 @@ class DeskServices:
         Returns:
             HitDetailsReader: The reader, nothing read until a hit's details are asked.
         """
+        from desk_browser.presentation.hit_details import HitDetailsReader  # Deferred: hits.
+
         return HitDetailsReader(self.desk)
 
     @classmethod

@@ -36,9 +36,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from desk_browser.memory.cache_folders import desk_key
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_status import settled_file_signature
-from desk_browser.memory.index.store import desk_key
 
 _LOGGER = logging.getLogger(__name__)
 

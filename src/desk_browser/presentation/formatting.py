@@ -7,8 +7,6 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from desk_browser.memory.search_scope import KIND_NAMES
-
 if TYPE_CHECKING:
     from desk_browser.memory.session_search import SearchHit, SearchResult
 
@@ -243,4 +241,6 @@ def kind_name(kind: str) -> str:
     Returns:
         str: ``"exchange"``, ``"action"``, ``"summary"`` or ``"note"``; any other kind as it is.
     """
+    from desk_browser.memory.search_scope import KIND_NAMES  # Deferred: the search's.
+
     return KIND_NAMES.get(kind, kind)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from desk_browser.memory.desk_check import JOURNAL_KIND, NOTE_KIND, SESSION_LOG_KIND, SUMMARY_KIND
-from desk_browser.memory.session_search import SearchHit
+if TYPE_CHECKING:  # The first screen does without the search and the desk check.
+    from desk_browser.memory.session_search import SearchHit
 
 DAY_WORDS_HELP = 'a date such as 2026-10-21, or yesterday or today'
 
@@ -137,6 +137,13 @@ def problem_place(kind: str, path: Path, line_number: int | None) -> Place | Day
         Place | DayRequest | str: The session at that line, the day view at that line, the day's
             summary, or a sentence saying why no view shows it.
     """
+    from desk_browser.memory.desk_check import (  # Deferred: found by a check, later.
+        JOURNAL_KIND,
+        NOTE_KIND,
+        SESSION_LOG_KIND,
+        SUMMARY_KIND,
+    )
+
     if kind == SESSION_LOG_KIND:
         return SessionPlace(path.stem, line_number)
     if kind == JOURNAL_KIND:

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
 from textual.actions import SkipAction
@@ -20,7 +20,6 @@ from textual.types import AnimationLevel
 from textual.widgets import Input
 
 from desk_browser.live.services import DeskServices
-from desk_browser.memory.index.status import IndexStatus
 from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.navigation import (
     DayPlace,
@@ -51,6 +50,9 @@ from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.search_indexing import IndexBuilder
 from desk_browser.ui.textual_compat import count_background_screens
+
+if TYPE_CHECKING:
+    from desk_browser.memory.index.status import IndexStatus
 
 _SEARCHES_IN_PALETTE = 5
 """How many of the last searches the command palette offers as "Search again: ..."."""

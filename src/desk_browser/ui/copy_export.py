@@ -18,24 +18,22 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
 from desk_browser.live.services import DeskServices
-from desk_browser.memory.session_search import SearchHit
 from desk_browser.presentation.desk_data import SessionLog
-from desk_browser.presentation.documents import (
-    exchange_json,
-    exchange_markdown,
-    record_json,
-    record_markdown,
-    session_markdown,
-)
 from desk_browser.presentation.exports import ExportRefused, export_file_name, write_export
 from desk_browser.presentation.safe_text import visible
+
+if TYPE_CHECKING:
+    from desk_browser.memory.session_search import SearchHit
+
+# presentation.documents (and the desk check, the search and the day's records it needs) is
+# imported when something is first copied or exported: the first screen does without it.
 
 COPY_EXPORT_BINDINGS = [
     Binding('y', 'copy(False)', 'Copy', show=False, id='copy'),
@@ -106,6 +104,8 @@ def record_copy(hit: SearchHit, as_json: bool) -> Copied:
     Returns:
         Copied: The text and what it is.
     """
+    from desk_browser.presentation.documents import record_json, record_markdown  # Deferred.
+
     text = record_json(hit.record) if as_json else record_markdown(hit.record)
     return Copied(text, f'the {hit.record.kind} record as {copy_form(as_json)}')
 
@@ -123,6 +123,8 @@ def exchange_copy(log: SessionLog | None, index: int | None, as_json: bool) -> C
     """
     if log is None or index is None or not 0 <= index < len(log.exchanges):
         return 'No exchange is shown to copy.'
+    from desk_browser.presentation.documents import exchange_json, exchange_markdown  # Deferred.
+
     exchange = log.exchanges[index]
     text = exchange_json(exchange) if as_json else exchange_markdown(index + 1, exchange)
     return Copied(text, f'exchange {index + 1} as {copy_form(as_json)}')
@@ -139,6 +141,8 @@ def session_export(log: SessionLog | None) -> Export | str:
     """
     if log is None or not log.exchanges:
         return 'No session with exchanges is shown to export.'
+    from desk_browser.presentation.documents import session_markdown  # Deferred.
+
     document = session_markdown(log.session_id, log.exchanges)
     return Export(export_file_name('session', log.session_id), document)
 

@@ -16,18 +16,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from desk_browser.live.live_desk import FollowUpdate, LiveDesk
 from desk_browser.live.services import DeskServices
-from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.presentation.desk_data import DeskOverview, SessionLog
 from desk_browser.ui.disk_reads import run_disk_read
 from desk_browser.ui.messages import DeskChecked, DeskFollowed
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
+
+if TYPE_CHECKING:
+    from desk_browser.memory.desk_check import DeskReport
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 
 FIRST_PAINT_WAIT = 3.0
@@ -259,6 +262,8 @@ class DeskFollower:
         """Checks the whole desk and posts the report back (after the first paint)."""
         services = self._services
         services.first_paint.wait(FIRST_PAINT_WAIT)
+        from desk_browser.memory.desk_check import check_desk  # Deferred: after the first paint.
+
         started = time.monotonic()
         report = check_desk(
             services.desk, services.file_memo, before_each_file=services.foreground.step_aside

@@ -7,13 +7,17 @@ before it, made current or highlighted, with the one after it next, and a toast 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from desk_browser.presentation.navigation import (
     SessionPlace,
     records_before_line,
     skipped_line_sentence,
 )
 from desk_browser.ui.widgets.exchange_view import ExchangeView
-from desk_browser.ui.widgets.timeline import Timeline
+
+if TYPE_CHECKING:  # The day view's; the main screen's first frame does without it.
+    from desk_browser.ui.widgets.timeline import Timeline
 
 
 async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace) -> bool:

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from desk_browser.live.live_desk import FollowUpdate
-from desk_browser.memory.desk_check import DeskReport
 from desk_browser.memory.desk_files import Problem
-from desk_browser.memory.index.status import IndexStatus
-from desk_browser.memory.session_search import SearchResult
 from desk_browser.presentation.desk_data import DaySummary, DeskOverview, SessionEntry, SessionLog
-from desk_browser.presentation.hit_details import HitDetails
 from desk_browser.presentation.navigation import DayRequest, Place
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # Only named: the first screen does without the check, the search, the index.
+    from desk_browser.memory.desk_check import DeskReport
+    from desk_browser.memory.index.status import IndexStatus
+    from desk_browser.memory.session_search import SearchResult
+    from desk_browser.presentation.hit_details import HitDetails
     from desk_browser.ui.widgets.row_list import PaintedRows
 
 

@@ -16,16 +16,19 @@ from __future__ import annotations
 import logging
 import time
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from desk_browser.live.services import DeskServices
-from desk_browser.memory.index.status import IndexStatus
 from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.disk_reads import run_disk_read
 from desk_browser.ui.messages import IndexProgressed
+
+if TYPE_CHECKING:
+    from desk_browser.memory.index.status import IndexStatus
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -133,6 +136,8 @@ class IndexBuilder:
         Returns:
             IndexStatus: The index's status when the build ended.
         """
+        from desk_browser.memory.index.status import IndexStatus  # Deferred: after the first paint.
+
         worker = get_current_worker()
         deadline = time.monotonic() + pause
         while time.monotonic() < deadline:

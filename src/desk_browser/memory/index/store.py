@@ -41,8 +41,10 @@ import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-import platformdirs
-
+from desk_browser.memory.cache_folders import (  # Named here too, as before.
+    default_cache_directory as default_cache_directory,
+)
+from desk_browser.memory.cache_folders import desk_key as desk_key
 from desk_browser.memory.index.keys import (
     DayRows,
     day_range,
@@ -53,8 +55,6 @@ from desk_browser.memory.index.keys import (
 )
 
 _LOGGER = logging.getLogger(__name__)
-
-_APPLICATION_NAME = 'desk-browser'
 
 SCHEMA_VERSION = '5'
 """Written into every index; an index with another version is rebuilt."""
@@ -83,15 +83,6 @@ class IndexUnavailable(Exception):
     """The index cannot be opened or created (its folder is not writable, say)."""
 
 
-def default_cache_directory() -> Path:
-    """The user's cache folder for the browser (honours XDG_CACHE_HOME on Linux).
-
-    Returns:
-        Path: The folder, such as ~/.cache/desk-browser.
-    """
-    return Path(platformdirs.user_cache_dir(_APPLICATION_NAME, appauthor=False))
-
-
 def index_file(cache_directory: Path, desk_directory: Path) -> Path:
     """Names a desk's index file.
 
@@ -104,21 +95,6 @@ def index_file(cache_directory: Path, desk_directory: Path) -> Path:
     """
     key = hashlib.sha256(desk_key(desk_directory).encode('utf-8', 'surrogatepass')).hexdigest()
     return cache_directory / 'indexes' / f'{key[:32]}.sqlite3'
-
-
-def desk_key(desk_directory: Path) -> str:
-    """The desk's resolved path, which names its index.
-
-    Args:
-        desk_directory (Path): The desk folder.
-
-    Returns:
-        str: The resolved path, or the absolute path when it cannot be resolved.
-    """
-    try:
-        return str(desk_directory.resolve())
-    except (OSError, RuntimeError):
-        return str(desk_directory.absolute())
 
 
 def connect(path: Path, *, busy_seconds: float = _BUSY_SECONDS) -> sqlite3.Connection:
