@@ -5,6 +5,7 @@ The demo desks come from tests/conftest.py.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -44,3 +45,11 @@ def empty_desk(tmp_path: Path) -> Path:
 def app_for() -> AppFor:
     """Builds the app the deterministic way: fixed today, no blink, no animation, fixed theme."""
     return deterministic_app
+
+
+@pytest.fixture
+def workspace_copy(tmp_path: Path, demo_workspace: Path) -> Path:
+    """A copy of the demo workspace's folder of desks, that a test may change."""
+    desks = tmp_path / 'workspace' / 'desks'
+    shutil.copytree(demo_workspace, desks)
+    return desks

@@ -216,7 +216,7 @@ def test_write_export_refuses_the_desk_itself_and_a_link_into_it(
     link.symlink_to(desk_copy / 'notes', target_is_directory=True)
     for folder in (desk_copy, desk_copy / 'sessions', link):
         with pytest.raises(ExportRefused, match='inside the desk'):
-            write_export(desk_copy, folder, 'x.md', 'text')
+            write_export((desk_copy,), folder, 'x.md', 'text')
     assert tree_differences(before, snapshot_tree(desk_copy)) == []
 
 
@@ -236,8 +236,8 @@ def test_export_toast(
     folder = Path('/home/trader/exports')
     written: list[Path] = []
 
-    def write(desk: Path, where: Path, file_name: str, document: str) -> Path:
-        assert (desk, where) == (demo_desk, folder)
+    def write(protected: tuple[Path, ...], where: Path, file_name: str, document: str) -> Path:
+        assert (protected, where) == ((demo_desk,), folder)
         written.append(where / file_name)
         return where / file_name
 

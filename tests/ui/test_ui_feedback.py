@@ -1,4 +1,4 @@
-"""Honest feedback: the screenshot's folder and whole path, and r's toast and kept place."""
+"""Honest feedback: the screenshot's folder and whole path (never a desk), r's toast and place."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ import pytest
 
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.copy_export import screenshot_folder
+from desk_browser.ui.screens.desks_screen import DesksScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.summary_view import SummaryView
-from tests.helpers.pilot import AppFor, settle, settled
+from tests.helpers.pilot import AppFor, deterministic_workspace_app, settle, settled
+from tests.helpers.tree import snapshot_tree, tree_differences
 
 SIZE = (120, 40)
 
@@ -37,12 +39,12 @@ def test_the_screenshot_goes_to_xdg_download_dir_when_it_exists_else_the_current
     places: dict[str, Path], demo_desk: Path
 ) -> None:
     downloads = places['downloads']
-    assert screenshot_folder(demo_desk, {}) == places['here'].resolve()
-    assert screenshot_folder(demo_desk, {'XDG_DOWNLOAD_DIR': str(downloads)}) == (
+    assert screenshot_folder((demo_desk,), {}) == places['here'].resolve()
+    assert screenshot_folder((demo_desk,), {'XDG_DOWNLOAD_DIR': str(downloads)}) == (
         places['here'].resolve()  # Named but missing.
     )
     downloads.mkdir()
-    assert screenshot_folder(demo_desk, {'XDG_DOWNLOAD_DIR': str(downloads)}) == (
+    assert screenshot_folder((demo_desk,), {'XDG_DOWNLOAD_DIR': str(downloads)}) == (
         downloads.resolve()
     )
 
@@ -51,11 +53,11 @@ def test_the_screenshot_never_goes_into_the_desk(
     places: dict[str, Path], demo_desk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(demo_desk / 'sessions')
-    assert screenshot_folder(demo_desk, {'XDG_DOWNLOAD_DIR': str(demo_desk)}) == (
+    assert screenshot_folder((demo_desk,), {'XDG_DOWNLOAD_DIR': str(demo_desk)}) == (
         places['home'].resolve()
     )
     monkeypatch.setenv('HOME', str(demo_desk))
-    assert screenshot_folder(demo_desk, {}) is None
+    assert screenshot_folder((demo_desk,), {}) is None
 
 
 async def test_the_palettes_screenshot_saves_in_the_current_folder_and_shows_the_whole_path(
@@ -68,8 +70,59 @@ async def test_the_palettes_screenshot_saves_in_the_current_folder_and_shows_the
         [saved] = list(places['here'].iterdir())
         assert saved.suffix == '.svg'
         assert saved.read_text().startswith('<svg')
-        assert f'Saved the screen as {saved.resolve()}' in _messages(app)
+        here = places['here'].resolve()
+        assert f'Saved the screen as {saved.name} in {here}' in _messages(app)
         assert not (places['home'] / 'Downloads').exists()
+
+
+async def test_the_desks_screens_screenshot_keeps_out_of_every_desk_and_shows_the_whole_path(
+    places: dict[str, Path], workspace_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = snapshot_tree(workspace_copy)
+    app = deterministic_workspace_app(workspace_copy)
+    async with settled(app, SIZE, notifications=True) as pilot:
+        assert isinstance(app.screen, DesksScreen)
+        await app.run_action('screenshot')  # From the current folder, as a desk's screen does.
+        await pilot.pause()
+        [saved] = list(places['here'].iterdir())
+        assert saved.read_text().startswith('<svg')
+        # Neither inside a desk that is not the first, nor in the folder of desks (the Desks
+        # screen would show the file as an entry): the home folder then.
+        for inside in (workspace_copy / 'options' / 'notes', workspace_copy):
+            monkeypatch.chdir(inside)
+            await app.run_action('screenshot')
+            await pilot.pause()
+        home = list(places['home'].iterdir())
+        assert len(home) == 2
+        messages = _messages(app)
+        assert messages[0] == f'Saved the screen as {saved.name} in {places["here"].resolve()}'
+        assert sorted(messages[1:]) == sorted(
+            f'Saved the screen as {path.name} in {places["home"].resolve()}' for path in home
+        )
+    assert tree_differences(before, snapshot_tree(workspace_copy)) == []
+
+
+async def test_an_export_from_a_workspaces_desk_keeps_out_of_its_other_desks(
+    places: dict[str, Path], workspace_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = snapshot_tree(workspace_copy)
+    monkeypatch.chdir(workspace_copy / 'options' / 'journal')
+    app = deterministic_workspace_app(workspace_copy)
+    async with settled(app, SIZE, notifications=True) as pilot:
+        await app.open_desk_at(workspace_copy / 'hedging', 'hedging')
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        await pilot.press('x')
+        await app.run_action('screenshot')
+        await pilot.pause()
+    refusal, saved = _messages(app)
+    assert refusal == (
+        f'Not written: {(workspace_copy / "options" / "journal").resolve()} is inside the '
+        'workspace of desks, and desk-browser never writes there. Start it from another folder.'
+    )
+    assert saved.startswith('Saved the screen as desk-browser-')
+    assert saved.endswith(f'.svg in {places["home"].resolve()}')
+    assert tree_differences(before, snapshot_tree(workspace_copy)) == []
 
 
 async def test_r_says_it_read_the_desk_again_and_keeps_the_session_and_the_place_in_it(

@@ -26,13 +26,6 @@ from tests.helpers.pilot import (
 from tests.helpers.tree import snapshot_tree, tree_differences
 
 
-@pytest.fixture
-def workspace_copy(tmp_path: Path, demo_workspace: Path) -> Path:
-    desks = tmp_path / 'workspace' / 'desks'
-    shutil.copytree(demo_workspace, desks)
-    return desks
-
-
 def _names(app: WorkspaceBrowser) -> list[str]:
     return [health.name for health in app.screen.query_one(DeskList).desks]
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from desk_browser.live.foreground import Foreground
 from desk_browser.memory.cache_folders import default_cache_directory
 from desk_browser.memory.file_memo import FileMemo
+from desk_browser.memory.workspace import find_desks
 from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.search_history import SearchHistory
 
@@ -52,6 +53,8 @@ class DeskServices:
             time.
         search_history (SearchHistory): The person's last searches, in their state folder (never the
             desk).
+        workspace (Path | None): The workspace (a folder of desks) the desk was opened from, or
+            None: exports and screenshots keep out of it too (protected_folders).
     """
 
     desk: Path
@@ -63,6 +66,7 @@ class DeskServices:
     today: Callable[[], datetime.date] = india_today
     export_folder: Path | None = None
     search_history: SearchHistory = field(default_factory=SearchHistory)
+    workspace: Path | None = None
     _search_made: list[IndexedSearch] = field(default_factory=list, repr=False, compare=False)
     _search_lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
@@ -88,6 +92,22 @@ class DeskServices:
             for search in self._search_made:
                 search.close()
 
+    def protected_folders(self) -> tuple[Path, ...]:
+        """The folders an export or a screenshot never goes into, the desk first.
+
+        For a desk opened from a workspace (and the Desks screen) they are the desk, the
+        workspace's folder of desks and every desk in it, as they are now (a desk there may be
+        a link to a folder elsewhere).
+
+        Returns:
+            tuple[Path, ...]: The folders, not resolved.
+        """
+        if self.workspace is None:
+            return (self.desk,)
+        found = find_desks(self.workspace)
+        folders = [self.desk, found.desks_folder or self.workspace]
+        return (*folders, *(entry.path for entry in found.desks))
+
     @functools.cached_property
     def hit_details(self) -> HitDetailsReader:
         """The desk's reader of search hits' times, sessions and journal lines (one, shared).
@@ -108,6 +128,7 @@ class DeskServices:
         clock: Callable[[], float] = time.time,
         today: Callable[[], datetime.date] = india_today,
         export_folder: Path | None = None,
+        workspace: Path | None = None,
     ) -> DeskServices:
         """Builds the services of one desk.
 
@@ -119,6 +140,7 @@ class DeskServices:
             today (Callable[[], datetime.date]): Returns India's today.
             export_folder (Path | None): Where exports are written; None writes to the current
                 folder.
+            workspace (Path | None): The workspace the desk is opened from, or None.
 
         Returns:
             DeskServices: The services, nothing read yet.
@@ -131,4 +153,5 @@ class DeskServices:
             clock=clock,
             today=today,
             export_folder=export_folder,
+            workspace=workspace,
         )

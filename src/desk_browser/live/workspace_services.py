@@ -71,6 +71,7 @@ class WorkspaceServices:
                     clock=self.clock,
                     today=self.today,
                     export_folder=self.export_folder,
+                    workspace=self.path,
                 )
                 self._desks[desk] = found
             return found

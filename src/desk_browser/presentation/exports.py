@@ -2,15 +2,17 @@
 
 The app's export key (`x`) writes the Markdown of `desk_browser.presentation.documents` here.
 The desk is never written: a folder inside it (or a link into it) is refused with a sentence
-that says what to do, and an existing file is never replaced.
+that says what to do, and an existing file is never replaced. For a desk opened from a workspace
+the workspace's folder of desks and every desk in it are kept out of too.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ['ExportRefused', 'export_file_name', 'write_export']
+__all__ = ['ExportRefused', 'export_file_name', 'kept_out_of', 'write_export']
 
 _NAME_UNSAFE = re.compile(r'[^A-Za-z0-9._-]+')
 
@@ -37,14 +39,37 @@ def _inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
-def write_export(desk: Path, folder: Path, file_name: str, document: str) -> Path:
+def kept_out_of(folder: Path, protected: Sequence[Path]) -> str | None:
+    """Says which folder, if any, a folder lies in that the app never writes into.
+
+    Args:
+        folder (Path): The folder, resolved.
+        protected (Sequence[Path]): The desk first, then any other folders never written (a
+            workspace's folder of desks and its desks).
+
+    Returns:
+        str | None: "the desk" or "the workspace of desks"; None when the folder is outside
+            them all.
+    """
+    for number, kept in enumerate(protected):
+        try:
+            resolved = kept.resolve()
+        except (OSError, RuntimeError):  # A link loop: it cannot hold the folder.
+            continue
+        if _inside(folder, resolved):
+            return 'the desk' if number == 0 else 'the workspace of desks'
+    return None
+
+
+def write_export(protected: Sequence[Path], folder: Path, file_name: str, document: str) -> Path:
     """Writes a document to a new file in a folder outside the desk.
 
     An existing file is never replaced: a number is added to the name instead
     (``...-2.md``).
 
     Args:
-        desk (Path): The desk folder, which must not receive the file.
+        protected (Sequence[Path]): The desk folder, then any other folders that must not receive
+            the file (a workspace's folder of desks and its desks, for the desk opened from it).
         folder (Path): Where to write, normally the current working folder.
         file_name (str): The file's name (from `export_file_name`).
         document (str): The Markdown, without a final newline.
@@ -53,20 +78,22 @@ def write_export(desk: Path, folder: Path, file_name: str, document: str) -> Pat
         Path: The path written.
 
     Raises:
-        ExportRefused: The folder is inside the desk, or the file could not be written.
+        ExportRefused: The folder is inside the desk (or another protected folder), or the file
+            could not be written.
     """
-    resolved_desk = desk.resolve()
     resolved_folder = folder.resolve()
-    if _inside(resolved_folder, resolved_desk):
+    where = kept_out_of(resolved_folder, protected)
+    if where is not None:
         raise ExportRefused(
-            f'Not written: {resolved_folder} is inside the desk, and desk-browser never writes '
+            f'Not written: {resolved_folder} is inside {where}, and desk-browser never writes '
             'there. Start it from another folder.'
         )
     stem, suffix = file_name.rsplit('.', 1) if '.' in file_name else (file_name, 'md')
     for attempt in range(1, 1000):
         candidate = resolved_folder / (file_name if attempt == 1 else f'{stem}-{attempt}.{suffix}')
-        if _inside(candidate.resolve(), resolved_desk):
-            raise ExportRefused(f'Not written: {candidate} would be inside the desk.')
+        where = kept_out_of(candidate.resolve(), protected)
+        if where is not None:
+            raise ExportRefused(f'Not written: {candidate} would be inside {where}.')
         try:
             with candidate.open('x', encoding='utf-8') as output:
                 output.write(document + '\n')

@@ -1,7 +1,7 @@
 """The copy and export keys: their bindings, the text they produce, and how it is delivered.
 
-The palette's Screenshot is delivered here too: an SVG file in a folder that exists, its whole
-path in the toast.
+The palette's Screenshot is delivered here too: an SVG file in a folder that exists, its name
+and its folder's whole path in the toast.
 
 `y` copies the chosen exchange, event or record as Markdown, `Y` as its JSON line; `x` exports the
 session, the day or the search results shown as a Markdown file. Each screen that shows such
@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +26,12 @@ from textual.screen import Screen
 
 from desk_browser.live.services import DeskServices
 from desk_browser.presentation.desk_data import SessionLog
-from desk_browser.presentation.exports import ExportRefused, export_file_name, write_export
+from desk_browser.presentation.exports import (
+    ExportRefused,
+    export_file_name,
+    kept_out_of,
+    write_export,
+)
 from desk_browser.presentation.safe_text import visible
 
 if TYPE_CHECKING:
@@ -190,31 +195,42 @@ def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServi
         )
         return
     try:
-        path = write_export(services.desk, folder, found.file_name, found.document)
+        path = write_export(services.protected_folders(), folder, found.file_name, found.document)
     except ExportRefused as refusal:
         screen.notify(visible(str(refusal)), title='Not exported', severity='error', markup=False)
         return
-    # The name, then the folder's whole path: a toast wraps at the space between them, not
-    # inside a name.
-    screen.notify(
-        f'Wrote {visible(path.name)} in {visible(str(path.parent))}',
-        title='Exported',
-        markup=False,
-        timeout=8,
-    )
+    screen.notify(f'Wrote {written_place(path)}', title='Exported', markup=False, timeout=8)
 
 
-def screenshot_folder(desk: Path, environment: Mapping[str, str] | None = None) -> Path | None:
-    """Chooses where a screenshot goes: XDG_DOWNLOAD_DIR when it exists, else the current folder.
+def written_place(path: Path) -> str:
+    """Names a file written and its folder's whole path, for a toast.
 
-    A folder inside the desk is passed over (the app never writes there): then the home folder.
+    The name, then the folder: a toast wraps at the space between them, not inside the name.
 
     Args:
-        desk (Path): The desk folder.
+        path (Path): The file written (resolved).
+
+    Returns:
+        str: Such as "desk-browser-day-2026-10-21.md in /home/trader", made safe.
+    """
+    return f'{visible(path.name)} in {visible(str(path.parent))}'
+
+
+def screenshot_folder(
+    protected: Sequence[Path], environment: Mapping[str, str] | None = None
+) -> Path | None:
+    """Chooses where a screenshot goes: XDG_DOWNLOAD_DIR when it exists, else the current folder.
+
+    A folder inside the desk (or a workspace's desks) is passed over (the app never writes
+    there): then the home folder.
+
+    Args:
+        protected (Sequence[Path]): The desk folder, then any other folders never written
+            (DeskServices.protected_folders).
         environment (Mapping[str, str] | None): The environment; None for os.environ.
 
     Returns:
-        Path | None: An existing folder outside the desk, or None when there is none.
+        Path | None: An existing folder outside them, or None when there is none.
     """
     environment = os.environ if environment is None else environment
     candidates: list[Path] = []
@@ -224,7 +240,6 @@ def screenshot_folder(desk: Path, environment: Mapping[str, str] | None = None) 
     for where in (Path.cwd, Path.home):
         with contextlib.suppress(OSError, RuntimeError):  # The current folder is gone; no home.
             candidates.append(where())
-    resolved_desk = desk.resolve()
     for folder in candidates:
         try:
             resolved = folder.resolve()
@@ -232,7 +247,7 @@ def screenshot_folder(desk: Path, environment: Mapping[str, str] | None = None) 
                 continue
         except (OSError, RuntimeError):
             continue
-        if resolved != resolved_desk and resolved_desk not in resolved.parents:
+        if kept_out_of(resolved, protected) is None:
             return resolved
     return None
 
@@ -245,11 +260,12 @@ def deliver_screenshot_file(app: App[Any], services: DeskServices, filename: str
         services (DeskServices): The desk's services: the desk (never written into), the clock.
         filename (str | None): The file's name; None names it after the time.
     """
-    folder = screenshot_folder(services.desk)
+    protected = services.protected_folders()
+    folder = screenshot_folder(protected)
     if folder is None:
         app.notify(
             'Not saved: neither XDG_DOWNLOAD_DIR, the current folder nor the home folder is a '
-            'folder outside the desk.',
+            f'folder outside {"the desk" if len(protected) == 1 else "the desks"}.',
             title='Screenshot',
             severity='error',
             markup=False,
@@ -258,10 +274,10 @@ def deliver_screenshot_file(app: App[Any], services: DeskServices, filename: str
     moment = datetime.datetime.fromtimestamp(services.clock())
     name = filename or f'desk-browser-{moment:%Y-%m-%dT%H-%M-%S}.svg'
     try:
-        path = write_export(services.desk, folder, name, app.export_screenshot())
+        path = write_export(protected, folder, name, app.export_screenshot())
     except ExportRefused as refusal:
         app.notify(visible(str(refusal)), title='Screenshot', severity='error', markup=False)
         return
     app.notify(
-        f'Saved the screen as {visible(str(path))}', title='Screenshot', markup=False, timeout=8
+        f'Saved the screen as {written_place(path)}', title='Screenshot', markup=False, timeout=8
     )
