@@ -147,6 +147,7 @@ def _mark(kind_of_mark: str, value: int) -> str:
 
 
 _KIND_MARKS = {kind: _mark(_KIND_MARK, number) for number, kind in enumerate(KINDS)}
+_KIND_NUMBERS = {kind: number for number, kind in enumerate(KINDS)}
 
 
 def _bucket(name: str) -> int:
@@ -411,34 +412,40 @@ def day_rows(
         tuple[DayRows, list[str]]: The rows and the digest (its words left empty), and each
             record's lowered text, in the order given.
     """
-    ordinal = day_ordinal(day)
+    day_bits = (_LAST_ORDINAL - day_ordinal(day)) << _DAY_SHIFT  # As record_id makes ids.
     positions = [0] * len(KINDS)
     rows: list[RecordRow] = []
     digested: list[tuple[int, bytes, bytes | None, bytes | None]] = []
     grams = []
     lowered_texts = []
-    kind_numbers = {kind: number for number, kind in enumerate(KINDS)}
+    kind_numbers = _KIND_NUMBERS
+    fact_count = len(facts)
     for kind, text in records:
         kind_index = kind_numbers[kind]
         position = positions[kind_index]
-        identifier = record_id(ordinal, kind_index, position)
-        positions[kind_index] += 1
-        session = backend = None
-        if kind_index == 0 and position < len(facts):
-            session, backend = facts[position]
-        stored_session = None if session is None else stored_text(session)
-        stored_backend = None if backend is None else stored_text(backend)
+        positions[kind_index] = position + 1
+        identifier = day_bits | (kind_index << _KIND_SHIFT) | position
         try:  # Encoded once, for the table and for the digest.
             data = text.encode('utf-8')
             stored: str | bytes = text
         except UnicodeEncodeError:
             data = text.encode('utf-8', 'surrogatepass')
             stored = data
-        rows.append((identifier, stored, stored_session, stored_backend))
-        digested.append((identifier, data, fact_bytes(stored_session), fact_bytes(stored_backend)))
         lowered = text.lower()
         lowered_texts.append(lowered)
-        grams.append((identifier, grams_text(lowered, kind, session, backend)))
+        if kind_index == 0 and position < fact_count:
+            session, backend = facts[position]
+            stored_session = None if session is None else stored_text(session)
+            stored_backend = None if backend is None else stored_text(backend)
+            rows.append((identifier, stored, stored_session, stored_backend))
+            digested.append(
+                (identifier, data, fact_bytes(stored_session), fact_bytes(stored_backend))
+            )
+            grams.append((identifier, grams_text(lowered, kind, session, backend)))
+        else:  # No facts: the common case, without the calls that would find none.
+            rows.append((identifier, stored, None, None))
+            digested.append((identifier, data, None, None))
+            grams.append((identifier, grams_text(lowered, kind)))
     rows.sort(key=_first)
     digested.sort(key=_first)
     digest = digest_of(digested)

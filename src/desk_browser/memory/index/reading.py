@@ -28,10 +28,10 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from desk_browser.memory import desk_files, session_search
-from desk_browser.memory.exchange_facts import day_exchange_facts
+from desk_browser.memory import session_search
 from desk_browser.memory.index import keys, tuning
 from desk_browser.memory.index.days import DeskDay
+from desk_browser.memory.index.journal_texts import journal_texts
 from desk_browser.memory.index.keys import DayRows
 from desk_browser.memory.index.status import CancelCheck
 from desk_browser.memory.index.vocabulary import packed_words
@@ -45,8 +45,8 @@ _WORKER_MODULE = 'desk_browser.memory.index.reading'
 def read_day(desk_day: DeskDay) -> DayRows | None:
     """Reads a day from the desk as the index holds it: records, exchange facts, words.
 
-    The journal is parsed once for the records (as session_search.day_records makes them) and
-    for each exchange's session and backend (exchange_facts).
+    The journal is parsed once for the records' texts (as session_search.day_records makes
+    them) and each exchange's session and backend (exchange_facts), by journal_texts.
 
     Args:
         desk_day (DeskDay): The day.
@@ -56,15 +56,15 @@ def read_day(desk_day: DeskDay) -> DayRows | None:
             then read it from the desk).
     """
     day = desk_day.day
-    records = []
+    pairs: list[tuple[str, str]] = []
     facts: list[tuple[str | None, str | None]] = []
     if desk_day.journal is not None:
-        journal_day = desk_files.read_journal_day(desk_day.journal, day)
-        records += session_search.exchange_records(day, journal_day.exchanges)
-        records += session_search.action_records(day, journal_day.actions)
-        facts = [(fact.session_id, fact.backend) for fact in day_exchange_facts(journal_day)]
-    records += session_search.day_records(day, None, desk_day.summary, desk_day.notes)
-    pairs = [(record.kind, record.text) for record in records]
+        texts = journal_texts(desk_day.journal)
+        pairs += [('exchange', text) for text in texts.exchanges]
+        pairs += [('journal', text) for text in texts.actions]
+        facts = texts.facts
+    records = session_search.day_records(day, None, desk_day.summary, desk_day.notes)
+    pairs += [(record.kind, record.text) for record in records]
     if len(pairs) > keys.MAX_POSITION and keys.too_many(kind for kind, _ in pairs):
         return None
     rows, lowered_texts = keys.day_rows(day, pairs, facts)

@@ -1,0 +1,148 @@
+"""A journal day's searchable texts and exchange facts, read in one pass for the index's build.
+
+The build needs, of each journal file, only the texts of its search records (each exchange's,
+each action's but the desk's own searches) and each exchange's session and backend. It gets
+exactly what `desk_files.read_journal_day`, `session_search.exchange_records`/`action_records`
+and `exchange_facts.day_exchange_facts` give, from the parsed objects in one pass, without
+making an event object for each line (that was a fifth of a build's reading).
+
+The rules are theirs (tests/core/test_index_journal_texts.py compares both on random journals):
+an object with no string type is no event; a trigger_received event starts an exchange, a text
+event after one belongs to it, every other event is an action; an exchange's session is the
+session_id of the last session_started before its trigger unless a session_ended came between,
+its backend the first answer piece's backend that names one.
+
+Typical usage example:
+
+    texts = journal_texts(path)
+    records = [('exchange', text) for text in texts.exchanges]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from desk_browser.memory import desk_files
+
+_TRIGGER = 'trigger_received'
+_TEXT = 'text'
+_SESSION_STARTED = 'session_started'
+_SESSION_ENDED = 'session_ended'
+_OWN_SEARCH_TYPES = frozenset({'tool_call', 'tool_result'})
+_OWN_SEARCH_TOOL = 'search_sessions'
+_NOT_FIELDS = frozenset({'type', 'time'})
+
+
+@dataclasses.dataclass
+class JournalTexts:
+    """What the index takes from one journal file.
+
+    Attributes:
+        exchanges (list[str]): Each exchange's text (JournalExchange.text), in file order.
+        actions (list[str]): Each action's text (desk_files.action_text), in file order, the
+            desk's own searches left out.
+        facts (list[tuple[str | None, str | None]]): Each exchange's session and backend
+            (exchange_facts), None when unknown.
+    """
+
+    exchanges: list[str]
+    actions: list[str]
+    facts: list[tuple[str | None, str | None]]
+
+
+def _named(value: Any) -> str | None:
+    """A fact's value as exchange_facts reads it.
+
+    Args:
+        value (Any): The field's value.
+
+    Returns:
+        str | None: A non-empty string, else None.
+    """
+    return value if isinstance(value, str) and value else None
+
+
+def _action_text(event_type: str, data: dict[str, Any]) -> str:
+    """An action's text, as desk_files.action_text makes it.
+
+    Args:
+        event_type (str): The event's type.
+        data (dict[str, Any]): The whole object.
+
+    Returns:
+        str: The type, then each field but type and time as "key: value", one a line.
+    """
+    lines = [event_type]
+    compact = desk_files.compact_json
+    for key, value in data.items():
+        if key in _NOT_FIELDS:
+            continue
+        lines.append(f'{key}: {value}' if isinstance(value, str) else f'{key}: {compact(value)}')
+    return '\n'.join(lines)
+
+
+def texts_of_objects(objects: list[tuple[int, dict[str, Any]]]) -> JournalTexts:
+    """A journal's texts and facts from its parsed objects (desk_files.read_json_objects).
+
+    Args:
+        objects (list[tuple[int, dict[str, Any]]]): The objects with their line numbers.
+
+    Returns:
+        JournalTexts: Its exchanges' and actions' texts and the exchanges' facts.
+    """
+    text_of = desk_files.text_of
+    exchanges: list[str] = []
+    actions: list[str] = []
+    facts: list[tuple[str | None, str | None]] = []
+    trigger: str | None = None  # The current exchange's trigger text, None before the first.
+    answer: list[str] = []
+    backend: str | None = None
+    session: str | None = None
+    exchange_session: str | None = None
+
+    def close() -> None:
+        if trigger is not None:
+            exchanges.append(trigger + '\n\n' + '\n'.join(answer))
+            facts.append((exchange_session, backend))
+
+    for _, data in objects:
+        event_type = data.get('type')
+        if not isinstance(event_type, str):
+            continue
+        if event_type == _TRIGGER:
+            close()
+            trigger = text_of(data.get(_TEXT))
+            answer = []
+            backend = None
+            exchange_session = session
+        elif event_type == _TEXT and trigger is not None:
+            answer.append(text_of(data.get(_TEXT)))
+            if backend is None:
+                backend = _named(data.get('backend'))
+        else:
+            if event_type == _SESSION_STARTED:
+                session = _named(data.get('session_id'))
+            elif event_type == _SESSION_ENDED:
+                session = None
+            if event_type in _OWN_SEARCH_TYPES and data.get('tool') == _OWN_SEARCH_TOOL:
+                continue
+            actions.append(_action_text(event_type, data))
+    close()
+    return JournalTexts(exchanges=exchanges, actions=actions, facts=facts)
+
+
+def journal_texts(path: Path) -> JournalTexts:
+    """Reads a journal file's texts and facts, as the index holds them.
+
+    Args:
+        path (Path): The journal file.
+
+    Returns:
+        JournalTexts: Its texts and facts; empty when the file cannot be read.
+    """
+    return texts_of_objects(desk_files.read_json_objects(path))
+
+
+__all__ = ['JournalTexts', 'journal_texts', 'texts_of_objects']
