@@ -188,10 +188,17 @@ def run_browser(desk: Path, start: StartView | None = None) -> int:
     Returns:
         int: The exit status.
     """
+    from desk_browser.live.first_read import FirstRead
+    from desk_browser.live.services import DeskServices
     from desk_browser.presentation.settings import default_settings_path
+
+    start = start or StartView()
+    # Read the desk while Textual loads (about 0.3 s): the first screen is then built filled in.
+    first_read = FirstRead(DeskServices.for_desk(desk), requested_session=start.session_id)
+    first_read.start()
     from desk_browser.ui.app import make_app  # Deferred: Textual loads only when browsing.
 
-    app = make_app(desk, start=start, settings_path=default_settings_path())
+    app = make_app(desk, start=start, settings_path=default_settings_path(), first_read=first_read)
     run_app(app)
     return app.return_code or EXIT_OK
 

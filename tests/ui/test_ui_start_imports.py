@@ -102,3 +102,36 @@ def test_a_subcommand_imports_its_own_module_only() -> None:
     )
     assert 'desk_browser.commands.state' in loaded
     assert 'desk_browser.commands.search' not in loaded
+
+
+BROWSING_STARTS = """
+import json, sys
+from desk_browser import cli
+from desk_browser.live.first_read import FirstRead
+
+seen = []
+start = FirstRead.start
+
+
+def record_then_start(self):
+    seen.append(sorted(name for name in sys.modules if name.split('.')[0] == 'textual'))
+    return start(self)
+
+
+FirstRead.start = record_then_start
+cli.terminal_problem = lambda: None
+cli.run_app = lambda app: seen.append(type(app._first_read).__name__)
+cli.main([DESK])
+print(json.dumps(seen))
+"""
+"""Browses a desk with the app's run left out: what was loaded when the first read started."""
+
+
+def test_browsing_starts_reading_the_desk_before_textual_loads(demo_desk: Path) -> None:
+    code = f'DESK = {str(demo_desk)!r}\n{BROWSING_STARTS}'
+    completed = subprocess.run(
+        [sys.executable, '-c', code], capture_output=True, text=True, check=True
+    )
+    textual_loaded, handed_to_the_app = json.loads(completed.stdout)
+    assert textual_loaded == []
+    assert handed_to_the_app == 'FirstRead'

@@ -19,6 +19,7 @@ from textual.theme import Theme
 from textual.types import AnimationLevel
 from textual.widgets import Input
 
+from desk_browser.live.first_read import FirstRead
 from desk_browser.live.services import DeskServices
 from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.navigation import (
@@ -97,8 +98,9 @@ class DeskBrowser(App[None]):
         cursor_blink: bool = True,
         start: StartView | None = None,
         settings_path: Path | None = None,
+        first_read: FirstRead | None = None,
     ) -> None:
-        """Prepares the app; the desk is read once it runs.
+        """Prepares the app; the desk is read once it runs (or by the first read meanwhile).
 
         Args:
             services (DeskServices): The desk's services, handed down to every screen.
@@ -108,9 +110,12 @@ class DeskBrowser(App[None]):
                 the main screen.
             settings_path (Path | None): Where the theme is remembered; None remembers nothing
                 (tests).
+            first_read (FirstRead | None): The desk's first read, started before Textual loaded,
+                for the main screen; None lets the main screen start it.
         """
         super().__init__()
         self.services = services
+        self._first_read = first_read
         """The desk's services."""
         self.index_builder = IndexBuilder(self, services)
         """Builds the search index in the background after the first paint."""
@@ -151,7 +156,8 @@ class DeskBrowser(App[None]):
 
     def get_default_screen(self) -> Screen[None]:
         """The main screen."""
-        screen = MainScreen(self.services)
+        screen = MainScreen(self.services, self._first_read)
+        self._first_read = None
         screen.requested_session = self.start.session_id
         return screen
 
@@ -455,6 +461,7 @@ def make_app(
     export_folder: Path | None = None,
     clock: Callable[[], float] | None = None,
     cache_directory: Path | None = None,
+    first_read: FirstRead | None = None,
 ) -> DeskBrowser:
     """Builds the desk's services and the app, for the command line, the tests and the screenshots.
 
@@ -474,18 +481,36 @@ def make_app(
             uses time.time.
         cache_directory (Path | None): Where the search index is kept; None for the user's cache
             folder (tests give a temporary folder).
+        first_read (FirstRead | None): The desk's first read, already started (the command line
+            starts it before Textual loads): the app uses its services, so `today`, `clock`,
+            `export_folder` and `cache_directory` must then be None; None builds the services.
 
     Returns:
         DeskBrowser: The app, not yet running.
+
+    Raises:
+        ValueError: A first read given with service arguments, or of another desk.
     """
-    services = DeskServices.for_desk(
-        desk,
-        cache_directory=cache_directory,
-        clock=clock or time.time,
-        today=today or india_today,
-        export_folder=export_folder,
+    if first_read is not None:
+        services = first_read.services
+        given = (today, clock, export_folder, cache_directory)
+        if services.desk != desk or any(argument is not None for argument in given):
+            raise ValueError('a first read brings its own services: give the desk alone')
+    else:
+        services = DeskServices.for_desk(
+            desk,
+            cache_directory=cache_directory,
+            clock=clock or time.time,
+            today=today or india_today,
+            export_folder=export_folder,
+        )
+    app = DeskBrowser(
+        services,
+        cursor_blink=cursor_blink,
+        start=start,
+        settings_path=settings_path,
+        first_read=first_read,
     )
-    app = DeskBrowser(services, cursor_blink=cursor_blink, start=start, settings_path=settings_path)
     if animation_level is not None:
         app.animation_level = animation_level
     if theme is not None:

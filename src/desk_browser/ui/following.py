@@ -115,6 +115,17 @@ class DeskFollower:
         """
         _ = self.live_desk
 
+    def take_over(self, live_desk: LiveDesk) -> None:
+        """Follows the desk with what the first read (desk_browser.live.first_read) looked with.
+
+        Its first look came before that read, so no change since is missed; any thread.
+
+        Args:
+            live_desk (LiveDesk): The first read's, the session it read followed already.
+        """
+        if self._live_desk is None:
+            self._live_desk = live_desk
+
     def read_session(self, session_id: str, deliver: Callable[[SessionLog], None]) -> None:
         """Reads a session about to be shown and follows its log; call from a thread worker.
 

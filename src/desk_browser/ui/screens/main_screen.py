@@ -9,20 +9,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
-from textual.reactive import reactive
 from textual.widgets import Header, TabbedContent, TabPane
-from textual.worker import get_current_worker
 
+from desk_browser.live.first_read import FirstRead, session_to_open
 from desk_browser.live.live_desk import FollowUpdate, followed_overview
 from desk_browser.live.services import DeskServices
-from desk_browser.live.session_counting import counted_batches
 from desk_browser.memory.desk_files import Problem
 from desk_browser.presentation.desk_data import (
-    FIRST_COUNTED,
     DeskOverview,
-    SessionLog,
-    read_day_summary,
-    read_overview,
 )
 from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.navigation import (
@@ -36,7 +30,6 @@ from desk_browser.presentation.navigation import (
 )
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui import copy_export
-from desk_browser.ui.following import DeskFollower
 from desk_browser.ui.line_places import show_exchanges_around
 from desk_browser.ui.messages import (
     DeskChecked,
@@ -48,7 +41,7 @@ from desk_browser.ui.messages import (
     ShowPlace,
     SummaryLoaded,
 )
-from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read
+from desk_browser.ui.screens.main_screen_reads import ReadingScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.followed_log import show_log_growth
@@ -70,10 +63,11 @@ class Columns(Container):
     """
 
 
-class MainScreen(DeskScreen[None]):
+class MainScreen(ReadingScreen):
     """Shows the state, the sessions, and the selected session's exchanges and day summary.
 
-    It follows the desk while it is shown (its `DeskFollower`), and counts the desk's problems.
+    It reads the desk (its base, `ReadingScreen`), follows it while it is shown (its
+    `DeskFollower`), and counts the desk's problems.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -95,49 +89,37 @@ class MainScreen(DeskScreen[None]):
 
     OFFERS_DAY_VIEW = True
 
+    AUTO_FOCUS = ''
+    """Textual focuses nothing by itself: the screen focuses its first focusable widget (the
+    sessions) as it mounts, without scrolling to it. Textual's own focus scrolls a narrow
+    screen's stacked panes to show the whole list once the first frame is laid out, and the
+    first frame is laid out with the state already read: its headline would be scrolled away."""
+
     HORIZONTAL_BREAKPOINTS = [
         (0, '-narrow'),
         (NARROW_BELOW, '-wide'),
     ]
     """Below NARROW_BELOW columns the panes stack (app.tcss, ``Screen.-narrow``)."""
 
-    selected_session: reactive[str | None] = reactive(None, init=False)
-    """The session whose exchanges are shown."""
-
-    shown_day: reactive[str | None] = reactive(None, init=False)
-    """The day whose summary is shown: the selected session's day, or a day picked in the search."""
-
-    def __init__(self, services: DeskServices) -> None:
-        """Prepares the screen; nothing is read until it is mounted.
+    def __init__(self, services: DeskServices, first_read: FirstRead | None = None) -> None:
+        """Prepares the screen; nothing is read until it is mounted, but by the first read.
 
         Args:
             services (DeskServices): The desk's services.
+            first_read (FirstRead | None): The desk's first read, started before Textual loaded
+                (desk_browser.live.first_read); None starts one when the screen is mounted.
         """
-        super().__init__()
-        self.services = services
-        """The desk's services: the desk, its search, the file memo, the foreground, the clocks."""
-        self.desk = services.desk
-        """The desk folder."""
+        super().__init__(services, first_read)
         self._today = services.today
-        self.overview: DeskOverview | None = None
-        """What was last read of the state and the sessions."""
         self._pending_day: DayRequest | None = None
         self._line_wanted: SessionPlace | None = None
         self._read_again_asked = False
-        self.requested_session: str | None = None
-        """A session to select once the sessions are read (desk-browser --session)."""
-        self.follower = DeskFollower(
-            self,
-            services,
-            current_session=lambda: (
-                self.overview.current_session_id if self.overview is not None else None
-            ),
-            reload=self.action_reload,
-        )
-        """Follows the desk while the screen is shown, and counts its problems."""
 
     def compose(self) -> ComposeResult:
         """Builds the search line and the two columns (stacked below 70 columns)."""
+        # The breakpoint's class before the widgets are styled: Textual adds it on the first
+        # Resize, after the first layout, and styles the whole screen again for it.
+        self.add_class('-narrow' if self.app.size.width < NARROW_BELOW else '-wide', update=False)
         yield Header()
         yield SearchLauncher(id='first-search')
         with Columns(id='columns'):
@@ -154,69 +136,20 @@ class MainScreen(DeskScreen[None]):
                 yield SummaryPane(id='summary-pane')
         yield DeskFooter()
 
-    def on_mount(self) -> None:
-        """Starts reading the desk."""
+    async def on_mount(self) -> None:
+        """Shows what the first read found, before the first frame; else starts reading."""
         self.query_one(StatePane).border_title = 'State'
         sessions = self.query_one(SessionList)
         sessions.border_title = f'Sessions  ({CURRENT_MARK} current)'
-        self.query_one(StatePane).show_loading()
+        self._focus_the_first(scroll_visible=False)
         self.follower.start()
-        self.load_overview()  # Its thread takes the watcher's first look before reading.
-
-    # Reading, in thread workers; each kind of read has its own group, so none cancels another.
-
-    @desk_read('overview', 'reading the state and sessions')
-    def load_overview(self) -> None:
-        """Reads state.json and the newest sessions' logs, then counts the others' exchanges."""
-        worker = get_current_worker()
-        # Before the first read, so no change between the two is missed.
-        self.follower.look_at_the_desk()
-        memo = self.services.file_memo
-        overview = read_overview(self.desk, counted=FIRST_COUNTED, memo=memo)
-        if worker.is_cancelled:
+        overview = self.first_look()
+        if overview is None:  # Not read yet (or it failed): a worker waits for it (or reads).
+            self.query_one(StatePane).show_loading()
             return
-        self.post_message(OverviewLoaded(overview))
-        # A big desk's older sessions are counted after the first paint (session_counting).
-        batches = counted_batches(
-            self.desk,
-            overview,
-            lambda: worker.is_cancelled,
-            self.services.first_paint,
-            memo,
-            before_each_log=self.services.foreground.step_aside,
-        )
-        for entries, problems in batches:
-            if worker.is_cancelled:
-                return
-            self.post_message(SessionsCounted(entries, problems))
-
-    @desk_read('session', "reading a session's log")
-    def load_session(self, session_id: str) -> None:
-        """Reads one session's log, and follows it from then on.
-
-        Args:
-            session_id (str): The session.
-        """
-        worker = get_current_worker()
-
-        def deliver(log: SessionLog) -> None:
-            if not worker.is_cancelled:
-                self.post_message(SessionLoaded(log))
-
-        with self.services.foreground.busy():  # Background reading waits for it.
-            self.follower.read_session(session_id, deliver)
-
-    @desk_read('summary', "reading a day's summary")
-    def load_summary(self, day: str) -> None:
-        """Reads one day's summary.
-
-        Args:
-            day (str): The ISO day.
-        """
-        self.follower.follow_summary(day)  # Before reading, so no change in between is missed.
-        summary = read_day_summary(self.desk, day)
-        if not get_current_worker().is_cancelled:
-            self.post_message(SummaryLoaded(summary))
+        self.app.post_message(OverviewLoaded(overview))  # As it would have heard it from here.
+        await self.show_overview(OverviewLoaded(overview))
+        self.load_overview(shown=overview)
 
     # Results coming back.
 
@@ -243,18 +176,12 @@ class MainScreen(DeskScreen[None]):
         # The session is selected here, not when the list's Highlighted message arrives: its
         # log is then read while the screen is laid out, not after (0.1 s sooner).
         requested, self.requested_session = self.requested_session, None
-        if requested is not None and not sessions.highlight_session(requested):
+        if requested is not None and sessions.place_of(requested) is None:
             self.notify(visible(f'No session {requested} has a log.'), markup=False)
-        elif requested is not None:
-            self.selected_session = requested
-            return
-        for candidate in (previous, overview.current_session_id):
-            if candidate is not None and sessions.highlight_session(candidate):
-                self.selected_session = candidate
-                return
-        if overview.sessions:
-            sessions.highlighted = 0
-            self.selected_session = overview.sessions[0].session_id
+        opened = session_to_open(overview, [requested, previous, overview.current_session_id])
+        if opened is not None:
+            sessions.highlight_session(opened)
+            self.selected_session = opened
             return
         self.selected_session = None
         exchanges = self.query_one(ExchangeView)
@@ -346,7 +273,12 @@ class MainScreen(DeskScreen[None]):
         if session_id is None:
             return
         self.post_message(PlaceOpened(SessionPlace(session_id)))
-        self.load_session(session_id)
+        first_log = self.first_log_of(session_id)
+        if first_log is not None:
+            self.app.post_message(SessionLoaded(first_log))  # As it would have heard it from here.
+            await self.show_session(SessionLoaded(first_log))
+        else:
+            self.load_session(session_id)
         day = self.overview.day_of(session_id) if self.overview is not None else None
         if day is not None:
             self.shown_day = day
@@ -503,19 +435,19 @@ class MainScreen(DeskScreen[None]):
         self._read_again_asked = True
         self.action_reload()
 
-    def action_reload(self) -> None:
-        """Reads the desk again, keeping the session and the place in it (also the follower's)."""
-        self.load_overview()
-        if self.selected_session is not None:
-            self.load_session(self.selected_session)
-        if self.shown_day is not None:
-            self.load_summary(self.shown_day)
-
     # Following the desk (desk_browser.ui.following).
 
     def on_screen_resume(self) -> None:
         """Brings the age and the marker up to date at once when the screen is back on top."""
+        if self.focused is None:  # As Textual's own auto focus would (see AUTO_FOCUS).
+            self._focus_the_first(scroll_visible=True)
         self.follower.screen_resumed()
+
+    def _focus_the_first(self, *, scroll_visible: bool) -> None:
+        """Focuses the first focusable widget, as Textual's auto focus does (see AUTO_FOCUS)."""
+        focusable = next((widget for widget in self.query('*') if widget.focusable), None)
+        if focusable is not None:
+            self.set_focus(focusable, scroll_visible=scroll_visible)
 
     @on(DeskFollowed)
     async def show_changes(self, message: DeskFollowed) -> None:

@@ -1,0 +1,131 @@
+"""The desk's first read, on a thread of its own: what the main screen shows first.
+
+`desk-browser DESK` spends about 0.3 s importing Textual before it can build a screen. The
+command line starts a `FirstRead` before that import, so the desk is read meanwhile: the
+watcher's first look (the follower's baseline, taken before anything is read, so no change
+made in between is missed), the overview (state.json and the newest sessions' logs), and the
+log of the session the main screen opens first. The main screen then shows them as it mounts,
+before its first layout: one layout and one frame of a filled-in screen, instead of an empty
+screen drawn, then the state and the sessions, then the exchanges.
+
+Nothing here knows Textual. A read that fails is not reported here: the screen reads the desk
+again itself, and a second failure is reported as any other read's.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from desk_browser.live.live_desk import LiveDesk
+from desk_browser.live.services import DeskServices
+from desk_browser.presentation.desk_data import (
+    FIRST_COUNTED,
+    DeskOverview,
+    SessionLog,
+    read_overview,
+)
+
+
+def session_to_open(overview: DeskOverview, wanted: Iterable[str | None]) -> str | None:
+    """Says which session the main screen opens: the first wanted that is listed, else the newest.
+
+    Args:
+        overview (DeskOverview): The state and the sessions.
+        wanted (Iterable[str | None]): The sessions wanted, first first (None is skipped): the one
+            asked for on the command line, the one shown before a reload, the current one.
+
+    Returns:
+        str | None: The session, or None when no session has a log.
+    """
+    listed = {entry.session_id for entry in overview.sessions}
+    for session_id in wanted:
+        if session_id is not None and session_id in listed:
+            return session_id
+    return overview.sessions[0].session_id if overview.sessions else None
+
+
+@dataclass(frozen=True)
+class FirstLook:
+    """What the first read found.
+
+    Attributes:
+        live_desk (LiveDesk): Follows the desk from the first look on, the session read included
+            (the main screen's follower takes it over).
+        overview (DeskOverview): The state and the sessions.
+        session_log (SessionLog | None): The log of the session opened first (`session_to_open`,
+            the requested one first, then the current one), or None when no session has a log.
+    """
+
+    live_desk: LiveDesk
+    overview: DeskOverview
+    session_log: SessionLog | None
+
+
+class FirstRead:
+    """Reads the desk's overview and its first session's log on a thread of its own.
+
+    Attributes:
+        services (DeskServices): The desk's services (its file memo is read with).
+    """
+
+    def __init__(self, services: DeskServices, *, requested_session: str | None = None) -> None:
+        """Prepares the read; nothing is read before `start`.
+
+        Args:
+            services (DeskServices): The desk's services.
+            requested_session (str | None): The session asked for on the command line (opened
+                first when it is listed).
+        """
+        self.services = services
+        self._requested_session = requested_session
+        self._done = threading.Event()
+        self._look: FirstLook | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> FirstRead:
+        """Starts reading, on a daemon thread (quitting never waits for it).
+
+        Returns:
+            FirstRead: This read, for chaining.
+        """
+        if self._thread is None:
+            self._thread = threading.Thread(
+                target=self._read, name='desk-browser first read', daemon=True
+            )
+            self._thread.start()
+        return self
+
+    def _read(self) -> None:
+        services = self.services
+        try:
+            # The watcher's first look comes before the first read, so no change is missed.
+            live_desk = LiveDesk(services.desk)
+            overview = read_overview(services.desk, counted=FIRST_COUNTED, memo=services.file_memo)
+            opened = session_to_open(
+                overview, [self._requested_session, overview.current_session_id]
+            )
+            logs: list[SessionLog] = []
+            if opened is not None:
+                with services.foreground.busy():  # Background reading waits for it.
+                    live_desk.open_session(opened, logs.append)
+            self._look = FirstLook(live_desk, overview, logs[0] if logs else None)
+        except Exception:  # The screen reads again, and reports a failure then (module doc).
+            self._look = None
+        finally:
+            self._done.set()
+
+    def look(self, timeout: float | None = None) -> FirstLook | None:
+        """Waits for the read (started or not) to end, at most `timeout` seconds.
+
+        Args:
+            timeout (float | None): The most seconds to wait; None waits until it ends.
+
+        Returns:
+            FirstLook | None: What was read; None when the read failed, was never started, or
+                had not ended in time.
+        """
+        if self._thread is None or not self._done.wait(timeout):
+            return None
+        return self._look
