@@ -1,18 +1,31 @@
 """Every screen's footer offers its own copy and export (and Enter where a row opens; the
-Problems view's footer is tested in test_ui_problems)."""
+Problems view's footer is tested in test_ui_problems); an empty desk's main screen offers none."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import pytest
+from textual.pilot import Pilot
 from textual.screen import Screen
 
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
-from tests.helpers.pilot import AppFor, open_day_view, open_search, settle, settled
+from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.session_list import SessionList
+from tests.helpers.desks import SMALL_DESK_ROUTES, exchange, write_lines, write_state
+from tests.helpers.pilot import (
+    AppFor,
+    open_day_view,
+    open_search,
+    screen_text,
+    settle,
+    settled,
+    wait_until,
+)
 
 
 def shown_keys(screen: Screen[Any]) -> dict[str, str]:
@@ -47,3 +60,51 @@ async def test_main_screen_day_view_record_and_search_show_copy_and_export(
         await settle(pilot)
         assert isinstance(app.screen, RecordScreen)
         assert {'y', 'x'} <= set(shown_keys(app.screen))
+
+
+def _footer(pilot: Pilot[Any]) -> str:
+    """The footer as drawn (the screen's last line)."""
+    return screen_text(pilot).splitlines()[-1]
+
+
+@pytest.mark.parametrize('kind', ['no desk', 'no session yet'])
+async def test_an_empty_desk_offers_no_copy_or_export_and_says_so_if_pressed(
+    app_for: AppFor, empty_desk: Path, kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if kind == 'no session yet':
+        write_state(empty_desk, '2026-10-21-1', SMALL_DESK_ROUTES)
+    here = tmp_path / 'here'
+    here.mkdir()
+    monkeypatch.chdir(here)
+    app = app_for(empty_desk)
+    async with settled(app, notifications=True) as pilot:
+        assert isinstance(app.screen, MainScreen)
+        footer = _footer(pilot)
+        assert 'Search' in footer
+        assert 'y Copy' not in footer and 'x Export' not in footer
+        assert not {'y', 'x'} & set(shown_keys(app.screen))
+        await pilot.press('y', 'x')
+        await pilot.pause()
+        assert [note.message for note in app._notifications][-2:] == [
+            'Nothing here to copy.',
+            'Nothing here to export.',
+        ]
+    assert list(here.iterdir()) == []
+
+
+async def test_copy_and_export_appear_once_the_desks_first_exchange_is_shown(
+    app_for: AppFor, empty_desk: Path
+) -> None:
+    write_state(empty_desk, '2026-10-21-1', SMALL_DESK_ROUTES)
+    app = app_for(empty_desk)
+    async with settled(app) as pilot:
+        assert 'y Copy' not in _footer(pilot)
+        write_lines(empty_desk / 'sessions' / '2026-10-21-1.jsonl', [exchange('first', 'answer')])
+        sessions = app.query_one(SessionList)
+        await wait_until(pilot, lambda: sessions.row_count == 1)
+        sessions.highlight_session('2026-10-21-1')  # A new session is listed, not opened.
+        view = app.query_one(ExchangeView)
+        await wait_until(pilot, lambda: view.exchange_count == 1)
+        await settle(pilot)
+        footer = _footer(pilot)
+        assert 'y Copy' in footer and 'x Export' in footer

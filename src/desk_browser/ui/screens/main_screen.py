@@ -114,6 +114,7 @@ class MainScreen(ReadingScreen):
         self._pending_day: DayRequest | None = None
         self._line_wanted: SessionPlace | None = None
         self._read_again_asked = False
+        self._copy_export_offered = True  # Until it is known that no exchange will be shown.
 
     def compose(self) -> ComposeResult:
         """Builds the search line and the two columns (stacked below 70 columns)."""
@@ -157,6 +158,8 @@ class MainScreen(ReadingScreen):
     async def show_overview(self, message: OverviewLoaded) -> None:
         """Shows the state and sessions, opens the current (or newest) session, counts problems."""
         await self._show_overview(message.overview)
+        if self.selected_session is None:  # Else its exchanges are on their way.
+            self._offer_copy_export()
         self.follower.overview_loaded(message.overview)
         if self._read_again_asked:
             self._read_again_asked = False
@@ -231,6 +234,7 @@ class MainScreen(ReadingScreen):
         if message.log.session_id != self.selected_session:
             return
         await self.query_one(ExchangeView).show_log(message.log)
+        self._offer_copy_export()
         await self._show_wanted_line()
 
     async def _show_wanted_line(self) -> None:
@@ -462,6 +466,7 @@ class MainScreen(ReadingScreen):
         if growth is not None:
             marker = self.query_one(NewExchangesMarker)
             await show_log_growth(self.query_one(ExchangeView), marker, growth)
+            self._offer_copy_export()
         self._show_overview_changes(update)
 
     def _show_overview_changes(self, update: FollowUpdate) -> None:
@@ -485,12 +490,21 @@ class MainScreen(ReadingScreen):
         self.follower.show_problem_count(message.report)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Shows "Pause" while following and "Follow" while paused, on the same key."""
+        """Shows Pause or Follow on f; y and x only while exchanges are shown (else the app's)."""
         if action == 'pause_following':
             return self.follower.following
         if action == 'resume_following':
             return not self.follower.following
+        if action in ('copy', 'export'):
+            return self._copy_export_offered
         return super().check_action(action, parameters)
+
+    def _offer_copy_export(self) -> None:
+        """Offers y and x (refreshing the footer) only while exchanges are shown."""
+        shown = self.query_one(ExchangeView).exchange_count > 0
+        if shown != self._copy_export_offered:
+            self._copy_export_offered = shown
+            self.refresh_bindings()
 
     def action_pause_following(self) -> None:
         """Stops looking at the desk until f is pressed again."""
