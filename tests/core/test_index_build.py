@@ -9,7 +9,7 @@ from unittest import mock
 
 import pytest
 
-from desk_browser.memory.index import tuning
+from desk_browser.memory.index import store, tuning
 from desk_browser.memory.index.search import IndexedSearch
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
 from tests.helpers.plain_scan import as_reference
@@ -104,5 +104,58 @@ def test_a_cancelled_parallel_build_keeps_its_batches_and_the_next_one_finishes(
         assert 0 < status.indexed_days < status.total_days
         assert_exact(desk, search)
         assert search.build().complete
+    assert_exact(desk, search)
+    search.close()
+
+
+def segments(index_path: Path) -> int:
+    """How many segments the trigram table's data is in."""
+    connection = sqlite3.connect(index_path)
+    try:
+        return int(
+            connection.execute('SELECT count(DISTINCT segid) FROM record_grams_idx').fetchone()[0]
+        )
+    finally:
+        connection.close()
+
+
+def test_a_build_of_many_batches_ends_with_its_segments_merged_and_the_same_index(
+    tmp_path: Path,
+) -> None:
+    desk = make_desk(tmp_path, days=DAYS)
+    whole = IndexedSearch(desk, cache_directory=tmp_path / 'whole', recheck_seconds=0)
+    with mock.patch.multiple(tuning, BUILD_WORKERS=0, BATCH_DAYS=DAYS):
+        assert whole.build().complete
+    daily = IndexedSearch(desk, cache_directory=tmp_path / 'daily', recheck_seconds=0)
+    with mock.patch.multiple(tuning, BUILD_WORKERS=2, PARALLEL_DAYS=1, BATCH_DAYS=1):
+        assert daily.build().complete  # A segment a day, merged at the end.
+    whole.close()
+    daily.close()
+    assert segments(daily.index_path) < 4
+    assert contents(daily.index_path) == contents(whole.index_path)
+    assert_exact(desk, daily)
+
+
+def test_a_build_cancelled_while_it_merges_keeps_an_exact_index(tmp_path: Path) -> None:
+    desk = make_desk(tmp_path, days=DAYS)
+    search = IndexedSearch(desk, recheck_seconds=0)
+    merging = [False]
+    real_merge = store.merge_segments
+
+    def merge(connection: sqlite3.Connection, cancelled: Any) -> None:
+        merging[0] = True
+        real_merge(connection, cancelled)
+
+    with (
+        mock.patch.multiple(tuning, BUILD_WORKERS=0, BATCH_DAYS=1),
+        mock.patch.object(store, 'merge_segments', merge),
+    ):
+        status = search.build(cancelled=lambda: merging[0])
+    assert merging[0]
+    assert status.complete
+    assert segments(search.index_path) >= 4  # Left as written.
+    assert_exact(desk, search)
+    assert search.build().complete
+    assert segments(search.index_path) < 4
     assert_exact(desk, search)
     search.close()

@@ -151,6 +151,7 @@ def build_days(
         done += len(batch)
     if progress is not None:
         progress(done, total)
+    store.merge_segments(connection, cancelled)
 
 
 class Builder:
