@@ -120,3 +120,5 @@ def test_records_before_a_line_leave_out_the_damaged_lines() -> None:
     assert records_before_line([], 1) == 0
     assert records_before_line([1, 2, 3], 4) == 0
     assert records_before_line([5], 4) == 3
+    assert records_before_line([2], 6, blank_lines=2) == 2  # Lines 3 and 4 blank, say.
+    assert records_before_line([1], 3, blank_lines=5) == 0

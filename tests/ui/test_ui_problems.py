@@ -16,6 +16,7 @@ from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
+from tests.helpers.desks import exchange, small_desk, write_lines
 from tests.helpers.pilot import AppFor, screen_text, settle, settled, widget_texts
 
 
@@ -186,6 +187,33 @@ async def test_enter_on_a_log_line_shows_its_session_at_the_exchanges_around_it(
         assert screen.selected_session == '2026-10-21-3'
         assert view.current_index == 6
         assert 'Line 8 is damaged, so it is skipped: it came after exchange 7.' in _messages(pilot)
+
+
+async def test_enter_after_blank_lines_shows_the_exchange_just_before_the_damaged_line(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    desk = small_desk(tmp_path)
+    log = desk / 'sessions' / '2026-10-21-1.jsonl'
+    lines = [
+        exchange('first', 'a'),
+        '',
+        '  ',
+        exchange('second', 'b'),
+        'not json',
+        exchange('third', 'c'),
+    ]
+    write_lines(log, lines)
+    app = app_for(desk)
+    async with settled(app, (120, 40), notifications=True) as pilot:
+        await pilot.press('exclamation_mark')
+        await settle(pilot)
+        await pilot.press('enter')  # The one problem: line 5, after two blank lines.
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MainScreen)
+        view = screen.query_one(ExchangeView)
+        assert view.current_index == 1  # "second", not "third" as the lines alone would say.
+        assert 'Line 5 is damaged, so it is skipped: it came after exchange 2.' in _messages(pilot)
 
 
 async def test_enter_on_a_journal_line_opens_the_day_view_at_the_event_before_it(

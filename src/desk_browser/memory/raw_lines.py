@@ -1,6 +1,8 @@
 """A few lines of a desk file as their bytes, such as a damaged line and its neighbours.
 
-The Problems view shows and copies what a damaged line holds. Reading it is a scan from the
+The Problems view shows and copies what a damaged line holds; opening a log at a damaged line
+counts the blank lines before it (the readers skip them without a word, so they hold no
+record). Reading it is a scan from the
 file's start to the line (files are not indexed by line), a chunk at a time; only the lines
 asked for are kept, each cut to a few hundred bytes, so a huge line or file never fills memory.
 The file is opened as every desk reader opens one (file_reading: never waiting on a FIFO, never
@@ -98,3 +100,42 @@ def read_raw_lines(
     if (kept or cut) and first <= line_number <= last:
         found.append(RawLine(line_number, bytes(kept), cut))
     return found
+
+
+def count_blank_lines(path: Path, before_line: int, settings: ReadSettings | None = None) -> int:
+    """Counts the blank lines (nothing but ASCII whitespace, as the readers skip) before a line.
+
+    Args:
+        path (Path): The file.
+        before_line (int): The line, counting from 1; the lines before it are counted.
+        settings (ReadSettings | None): Whether links out of the desk are followed; None uses the
+            settings in force.
+
+    Returns:
+        int: How many of lines 1 to before_line - 1 are blank.
+
+    Raises:
+        OSError: The file cannot be opened or read (a RefusedFileError for one the desk's readers
+            refuse).
+        ValueError: The path holds a NUL character.
+    """
+    blank = 0
+    line_number = 1
+    only_space = True  # Whether the line read so far holds nothing but whitespace.
+    with open_desk_file(path, settings) as handle:
+        while line_number < before_line:
+            chunk = handle.read(_CHUNK_BYTES)
+            if not chunk:
+                break
+            start = 0
+            while start < len(chunk) and line_number < before_line:
+                newline = chunk.find(b'\n', start)
+                end = len(chunk) if newline < 0 else newline
+                only_space = only_space and not chunk[start:end].strip()
+                if newline < 0:
+                    break
+                blank += only_space
+                only_space = True
+                line_number += 1
+                start = newline + 1
+    return blank

@@ -155,20 +155,22 @@ def problem_place(kind: str, path: Path, line_number: int | None) -> Place | Day
     return 'state.json is shown in the State pane of the first screen; no view opens it.'
 
 
-def records_before_line(skipped_lines: list[int], line_number: int) -> int:
+def records_before_line(skipped_lines: list[int], line_number: int, blank_lines: int = 0) -> int:
     """Counts the records (exchanges, events) a log or journal holds before one of its lines.
 
-    Each line is one record unless it is damaged, so the records before the line are the lines
-    before it less the damaged ones (blank lines, which are rare, are not told apart).
+    Each line is one record unless it is damaged or blank, so the records before the line are
+    the lines before it less the damaged and the blank ones.
 
     Args:
         skipped_lines (list[int]): The file's damaged lines.
         line_number (int): The line.
+        blank_lines (int): How many lines before it are blank (raw_lines.count_blank_lines).
 
     Returns:
         int: How many records come before it.
     """
-    return max(0, line_number - 1 - sum(1 for line in skipped_lines if line < line_number))
+    damaged = sum(1 for line in skipped_lines if line < line_number)
+    return max(0, line_number - 1 - damaged - blank_lines)
 
 
 def skipped_line_sentence(line_number: int, where: str) -> str:

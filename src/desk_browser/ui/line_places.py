@@ -7,39 +7,70 @@ before it, made current or highlighted, with the one after it next, and a toast 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual.worker import WorkerCancelled, WorkerFailed
+
+from desk_browser.presentation.desk_data import session_log_path
 from desk_browser.presentation.navigation import (
     SessionPlace,
     records_before_line,
     skipped_line_sentence,
 )
+from desk_browser.ui.disk_reads import run_disk_read
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 
 if TYPE_CHECKING:  # The day view's; the main screen's first frame does without it.
     from desk_browser.ui.widgets.timeline import Timeline
 
 
-async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace) -> bool:
+async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace, desk: Path) -> bool:
     """Makes the exchange before a log line current, once the view shows that session.
+
+    The records before the line are its lines less the damaged and the blank ones; the blank
+    ones are counted in a thread worker (a scan of the log up to the line).
 
     Args:
         view (ExchangeView): The exchange view.
         wanted (SessionPlace): The session and its line.
+        desk (Path): The desk folder, for the log's path.
 
     Returns:
         bool: Whether it was shown (False while the view shows another session or none).
     """
+    if wanted.line_number is None or not _shows(view, wanted.session_id):
+        return False
+    from desk_browser.memory.raw_lines import count_blank_lines  # Deferred: after a Problems row.
+
+    line_number = wanted.line_number
+    path = session_log_path(desk, wanted.session_id)
+    worker = run_disk_read(
+        view,
+        lambda: count_blank_lines(path, line_number),
+        'count_blank_lines',
+        'blank-lines',
+        'counting the blank lines before a damaged line',
+    )
+    try:
+        blank = await worker.wait()
+    except (WorkerCancelled, WorkerFailed):  # Unreadable now: count the damaged lines only.
+        blank = 0
     log = view.shown_log
-    if wanted.line_number is None or log is None or log.session_id != wanted.session_id:
+    if log is None or not _shows(view, wanted.session_id):  # Another session meanwhile.
         return False
     skipped = [problem.line_number for problem in log.problems if problem.line_number]
-    before = records_before_line(skipped, wanted.line_number)
+    before = records_before_line(skipped, line_number, blank)
     await view.go_to(before - 1)
     view.focus()
     where = f'it came after exchange {before}' if before else 'it came before the first one'
-    view.notify(skipped_line_sentence(wanted.line_number, where), markup=False)
+    view.notify(skipped_line_sentence(line_number, where), markup=False)
     return True
+
+
+def _shows(view: ExchangeView, session_id: str) -> bool:
+    log = view.shown_log
+    return log is not None and log.session_id == session_id
 
 
 def show_events_around(timeline: Timeline, line_number: int) -> None:

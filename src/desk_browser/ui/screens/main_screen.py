@@ -242,7 +242,7 @@ class MainScreen(ReadingScreen):
         wanted = self._line_wanted
         if wanted is not None:
             self.query_one(TabbedContent).active = EXCHANGES_TAB
-            if await show_exchanges_around(self.query_one(ExchangeView), wanted):
+            if await show_exchanges_around(self.query_one(ExchangeView), wanted, self.desk):
                 self._line_wanted = None
 
     @on(SummaryLoaded)
