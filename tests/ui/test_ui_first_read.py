@@ -10,6 +10,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from textual.geometry import Region
+from textual.strip import Strip
 
 from desk_browser.demo import DEMO_NOW, DEMO_TODAY
 from desk_browser.live import first_read as first_read_module
@@ -187,3 +189,31 @@ async def test_what_the_desk_writes_after_the_first_read_is_followed(tmp_path: P
         assert view.exchange_count == 2
         await wait_until(pilot, lambda: view.exchange_count == 3, seconds=READ_TIMEOUT)
         await wait_until(pilot, lambda: 'NIFTY gapped up' in widget_texts(pilot))
+
+
+async def test_the_first_frame_draws_the_cards_at_their_final_width(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = small_desk(tmp_path, exchanges=40)
+    first_read = FirstRead(services_for(desk, tmp_path)).start()
+    assert first_read.look(READ_TIMEOUT) is not None
+    drawn: list[tuple[int, str]] = []
+    render_lines = ExchangeView.render_lines
+
+    def record(view: ExchangeView, crop: Region) -> list[Strip]:
+        strips = render_lines(view, crop)
+        drawn.append((view.scrollable_content_region.width, ''.join(s.text for s in strips)))
+        return strips
+
+    monkeypatch.setattr(ExchangeView, 'render_lines', record)
+    app = app_with(first_read)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        view = app.query_one(ExchangeView)
+        first_width, first_text = drawn[0]
+        # The first draw: the session's header and its first card, a scrollbar already beside
+        # them (no second layout draws them narrower).
+        assert '40 exchanges' in first_text
+        assert '#1' in first_text
+        assert view.show_vertical_scrollbar
+        assert first_width == view.scrollable_content_region.width

@@ -215,7 +215,25 @@ class ExchangeView(ScrollView, can_focus=True):
         self.set_reactive(ExchangeView.current_index, None)
         self.scroll_to(y=0, animate=False)
         self._settle(anchor=(0, 0))
+        self._show_the_scrollbar_before_the_first_layout()
         self.refresh()
+
+    def _show_the_scrollbar_before_the_first_layout(self) -> None:
+        """Shows the scrollbar before the first layout when the cards surely need it.
+
+        The cards rendered for the first frame then keep their width (else it appears once they
+        are measured: a second layout). Estimated at the screen's whole width: the fewest lines.
+        """
+        if self.size or self._log is None:
+            return
+        width, height = self.app.size
+        total = 2  # The header's lines, then each card's until they overflow the screen.
+        for exchange in self._log.exchanges:
+            total += estimate_card_height(exchange, width) + 1
+            if total > height:
+                self.set_reactive(ExchangeView.virtual_size, Size(width, total))
+                self.show_vertical_scrollbar = True
+                return
 
     async def add_exchanges(
         self,
@@ -455,6 +473,10 @@ class ExchangeView(ScrollView, can_focus=True):
         Returns:
             list[Strip]: The lines.
         """
+        if self._width != self._content_width():
+            # Laid out at a new width (the first time too): the cards are rendered for this
+            # frame, not the next (the Resize event comes once this frame is drawn).
+            self._settle()
         # The style walks every ancestor's styles: once a line, it was a third of a redraw.
         self._line_style = self.rich_style
         self._line_width = self._content_width()
