@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -187,3 +188,14 @@ def small_desk(root: Path, exchanges: int = 2) -> Path:
     )
     write_state(desk, '2026-10-21-1', SMALL_DESK_ROUTES)
     return desk
+
+
+def remove_at_once(desk: Path) -> None:
+    """Removes a desk folder so that a look at it sees it whole or gone (renamed away, removed).
+
+    shutil.rmtree alone removes file after file, so a look at the desk meanwhile could see half
+    of it.
+    """
+    gone = desk.with_name(f'{desk.name}-removed')
+    desk.rename(gone)
+    shutil.rmtree(gone)

@@ -180,6 +180,18 @@ async def wait_until(pilot: Pilot[Any], condition: Callable[[], bool], seconds: 
     assert condition(), 'the app never showed the change'
 
 
+async def wait_for_note(pilot: Pilot[Any], words: str, seconds: float = 5) -> None:
+    """Lets the app run until a notification holding the words has arrived.
+
+    `notify` posts the note to the app as a message, so it arrives after whatever the code that
+    sent it set at the same time (a flag, a widget's text): wait for it, never assert it at once.
+    """
+    app = pilot.app
+    await wait_until(
+        pilot, lambda: any(words in str(note.message) for note in app._notifications), seconds
+    )
+
+
 def main_screen(app: DeskBrowser) -> MainScreen:
     """The app's current screen, which the test knows is the main screen."""
     screen = app.screen

@@ -27,8 +27,8 @@ from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
 from desk_browser.ui.widgets.session_list import SessionList
-from tests.helpers.desks import exchange, write_lines, write_state
-from tests.helpers.pilot import AppFor, settle, settled, wait_until, widget_texts
+from tests.helpers.desks import exchange, remove_at_once, write_lines, write_state
+from tests.helpers.pilot import AppFor, settle, settled, wait_for_note, wait_until, widget_texts
 
 CURRENT = '2026-10-21-3'
 
@@ -205,10 +205,10 @@ async def test_a_journal_that_is_a_file_and_a_journal_file_that_is_a_folder(
 async def test_the_desk_folder_removed_while_open_is_a_note(app_for: AppFor, desk: Path) -> None:
     app = app_for(desk)
     async with settled(app, notifications=True) as pilot:
-        shutil.rmtree(desk)
+        remove_at_once(desk)
         status = app.query_one(LiveStatus)
         await wait_until(pilot, lambda: status.vanished)
-        assert any('desk folder is gone' in note.message for note in app._notifications)
+        await wait_for_note(pilot, 'desk folder is gone')  # A message: it comes after the flag.
         await pilot.press('r', 'slash', *'nifty')
         await settle(pilot)
         await pilot.press('escape', 'escape')
