@@ -20,7 +20,7 @@ from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
 from desk_browser.memory.file_status import FileSignature, file_signature
-from desk_browser.memory.session_reading import exchanges_from_lines
+from desk_browser.memory.session_reading import exchanges_from_lines, read_exchange_log_head
 from desk_browser.memory.session_store import (
     SUMMARIES_FOLDER_NAME,
     Exchange,
@@ -219,6 +219,8 @@ class LiveDesk:
         session_id: str,
         deliver: Callable[[SessionLog], None],
         cancelled: threading.Event | None = None,
+        *,
+        head_first: Callable[[], object] | None = None,
     ) -> None:
         """Reads the session about to be shown, and follows its log from then on.
 
@@ -226,9 +228,14 @@ class LiveDesk:
             session_id (str): The session.
             deliver (Callable[[SessionLog], None]): Called with its exchanges (up to the last
                 complete line) before the lock is let go, so no later poll can report lines the log
-                does not hold yet.
+                does not hold yet. With head_first, a big log's first exchanges come first, in a
+                SessionLog marked incomplete.
             cancelled (threading.Event | None): Set when a newer read replaced this one: then
-                nothing is read.
+                nothing is read (nothing more, after the first exchanges).
+            head_first (Callable[[], object] | None): When given, a big log's first exchanges
+                (session_reading.read_exchange_log_head) are delivered before the whole log is
+                read, and this is called in between (it may wait until they are drawn: the whole
+                read would share the interpreter with drawing them). None reads the log whole.
         """
         with self._lock:
             if cancelled is not None and cancelled.is_set():
@@ -236,7 +243,14 @@ class LiveDesk:
             self._shown = session_id
             self._logs.pop(session_id, None)
             self._follow(opening=session_id)
-            followed = _FollowedLog(session_log_path(self.desk, session_id), session_id)
+            path = session_log_path(self.desk, session_id)
+            head = read_exchange_log_head(path) if head_first is not None else None
+            if head is not None and head_first is not None:
+                deliver(SessionLog(session_id, head, problems=[], complete=False))
+                head_first()
+                if cancelled is not None and cancelled.is_set():
+                    return
+            followed = _FollowedLog(path, session_id)
             growth = followed.read()
             self._logs[session_id] = followed
             deliver(

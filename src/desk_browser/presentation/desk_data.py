@@ -111,12 +111,16 @@ class SessionLog:
         pending_bytes (int): How many bytes of a last line with no newline yet were left unread: a
             line still being written (read once complete), or one cut short for good (which
             the Problems view lists).
+        complete (bool): False while only the log's first exchanges were read
+            (session_reading.read_exchange_log_head), the whole log on its way: then exchanges
+            holds those first ones, problems is empty and nothing counts the rest.
     """
 
     session_id: str
     exchanges: list[Exchange]
     problems: list[Problem]
     pending_bytes: int = 0
+    complete: bool = True
 
     @property
     def damaged_lines(self) -> int:

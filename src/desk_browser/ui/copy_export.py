@@ -146,6 +146,8 @@ def session_export(log: SessionLog | None) -> Export | str:
     """
     if log is None or not log.exchanges:
         return 'No session with exchanges is shown to export.'
+    if not log.complete:
+        return 'The session is still being read: export it in a moment.'
     from desk_browser.presentation.documents import session_markdown  # Deferred.
 
     document = session_markdown(log.session_id, log.exchanges)

@@ -37,7 +37,8 @@ async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace, desk: 
         desk (Path): The desk folder, for the log's path.
 
     Returns:
-        bool: Whether it was shown (False while the view shows another session or none).
+        bool: Whether it was shown (False while the view shows another session or none, or only
+            the session's first exchanges: the damaged lines are known once it is read whole).
     """
     if wanted.line_number is None or not _shows(view, wanted.session_id):
         return False
@@ -58,6 +59,8 @@ async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace, desk: 
         blank = 0
     log = view.shown_log
     if log is None or not _shows(view, wanted.session_id):  # Another session meanwhile.
+        return False
+    if not log.complete:
         return False
     skipped = [problem.line_number for problem in log.problems if problem.line_number]
     before = records_before_line(skipped, line_number, blank)

@@ -58,6 +58,16 @@ class BlockHeights:
         self.exact.append(False)
         self._offsets = None
 
+    def extend(self, heights: list[int]) -> None:
+        """Adds blocks at the end, with estimated heights.
+
+        Args:
+            heights (list[int]): Their estimated heights, in order.
+        """
+        self.heights.extend(heights)
+        self.exact.extend([False] * len(heights))
+        self._offsets = None
+
     def forget(self, block: int) -> None:
         """Counts a block's height as an estimate again (it will be rendered again).
 

@@ -173,11 +173,13 @@ def header_lines(log: SessionLog, styles: CardStyles) -> list[Text]:
     Returns:
         list[Text]: The lines, each a paragraph of its own.
     """
+    # While only the first exchanges are read, their count is all that is known.
+    count = plural(len(log.exchanges), 'exchange')
     lines = [
         Text.assemble(
             (visible(log.session_id), styles.session),
             ('  ·  ', styles.muted),
-            plural(len(log.exchanges), 'exchange'),
+            count if log.complete else (f'first {count} · reading the rest…', styles.muted),
         )
     ]
     if log.damaged_lines:

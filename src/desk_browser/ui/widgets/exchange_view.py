@@ -3,7 +3,8 @@
 The view holds every exchange of the session but renders a card (title, trigger, Markdown answer)
 only when it is about to be drawn, at the view's width, and keeps the last cards it rendered.
 Cards never rendered count with an estimated height; once rendered, the exact height replaces
-the estimate, and the view keeps its place so nothing on screen moves.
+the estimate, and the view keeps its place so nothing on screen moves (block_view.BlockView,
+which also makes Home, End and the page keys jump at once and render the page ahead).
 """
 
 from __future__ import annotations
@@ -14,20 +15,17 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.actions import SkipAction
 from textual.binding import BindingType
-from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.desk_data import SessionLog
 from desk_browser.presentation.safe_text import markdown_source
-from desk_browser.ui.widgets.block_heights import BlockHeights
+from desk_browser.ui.widgets.block_view import BlockView
 from desk_browser.ui.widgets.desk_text_look import DESK_TEXT_COMPONENTS, card_styles
 from desk_browser.ui.widgets.exchange_rendering import (
     CardStyles,
@@ -41,7 +39,6 @@ from desk_browser.ui.widgets.exchange_rendering import (
     trigger_text,
 )
 from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
-from desk_browser.ui.widgets.scroll_size import set_scroll_size
 
 JUMP_SIZE = 25
 """How many exchanges N and P jump forward and back."""
@@ -49,18 +46,8 @@ JUMP_SIZE = 25
 CARD_BAR = '▌ '
 """What stands before each line of a card: the bar (coloured) and a space."""
 
-_CACHED_BLOCKS = 96
-"""How many rendered cards the view keeps; a screen rarely shows more than a dozen."""
 
-_SETTLE_ROUNDS = 8
-"""How many times the view re-renders its window while exact heights replace estimates."""
-
-_AHEAD_DELAY = 0.01
-"""Seconds after a page is drawn before the next page's cards are rendered (the frame is on its
-way to the terminal first)."""
-
-
-class ExchangeView(ScrollView, can_focus=True):
+class ExchangeView(BlockView, can_focus=True):
     """Shows a session's exchanges, oldest first, rendering only the cards on screen.
 
     The first block is the header (the session, its count and problems); then one card an
@@ -97,20 +84,17 @@ class ExchangeView(ScrollView, can_focus=True):
         super().__init__(id=id)
         self._log: SessionLog | None = None
         self._message: Text | None = None
-        self._width = 0
-        """The width the cards were rendered and measured at (0: not laid out yet)."""
-        self._blocks = BlockHeights()
-        """Each block's height: the header's first, then each card's (with its blank line)."""
-        self._strips: LRUCache[int, list[Strip]] = LRUCache(_CACHED_BLOCKS)
+        # Its blocks: the header first, then each card (with its blank line after it).
         self._styles: CardStyles | None = None
         self._rendered_with: CardStyles | None = None
         """The styles the kept cards were rendered with."""
-        self._settling = False
-        self._correction_scheduled = False
         self._line_style: Style | None = None
         """The view's own style while render_lines draws (None outside it)."""
         self._line_width: int | None = None
         """The content's width while render_lines draws (None outside it)."""
+        self._end_wanted = False
+        """Whether End was pressed while only the log's first exchanges were shown: the end
+        of the whole log is shown once it comes."""
 
     # What the rest of the app asks.
 
@@ -189,13 +173,20 @@ class ExchangeView(ScrollView, can_focus=True):
         """Shows a session's exchanges, from the top; the session shown, read again, where it was.
 
         The exchange at the top stays at the top (the bottom stays the bottom), and the current
-        exchange stays current, so reading the desk again (r) moves nothing.
+        exchange stays current, so reading the desk again (r) moves nothing. A big log comes in
+        two parts (SessionLog.complete): its first exchanges, then the whole log, which adds the
+        rest below them, nothing on screen moving (the end, when End was pressed meanwhile).
 
         Args:
             log (SessionLog): The session's log.
         """
         shown = self._log
         again = shown is not None and self._message is None and shown.session_id == log.session_id
+        if again and shown is not None and not log.complete and shown.complete:
+            return  # The whole log is shown: its first exchanges read again add nothing.
+        if again and shown is not None and not shown.complete and _continues(shown, log):
+            self._show_the_rest(log)
+            return
         blocks = 1 + len(log.exchanges)
         anchor = self._blocks.anchor_at(round(self.scroll_y)) if again and self._width else None
         at_end = again and self.shows_end() and self.max_scroll_y > 0
@@ -208,7 +199,26 @@ class ExchangeView(ScrollView, can_focus=True):
                 self.set_reactive(ExchangeView.current_index, current)
             self._settle(anchor=None if at_end else anchor, bottom=at_end)
 
+    def _show_the_rest(self, log: SessionLog) -> None:
+        """Adds the exchanges after the first ones shown, keeping the view still."""
+        known = len(self._log.exchanges) if self._log is not None else 0
+        at_end = self._end_wanted and self.shows_end()
+        anchor = self._blocks.anchor_at(round(self.scroll_y)) if self._width else None
+        self._log = log
+        self._end_wanted = False
+        # The header says the whole count (and the damaged lines) now.
+        self._strips.discard(0)
+        self._blocks.forget(0)
+        if self._width:
+            estimates = estimate_card_heights(log.exchanges[known:], self._body_width())
+            self._blocks.extend([height + 1 for height in estimates])
+        else:  # Not laid out yet: the first settle estimates every card.
+            self._blocks.extend([0] * (len(log.exchanges) - known))
+        self._settle(anchor=None if at_end else anchor, bottom=at_end)
+        self.refresh()
+
     def _reset(self, blocks: int) -> None:
+        self._end_wanted = False
         self._blocks.reset(blocks)
         self._width = 0
         self._strips.clear()
@@ -275,9 +285,14 @@ class ExchangeView(ScrollView, can_focus=True):
         return len(exchanges)
 
     async def go_to_end(self) -> None:
-        """Scrolls to the bottom, where the newest exchange is."""
+        """Scrolls to the bottom, where the newest exchange is (of the whole log, once read)."""
         if self.exchange_count:
+            self._want_the_end()
             self._settle(bottom=True)
+
+    def _want_the_end(self) -> None:
+        """Notes that the end is asked for, while only the log's first exchanges are shown."""
+        self._end_wanted = self._log is not None and not self._log.complete
 
     async def go_to(self, index: int) -> None:
         """Makes an exchange current and scrolls it to the top of the view.
@@ -340,101 +355,24 @@ class ExchangeView(ScrollView, can_focus=True):
         block = self._blocks.first_starting_at(round(self.scroll_y))
         return max(0, min(block - 1, self.exchange_count - 1))
 
-    def _content_width(self) -> int:
-        return self.scrollable_content_region.width
-
-    def _rewrap(self, width: int) -> None:
-        """Starts over at a new width: every height is an estimate again."""
-        self._width = width
-        self._strips.clear()
+    def _estimated_heights(self) -> list[int]:
+        """The header's height and each card's, estimated at the current width."""
         cards = self._blocks.heights[1:]
         if self._log is not None:
             estimates = estimate_card_heights(self._log.exchanges, self._body_width())
             cards = [height + 1 for height in estimates]
-        self._blocks.estimate_all([2, *cards])
+        return [2, *cards]
 
-    def _settle(
-        self, anchor: tuple[int, int] | None = None, *, bottom: bool = False, now: bool = True
-    ) -> None:
-        """Renders the blocks in view, so their exact heights replace estimates, and keeps still.
+    def _gap_after(self, block: int) -> int:
+        """A card is followed by a blank line; the header is not."""
+        return 1 if block > 0 else 0
 
-        Args:
-            anchor (tuple[int, int] | None): A block and a line within it to show at the top of the
-                view; by default the line at the top now.
-            bottom (bool): Show the end of the content instead (following a log).
-            now (bool): Scroll to keep still at once; False (from a scroll watcher, maybe inside an
-                animation's step) scrolls once the current message is handled and no scroll
-                animation runs.
-        """
-        if self._settling:
-            return
-        if now and self.app.animator.is_being_animated(self, 'scroll_y'):
-            now = False
-        width = self._content_width()
-        height = self.scrollable_content_region.height
-        if width <= 0 or height <= 0:
-            return
-        self._settling = True
-        try:
-            if anchor is None and not bottom:
-                if not self._width:
-                    anchor = (0, 0)  # Nothing was laid out yet: start at the top.
-                elif self.max_scroll_y > 0 and self.scroll_y >= self.max_scroll_y:
-                    bottom = True  # At the end (End, G, following): stay there.
-                else:
-                    anchor = self._blocks.anchor_at(round(self.scroll_y))
-            if width != self._width:
-                self._rewrap(width)
-            for _ in range(_SETTLE_ROUNDS):
-                top = self._blocks.top(anchor, height)
-                if not self._measure(top, top + height):
-                    break
-            top = self._blocks.top(anchor, height)
-            set_scroll_size(self, Size(width, self._blocks.total))
-            if round(self.scroll_y) != top:
-                if now:
-                    self.scroll_to(y=top, animate=False)
-                elif not self._correction_scheduled:
-                    self._correction_scheduled = True
-                    self.call_next(self._correct_scroll, anchor, bottom)
-        finally:
-            self._settling = False
-
-    def _correct_scroll(self, anchor: tuple[int, int] | None, bottom: bool) -> None:
-        """Scrolls to keep still after a scroll step, unless a scroll animation is under way."""
-        self._correction_scheduled = False
-        if not self.app.animator.is_being_animated(self, 'scroll_y'):
-            self._settle(anchor, bottom=bottom)
-
-    def _measure(self, top: int, bottom: int) -> bool:
-        """Renders the blocks between two lines that are not measured yet.
-
-        Returns:
-            bool: Whether any height changed.
-        """
-        changed = False
-        blocks = self._blocks
-        block = blocks.block_at(top)
-        line = blocks.offsets[block]
-        while block < len(blocks.heights) and line < bottom:
-            if not blocks.exact[block]:
-                before = blocks.heights[block]
-                self._block_strips(block)
-                changed = changed or blocks.heights[block] != before
-            line += blocks.heights[block]
-            block += 1
-        return changed
+    def _end_asked(self) -> None:
+        """End or G: any new exchanges below are seen now, and the whole log's end is wanted."""
+        self.post_message(self.EndShown())
+        self._want_the_end()
 
     # Rendering.
-
-    def _block_strips(self, block: int) -> list[Strip]:
-        """A block's lines at the current width, rendered now unless kept from before."""
-        strips = self._strips.get(block)
-        if strips is None:
-            strips = self._render_block(block)
-            self._strips.set(block, strips)
-            self._blocks.measured(block, len(strips) + (1 if block > 0 else 0))
-        return strips
 
     def _render_block(self, block: int) -> list[Strip]:
         console = self.app.console
@@ -523,101 +461,7 @@ class ExchangeView(ScrollView, can_focus=True):
             strip = strip.apply_style(self.get_component_rich_style('exchange-view--current'))
         return strip.apply_style(base).crop_extend(0, width, base)
 
-    # Keys. Home, End and the page keys jump at once: Textual animates them (End and Home over
-    # a second, a page at 50 lines a second), drawing, and rendering the cards of, every step on
-    # the way through a long log.
-
-    def action_scroll_home(self) -> None:
-        """Shows the top of the session at once.
-
-        Raises:
-            SkipAction: Everything fits; the key is left to others.
-        """
-        if not self.allow_vertical_scroll:
-            raise SkipAction()
-        self._settle(anchor=(0, 0))
-        self.refresh()
-        self._plan_render_ahead(1)
-
-    def action_scroll_end(self) -> None:
-        """Shows the end of the session, its newest exchange, at once (End or G).
-
-        Raises:
-            SkipAction: Everything fits; the key is left to others.
-        """
-        self.post_message(self.EndShown())
-        if not self.allow_vertical_scroll:
-            raise SkipAction()
-        self._settle(bottom=True)
-        self.refresh()
-        self._plan_render_ahead(-1)
-
-    def action_page_down(self) -> None:
-        """Scrolls a page down at once.
-
-        Raises:
-            SkipAction: Everything fits; the key is left to others.
-        """
-        self._page(1)
-
-    def action_page_up(self) -> None:
-        """Scrolls a page up at once.
-
-        Raises:
-            SkipAction: Everything fits; the key is left to others.
-        """
-        self._page(-1)
-
-    def _page(self, direction: int) -> None:
-        if not self.allow_vertical_scroll:
-            raise SkipAction()
-        page = self.scrollable_content_region.height
-        self.scroll_to(y=self.scroll_y + direction * page, animate=False, immediate=True)
-        self._plan_render_ahead(direction)
-
-    def _plan_render_ahead(self, direction: int) -> None:
-        """Renders the next page's cards once this page is drawn, so the next key only draws.
-
-        Rendering a card (its Markdown) was most of a page key's time on a long log; the page
-        after is rendered while the person reads this one. Cards are kept as for any other
-        render (the last _CACHED_BLOCKS).
-
-        Args:
-            direction (int): 1 for the page below, -1 for the page above.
-        """
-        self.call_after_refresh(self.set_timer, _AHEAD_DELAY, lambda: self._render_ahead(direction))
-
-    def _render_ahead(self, direction: int) -> None:
-        """Renders the cards of the page below (or above) the view, keeping the view still.
-
-        Args:
-            direction (int): 1 for the page below, -1 for the page above.
-        """
-        height = self.scrollable_content_region.height
-        if self._settling or not self._width or height <= 0 or not self.is_attached:
-            return
-        top = round(self.scroll_y)
-        anchor = self._blocks.anchor_at(top)
-        if direction > 0:
-            changed = self._measure(top + height, top + 2 * height)
-        else:
-            changed = self._measure(max(0, top - height), top)
-        if changed:
-            set_scroll_size(self, Size(self._width, self._blocks.total))
-            still = self._blocks.top(anchor, height)  # Cards above changed: the same lines.
-            if still != top:
-                self.scroll_to(y=still, animate=False)
-
     # Events.
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        """Renders the cards that scrolled into view."""
-        super().watch_scroll_y(old_value, new_value)
-        self._settle(now=False)
-
-    def on_resize(self) -> None:
-        """Renders again at the new width, keeping the same exchange at the top."""
-        self._settle()
 
     def on_click(self, event: events.Click) -> None:
         """Makes the clicked exchange current."""
@@ -629,3 +473,17 @@ class ExchangeView(ScrollView, can_focus=True):
             block = self._blocks.block_at(line)
             if block > 0:
                 self.current_index = block - 1
+
+
+def _continues(first: SessionLog, whole: SessionLog) -> bool:
+    """Whether a whole log begins with the first exchanges shown of it (the file kept them).
+
+    Args:
+        first (SessionLog): The first exchanges, shown.
+        whole (SessionLog): The whole log, read after them.
+
+    Returns:
+        bool: Whether whole is complete and its first exchanges are those of first.
+    """
+    known = len(first.exchanges)
+    return whole.complete and whole.exchanges[:known] == first.exchanges

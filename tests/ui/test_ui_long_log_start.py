@@ -1,0 +1,180 @@
+"""A big log shows its first exchanges at once, then the rest below them, nothing claimed early.
+
+The rest of the log is held back by a gate in these tests (the app reads it once the first
+exchanges are drawn), so what the view shows in between can be looked at.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from desk_browser.live.live_desk import LiveDesk
+from desk_browser.presentation.desk_data import SessionLog
+from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
+from tests.helpers.desks import append, exchange_line
+from tests.helpers.pilot import AppFor, screen_text, settle, wait_until, widget_texts
+from tests.ui.test_ui_main_screen import long_desk
+
+COUNT = 2_000
+"""Exchanges in the log: about 190 KB, three times what is read first."""
+
+LOG = Path('sessions') / '2026-10-21-1.jsonl'
+
+
+@pytest.fixture
+def rest_held(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """Holds back the whole read of a big log until the event is set (set at the end anyway)."""
+    gate = threading.Event()
+    opened = LiveDesk.open_session
+
+    def held(
+        live_desk: LiveDesk,
+        session_id: str,
+        deliver: Callable[[SessionLog], None],
+        cancelled: threading.Event | None = None,
+        *,
+        head_first: Callable[[], object] | None = None,
+    ) -> None:
+        def wait() -> None:
+            if head_first is not None:
+                head_first()
+            gate.wait(10)
+
+        opened(live_desk, session_id, deliver, cancelled, head_first=wait if head_first else None)
+
+    monkeypatch.setattr(LiveDesk, 'open_session', held)
+    yield gate
+    gate.set()
+
+
+async def first_exchanges_shown(view: ExchangeView, pilot: object) -> SessionLog:
+    await wait_until(pilot, lambda: view.rendered_indexes != [])  # type: ignore[arg-type]
+    log = view.shown_log
+    assert log is not None
+    return log
+
+
+async def test_the_first_exchanges_come_first_and_the_header_counts_only_them(
+    app_for: AppFor, tmp_path: Path, rest_held: threading.Event
+) -> None:
+    app = app_for(long_desk(tmp_path, COUNT))
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(ExchangeView)
+        first = await first_exchanges_shown(view, pilot)
+        assert not first.complete
+        assert 10 < len(first.exchanges) < COUNT
+        header = view.rendered_text().splitlines()[0]
+        assert (
+            header == f'2026-10-21-1  ·  first {len(first.exchanges)} exchanges · reading the rest…'
+        )
+        assert 'Answer 1' in screen_text(pilot)
+        rest_held.set()
+        await wait_until(pilot, lambda: view.exchange_count == COUNT)
+        await settle(pilot)
+        log = view.shown_log
+        assert log is not None and log.complete
+        assert view.rendered_text().splitlines()[0] == f'2026-10-21-1  ·  {COUNT} exchanges'
+        assert view.scroll_y == 0  # The rest came below; nothing on screen moved.
+        assert 'Answer 1' in screen_text(pilot)
+        assert app.query_one(NewExchangesMarker).count == 0  # The rest is not "new".
+
+
+async def test_end_before_the_rest_shows_the_last_exchange_once_it_is_read(
+    app_for: AppFor, tmp_path: Path, rest_held: threading.Event
+) -> None:
+    app = app_for(long_desk(tmp_path, COUNT))
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(ExchangeView)
+        await first_exchanges_shown(view, pilot)
+        view.focus()
+        await pilot.press('end')
+        await pilot.pause()
+        rest_held.set()
+        await wait_until(pilot, lambda: view.exchange_count == COUNT)
+        await settle(pilot)
+        assert view.shows_end()
+        assert f'Answer {COUNT}' in screen_text(pilot)
+        assert app.query_one(NewExchangesMarker).count == 0
+
+
+async def test_n_before_the_rest_keeps_its_exchange_current_and_in_view(
+    app_for: AppFor, tmp_path: Path, rest_held: threading.Event
+) -> None:
+    app = app_for(long_desk(tmp_path, COUNT))
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(ExchangeView)
+        await first_exchanges_shown(view, pilot)
+        view.focus()
+        await pilot.press('N', 'n')
+        await pilot.pause()
+        assert view.current_index == 26
+        rest_held.set()
+        await wait_until(pilot, lambda: view.exchange_count == COUNT)
+        await settle(pilot)
+        assert view.current_index == 26
+        assert 'Answer 27' in screen_text(pilot)
+        await pilot.press('N')
+        await pilot.pause()
+        assert view.current_index == 51
+
+
+async def test_lines_written_meanwhile_are_read_and_later_ones_followed(
+    app_for: AppFor, tmp_path: Path, rest_held: threading.Event
+) -> None:
+    desk = long_desk(tmp_path, COUNT)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(ExchangeView)
+        await first_exchanges_shown(view, pilot)
+        append(desk / LOG, exchange_line('written meanwhile'))
+        rest_held.set()
+        await wait_until(pilot, lambda: view.exchange_count == COUNT + 1)
+        marker = app.query_one(NewExchangesMarker)
+        assert marker.count == 0
+        append(desk / LOG, exchange_line('one more') + exchange_line('and another'))
+        await wait_until(pilot, lambda: view.exchange_count == COUNT + 3)
+        await wait_until(pilot, lambda: marker.count == 2)  # Out of view: counted as new.
+        view.focus()
+        await pilot.press('end')
+        await settle(pilot)
+        assert 'and another' in screen_text(pilot)
+
+
+async def test_export_before_the_rest_says_to_wait_rather_than_write_a_part(
+    app_for: AppFor, tmp_path: Path, rest_held: threading.Event
+) -> None:
+    app = app_for(long_desk(tmp_path, COUNT))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        view = app.query_one(ExchangeView)
+        await first_exchanges_shown(view, pilot)
+        view.focus()
+        await pilot.press('x')
+        await pilot.pause()
+        messages = [notification.message for notification in app._notifications]
+        assert 'The session is still being read: export it in a moment.' in messages
+
+
+async def test_reading_the_desk_again_never_shows_only_the_first_exchanges(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    app = app_for(long_desk(tmp_path, COUNT))
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(ExchangeView)
+        await wait_until(pilot, lambda: view.exchange_count == COUNT)
+        await settle(pilot)
+        view.focus()
+        await pilot.press('end')
+        await pilot.pause()
+        counts: list[int] = []
+        view.watch(view, 'virtual_size', lambda: counts.append(view.exchange_count), init=False)
+        await pilot.press('r')
+        await settle(pilot)
+        assert view.exchange_count == COUNT
+        assert set(counts) <= {COUNT}
+        assert view.shows_end()
+        assert 'reading the rest' not in widget_texts(pilot)
