@@ -15,7 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from desk_browser.live.first_read import FirstRead
 from desk_browser.live.live_desk import LiveDesk
+from desk_browser.live.services import DeskServices
 from desk_browser.memory.session_reading import read_exchange_log_head
 from desk_browser.memory.session_store import read_exchange_log
 from desk_browser.presentation.desk_data import SessionLog
@@ -129,3 +131,43 @@ def test_open_session_reads_a_small_log_once_even_with_head_first(tmp_path: Path
     _, events = opened(desk, head_first=lambda: waits.append('waited'))
     assert events == ['complete']
     assert waits == []
+
+
+def first_read_of(desk: Path, tmp_path: Path) -> FirstRead:
+    services = DeskServices.for_desk(desk, cache_directory=tmp_path / 'cache')
+    services.first_paint.set()  # As if the first exchanges were drawn: the rest is read at once.
+    return FirstRead(services).start()
+
+
+def test_the_first_read_of_a_big_log_looks_at_its_first_exchanges_then_hands_the_whole_log(
+    tmp_path: Path,
+) -> None:
+    desk = tmp_path / 'main'
+    big_log(desk / 'sessions' / '2026-10-21-1.jsonl', 1000)
+    write_state(desk, '2026-10-21-1', {})
+    first_read = first_read_of(desk, tmp_path)
+    look = first_read.look(60)
+    assert look is not None and look.session_log is not None
+    assert not look.session_log.complete
+    handed = threading.Event()
+    logs: list[SessionLog | None] = []
+
+    def listen(log: SessionLog | None) -> None:
+        logs.append(log)
+        handed.set()
+
+    first_read.when_read_whole(listen)
+    assert handed.wait(60)
+    [whole] = logs
+    assert whole is not None and whole.complete
+    assert whole.exchanges == read_exchange_log(desk / 'sessions' / '2026-10-21-1.jsonl')
+
+
+def test_the_first_read_of_a_small_log_looks_at_it_whole(tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    big_log(desk / 'sessions' / '2026-10-21-1.jsonl', 3)
+    write_state(desk, '2026-10-21-1', {})
+    look = first_read_of(desk, tmp_path).look(60)
+    assert look is not None and look.session_log is not None
+    assert look.session_log.complete
+    assert len(look.session_log.exchanges) == 3

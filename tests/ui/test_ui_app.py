@@ -173,7 +173,7 @@ async def test_a_log_that_vanishes_is_a_note_not_a_crash(app_for: AppFor, tmp_pa
 async def test_a_failing_read_is_a_note_on_screen_not_a_crash(
     app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def vanish(live_desk: LiveDesk, session_id: str, *arguments: object) -> None:
+    def vanish(live_desk: LiveDesk, session_id: str, *arguments: object, **options: object) -> None:
         raise FileNotFoundError(2, 'No such file or directory', session_id)
 
     app = app_for(demo_desk)

@@ -6,11 +6,15 @@ exchanges are drawn), so what the view shows in between can be looked at.
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
+from textual.pilot import Pilot
 
 from desk_browser.live.live_desk import LiveDesk
 from desk_browser.presentation.desk_data import SessionLog
@@ -52,30 +56,39 @@ def rest_held(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     gate.set()
 
 
-async def first_exchanges_shown(view: ExchangeView, pilot: object) -> SessionLog:
-    await wait_until(pilot, lambda: view.rendered_indexes != [])  # type: ignore[arg-type]
-    log = view.shown_log
-    assert log is not None
-    return log
+@contextlib.asynccontextmanager
+async def first_exchanges_shown(
+    app: App[Any], *, notifications: bool = False
+) -> AsyncIterator[tuple[Pilot[Any], ExchangeView]]:
+    """Runs the app until the exchange view has drawn its first cards."""
+    async with app.run_test(size=(120, 40), notifications=notifications) as pilot:
+        view = app.query_one(ExchangeView)
+        await wait_until(pilot, lambda: view.rendered_indexes != [])
+        yield pilot, view
+
+
+async def rest_read(pilot: Pilot[Any], view: ExchangeView, gate: threading.Event) -> None:
+    """Lets the whole log be read, and waits until it is shown."""
+    gate.set()
+    await wait_until(pilot, lambda: view.shown_log is not None and view.shown_log.complete)
+    await settle(pilot)
 
 
 async def test_the_first_exchanges_come_first_and_the_header_counts_only_them(
     app_for: AppFor, tmp_path: Path, rest_held: threading.Event
 ) -> None:
     app = app_for(long_desk(tmp_path, COUNT))
-    async with app.run_test(size=(120, 40)) as pilot:
-        view = app.query_one(ExchangeView)
-        first = await first_exchanges_shown(view, pilot)
-        assert not first.complete
+    async with first_exchanges_shown(app) as (pilot, view):
+        first = view.shown_log
+        assert first is not None and not first.complete
         assert 10 < len(first.exchanges) < COUNT
         header = view.rendered_text().splitlines()[0]
         assert (
             header == f'2026-10-21-1  ·  first {len(first.exchanges)} exchanges · reading the rest…'
         )
         assert 'Answer 1' in screen_text(pilot)
-        rest_held.set()
-        await wait_until(pilot, lambda: view.exchange_count == COUNT)
-        await settle(pilot)
+        await rest_read(pilot, view, rest_held)
+        assert view.exchange_count == COUNT
         log = view.shown_log
         assert log is not None and log.complete
         assert view.rendered_text().splitlines()[0] == f'2026-10-21-1  ·  {COUNT} exchanges'
@@ -88,15 +101,11 @@ async def test_end_before_the_rest_shows_the_last_exchange_once_it_is_read(
     app_for: AppFor, tmp_path: Path, rest_held: threading.Event
 ) -> None:
     app = app_for(long_desk(tmp_path, COUNT))
-    async with app.run_test(size=(120, 40)) as pilot:
-        view = app.query_one(ExchangeView)
-        await first_exchanges_shown(view, pilot)
+    async with first_exchanges_shown(app) as (pilot, view):
         view.focus()
         await pilot.press('end')
         await pilot.pause()
-        rest_held.set()
-        await wait_until(pilot, lambda: view.exchange_count == COUNT)
-        await settle(pilot)
+        await rest_read(pilot, view, rest_held)
         assert view.shows_end()
         assert f'Answer {COUNT}' in screen_text(pilot)
         assert app.query_one(NewExchangesMarker).count == 0
@@ -106,16 +115,12 @@ async def test_n_before_the_rest_keeps_its_exchange_current_and_in_view(
     app_for: AppFor, tmp_path: Path, rest_held: threading.Event
 ) -> None:
     app = app_for(long_desk(tmp_path, COUNT))
-    async with app.run_test(size=(120, 40)) as pilot:
-        view = app.query_one(ExchangeView)
-        await first_exchanges_shown(view, pilot)
+    async with first_exchanges_shown(app) as (pilot, view):
         view.focus()
         await pilot.press('N', 'n')
         await pilot.pause()
         assert view.current_index == 26
-        rest_held.set()
-        await wait_until(pilot, lambda: view.exchange_count == COUNT)
-        await settle(pilot)
+        await rest_read(pilot, view, rest_held)
         assert view.current_index == 26
         assert 'Answer 27' in screen_text(pilot)
         await pilot.press('N')
@@ -128,12 +133,10 @@ async def test_lines_written_meanwhile_are_read_and_later_ones_followed(
 ) -> None:
     desk = long_desk(tmp_path, COUNT)
     app = app_for(desk)
-    async with app.run_test(size=(120, 40)) as pilot:
-        view = app.query_one(ExchangeView)
-        await first_exchanges_shown(view, pilot)
+    async with first_exchanges_shown(app) as (pilot, view):
         append(desk / LOG, exchange_line('written meanwhile'))
-        rest_held.set()
-        await wait_until(pilot, lambda: view.exchange_count == COUNT + 1)
+        await rest_read(pilot, view, rest_held)
+        assert view.exchange_count == COUNT + 1
         marker = app.query_one(NewExchangesMarker)
         assert marker.count == 0
         append(desk / LOG, exchange_line('one more') + exchange_line('and another'))
@@ -146,12 +149,11 @@ async def test_lines_written_meanwhile_are_read_and_later_ones_followed(
 
 
 async def test_export_before_the_rest_says_to_wait_rather_than_write_a_part(
-    app_for: AppFor, tmp_path: Path, rest_held: threading.Event
+    app_for: AppFor, tmp_path: Path, rest_held: threading.Event, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.chdir(tmp_path)  # Where an export would go.
     app = app_for(long_desk(tmp_path, COUNT))
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        view = app.query_one(ExchangeView)
-        await first_exchanges_shown(view, pilot)
+    async with first_exchanges_shown(app, notifications=True) as (pilot, view):
         view.focus()
         await pilot.press('x')
         await pilot.pause()

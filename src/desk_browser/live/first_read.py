@@ -8,6 +8,10 @@ log of the session the main screen opens first. The main screen then shows them 
 before its first layout: one layout and one frame of a filled-in screen, instead of an empty
 screen drawn, then the state and the sessions, then the exchanges.
 
+A big log's first exchanges are what the first look holds (`LiveDesk.open_session` with
+`head_first`): the read goes on with the whole log once they are drawn (the first paint, or
+HEAD_DRAWN_WAIT), and hands it to the screen through `when_read_whole`.
+
 Nothing here knows Textual. A read that fails is not reported here: the screen reads the desk
 again itself, and a second failure is reported as any other read's.
 """
@@ -15,7 +19,7 @@ again itself, and a second failure is reported as any other read's.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from desk_browser.live.live_desk import LiveDesk
@@ -63,6 +67,14 @@ class FirstLook:
     session_log: SessionLog | None
 
 
+HEAD_DRAWN_WAIT = 3.0
+"""The most seconds the whole read of a big log waits for its first exchanges to be drawn (the
+first paint): they are read before Textual is even imported, about half a second earlier."""
+
+RestListener = Callable[[SessionLog | None], None]
+"""Takes the whole log that follows a first look's first exchanges (None: reading it failed)."""
+
+
 class FirstRead:
     """Reads the desk's overview and its first session's log on a thread of its own.
 
@@ -83,6 +95,10 @@ class FirstRead:
         self._done = threading.Event()
         self._look: FirstLook | None = None
         self._thread: threading.Thread | None = None
+        self._rest_lock = threading.Lock()
+        self._rest_listener: RestListener | None = None
+        self._rest: list[SessionLog | None] = []
+        """The whole log read after the first look's first exchanges, until it is listened for."""
 
     def start(self) -> FirstRead:
         """Starts reading, on a daemon thread (quitting never waits for it).
@@ -106,15 +122,55 @@ class FirstRead:
             opened = session_to_open(
                 overview, [self._requested_session, overview.current_session_id]
             )
-            logs: list[SessionLog] = []
-            if opened is not None:
-                with services.foreground.busy():  # Background reading waits for it.
-                    live_desk.open_session(opened, logs.append)
-            self._look = FirstLook(live_desk, overview, logs[0] if logs else None)
+            if opened is None:
+                self._look = FirstLook(live_desk, overview, None)
+                return
+
+            def deliver(log: SessionLog) -> None:
+                if self._done.is_set():  # The whole log, after its first exchanges.
+                    self._hand_over_the_rest(log)
+                    return
+                self._look = FirstLook(live_desk, overview, log)
+                self._done.set()  # The screen may show it now (all of it, or the first part).
+
+            def wait_until_drawn() -> None:
+                services.first_paint.wait(HEAD_DRAWN_WAIT)
+
+            with services.foreground.busy():  # Background reading waits for it.
+                live_desk.open_session(opened, deliver, head_first=wait_until_drawn)
         except Exception:  # The screen reads again, and reports a failure then (module doc).
-            self._look = None
+            if self._done.is_set():  # Its first exchanges were shown: the rest never comes.
+                self._hand_over_the_rest(None)
+            else:
+                self._look = None
         finally:
             self._done.set()
+
+    def _hand_over_the_rest(self, log: SessionLog | None) -> None:
+        """Gives the whole log (None: it failed) to the listener, or keeps it until one listens."""
+        with self._rest_lock:
+            listener = self._rest_listener
+            if listener is None:
+                self._rest.append(log)
+                return
+        listener(log)
+
+    def when_read_whole(self, listener: RestListener) -> None:
+        """Hands over the whole log when the first look held only its first exchanges.
+
+        Called with the log from the reading thread once it is read (before any poll of the
+        first look's LiveDesk can report what it gained since), or at once when it was read
+        already; with None when reading it failed. Never called when the first look's log was
+        whole (SessionLog.complete) or there was none.
+
+        Args:
+            listener (RestListener): Takes the whole log, or None.
+        """
+        with self._rest_lock:
+            self._rest_listener = listener
+            kept, self._rest = self._rest, []
+        for log in kept:
+            listener(log)
 
     def look(self, timeout: float | None = None) -> FirstLook | None:
         """Waits for the read (started or not) to end, at most `timeout` seconds.

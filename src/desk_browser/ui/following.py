@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from desk_browser.live.first_read import HEAD_DRAWN_WAIT
 from desk_browser.live.live_desk import FollowUpdate, LiveDesk
 from desk_browser.live.services import DeskServices
 from desk_browser.presentation.desk_data import DeskOverview, SessionLog
@@ -35,9 +36,6 @@ from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 
 FIRST_PAINT_WAIT = 3.0
 """The most seconds the problem count waits for the first screen to be drawn before it reads."""
-
-HEAD_DRAWN_WAIT = 0.5
-"""The most seconds a big log's whole read waits for its first exchanges to be drawn first."""
 
 FOLLOW_INTERVAL = 0.5
 """Seconds between two looks at the desk."""

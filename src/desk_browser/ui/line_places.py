@@ -60,8 +60,6 @@ async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace, desk: 
     log = view.shown_log
     if log is None or not _shows(view, wanted.session_id):  # Another session meanwhile.
         return False
-    if not log.complete:
-        return False
     skipped = [problem.line_number for problem in log.problems if problem.line_number]
     before = records_before_line(skipped, line_number, blank)
     await view.go_to(before - 1)
@@ -73,7 +71,8 @@ async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace, desk: 
 
 def _shows(view: ExchangeView, session_id: str) -> bool:
     log = view.shown_log
-    return log is not None and log.session_id == session_id
+    # Only the whole log: its first exchanges, read first, come without their damaged lines.
+    return log is not None and log.session_id == session_id and log.complete
 
 
 def show_events_around(timeline: Timeline, line_number: int) -> None:

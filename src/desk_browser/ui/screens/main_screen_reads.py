@@ -13,6 +13,9 @@ other read's.
 
 from __future__ import annotations
 
+import threading
+from functools import partial
+
 from textual.reactive import reactive
 from textual.worker import get_current_worker
 
@@ -90,13 +93,25 @@ class ReadingScreen(DeskScreen[None]):
         if look is None:
             self.load_overview(first_read)
             return None
-        return self._take_first_look(look)
+        return self._take_first_look(first_read, look)
 
-    def _take_first_look(self, look: FirstLook) -> DeskOverview:
+    def _take_first_look(self, first_read: FirstRead, look: FirstLook) -> DeskOverview:
         """Follows the desk with the first read's watcher; keeps its log until it is shown."""
         self.follower.take_over(look.live_desk)
         self._first_log = look.session_log
+        if look.session_log is not None and not look.session_log.complete:
+            session_id = look.session_log.session_id
+            first_read.when_read_whole(partial(self._show_the_rest_of_the_first_log, session_id))
         return look.overview
+
+    def _show_the_rest_of_the_first_log(self, session_id: str, log: SessionLog | None) -> None:
+        """Shows the whole first log once read (any thread); reads it here when that failed."""
+        if log is not None:
+            self.post_message(SessionLoaded(log))
+        elif threading.current_thread() is threading.main_thread():
+            self.load_session(session_id)
+        else:
+            self.app.call_from_thread(self.load_session, session_id)
 
     def first_log_of(self, session_id: str) -> SessionLog | None:
         """The first read's log, once, when it is of the session selected first (else None).
@@ -125,8 +140,8 @@ class ReadingScreen(DeskScreen[None]):
         overview = shown
         if overview is None:
             look = first_read.look() if first_read is not None else None
-            if look is not None:
-                overview = self._take_first_look(look)
+            if first_read is not None and look is not None:
+                overview = self._take_first_look(first_read, look)
             else:
                 # Before the first read, so no change between the two is missed.
                 self.follower.look_at_the_desk()
