@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.geometry import Region
 from textual.strip import Strip
 
@@ -22,7 +23,7 @@ from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.helpers.desks import append, exchange, exchange_line, small_desk, write_lines
-from tests.helpers.pilot import settle, wait_until, widget_texts
+from tests.helpers.pilot import AppFor, main_screen, settle, settled, wait_until, widget_texts
 
 READ_TIMEOUT = 60
 """Bounds a wait for the first read's thread (a loaded machine is slow, not stuck)."""
@@ -217,3 +218,22 @@ async def test_the_first_frame_draws_the_cards_at_their_final_width(
         assert '#1' in first_text
         assert view.show_vertical_scrollbar
         assert first_width == view.scrollable_content_region.width
+
+
+async def test_a_resize_to_the_size_laid_out_lays_nothing_out_again(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    app = app_for(small_desk(tmp_path))
+    async with settled(app) as pilot:
+        screen = main_screen(app)
+        layouts: list[object] = []
+        screen.screen_layout_refresh_signal.subscribe(screen, layouts.append)
+        # The terminal's first Resize comes at the size the first frame was laid out at.
+        size = screen.outer_size
+        screen.post_message(events.Resize(size, size, size))
+        await pilot.pause()
+        assert layouts == []
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert layouts != []
+        assert screen.outer_size == (100, 30)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
@@ -440,6 +440,16 @@ class MainScreen(ReadingScreen):
         self.action_reload()
 
     # Following the desk (desk_browser.ui.following).
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Skips Textual's layout of a Resize to the size the screen is laid out at already.
+
+        The terminal's first Resize arrives just after the first frame, at the size that frame
+        was laid out at; Textual would lay the whole screen out and draw it again (12-20 ms).
+        """
+        if event.size == self.outer_size:
+            event.prevent_default()
+            event.stop()
 
     def on_screen_resume(self) -> None:
         """Brings the age and the marker up to date at once when the screen is back on top."""
