@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -158,4 +160,41 @@ def test_a_build_cancelled_while_it_merges_keeps_an_exact_index(tmp_path: Path) 
     assert search.build().complete
     assert segments(search.index_path) < 4
     assert_exact(desk, search)
+    search.close()
+
+
+def test_a_build_writes_at_a_lower_priority_and_leaves_the_callers_thread_as_it_was(
+    tmp_path: Path,
+) -> None:
+    desk = make_desk(tmp_path, days=DAYS)
+    search = IndexedSearch(desk, recheck_seconds=0)
+    caller = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    seen: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> None:
+        thread = threading.get_native_id()
+        seen.append((thread, os.getpriority(os.PRIO_PROCESS, thread)))
+
+    with mock.patch.multiple(tuning, BUILD_WORKERS=2, PARALLEL_DAYS=1, BATCH_DAYS=4):
+        assert search.build(progress=progress).complete
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == caller
+    assert seen
+    for thread, niceness in seen:
+        assert thread != threading.get_native_id()
+        assert niceness == min(caller + 10, 19)
+    assert_exact(desk, search)
+    search.close()
+
+
+def test_a_build_that_fails_raises_in_the_callers_thread_as_before(tmp_path: Path) -> None:
+    desk = make_desk(tmp_path, days=DAYS)
+    search = IndexedSearch(desk, recheck_seconds=0)
+
+    def fail(*arguments: Any) -> None:
+        raise sqlite3.OperationalError('disk I/O error')
+
+    with mock.patch.object(store, 'write_days', fail):
+        status = search.build()
+    assert not status.available
+    assert 'disk I/O error' in (status.problem or '')
     search.close()

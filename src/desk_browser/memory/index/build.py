@@ -21,8 +21,10 @@ import contextlib
 import logging
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import IO
 
@@ -41,6 +43,42 @@ except ImportError:  # pragma: no cover - not on POSIX.
     fcntl = None  # type: ignore[assignment]
 
 _LOGGER = logging.getLogger(__name__)
+
+_WRITER_NICENESS = 10
+"""How much lower than the thread that asks for a build the build's own thread runs, so the
+app's interface thread comes first (its readers run lower still: reading._WORKER_NICENESS)."""
+
+
+def in_lowered_thread(function: Callable[[], None]) -> None:
+    """Runs a function in a new thread of lower priority, and waits for it.
+
+    Linux gives each thread its own niceness, which an unprivileged thread can never raise
+    again: a thread of its own keeps the caller's thread (the app's worker, a test's main
+    thread) as it was. Where niceness cannot be set, the thread runs as the caller would.
+
+    Args:
+        function (Callable[[], None]): What to run.
+
+    Raises:
+        BaseException: What the function raised.
+    """
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        with contextlib.suppress(OSError, AttributeError):
+            thread = threading.get_native_id()
+            niceness = os.getpriority(os.PRIO_PROCESS, thread) + _WRITER_NICENESS
+            os.setpriority(os.PRIO_PROCESS, thread, niceness)
+        try:
+            function()
+        except BaseException as error:  # Raised again in the caller's thread.
+            failures.append(error)
+
+    thread = threading.Thread(target=run, name='index-build', daemon=True)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
 
 
 def lock_builds(index_path: Path, cancelled: CancelCheck | None) -> IO[bytes] | None:
@@ -237,7 +275,16 @@ class Builder:
         damaged = mend = False
         try:
             if lock is not None or fcntl is None:
-                build_days(connection, self._desk_directory, self._verified, progress, cancelled)
+                in_lowered_thread(
+                    partial(
+                        build_days,
+                        connection,
+                        self._desk_directory,
+                        self._verified,
+                        progress,
+                        cancelled,
+                    )
+                )
             indexed = store.indexed_days(connection)
             signatures = {day: signature for day, (signature, _) in indexed.items()}
             status = self._checks.coverage(self._listing.days(time.time_ns()), signatures)

@@ -25,6 +25,7 @@ import os
 import pickle
 import subprocess
 import sys
+import threading
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
@@ -36,8 +37,9 @@ from desk_browser.memory.index.keys import DayRows
 from desk_browser.memory.index.status import CancelCheck
 from desk_browser.memory.index.vocabulary import packed_words
 
-_WORKER_NICENESS = 10
-"""How much lower than the app a worker process runs."""
+_WORKER_NICENESS = 15
+"""How much lower than the app (its main thread) a worker process runs: below the build's
+writer too (build._WRITER_NICENESS), whose work is the build's longest."""
 _LENGTH_BYTES = 8
 _WORKER_MODULE = 'desk_browser.memory.index.reading'
 
@@ -128,7 +130,7 @@ class _Worker:
         environment = dict(os.environ)
         environment['PYTHONPATH'] = os.pathsep.join(path for path in sys.path if path)
         self.process = subprocess.Popen(
-            [sys.executable, '-m', _WORKER_MODULE],
+            [sys.executable, '-m', _WORKER_MODULE, str(_lowering())],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -255,10 +257,29 @@ class DayReaders:
                 worker.stop()
 
 
+def _lowering() -> int:
+    """How much a worker started by this thread lowers its priority (its command's argument).
+
+    A process starts at the niceness of the thread that started it (Linux keeps one a thread),
+    which is the build's writer, itself lowered; the worker goes on to _WORKER_NICENESS below
+    the process's main thread.
+
+    Returns:
+        int: The niceness to add, 0 or more.
+    """
+    try:
+        app = os.getpriority(os.PRIO_PROCESS, os.getpid())  # The main thread's, on Linux.
+        current = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    except (OSError, AttributeError):  # pragma: no cover - not on Linux.
+        return _WORKER_NICENESS
+    return max(0, app + _WORKER_NICENESS - current)
+
+
 def _serve() -> None:
     """A worker's life: read each day sent on standard input, answer its rows on standard output."""
+    lowering = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 0
     with contextlib.suppress(OSError, AttributeError):
-        os.nice(_WORKER_NICENESS)
+        os.nice(lowering)
     requests, answers = sys.stdin.buffer, sys.stdout.buffer
     while True:
         try:
