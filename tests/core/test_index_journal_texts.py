@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from desk_browser.memory import desk_files, session_search
 from desk_browser.memory.exchange_facts import day_exchange_facts
-from desk_browser.memory.index.journal_texts import journal_texts
+from desk_browser.memory.index.days import DeskDay
+from desk_browser.memory.index.journal_texts import day_records, journal_texts
 
 DAY = '2026-10-21'
 TEXTS_SETTINGS = settings(
@@ -90,6 +91,10 @@ def test_journal_texts_equal_the_documented_records_and_facts(journal: list[byte
         path.write_bytes(b'\n'.join(journal) + b'\n')
         texts = journal_texts(path)
         assert (texts.exchanges, texts.actions, texts.facts) == _documented(path)
+        summary = Path(folder) / 'summary.md'
+        summary.write_text('A paragraph.\n\nAnother one.\n', encoding='utf-8')
+        desk_day = DeskDay(DAY, path, summary, (summary,))
+        assert day_records(desk_day) == session_search.day_records(DAY, path, summary, [summary])
 
 
 def test_journal_texts_of_a_missing_file_are_empty(tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
 """Days read from the desk itself: not indexed yet, changed since, or being written.
 
-`DirectReads` reads a day's records as the documented search does (session_search.day_records),
-keeps the most recently read days in memory keyed by their files' signature, and parses a
-journal being written only from where its last read ended (tail.JournalTail).
+`DirectReads` reads a day's records as the documented search does (journal_texts.day_records,
+which gives what session_search.day_records gives), keeps the most recently read days in memory
+keyed by their files' signature, and parses a journal being written only from where its last
+read ended (tail.JournalTail).
 
 Typical usage example:
 
@@ -16,8 +17,7 @@ import threading
 import time
 from pathlib import Path
 
-from desk_browser.memory import session_search
-from desk_browser.memory.index import tuning
+from desk_browser.memory.index import journal_texts, tuning
 from desk_browser.memory.index.days import DayCache, DeskDay, day_signature
 from desk_browser.memory.index.tail import JournalTail
 from desk_browser.memory.session_search import SearchRecord
@@ -67,9 +67,7 @@ class DirectReads:
                 rest = DeskDay(desk_day.day, None, desk_day.summary, desk_day.notes)
                 records += self.records(rest)
         else:
-            records = session_search.day_records(
-                desk_day.day, desk_day.journal, desk_day.summary, desk_day.notes
-            )
+            records = journal_texts.day_records(desk_day)
         if not racy:
             characters = sum(len(record.text) for record in records)
             self._cache.put(signature, records, characters)
