@@ -8,6 +8,7 @@ scripts without starting the UI.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import shutil
 import signal
@@ -192,6 +193,7 @@ def run_browser(desk: Path, start: StartView | None = None) -> int:
     from desk_browser.live.services import DeskServices
     from desk_browser.presentation.settings import default_settings_path
 
+    gc.disable()  # Until the app freezes its start-up objects (ui.heap_freezing resumes them).
     start = start or StartView()
     # Read the desk while Textual loads (about 0.3 s): the first screen is then built filled in.
     first_read = FirstRead(DeskServices.for_desk(desk), requested_session=start.session_id)

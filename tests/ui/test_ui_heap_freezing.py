@@ -46,3 +46,42 @@ async def test_a_due_full_collection_waits_for_the_person_to_stop_and_python_s_s
         await pilot.pause(0.2)
         assert gc.get_count()[2] < heap_freezing._FULL_COLLECTION_DUE  # Idle: collected.
     assert gc.get_threshold() == thresholds
+
+
+async def test_collections_held_since_the_start_resume_at_the_freeze(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(heap_freezing, 'FREEZE_AFTER', 0.01)
+    collected: list[int] = []
+
+    def collect(generation: int = 2) -> int:
+        collected.append(generation)
+        return 0
+
+    monkeypatch.setattr(gc, 'collect', collect)
+    app = app_for(demo_desk)
+    gc.disable()  # As the command line does before the app is imported.
+    try:
+        async with settled(app) as pilot:
+            await pilot.pause(0.1)
+            assert app.heap_frozen
+            assert gc.isenabled()
+            assert collected == []  # Nothing collected first: every object was young.
+    finally:
+        gc.enable()
+
+
+async def test_collections_resume_at_the_latest_with_no_session_shown(
+    app_for: AppFor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(heap_freezing, 'LATEST_FREEZE', 0.05)
+    app = app_for(tmp_path)  # An empty folder: no session's exchanges ever come.
+    gc.disable()
+    try:
+        async with settled(app) as pilot:
+            await pilot.pause(0.2)
+            assert app.heap_frozen
+            assert gc.isenabled()
+    finally:
+        gc.enable()
+    assert gc.get_freeze_count() == 0
