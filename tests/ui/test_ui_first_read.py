@@ -237,3 +237,21 @@ async def test_a_resize_to_the_size_laid_out_lays_nothing_out_again(
         await settle(pilot)
         assert layouts != []
         assert screen.outer_size == (100, 30)
+
+
+async def test_a_desk_s_first_session_is_opened_when_it_appears(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    desk = tmp_path / 'main'
+    (desk / 'sessions').mkdir(parents=True)
+    app = app_for(desk)
+    async with settled(app) as pilot:
+        view = app.query_one(ExchangeView)
+        assert 'No session has a log yet.' in view.rendered_text()
+        write_lines(
+            desk / 'sessions' / '2026-10-21-1.jsonl',
+            [exchange(f'trigger {number}', 'answer') for number in range(3)],
+        )
+        await wait_until(pilot, lambda: view.exchange_count == 3, seconds=READ_TIMEOUT)
+        assert main_screen(app).selected_session == '2026-10-21-1'
+        assert app.query_one(SessionList).highlighted == 0

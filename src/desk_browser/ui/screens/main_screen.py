@@ -493,6 +493,12 @@ class MainScreen(ReadingScreen):
         self.query_one(SessionList).show_changed_sessions(
             new_overview.sessions, self.selected_session
         )
+        if self.selected_session is None and self._pending_day is None:
+            # The desk's first session (none was listed): opened as a start would open it.
+            opened = session_to_open(new_overview, [new_overview.current_session_id])
+            if opened is not None:
+                self.query_one(SessionList).highlight_session(opened)
+                self.selected_session = opened
 
     @on(DeskChecked)
     def show_problem_count(self, message: DeskChecked) -> None:
