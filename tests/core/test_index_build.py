@@ -198,3 +198,15 @@ def test_a_build_that_fails_raises_in_the_callers_thread_as_before(tmp_path: Pat
     assert not status.available
     assert 'disk I/O error' in (status.problem or '')
     search.close()
+
+
+def test_a_build_leaves_its_writes_in_the_index_file_not_in_the_wal(tmp_path: Path) -> None:
+    desk = make_desk(tmp_path, days=DAYS)
+    search = IndexedSearch(desk, recheck_seconds=0)
+    assert_exact(desk, search)  # The searches' connections are open, reading nothing now.
+    with mock.patch.multiple(tuning, BUILD_WORKERS=0, BATCH_DAYS=1):
+        assert search.build().complete
+    wal = search.index_path.with_name(search.index_path.name + '-wal')
+    assert not wal.exists() or wal.stat().st_size == 0
+    assert_exact(desk, search)
+    search.close()

@@ -190,6 +190,7 @@ def build_days(
     if progress is not None:
         progress(done, total)
     store.merge_segments(connection, cancelled)
+    store.empty_log(connection)
 
 
 class Builder:

@@ -505,6 +505,26 @@ def merge_segments(connection: sqlite3.Connection, cancelled: CancelCheck | None
             return
 
 
+def empty_log(connection: sqlite3.Connection) -> None:
+    """Copies the WAL into the index file and empties it, unless a search still reads from it.
+
+    A build's last batches and merges wait in the WAL (tens of megabytes) until the last
+    connection closes; copied now, the index takes only its own size on disk, and SessionSearch,
+    which reads the index file alone (open_read_only), sees the whole build. It never waits:
+    with a search reading, the WAL is left as it is.
+
+    Args:
+        connection (sqlite3.Connection): The builder's connection, out of any transaction.
+    """
+    connection.execute('PRAGMA busy_timeout=0')
+    try:
+        connection.execute('PRAGMA wal_checkpoint(TRUNCATE)').fetchall()
+    except sqlite3.OperationalError:  # Busy: a search goes first.
+        pass
+    finally:
+        connection.execute(f'PRAGMA busy_timeout={int(_BUSY_SECONDS * 1000)}')
+
+
 def roll_back(connection: sqlite3.Connection) -> None:
     """Ends a transaction left open (by an error), ignoring a connection that is itself broken.
 
