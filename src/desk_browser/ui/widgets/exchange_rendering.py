@@ -173,13 +173,14 @@ def header_lines(log: SessionLog, styles: CardStyles) -> list[Text]:
     Returns:
         list[Text]: The lines, each a paragraph of its own.
     """
-    # While only the first exchanges are read, their count is all that is known.
+    # While only the first exchanges are read, all that is known is that there are more: "161+",
+    # no longer than the whole count that replaces it (a line more would move every card).
     count = plural(len(log.exchanges), 'exchange')
     lines = [
         Text.assemble(
             (visible(log.session_id), styles.session),
             ('  ·  ', styles.muted),
-            count if log.complete else (f'first {count} · reading the rest…', styles.muted),
+            count if log.complete else (f'{len(log.exchanges)}+ exchanges', styles.muted),
         )
     ]
     if log.damaged_lines:
