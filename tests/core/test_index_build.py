@@ -11,9 +11,11 @@ from unittest import mock
 
 import pytest
 
-from desk_browser.memory.index import store, tuning
+from desk_browser.memory.index import reading, store, tuning
+from desk_browser.memory.index.days import desk_days
 from desk_browser.memory.index.search import IndexedSearch
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
+from tests.helpers.desks import event, write_journal
 from tests.helpers.plain_scan import as_reference
 
 DAYS = 40
@@ -210,3 +212,57 @@ def test_a_build_leaves_its_writes_in_the_index_file_not_in_the_wal(tmp_path: Pa
     assert not wal.exists() or wal.stat().st_size == 0
     assert_exact(desk, search)
     search.close()
+
+
+def test_a_worker_reads_the_days_asked_ahead_while_its_answers_wait(tmp_path: Path) -> None:
+    """Its answers leave its pipe as they come, so it never waits there while the writer writes."""
+    desk = make_desk(tmp_path, days=6)
+    texts = [
+        f'Watching NIFTY {number}: breadth and the gap, level {number * 7}.'
+        for number in range(3000)
+    ]
+    write_journal(
+        desk, '2026-09-10', [event('text', text=text, backend='claude') for text in texts]
+    )
+    days = desk_days(desk)
+    worker = reading._Worker()
+    try:
+        for desk_day in days:
+            worker.ask(desk_day)
+        assert worker.process.stdin is not None
+        worker.process.stdin.close()  # Its last day asked: it ends once every answer is sent.
+        # The big day's rows are far more than a pipe holds: read by nobody, the worker waited.
+        assert worker.process.wait(timeout=60) == 0
+        answers = [worker.answer() for _ in days]
+    finally:
+        worker.stop()
+    assert answers == [reading.read_day(desk_day) for desk_day in days]
+
+
+def test_a_worker_that_dies_leaves_its_days_to_the_build_and_the_index_is_the_same(
+    tmp_path: Path,
+) -> None:
+    desk = make_desk(tmp_path, days=DAYS)
+    with mock.patch.multiple(tuning, BUILD_WORKERS=0):
+        alone = IndexedSearch(desk, cache_directory=tmp_path / 'alone')
+        assert alone.build().complete
+    started = reading._Worker.__init__
+
+    def start_and_end_the_first(worker: reading._Worker) -> None:
+        started(worker)
+        if not killed:
+            killed.append(worker)
+            worker.process.kill()
+
+    killed: list[reading._Worker] = []
+    with (
+        mock.patch.multiple(tuning, BUILD_WORKERS=2, PARALLEL_DAYS=1, BATCH_DAYS=4),
+        mock.patch.object(reading._Worker, '__init__', start_and_end_the_first),
+    ):
+        parallel = IndexedSearch(desk, cache_directory=tmp_path / 'parallel')
+        assert parallel.build().complete
+    assert killed
+    assert contents(parallel.index_path) == contents(alone.index_path)
+    assert_exact(desk, parallel)
+    alone.close()
+    parallel.close()

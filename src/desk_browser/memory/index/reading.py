@@ -23,6 +23,7 @@ import collections
 import contextlib
 import os
 import pickle
+import queue
 import subprocess
 import sys
 import threading
@@ -112,14 +113,48 @@ def _receive(stream: IO[bytes]) -> Any:
     Raises:
         EOFError: When the other end closed the pipe.
     """
+    frame = _receive_frame(stream)
+    if frame is None:
+        raise EOFError
+    return pickle.loads(frame)  # Frames come from this module's own processes only.
+
+
+def _receive_frame(stream: IO[bytes]) -> bytes | None:
+    """Reads one frame's bytes, not yet unpickled.
+
+    Args:
+        stream (IO[bytes]): The pipe.
+
+    Returns:
+        bytes | None: The frame's pickled bytes, or None when the other end closed the pipe.
+    """
     header = stream.read(_LENGTH_BYTES)
     if len(header) < _LENGTH_BYTES:
-        raise EOFError
+        return None
     length = int.from_bytes(header, 'big')
     data = stream.read(length)
-    if len(data) < length:
-        raise EOFError
-    return pickle.loads(data)  # Frames come from this module's own processes only.
+    return data if len(data) == length else None
+
+
+def _drain(stream: IO[bytes], frames: queue.SimpleQueue[bytes | None]) -> None:
+    """Moves a worker's answers from its pipe into `frames` as they come, then None at its end.
+
+    A pipe holds 64 KB and a day's rows are far more, so a worker whose answer nobody read
+    waited on its pipe while the writer wrote a batch: the reading and the writing took turns
+    instead of running side by side. Read off by this thread (the reads let the interpreter go),
+    a worker goes on to the days it was asked for ahead.
+
+    Args:
+        stream (IO[bytes]): The worker's standard output.
+        frames (queue.SimpleQueue[bytes | None]): Where each answer's bytes go.
+    """
+    try:
+        while (frame := _receive_frame(stream)) is not None:
+            frames.put(frame)
+    except (OSError, ValueError):  # Closed by stop().
+        pass
+    finally:
+        frames.put(None)
 
 
 class _Worker:
@@ -137,6 +172,11 @@ class _Worker:
             env=environment,
         )
         self.asked = 0
+        self._frames: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        assert self.process.stdout is not None
+        threading.Thread(
+            target=_drain, args=(self.process.stdout, self._frames), daemon=True
+        ).start()
 
     def ask(self, desk_day: DeskDay) -> None:
         """Sends a day to read.
@@ -160,8 +200,11 @@ class _Worker:
         Raises:
             EOFError: When the process is gone.
         """
-        assert self.process.stdout is not None
-        rows: DayRows | None = _receive(self.process.stdout)
+        frame = self._frames.get()
+        if frame is None:
+            self._frames.put(None)  # Every later answer finds the end too.
+            raise EOFError
+        rows: DayRows | None = pickle.loads(frame)  # From this module's own processes only.
         self.asked -= 1
         return rows
 

@@ -41,5 +41,10 @@ PARALLEL_DAYS = 24
 """A build with at least this many days to read reads them in worker processes."""
 BUILD_WORKERS: int | None = None
 """How many worker processes a big build uses; None for one per core."""
-DAYS_AHEAD_PER_WORKER = 4
-"""How many days each worker may have read ahead of the writer (which bounds the memory used)."""
+DAYS_AHEAD_PER_WORKER = 12
+"""How many days each worker may have read ahead of the writer (which bounds the memory used).
+
+About a batch's worth between the workers (BATCH_RECORDS at ~2,000 events a day is ~10 days),
+so they keep reading the whole time the writer writes one: with 4, a one-year build took 10.8-12.3
+s and its workers stood idle for most of each batch's writing; with 12, 9.2-10.7 s (24 no
+faster, and 10 MB more); its build process's memory went from 81 to 90 MB."""
