@@ -68,7 +68,7 @@ def _footer(pilot: Pilot[Any]) -> str:
 
 
 @pytest.mark.parametrize('kind', ['no desk', 'no session yet'])
-async def test_an_empty_desk_offers_no_copy_or_export_and_says_so_if_pressed(
+async def test_an_empty_desk_offers_no_moves_copy_or_export_and_says_so_if_copied(
     app_for: AppFor, empty_desk: Path, kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if kind == 'no session yet':
@@ -81,9 +81,10 @@ async def test_an_empty_desk_offers_no_copy_or_export_and_says_so_if_pressed(
         assert isinstance(app.screen, MainScreen)
         footer = _footer(pilot)
         assert 'Search' in footer
-        assert 'y Copy' not in footer and 'x Export' not in footer
-        assert not {'y', 'x'} & set(shown_keys(app.screen))
-        await pilot.press('y', 'x')
+        for words in ('n Next', 'p Previous', 'y Copy', 'x Export'):
+            assert words not in footer
+        assert not {'n', 'p', 'y', 'x'} & set(shown_keys(app.screen))
+        await pilot.press('n', 'p', 'N', 'P', 'y', 'x')
         await pilot.pause()
         assert [note.message for note in app._notifications][-2:] == [
             'Nothing here to copy.',
@@ -92,7 +93,7 @@ async def test_an_empty_desk_offers_no_copy_or_export_and_says_so_if_pressed(
     assert list(here.iterdir()) == []
 
 
-async def test_copy_and_export_appear_once_the_desks_first_exchange_is_shown(
+async def test_moves_copy_and_export_appear_once_the_desks_first_exchange_is_shown(
     app_for: AppFor, empty_desk: Path
 ) -> None:
     write_state(empty_desk, '2026-10-21-1', SMALL_DESK_ROUTES)
@@ -108,3 +109,4 @@ async def test_copy_and_export_appear_once_the_desks_first_exchange_is_shown(
         await settle(pilot)
         footer = _footer(pilot)
         assert 'y Copy' in footer and 'x Export' in footer
+        assert {'n', 'p', 'y', 'x'} <= set(shown_keys(app.screen))

@@ -55,6 +55,11 @@ from desk_browser.ui.widgets.summary_view import SummaryView
 NARROW_BELOW = 70
 """Below this many columns the first screen's panes stack rather than squeeze side by side."""
 
+_EXCHANGE_ACTIONS = frozenset(
+    {'next_exchange', 'previous_exchange', 'jump_forward', 'jump_back', 'copy', 'export'}
+)
+"""The actions offered only while exchanges are shown: an empty desk's footer leaves them out."""
+
 
 class Columns(Container):
     """The two columns; below NARROW_BELOW columns, the panes one under another, scrolled.
@@ -114,7 +119,7 @@ class MainScreen(ReadingScreen):
         self._pending_day: DayRequest | None = None
         self._line_wanted: SessionPlace | None = None
         self._read_again_asked = False
-        self._copy_export_offered = True  # Until it is known that no exchange will be shown.
+        self._exchange_keys_offered = True  # Until it is known that no exchange will be shown.
 
     def compose(self) -> ComposeResult:
         """Builds the search line and the two columns (stacked below 70 columns)."""
@@ -159,7 +164,7 @@ class MainScreen(ReadingScreen):
         """Shows the state and sessions, opens the current (or newest) session, counts problems."""
         await self._show_overview(message.overview)
         if self.selected_session is None:  # Else its exchanges are on their way.
-            self._offer_copy_export()
+            self._offer_exchange_keys()
         self.follower.overview_loaded(message.overview)
         if self._read_again_asked:
             self._read_again_asked = False
@@ -234,7 +239,7 @@ class MainScreen(ReadingScreen):
         if message.log.session_id != self.selected_session:
             return
         await self.query_one(ExchangeView).show_log(message.log)
-        self._offer_copy_export()
+        self._offer_exchange_keys()
         await self._show_wanted_line()
 
     async def _show_wanted_line(self) -> None:
@@ -476,7 +481,7 @@ class MainScreen(ReadingScreen):
         if growth is not None:
             marker = self.query_one(NewExchangesMarker)
             await show_log_growth(self.query_one(ExchangeView), marker, growth)
-            self._offer_copy_export()
+            self._offer_exchange_keys()
         self._show_overview_changes(update)
 
     def _show_overview_changes(self, update: FollowUpdate) -> None:
@@ -506,20 +511,23 @@ class MainScreen(ReadingScreen):
         self.follower.show_problem_count(message.report)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Shows Pause or Follow on f; y and x only while exchanges are shown (else the app's)."""
+        """Shows Pause or Follow on f; n, p, N, P, y and x only while exchanges are shown.
+
+        Without exchanges y and x are the app's ("Nothing here to copy."), and the moves none.
+        """
         if action == 'pause_following':
             return self.follower.following
         if action == 'resume_following':
             return not self.follower.following
-        if action in ('copy', 'export'):
-            return self._copy_export_offered
+        if action in _EXCHANGE_ACTIONS:
+            return self._exchange_keys_offered
         return super().check_action(action, parameters)
 
-    def _offer_copy_export(self) -> None:
-        """Offers y and x (refreshing the footer) only while exchanges are shown."""
+    def _offer_exchange_keys(self) -> None:
+        """Offers the exchanges' keys (refreshing the footer) only while exchanges are shown."""
         shown = self.query_one(ExchangeView).exchange_count > 0
-        if shown != self._copy_export_offered:
-            self._copy_export_offered = shown
+        if shown != self._exchange_keys_offered:
+            self._exchange_keys_offered = shown
             self.refresh_bindings()
 
     def action_pause_following(self) -> None:
