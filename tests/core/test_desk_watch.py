@@ -333,6 +333,36 @@ def test_a_new_summary_is_reported(desk: Path) -> None:
     assert changes.new_sessions == []
 
 
+def test_the_newest_summary_is_watched_past_names_that_sort_after_it(desk: Path) -> None:
+    summaries = desk / 'sessions' / 'summaries'
+    newest = summaries / '2026-10-25.md'
+    newest.write_text('Done.', encoding='utf-8')
+    for name in ('2026-13-01.md', '2026-10-26-draft.md', 'zz-scratch.md', '2026-10-27.txt'):
+        (summaries / name).write_text('not a summary', encoding='utf-8')
+    watcher = DeskWatcher(desk)
+    (summaries / 'zz-scratch.md').write_text('still not a summary, longer', encoding='utf-8')
+    (summaries / 'other.md').write_text('nor this', encoding='utf-8')
+    assert watcher.poll() == DeskChanges()
+    newest.write_text('Done, and more.', encoding='utf-8')
+    assert watcher.poll().summaries_changed
+    (summaries / '2026-10-24.md').write_text('An older day, written late.', encoding='utf-8')
+    assert watcher.poll().summaries_changed
+    (summaries / '2026-10-24.md').unlink()
+    assert watcher.poll().summaries_changed
+    assert watcher.poll() == DeskChanges()
+
+
+def test_a_folder_listed_again_unchanged_reports_nothing(desk: Path) -> None:
+    sessions = desk / 'sessions'
+    watcher = DeskWatcher(desk)
+    (sessions / 'scratch.txt').write_bytes(b'')  # The folder changed; its logs did not.
+    (desk / 'journal' / 'notes.txt').write_bytes(b'')
+    assert watcher.poll() == DeskChanges()
+    (sessions / '2026-10-21-30.jsonl').write_bytes(b'')
+    (sessions / 'scratch.txt').unlink()
+    assert watcher.poll().new_sessions == ['2026-10-21-30']
+
+
 def test_a_removed_desk_vanishes_and_returns(desk: Path) -> None:
     session_id = current_session(desk)
     watcher = DeskWatcher(desk)

@@ -99,55 +99,102 @@ class DeskChanges:
         )
 
 
+class _Listing:
+    """A folder's regular files at one look, and the names among them that matter.
+
+    Which names matter is worked out only when asked, once: at a poll, only when the folder's
+    files are not the ones of the last look (a five-year desk's first look lists 5,000 names,
+    and checking each one's date took longer than listing them).
+    """
+
+    __slots__ = ('_dated', '_matching', '_suffix', 'names')
+
+    def __init__(self, names: tuple[str, ...], suffix: str, *, dated: bool) -> None:
+        """Keeps a listing.
+
+        Args:
+            names (tuple[str, ...]): The folder's regular files, sorted, as FolderListing lists
+                them.
+            suffix (str): The ending of the names that matter, such as ".jsonl".
+            dated (bool): Whether only names that are exactly <YYYY-MM-DD><suffix> matter.
+        """
+        self.names = names
+        self._suffix = suffix
+        self._dated = dated
+        self._matching: frozenset[str] | None = None
+
+    def _matters(self, name: str) -> bool:
+        suffix = self._suffix
+        return name.endswith(suffix) and not (
+            self._dated and (len(name) != 10 + len(suffix) or desk_files.date_of_name(name) is None)
+        )
+
+    def matching(self) -> frozenset[str]:
+        """The names that matter.
+
+        Returns:
+            frozenset[str]: The names that end with the suffix (and are dated, when asked).
+        """
+        if self._matching is None:
+            self._matching = frozenset(filter(self._matters, self.names))
+        return self._matching
+
+    def newest(self) -> str | None:
+        """The greatest name that matters (the newest day, for dated names).
+
+        Returns:
+            str | None: The name, or None when no name matters.
+        """
+        # The names are sorted, so the last that matters is the greatest.
+        return next(filter(self._matters, reversed(self.names)), None)
+
+    def changed_from(self, before: _Listing) -> bool:
+        """Says whether the names that matter differ from an earlier look's.
+
+        Args:
+            before (_Listing): The earlier look's listing of the folder.
+
+        Returns:
+            bool: True when a name that matters appeared or disappeared.
+        """
+        if self.names is before.names or self.names == before.names:
+            return False
+        return self.matching() != before.matching()
+
+
+_NO_FILES: tuple[str, ...] = ()
+
+
 @dataclasses.dataclass(frozen=True)
 class _Snapshot:
     """The status of everything the watcher looks at, at one poll."""
 
     desk: FileSignature | None
     state: FileSignature | None
-    sessions: frozenset[str]
+    sessions: _Listing
     logs: dict[str, FileSignature | None]
-    journal: frozenset[str]
+    journal: _Listing
     newest_journal: tuple[str, FileSignature | None] | None
-    notes: frozenset[str]
+    notes: _Listing
     note_statuses: dict[str, FileSignature | None]
-    summaries: frozenset[str]
+    summaries: _Listing
     newest_summary: tuple[str, FileSignature | None] | None
 
 
-def _matching_names(names: tuple[str, ...], suffix: str, *, dated: bool) -> frozenset[str]:
-    """Keeps the file names that end with a suffix.
-
-    Args:
-        names (tuple[str, ...]): A folder's regular files, as FolderListing lists them.
-        suffix (str): The ending, such as ".jsonl".
-        dated (bool): Whether to keep only names that are exactly <YYYY-MM-DD><suffix>.
-
-    Returns:
-        frozenset[str]: The names kept.
-    """
-    return frozenset(
-        name
-        for name in names
-        if name.endswith(suffix)
-        and not (dated and (len(name) != 10 + len(suffix) or desk_files.date_of_name(name) is None))
-    )
-
-
-def _newest(folder: Path, names: frozenset[str]) -> tuple[str, FileSignature | None] | None:
+def _newest(folder: Path, listing: _Listing) -> tuple[str, FileSignature | None] | None:
     """Looks at the signature of the newest dated file in a listing.
 
     Args:
         folder (Path): The folder listed.
-        names (frozenset[str]): Its <YYYY-MM-DD><suffix> names.
+        listing (_Listing): Its files, of which the <YYYY-MM-DD><suffix> names matter.
 
     Returns:
         tuple[str, FileSignature | None] | None: The newest file's name and signature, or None
-            when the listing is empty.
+            when no file matters.
     """
-    if not names:
+    name = listing.newest()
+    if name is None:
         return None
-    name = max(names)
     return name, file_signature(folder / name)
 
 
@@ -199,7 +246,7 @@ class DeskWatcher:
         self._summaries_directory = self._sessions_directory / desk_files.SUMMARIES_FOLDER_NAME
         self._followed: tuple[str, ...] = ()
         self._folders = FolderListing()
-        self._matched: dict[Path, tuple[tuple[str, ...], frozenset[str]]] = {}
+        self._listings: dict[Path, _Listing] = {}
         self._snapshot = self._look()
 
     @property
@@ -275,8 +322,8 @@ class DeskWatcher:
         """
         return file_signature(log_path(self._sessions_directory, session_id))
 
-    def _names(self, folder: Path, suffix: str, *, dated: bool) -> frozenset[str]:
-        """Lists the files that matter in a folder, listing it again only when it changed.
+    def _listing(self, folder: Path, suffix: str, *, dated: bool) -> _Listing:
+        """Lists a folder's files, listing it again only when it changed.
 
         Args:
             folder (Path): The folder.
@@ -284,15 +331,15 @@ class DeskWatcher:
             dated (bool): Whether only <YYYY-MM-DD><suffix> names matter.
 
         Returns:
-            frozenset[str]: The names; empty when the folder is missing or not a folder.
+            _Listing: Its files; none when the folder is missing or not a folder. While the
+                folder is unchanged, the same listing (what matters in it worked out once).
         """
         names = self._folders.names(folder)
-        matched = self._matched.get(folder)
-        if matched is not None and matched[0] is names:
-            return matched[1]
-        kept = _matching_names(names, suffix, dated=dated)
-        self._matched[folder] = (names, kept)
-        return kept
+        listing = self._listings.get(folder)
+        if listing is None or listing.names is not names:
+            listing = _Listing(names, suffix, dated=dated)
+            self._listings[folder] = listing
+        return listing
 
     def _look(self) -> _Snapshot:
         """Looks at the signature of everything watched.
@@ -305,19 +352,19 @@ class DeskWatcher:
             return _Snapshot(
                 desk=desk,
                 state=None,
-                sessions=frozenset(),
+                sessions=_Listing(_NO_FILES, LOG_SUFFIX, dated=False),
                 logs=dict.fromkeys(self._followed),
-                journal=frozenset(),
+                journal=_Listing(_NO_FILES, _JOURNAL_SUFFIX, dated=True),
                 newest_journal=None,
-                notes=frozenset(),
+                notes=_Listing(_NO_FILES, _MARKDOWN_SUFFIX, dated=False),
                 note_statuses={},
-                summaries=frozenset(),
+                summaries=_Listing(_NO_FILES, _MARKDOWN_SUFFIX, dated=True),
                 newest_summary=None,
             )
-        sessions = self._names(self._sessions_directory, LOG_SUFFIX, dated=False)
-        journal = self._names(self._journal_directory, _JOURNAL_SUFFIX, dated=True)
-        notes = self._names(self._notes_directory, _MARKDOWN_SUFFIX, dated=False)
-        summaries = self._names(self._summaries_directory, _MARKDOWN_SUFFIX, dated=True)
+        sessions = self._listing(self._sessions_directory, LOG_SUFFIX, dated=False)
+        journal = self._listing(self._journal_directory, _JOURNAL_SUFFIX, dated=True)
+        notes = self._listing(self._notes_directory, _MARKDOWN_SUFFIX, dated=False)
+        summaries = self._listing(self._summaries_directory, _MARKDOWN_SUFFIX, dated=True)
         return _Snapshot(
             desk=desk,
             state=file_signature(self._sessions_directory / STATE_FILE_NAME),
@@ -327,7 +374,8 @@ class DeskWatcher:
             newest_journal=_newest(self._journal_directory, journal),
             notes=notes,
             note_statuses={
-                name: file_signature(self._notes_directory / name) for name in sorted(notes)
+                name: file_signature(self._notes_directory / name)
+                for name in sorted(notes.matching())
             },
             summaries=summaries,
             newest_summary=_newest(self._summaries_directory, summaries),
@@ -372,18 +420,25 @@ def _compare(before: _Snapshot, after: _Snapshot) -> DeskChanges:
         if _log_rewritten(old_status, status):
             rewritten_logs.append(session_id)
     vanished = after.desk is None or not after.desk.is_folder
+    new_sessions: list[str] = []
+    removed_sessions: list[str] = []
+    if after.sessions.changed_from(before.sessions):
+        new_sessions = _sorted_sessions(after.sessions.matching() - before.sessions.matching())
+        removed_sessions = _sorted_sessions(before.sessions.matching() - after.sessions.matching())
     return DeskChanges(
         state_changed=before.state != after.state,
-        new_sessions=_sorted_sessions(after.sessions - before.sessions),
-        removed_sessions=_sorted_sessions(before.sessions - after.sessions),
+        new_sessions=new_sessions,
+        removed_sessions=removed_sessions,
         grown_logs=grown_logs,
         rewritten_logs=rewritten_logs,
         journal_changed=(
-            before.journal != after.journal or before.newest_journal != after.newest_journal
+            after.journal.changed_from(before.journal)
+            or before.newest_journal != after.newest_journal
         ),
         notes_changed=before.note_statuses != after.note_statuses,
         summaries_changed=(
-            before.summaries != after.summaries or before.newest_summary != after.newest_summary
+            after.summaries.changed_from(before.summaries)
+            or before.newest_summary != after.newest_summary
         ),
         vanished=vanished,
     )
