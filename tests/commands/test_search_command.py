@@ -171,7 +171,7 @@ def test_a_cut_list_says_how_many_hits_were_left_out(
     cut = run_command(['search', str(demo_desk), 'nifty'], capsys)
     assert cut.lines == everything.lines[:50]
     assert cut.stderr == (
-        f'desk-browser: 50 of {total} hits shown; --limit N for more, --limit 0 for all.\n'
+        f'desk-browser: 50 of {total:,} hits shown; --limit N for more, --limit 0 for all.\n'
     )
     exact = run_command(['search', str(demo_desk), 'nifty', '--limit', str(total)], capsys)
     assert exact.lines == everything.lines

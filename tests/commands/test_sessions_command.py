@@ -28,7 +28,7 @@ def test_text_lists_sessions_newest_first_with_weekday_count_and_current(
         session_id = fields[0]
         log = (demo_desk / 'sessions' / f'{session_id}.jsonl').read_bytes()
         count = len(log.splitlines())
-        assert fields[2] == f'{count} exchanges'
+        assert fields[2] == f'{count:,} exchanges'
         assert fields[3:] == (['current'] if session_id == current else [])
     assert result.lines[0].split('\t')[:2] == [current, 'Wed 2026-10-21']
 

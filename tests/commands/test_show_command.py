@@ -31,7 +31,7 @@ def test_markdown_has_a_heading_per_exchange_the_trigger_quoted_and_the_answer(
     for exchange in exchanges:
         assert f'> {exchange["trigger_text"].splitlines()[0]}' in result.lines
         assert exchange['answer'] in result.stdout
-    assert f'{len(exchanges)} exchanges' in result.stderr
+    assert f'{len(exchanges):,} exchanges' in result.stderr
 
 
 def test_markdown_is_the_default_format(

@@ -36,12 +36,12 @@ def test_text_names_session_date_log_and_each_route_with_the_panes_conclusion(
     expected = [
         f'session_id    {state["session_id"]}',
         'trading_date  Wed 2026-10-21 · today',
-        f'log           {count} exchanges',
+        f'log           {count:,} exchanges',
     ]
     for name, route in state['routes'].items():
         seen = route['exchanges_seen']
         status = route_status(seen, count).text
-        expected.append(f'route         {name}: {seen} exchanges seen · {status}')
+        expected.append(f'route         {name}: {seen:,} exchanges seen · {status}')
         runner = 'none' if route['runner_state'] is None else json.dumps(route['runner_state'])
         expected.append(f'runner_state  {name}: {runner}')
     assert result.lines == expected

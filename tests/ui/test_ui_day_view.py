@@ -123,7 +123,7 @@ async def test_number_keys_and_the_filter_hide_kinds_of_event(
         shown = [event_kind(event) for event in timeline.shown_events]
         assert 'answer' not in shown
         assert 0 < timeline.row_count < total
-        assert timeline.border_subtitle == f'{timeline.row_count} of {total} events'
+        assert timeline.border_subtitle == f'{timeline.row_count:,} of {total:,} events'
         filter_list = screen.query_one(SelectionList)
         assert 'answer' not in filter_list.selected
         await pilot.press('2')

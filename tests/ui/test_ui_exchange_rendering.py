@@ -5,7 +5,9 @@ from __future__ import annotations
 from markdown_it import MarkdownIt
 from rich.markdown import Markdown
 
-from desk_browser.ui.widgets.exchange_rendering import SafeRichMarkdown
+from desk_browser.memory.session_store import Exchange
+from desk_browser.presentation.desk_data import SessionLog
+from desk_browser.ui.widgets.exchange_rendering import CardStyles, SafeRichMarkdown, header_lines
 
 ANSWERS = [
     '## Rollover\n\n- **BANKNIFTY** at 52,720.9\n- Stop-loss: 52,295.1',
@@ -38,3 +40,14 @@ def test_it_sets_what_rich_sets_without_links() -> None:
     for name in vars(theirs):
         if name != 'parsed':
             assert getattr(ours, name) == getattr(theirs, name), name
+
+
+def test_the_header_joins_name_and_count_tighter_where_the_wide_join_would_wrap() -> None:
+    exchanges = [Exchange('t', 'a', 'claude', '2026-10-21T03:45:00+00:00')] * 10_000
+    log = SessionLog('2026-10-21-3', exchanges, [])
+    wide = '2026-10-21-3  ·  10,000 exchanges'
+    assert header_lines(log, CardStyles())[0].plain == wide
+    assert header_lines(log, CardStyles(), len(wide))[0].plain == wide
+    assert header_lines(log, CardStyles(), 32)[0].plain == '2026-10-21-3 · 10,000 exchanges'
+    head = SessionLog('2026-10-21-3', exchanges[:161], [], complete=False)
+    assert header_lines(head, CardStyles(), 32)[0].plain == '2026-10-21-3  ·  161+ exchanges'

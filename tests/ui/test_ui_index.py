@@ -110,7 +110,7 @@ async def test_index_progress_is_shown_while_building_and_goes_when_complete(
         total = len({path.name for path in (demo_desk / 'journal').glob('*.jsonl')})
         assert progress[0] == IndexStatus(0, total, available=True)
         assert progress[-1].complete
-        assert f'main · indexed 0 of {total} days' in subtitles
+        assert f'main · indexed 0 of {total:,} days' in subtitles
         assert app.sub_title == 'main'
 
 

@@ -97,7 +97,7 @@ async def test_the_first_exchanges_come_first_and_the_header_counts_only_them(
         assert view.exchange_count == COUNT
         log = view.shown_log
         assert log is not None and log.complete
-        assert view.rendered_text().splitlines()[0] == f'2026-10-21-1  ·  {COUNT} exchanges'
+        assert view.rendered_text().splitlines()[0] == f'2026-10-21-1  ·  {COUNT:,} exchanges'
         assert view.scroll_y == 0  # The rest came below; nothing on screen moved.
         assert line_of(pilot, 'trigger 1') == first_line
         assert app.query_one(NewExchangesMarker).count == 0  # The rest is not "new".

@@ -151,7 +151,7 @@ async def test_a_10000_exchange_session_renders_only_the_cards_on_screen(
     async with settled(app) as pilot:
         view = app.query_one(ExchangeView)
         assert view.exchange_count == 10_000
-        assert '10000 exchanges' in widget_texts(pilot)
+        assert '10,000 exchanges' in widget_texts(pilot)
         assert view.rendered_indexes
         assert max(view.rendered_indexes) < 10  # a screenful, not the session
         await view.go_to(9_999)
@@ -274,3 +274,16 @@ async def test_a_session_named_without_a_date_shows_no_other_days_summary(
         assert 'Dated summary' not in text
         assert 'no day summary' in text
         assert 'undated answer' in text
+
+
+async def test_a_big_count_at_80_columns_is_whole_in_every_pane(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    app = app_for(long_desk(tmp_path, 1_000))
+    async with settled(app, (80, 24)) as pilot:
+        text = screen_text(pilot)
+        # The sessions list (36 cells) gives up the noun, never a cut word; the panes say it all.
+        assert '● Wed 2026-10-21  #1  1,000 ' in text
+        assert '1,000 exchang' not in text.replace('1,000 exchanges', '')
+        assert 'Log      1,000 exchanges' in text
+        assert '2026-10-21-1  ·  1,000 exchanges' in text

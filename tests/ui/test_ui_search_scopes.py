@@ -50,7 +50,7 @@ async def test_qualifiers_narrow_the_hits_and_show_as_chips(
             if hit.record.day == '2026-10-20' and hit.record.kind == 'exchange'
         ]
         assert hit_records(app) == expected
-        assert headline(app) == f'{len(expected)} hits with every word'
+        assert headline(app) == f'{len(expected):,} hits with every word'
 
 
 async def test_a_bad_qualifier_is_named_and_left_out(app_for: AppFor, demo_desk: Path) -> None:
@@ -105,7 +105,7 @@ async def test_the_full_count_and_more_hits_as_the_person_scrolls(
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_search(pilot, 'nifty')
-        assert headline(app) == f'{total} hits with every word'
+        assert headline(app) == f'{total:,} hits with every word'
         hits = app.screen.query_one(SearchHitList)
         assert hits.hit_count == 20
         assert hits.more_to_load

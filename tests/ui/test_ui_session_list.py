@@ -146,3 +146,17 @@ def test_a_session_id_with_a_control_character_keeps_its_count_on_its_line() -> 
     assert line.endswith('3 exchanges')
     undated = replace(entry, day=None, number='')
     assert session_prompt(undated).plain.strip() == '2026-10-20-␊1  3 exchanges'
+
+
+def test_a_count_too_wide_for_the_row_goes_without_its_noun_never_cut() -> None:
+    entry = replace(_entries(1)[0], exchange_count=10_000)
+    # The sessions list is 36 cells wide at 80 columns.
+    assert session_prompt(entry, 40).plain == '● Wed 2026-10-21  #1  10,000 exchanges'
+    assert session_prompt(entry, 36).plain == '● Wed 2026-10-21  #1  10,000'
+    assert session_prompt(entry, 25).plain == '● Wed 2026-10-21  #1'
+    damaged = replace(entry, damaged_lines=1_200)
+    assert session_prompt(damaged, 60).plain == (
+        '● Wed 2026-10-21  #1  10,000 exchanges  1,200 damaged'
+    )
+    # Beside a damaged count, a bare "10,000" would read as a second count of damage.
+    assert session_prompt(damaged, 45).plain == '● Wed 2026-10-21  #1  1,200 damaged'

@@ -58,6 +58,19 @@ def test_india_time_and_days() -> None:
     assert plural(2, 'hit') == '2 hits'
 
 
+def test_counts_of_a_thousand_or_more_have_commas_as_the_rest_of_the_app() -> None:
+    assert plural(999, 'exchange') == '999 exchanges'
+    assert plural(1_000, 'exchange') == '1,000 exchanges'
+    assert plural(10_000, 'exchange') == '10,000 exchanges'
+    assert plural(2_520, 'day') == '2,520 days'
+    assert distance_from_today(TODAY - datetime.timedelta(days=1_204), TODAY) == '1,204 days ago'
+    assert route_status(103, 10_000).text == (
+        '9,897 behind: it gets 9,897 exchanges on its next turn'
+    )
+    assert route_status(103, 10_000).word == '9,897 behind'
+    assert route_status(12_000, 10_000).word == '2,000 ahead'
+
+
 def test_visible_replaces_every_control_and_reordering_character() -> None:
     text = 'a\x1b[31mb\x07c\x00d\x7fe\x9bf\u202eg\u2066h\u200bi\ttab\nline\r'
     shown = visible(text)

@@ -194,7 +194,7 @@ async def test_slash_searches_every_desk_and_enter_opens_the_record_in_its_desk(
         assert hit_list.hits == merged[:FIRST_HITS]  # Newest day first, then by desk name.
         desks_with_hits = sum(1 for result in every.values() if result.hits)
         assert search_status(app) == (
-            f'{len(merged)} hits with every word in {desks_with_hits} desks'
+            f'{len(merged):,} hits with every word in {desks_with_hits} desks'
         )
         marked = {
             line.plain[span.start : span.end].lower()

@@ -279,7 +279,7 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
         print_note('no record contains every word; these contain some of them.')
     if total > len(result.hits):
         print_note(
-            f'{len(result.hits)} of {plural(total, "hit")} shown; '
+            f'{len(result.hits):,} of {plural(total, "hit")} shown; '
             '--limit N for more, --limit 0 for all.'
         )
     return EXIT_FOUND

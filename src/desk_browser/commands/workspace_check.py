@@ -206,7 +206,7 @@ def run_workspace_check(workspace: Workspace, arguments: argparse.Namespace) -> 
         with_problems = sum(1 for health in healths if health.problem_count)
         verb = 'needs' if len(unhealthy) == 1 else 'need'
         print_data(
-            f'checked {plural(len(healths), "desk")}: {len(unhealthy)} {verb} a look, '
-            f'{with_problems} with problems'
+            f'checked {plural(len(healths), "desk")}: {len(unhealthy):,} {verb} a look, '
+            f'{with_problems:,} with problems'
         )
     return EXIT_NOTHING if unhealthy else EXIT_FOUND

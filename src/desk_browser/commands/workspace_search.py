@@ -145,7 +145,7 @@ def run_workspace_search(workspace: Workspace, arguments: argparse.Namespace) ->
         print_note('no record contains every word; these contain some of them.')
     if total > len(hits):
         print_note(
-            f'{len(hits)} of {plural(total, "hit")} shown; --limit N for more, --limit 0 for all.'
+            f'{len(hits):,} of {plural(total, "hit")} shown; --limit N for more, --limit 0 for all.'
         )
     return EXIT_FOUND
 

@@ -452,4 +452,4 @@ def age_text(seconds: float | None) -> str:
         return f'written {whole // 60} min ago'
     if whole < 48 * 3600:
         return f'written {whole // 3600} h ago'
-    return f'written {whole // 86400} days ago'
+    return f'written {whole // 86400:,} days ago'

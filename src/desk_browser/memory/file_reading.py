@@ -163,7 +163,7 @@ def size_text(size: int) -> str:
         str: Such as "512 bytes", "1.5 KB", "16 MB", "1.0 GB" (units of 1,024).
     """
     if size < 1024:
-        return f'{size} bytes'
+        return f'{size:,} bytes'
     value = float(size)
     for unit in ('KB', 'MB', 'GB', 'TB'):
         value /= 1024

@@ -400,4 +400,4 @@ def needs_look_header(desks: list[DeskHealth]) -> str:
     if count == 0:
         return f'all {plural(total, "desk")} look fine' if total > 1 else 'the desk looks fine'
     verb = 'needs' if count == 1 else 'need'
-    return f'{count} of {plural(total, "desk")} {verb} a look'
+    return f'{count:,} of {plural(total, "desk")} {verb} a look'

@@ -27,7 +27,10 @@ def india_today() -> datetime.date:
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    """Writes a count with its noun, such as ``"1 exchange"`` or ``"3 exchanges"``.
+    """Writes a count with its noun, such as ``"1 exchange"`` or ``"10,000 exchanges"``.
+
+    Counts of a thousand or more have a comma between each three digits, as everywhere the
+    desk browser shows a count (``"1,204 of 2,520 days"``).
 
     Args:
         count (int): The number.
@@ -38,7 +41,7 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
         str: The count and the noun.
     """
     noun = singular if count == 1 else (plural_form or f'{singular}s')
-    return f'{count} {noun}'
+    return f'{count:,} {noun}'
 
 
 def parse_day(text: str) -> datetime.date | None:
@@ -101,8 +104,8 @@ def distance_from_today(day: datetime.date, today: datetime.date) -> str:
     if days == -1:
         return 'tomorrow'
     if days > 1:
-        return f'{days} days ago'
-    return f'in {-days} days'
+        return f'{days:,} days ago'
+    return f'in {-days:,} days'
 
 
 def india_moment(iso_time: str) -> datetime.datetime | None:
@@ -172,12 +175,14 @@ def route_status(exchanges_seen: int, log_count: int | None) -> RouteStatus:
     if exchanges_seen < log_count:
         behind = log_count - exchanges_seen
         return RouteStatus(
-            f'{behind} behind: it gets {plural(behind, "exchange")} on its next turn',
+            f'{behind:,} behind: it gets {plural(behind, "exchange")} on its next turn',
             'normal',
-            f'{behind} behind',
+            f'{behind:,} behind',
         )
     ahead = exchanges_seen - log_count
-    return RouteStatus(f'{ahead} ahead of the log (the log lost lines)', 'error', f'{ahead} ahead')
+    return RouteStatus(
+        f'{ahead:,} ahead of the log (the log lost lines)', 'error', f'{ahead:,} ahead'
+    )
 
 
 def readable_json(value: Any) -> str:

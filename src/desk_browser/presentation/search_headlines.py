@@ -81,7 +81,7 @@ def result_headline(result: SearchResult, limit: int) -> str:
         str: The headline.
     """
     count = len(result.hits)
-    more = f' (the first {limit})' if count >= limit else ''
+    more = f' (the first {limit:,})' if count >= limit else ''
     if count == 0:
         return 'No hits'
     if result.matched_every_word:

@@ -68,5 +68,5 @@ class KeywordHits:
         if not self.spans:
             return 'no keyword in this record'
         if self.current is None:
-            return f'{len(self.spans)} keyword hits · n next, N previous'
-        return f'hit {self.current + 1} of {len(self.spans)} · n next, N previous'
+            return f'{len(self.spans):,} keyword hits · n next, N previous'
+        return f'hit {self.current + 1:,} of {len(self.spans):,} · n next, N previous'

@@ -265,7 +265,7 @@ class DayScreen(DeskScreen[None]):
         if timeline.shown_count == total:
             timeline.border_subtitle = plural(total, 'event')
         else:
-            timeline.border_subtitle = f'{timeline.shown_count} of {total} events'
+            timeline.border_subtitle = f'{timeline.shown_count:,} of {total:,} events'
 
     @on(Timeline.Highlighted, '#timeline')
     def follow_highlight(self) -> None:

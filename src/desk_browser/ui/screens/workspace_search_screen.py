@@ -284,7 +284,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         else:
             kind = 'with every word' if found.every_word else 'with some of the words'
             more = '+' if len(found.hits) >= FIRST_HITS else ''
-            self._show_status(f'{len(found.hits)}{more} hits {kind}, newest first · counting…')
+            self._show_status(f'{len(found.hits):,}{more} hits {kind}, newest first · counting…')
         if self._words:
             self._count_timer = self.set_timer(
                 _COUNT_PAUSE, partial(self.count, message.query, found), name='count the hits'

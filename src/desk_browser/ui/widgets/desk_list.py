@@ -10,6 +10,7 @@ from desk_browser.live.live_desk import age_text
 from desk_browser.presentation.desk_health import DeskHealth
 from desk_browser.presentation.formatting import distance_from_today, india_moment, plural
 from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.widgets.fitted_line import Piece, fitted
 from desk_browser.ui.widgets.row_list import RowList
 
 SPARK_LEVELS = '▁▂▃▄▅▆▇█'
@@ -40,40 +41,6 @@ def sparkline(counts: list[int]) -> str:
         level = (count * (len(SPARK_LEVELS) - 1) + most - 1) // most
         bars.append(SPARK_LEVELS[min(level, len(SPARK_LEVELS) - 1)])
     return ''.join(bars)
-
-
-Piece = list[str | tuple[str, str]]
-"""One part of a row's line: text and (text, style) pairs, as Content.assemble takes them."""
-
-
-def _width(pieces: dict[str, Piece]) -> int:
-    return sum(Content.assemble(*piece).cell_length for piece in pieces.values())
-
-
-def fitted(pieces: dict[str, Piece], steps: list[tuple[str, Piece | None]], width: int) -> Content:
-    """Joins a line's pieces, giving up detail step by step until it fits the width.
-
-    Args:
-        pieces (dict[str, Piece]): The pieces, by name, in the line's order.
-        steps (list[tuple[str, Piece | None]]): What to give up first: a piece's name and its
-            shorter form (None drops it); a step for a piece not in the line is passed over.
-        width (int): The width in cells.
-
-    Returns:
-        Content: The line; cut with "…" if even the shortest form is wider.
-    """
-    pieces = dict(pieces)
-    for name, shorter in steps:
-        if _width(pieces) <= width:
-            break
-        if name not in pieces:
-            continue
-        if shorter is None:
-            del pieces[name]
-        else:
-            pieces[name] = shorter
-    line = Content.assemble(*(part for piece in pieces.values() for part in piece))
-    return line.truncate(width, ellipsis=True) if line.cell_length > width else line
 
 
 def _route_piece(health: DeskHealth, short: bool) -> Piece:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from markdown_it import MarkdownIt
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.markdown import Heading, Markdown, MarkdownElement
 from rich.segment import Segment
@@ -163,12 +164,15 @@ def trigger_text(text: str, styles: CardStyles) -> Text:
     return result
 
 
-def header_lines(log: SessionLog, styles: CardStyles) -> list[Text]:
+def header_lines(log: SessionLog, styles: CardStyles, width: int | None = None) -> list[Text]:
     """Writes what stands above a session's exchanges: its name, count and problems.
 
     Args:
         log (SessionLog): The session's log.
         styles (CardStyles): The styles to use.
+        width (int | None): The width the lines are drawn at, if known: the name and count are
+            joined by " · " rather than "  ·  " where that keeps them on one line
+            ("2026-10-21-3 · 10,000 exchanges" at 80 columns).
 
     Returns:
         list[Text]: The lines, each a paragraph of its own.
@@ -176,11 +180,17 @@ def header_lines(log: SessionLog, styles: CardStyles) -> list[Text]:
     # While only the first exchanges are read, all that is known is that there are more: "161+",
     # no longer than the whole count that replaces it (a line more would move every card).
     count = plural(len(log.exchanges), 'exchange')
+    if not log.complete:
+        count = f'{len(log.exchanges):,}+ exchanges'
+    name = visible(log.session_id)
+    between = '  ·  '
+    if width is not None and cell_len(name) + len(between) + len(count) > width:
+        between = ' · '
     lines = [
         Text.assemble(
-            (visible(log.session_id), styles.session),
-            ('  ·  ', styles.muted),
-            count if log.complete else (f'{len(log.exchanges)}+ exchanges', styles.muted),
+            (name, styles.session),
+            (between, styles.muted),
+            count if log.complete else (count, styles.muted),
         )
     ]
     if log.damaged_lines:
@@ -236,7 +246,7 @@ def render_header(console: Console, log: SessionLog, width: int, styles: CardSty
         list[Strip]: The header's lines.
     """
     strips: list[Strip] = []
-    for line in header_lines(log, styles):
+    for line in header_lines(log, styles, width):
         strips.extend(render_lines(console, line, width))
         strips.append(Strip.blank(width))
     return strips

@@ -7,37 +7,44 @@ from textual.content import Content
 from desk_browser.presentation.desk_data import SessionEntry
 from desk_browser.presentation.formatting import day_with_weekday, plural
 from desk_browser.presentation.safe_text import visible_field
+from desk_browser.ui.widgets.fitted_line import Piece, fitted
 from desk_browser.ui.widgets.row_list import RowList
 
 CURRENT_MARK = '●'
 """The mark before the current session."""
 
 
-def session_prompt(entry: SessionEntry) -> Content:
-    """Writes one session's line: mark, day and weekday, number, exchange count.
+def session_prompt(entry: SessionEntry, width: int = 200) -> Content:
+    """Writes one session's line: mark, day and weekday, number, exchange count, fitted to a width.
 
     The line is one row high, so a session id holding a newline shows it as ␊ rather than
-    pushing its count onto a second line nobody sees.
+    pushing its count onto a second line nobody sees. Where the line is too wide (a 10,000-exchange
+    session at 80 columns) the count goes without its noun ("10,000", under the others'
+    "108 exchanges"), then goes (the state pane gives the current one's); beside a damaged count,
+    which stays, it goes at once.
 
     Args:
         entry (SessionEntry): The session.
+        width (int): The width in cells.
 
     Returns:
         Content: The line.
     """
-    mark = (f'{CURRENT_MARK} ', 'bold $text-accent') if entry.is_current else '  '
+    mark: Piece = [(f'{CURRENT_MARK} ', 'bold $text-accent') if entry.is_current else '  ']
     if entry.day is not None and entry.number:
-        name: str | tuple[str, str] = (
-            f'{day_with_weekday(entry.day)}  #{visible_field(entry.number)}'
-        )
+        name = f'{day_with_weekday(entry.day)}  #{visible_field(entry.number)}'
     else:
         name = visible_field(entry.session_id)
-    parts: list[str | tuple[str, str]] = [mark, name]
+    pieces: dict[str, Piece] = {'mark': mark, 'name': [name]}
     if entry.counted:  # An older session of a big desk is counted after the first paint.
-        parts += [('  ', ''), (plural(entry.exchange_count, 'exchange'), '$text-muted')]
+        count = plural(entry.exchange_count, 'exchange')
+        pieces['count'] = ['  ', (count, '$text-muted')]
     if entry.damaged_lines:
-        parts.append((f'  {entry.damaged_lines} damaged', '$text-warning'))
-    return Content.assemble(*parts)
+        pieces['damaged'] = [(f'  {entry.damaged_lines:,} damaged', '$text-warning')]
+    steps: list[tuple[str, Piece | None]] = [('count', None)]
+    if not entry.damaged_lines:  # "4  2 damaged" would read as two counts of one thing.
+        steps.insert(0, ('count', ['  ', (f'{entry.exchange_count:,}', '$text-muted')]))
+    return fitted(pieces, steps, width)
 
 
 class SessionList(RowList):
@@ -78,7 +85,7 @@ class SessionList(RowList):
         Returns:
             list[Content]: Its one line.
         """
-        return [session_prompt(self._entries[index])]
+        return [session_prompt(self._entries[index], width)]
 
     def session_at(self, index: int) -> SessionEntry | None:
         """Returns the session listed at a place, or None.

@@ -159,7 +159,7 @@ class StatePane(VerticalScroll):
                 Content.assemble(
                     (name.ljust(max(width, _LABEL_WIDTH)), 'bold $text-accent'),
                     _styled(status.word, status.severity),
-                    (f' · {route.exchanges_seen} seen', '$text-muted'),
+                    (f' · {route.exchanges_seen:,} seen', '$text-muted'),
                 )
             )
             details.append('')

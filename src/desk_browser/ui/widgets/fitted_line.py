@@ -1,0 +1,43 @@
+"""A list row's line fitted to its width: the least needed detail given up first, never a cut word.
+
+The Desks screen's rows and the sessions list write each detail as a named piece with shorter
+forms, and the line gives them up in order until it fits.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+Piece = list[str | tuple[str, str]]
+"""One part of a row's line: text and (text, style) pairs, as Content.assemble takes them."""
+
+
+def _joined(pieces: dict[str, Piece]) -> Content:
+    return Content.assemble(*(part for piece in pieces.values() for part in piece))
+
+
+def fitted(pieces: dict[str, Piece], steps: list[tuple[str, Piece | None]], width: int) -> Content:
+    """Joins a line's pieces, giving up detail step by step until it fits the width.
+
+    Args:
+        pieces (dict[str, Piece]): The pieces, by name, in the line's order.
+        steps (list[tuple[str, Piece | None]]): What to give up first: a piece's name and its
+            shorter form (None drops it); a step for a piece not in the line is passed over.
+        width (int): The width in cells.
+
+    Returns:
+        Content: The line; cut with "…" if even the shortest form is wider.
+    """
+    pieces = dict(pieces)
+    line = _joined(pieces)
+    for name, shorter in steps:
+        if line.cell_length <= width:
+            return line
+        if name not in pieces:
+            continue
+        if shorter is None:
+            del pieces[name]
+        else:
+            pieces[name] = shorter
+        line = _joined(pieces)
+    return line.truncate(width, ellipsis=True) if line.cell_length > width else line
