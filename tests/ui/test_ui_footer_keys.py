@@ -84,6 +84,8 @@ async def test_an_empty_desk_offers_no_moves_copy_or_export_and_says_so_if_copie
         for words in ('n Next', 'p Previous', 'y Copy', 'x Export'):
             assert words not in footer
         assert not {'n', 'p', 'y', 'x'} & set(shown_keys(app.screen))
+        # c Current only where there can be a current session: in a desk (state.json is in it).
+        assert ('c Current' in footer) == (kind == 'no session yet')
         await pilot.press('n', 'p', 'N', 'P', 'y', 'x')
         await pilot.pause()
         assert [note.message for note in app._notifications][-2:] == [
@@ -110,3 +112,19 @@ async def test_moves_copy_and_export_appear_once_the_desks_first_exchange_is_sho
         footer = _footer(pilot)
         assert 'y Copy' in footer and 'x Export' in footer
         assert {'n', 'p', 'y', 'x'} <= set(shown_keys(app.screen))
+
+
+async def test_a_folder_that_becomes_a_desk_says_so_and_offers_c_current(
+    app_for: AppFor, empty_desk: Path
+) -> None:
+    app = app_for(empty_desk)
+    async with settled(app) as pilot:
+        assert 'This folder is not a desk' in screen_text(pilot)
+        assert 'c' not in shown_keys(app.screen)
+        write_lines(empty_desk / 'sessions' / '2026-10-21-1.jsonl', [exchange('first', 'answer')])
+        view = app.query_one(ExchangeView)
+        await wait_until(pilot, lambda: view.exchange_count == 1)
+        await settle(pilot)
+        text = screen_text(pilot)
+        assert 'not a desk' not in text and 'no desk here' not in text
+        assert 'c Current' in _footer(pilot)

@@ -428,7 +428,13 @@ def followed_overview(overview: DeskOverview, update: FollowUpdate) -> DeskOverv
         if current_growth is not None and current_growth.unreadable:
             current_count = None
     return dataclasses.replace(
-        overview, state=state, sessions=sessions, current_log_count=current_count
+        overview,
+        # A folder that was no desk becomes one when a session log or state.json (in sessions/)
+        # appears.
+        looks_like_desk=overview.looks_like_desk or state.exists or bool(sessions),
+        state=state,
+        sessions=sessions,
+        current_log_count=current_count,
     )
 
 

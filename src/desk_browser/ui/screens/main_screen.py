@@ -45,6 +45,7 @@ from desk_browser.ui.screens.main_screen_reads import ReadingScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.followed_log import show_log_growth
+from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 from desk_browser.ui.widgets.search_launcher import SearchLauncher
 from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
@@ -120,6 +121,7 @@ class MainScreen(ReadingScreen):
         self._line_wanted: SessionPlace | None = None
         self._read_again_asked = False
         self._exchange_keys_offered = True  # Until it is known that no exchange will be shown.
+        self._is_desk = True  # Until it is known that the folder holds none (c Current then goes).
 
     def compose(self) -> ComposeResult:
         """Builds the search line and the two columns (stacked below 70 columns)."""
@@ -173,6 +175,7 @@ class MainScreen(ReadingScreen):
     async def _show_overview(self, overview: DeskOverview) -> None:
         """Shows the state and sessions, and opens the current (or newest) session."""
         self.overview = overview
+        self._note_desk(overview)
         self.query_one(StatePane).show_overview(overview, self._today())
         self._note_log_problems(overview.problems)
         sessions = self.query_one(SessionList)
@@ -489,6 +492,7 @@ class MainScreen(ReadingScreen):
         assert overview is not None
         new_overview = followed_overview(overview, update)
         self.overview = new_overview
+        self._note_desk(new_overview)
         if (
             update.state is not None
             or new_overview.current_log_count != overview.current_log_count
@@ -514,7 +518,10 @@ class MainScreen(ReadingScreen):
         """Shows Pause or Follow on f; n, p, N, P, y and x only while exchanges are shown.
 
         Without exchanges y and x are the app's ("Nothing here to copy."), and the moves none.
+        c Current only in a desk: a folder that holds none has no state.json to name a session.
         """
+        if action == 'current_session':
+            return self._is_desk
         if action == 'pause_following':
             return self.follower.following
         if action == 'resume_following':
@@ -522,6 +529,13 @@ class MainScreen(ReadingScreen):
         if action in _EXCHANGE_ACTIONS:
             return self._exchange_keys_offered
         return super().check_action(action, parameters)
+
+    def _note_desk(self, overview: DeskOverview) -> None:
+        """Offers c Current (refreshing the footer) only once the folder is a desk."""
+        if overview.looks_like_desk != self._is_desk:
+            self._is_desk = overview.looks_like_desk
+            self.query_one(LiveStatus).is_desk = self._is_desk
+            self.refresh_bindings()
 
     def _offer_exchange_keys(self) -> None:
         """Offers the exchanges' keys (refreshing the footer) only while exchanges are shown."""
