@@ -8,7 +8,8 @@ progress in the header's subtitle
 indexed. Searches never wait for the build: IndexedSearch reads what is not indexed yet from the
 desk, so their answers stay exact. An index that cannot be used (a cache folder that cannot be
 written, say) only changes the subtitle to a quiet note; searches then read the desk directly.
-Quitting cancels the build between two days, so the app exits promptly.
+Quitting cancels the build between two days, so the app exits promptly. While it builds, Python's
+full garbage collections are held back for idle moments (heap_freezing.full_collections_held).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from desk_browser.live.services import DeskServices
 from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.disk_reads import run_disk_read
+from desk_browser.ui.heap_freezing import full_collections_held
 from desk_browser.ui.messages import IndexProgressed
 
 if TYPE_CHECKING:
@@ -159,7 +161,8 @@ class IndexBuilder:
             foreground.step_aside()
             return worker.is_cancelled
 
-        status = self._services.search.build(progress=progress, cancelled=stop_here)
+        with full_collections_held():  # Full collections wait for idle moments meanwhile.
+            status = self._services.search.build(progress=progress, cancelled=stop_here)
         if not worker.is_cancelled:
             app.post_message(IndexProgressed(status))
         return status

@@ -7,7 +7,8 @@ desk at a time: a desk's build reads its days in at most one worker process per 
 build steps aside while a search across desks runs (the workspace's Foreground) and waits while
 a desk is open (that desk's own IndexBuilder then indexes it). Every REFRESH_INTERVAL it looks
 again (a build with nothing to do is cheap). What it is doing is said in a line the screen shows
-("indexing desk-07 for search: 212 of 250 days · 5 of 20 desks indexed").
+("indexing desk-07 for search: 212 of 250 days · 5 of 20 desks indexed"). While a desk builds,
+Python's full garbage collections are held back for idle moments (heap_freezing).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from desk_browser.memory.index.status import IndexStatus
 from desk_browser.presentation.desk_health import DeskHealth
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.heap_freezing import full_collections_held
 
 REFRESH_INTERVAL = 60.0
 """Seconds between two looks for days to index in every desk."""
@@ -176,7 +178,8 @@ class WorkspaceIndexer:
                 IndexingProgress(health.name, position, len(desks), None, tuple(unavailable))
             )
             progress = partial(self._progress, health.name, position, len(desks), unavailable)
-            status = services.services_for(health.path).search.build(progress, stop_here)
+            with full_collections_held():  # Full collections wait for idle moments meanwhile.
+                status = services.services_for(health.path).search.build(progress, stop_here)
             if worker.is_cancelled:
                 return
             if services.desk_open.is_set():
