@@ -29,6 +29,8 @@ from tests.helpers.pilot import (
     open_search,
     settle,
     settled,
+    wait_for_note,
+    wait_until,
 )
 from tests.helpers.tree import snapshot_tree, tree_differences
 
@@ -134,7 +136,9 @@ async def test_x_exports_the_session_as_markdown_to_the_export_folder(
     app = deterministic_app(demo_desk, export_folder=folder)
     async with settled(app, SIZE, notifications=True) as pilot:
         await pilot.press('x')
+        await wait_for_note(pilot, 'Wrote')  # Written in a thread, then said.
         await pilot.press('x')
+        await wait_until(pilot, lambda: len(_messages(app)) == 2)
     first = folder / 'desk-browser-session-2026-10-21-3.md'
     second = folder / 'desk-browser-session-2026-10-21-3-2.md'
     log = read_session_log(demo_desk, '2026-10-21-3')
@@ -149,19 +153,22 @@ async def test_x_exports_the_session_as_markdown_to_the_export_folder(
 
 async def test_x_exports_the_day_and_the_search_results(demo_desk: Path, tmp_path: Path) -> None:
     app = deterministic_app(demo_desk, export_folder=tmp_path)
+    day = '2026-10-21'
+    search_file = tmp_path / 'desk-browser-search-nifty-gap.md'
     async with settled(app, SIZE) as pilot:
         await pilot.press('d')
         await settle(pilot)
-        await pilot.press('x', 'escape')
+        await pilot.press('x', 'escape')  # Written even though its screen has gone.
+        await wait_until(pilot, (tmp_path / f'desk-browser-day-{day}.md').exists)
         await open_search(pilot, 'nifty gap')
         await pilot.press('down', 'x')
-    day = '2026-10-21'
+        await wait_until(pilot, search_file.exists)
+        await settle(pilot)
     journal = read_journal_day(demo_desk / 'journal' / f'{day}.jsonl', day)
     written = (tmp_path / f'desk-browser-day-{day}.md').read_text(encoding='utf-8')
     assert written == day_markdown(journal) + '\n'
     assert written.startswith('# Day Wed 2026-10-21\n\n18 triggers · ')
     result = SessionSearch(demo_desk).search('nifty gap', SEARCH_LIMIT)
-    search_file = tmp_path / 'desk-browser-search-nifty-gap.md'
     assert search_file.read_text(encoding='utf-8') == search_markdown('nifty gap', result) + '\n'
 
 
@@ -173,9 +180,11 @@ async def test_export_refuses_a_folder_inside_the_desk_and_writes_nothing(
     app = deterministic_app(desk_copy)
     async with settled(app, SIZE, notifications=True) as pilot:
         await pilot.press('x')
+        await wait_for_note(pilot, 'Not written')
         await pilot.press('d')
         await settle(pilot)
         await pilot.press('x')
+        await wait_until(pilot, lambda: len(_messages(app)) == 2)
     assert tree_differences(before, snapshot_tree(desk_copy)) == []
     refusals = [message for message in _messages(app) if message.startswith('Not written')]
     assert len(refusals) == 2
@@ -189,6 +198,7 @@ async def test_export_into_the_current_folder_gives_its_whole_path(
     app = deterministic_app(demo_desk)
     async with settled(app, SIZE, notifications=True) as pilot:
         await pilot.press('x')
+        await wait_for_note(pilot, 'Wrote')
     assert (tmp_path / 'desk-browser-session-2026-10-21-3.md').is_file()
     assert _messages(app) == [f'Wrote desk-browser-session-2026-10-21-3.md in {tmp_path.resolve()}']
 
@@ -203,6 +213,7 @@ async def test_export_when_the_current_folder_is_gone_says_so(
     app = deterministic_app(demo_desk)
     async with settled(app, SIZE, notifications=True) as pilot:
         await pilot.press('x')
+        await wait_for_note(pilot, 'Not written')
     assert _messages(app) == [
         'Not written: the current folder no longer exists. Start desk-browser from another folder.'
     ]
@@ -246,6 +257,7 @@ def test_export_toast(
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press('x')
+        await wait_for_note(pilot, 'Wrote')
         await pilot.pause()
 
     app = deterministic_app(demo_desk, export_folder=folder)
@@ -263,7 +275,7 @@ async def test_x_exports_the_list_with_each_problem_explained(
         await pilot.press('exclamation_mark')
         await settle(pilot)
         await pilot.press('x')
-        await settle(pilot)
+        await wait_for_note(pilot, 'Wrote')
         written = list(folder.iterdir())
         assert [path.name for path in written] == [f'desk-browser-problems-{damaged_desk.name}.md']
         document = written[0].read_text()

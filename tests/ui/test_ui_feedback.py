@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from desk_browser.live import services
+from desk_browser.memory import workspace
+from desk_browser.memory.workspace import Workspace
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.copy_export import screenshot_folder
 from desk_browser.ui.screens.desks_screen import DesksScreen
@@ -13,7 +18,14 @@ from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.summary_view import SummaryView
-from tests.helpers.pilot import AppFor, deterministic_workspace_app, settle, settled
+from tests.helpers.pilot import (
+    AppFor,
+    deterministic_workspace_app,
+    settle,
+    settled,
+    wait_for_note,
+    wait_until,
+)
 from tests.helpers.tree import snapshot_tree, tree_differences
 
 SIZE = (120, 40)
@@ -21,6 +33,11 @@ SIZE = (120, 40)
 
 def _messages(app: DeskBrowser) -> list[str]:
     return [note.message for note in app._notifications]
+
+
+def _said(app: DeskBrowser, count: int) -> Callable[[], bool]:
+    """Whether the app has said `count` things (a file written in a thread is said after)."""
+    return lambda: len(_messages(app)) == count
 
 
 @pytest.fixture
@@ -66,7 +83,7 @@ async def test_the_palettes_screenshot_saves_in_the_current_folder_and_shows_the
     app = app_for(demo_desk)
     async with settled(app, SIZE, notifications=True) as pilot:
         await app.run_action('screenshot')
-        await pilot.pause()
+        await wait_for_note(pilot, 'Saved the screen')  # Written in a thread, then said.
         [saved] = list(places['here'].iterdir())
         assert saved.suffix == '.svg'
         assert saved.read_text().startswith('<svg')
@@ -83,15 +100,15 @@ async def test_the_desks_screens_screenshot_keeps_out_of_every_desk_and_shows_th
     async with settled(app, SIZE, notifications=True) as pilot:
         assert isinstance(app.screen, DesksScreen)
         await app.run_action('screenshot')  # From the current folder, as a desk's screen does.
-        await pilot.pause()
+        await wait_for_note(pilot, 'Saved the screen')
         [saved] = list(places['here'].iterdir())
         assert saved.read_text().startswith('<svg')
         # Neither inside a desk that is not the first, nor in the folder of desks (the Desks
         # screen would show the file as an entry): the home folder then.
-        for inside in (workspace_copy / 'options' / 'notes', workspace_copy):
+        for count, inside in enumerate((workspace_copy / 'options' / 'notes', workspace_copy), 2):
             monkeypatch.chdir(inside)
             await app.run_action('screenshot')
-            await pilot.pause()
+            await wait_until(pilot, _said(app, count))
         home = list(places['home'].iterdir())
         assert len(home) == 2
         messages = _messages(app)
@@ -113,8 +130,9 @@ async def test_an_export_from_a_workspaces_desk_keeps_out_of_its_other_desks(
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)
         await pilot.press('x')
+        await wait_for_note(pilot, 'Not written')
         await app.run_action('screenshot')
-        await pilot.pause()
+        await wait_for_note(pilot, 'Saved the screen')
     refusal, saved = _messages(app)
     assert refusal == (
         f'Not written: {(workspace_copy / "options" / "journal").resolve()} is inside the '
@@ -123,6 +141,28 @@ async def test_an_export_from_a_workspaces_desk_keeps_out_of_its_other_desks(
     assert saved.startswith('Saved the screen as desk-browser-')
     assert saved.endswith(f'.svg in {places["home"].resolve()}')
     assert tree_differences(before, snapshot_tree(workspace_copy)) == []
+
+
+async def test_x_and_screenshot_from_a_workspace_list_its_desks_off_the_event_loop(
+    places: dict[str, Path], workspace_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    listed_on_the_loop: list[bool] = []
+
+    def find_desks(path: Path) -> Workspace:
+        listed_on_the_loop.append(threading.current_thread() is threading.main_thread())
+        return workspace.find_desks(path)
+
+    app = deterministic_workspace_app(workspace_copy)
+    async with settled(app, SIZE, notifications=True) as pilot:
+        await app.open_desk_at(workspace_copy / 'hedging', 'hedging')
+        await settle(pilot)
+        monkeypatch.setattr(services, 'find_desks', find_desks)
+        await pilot.press('x')
+        await wait_for_note(pilot, 'Wrote')
+        await app.run_action('screenshot')
+        await wait_for_note(pilot, 'Saved the screen')
+    assert listed_on_the_loop == [False, False]  # Each listed the desks, in a thread.
+    assert len(list(places['here'].iterdir())) == 2
 
 
 async def test_r_says_it_read_the_desk_again_and_keeps_the_session_and_the_place_in_it(

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -173,8 +174,61 @@ def deliver_copy(screen: Screen[Any], found: Copied | str) -> None:
     )
 
 
+@dataclass(frozen=True)
+class Delivered:
+    """What a toast says of a file written, or of why it was not.
+
+    Attributes:
+        message (str): The words, made safe.
+        title (str): The toast's title.
+        failed (bool): Whether nothing was written (an error toast).
+    """
+
+    message: str
+    title: str
+    failed: bool = False
+
+
+def deliver_in_thread(app: App[Any], write: Callable[[], Delivered], what: str) -> None:
+    """Writes a file in a thread worker, then says what became of it in a toast.
+
+    Choosing the folder reads the disk (the current folder, every desk of a workspace and the
+    folder of desks, each resolved) and so does writing: none of it runs on the event loop, so
+    a slow folder of desks or a hung export folder never stops the keys. The worker is the app's:
+    leaving the screen meanwhile still gives the toast.
+
+    Args:
+        app (App[Any]): The app, running.
+        write (Callable[[], Delivered]): Writes the file (in the thread) and says how it went.
+        what (str): What is written, for the worker's name ("export", "screenshot").
+    """
+
+    def run() -> None:
+        delivered = write()
+        with contextlib.suppress(RuntimeError):  # The app ended meanwhile: nobody to tell.
+            app.call_from_thread(
+                app.notify,
+                delivered.message,
+                title=delivered.title,
+                severity='error' if delivered.failed else 'information',
+                timeout=None if delivered.failed else 8,
+                markup=False,
+            )
+
+    app.run_worker(
+        run,
+        name=f'write the {what}',
+        group='desk-browser-writes',
+        description=f'Writes the {what} outside the desk',
+        exit_on_error=False,
+        thread=True,
+    )
+
+
 def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServices) -> None:
     """Writes the document in the export folder and gives its whole path, or says why not.
+
+    The file is written in a thread (deliver_in_thread); the toast follows.
 
     Args:
         screen (Screen[Any]): The screen the key was pressed in.
@@ -185,23 +239,33 @@ def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServi
     if isinstance(found, str):
         screen.notify(found)
         return
+    deliver_in_thread(screen.app, functools.partial(write_found, found, services), 'export')
+
+
+def write_found(found: Export, services: DeskServices) -> Delivered:
+    """Writes an export in the export folder (the current one when none is set), outside the desk.
+
+    Args:
+        found (Export): What to write.
+        services (DeskServices): The desk's services: the desks never written into, the folder.
+
+    Returns:
+        Delivered: Where it was written, or why it was not.
+    """
     try:
         folder = services.export_folder or Path.cwd()
     except OSError:  # The current folder was removed since the app started.
-        screen.notify(
+        return Delivered(
             'Not written: the current folder no longer exists. Start desk-browser from another '
             'folder.',
-            title='Not exported',
-            severity='error',
-            markup=False,
+            'Not exported',
+            failed=True,
         )
-        return
     try:
         path = write_export(services.protected_folders(), folder, found.file_name, found.document)
     except ExportRefused as refusal:
-        screen.notify(visible(str(refusal)), title='Not exported', severity='error', markup=False)
-        return
-    screen.notify(f'Wrote {written_place(path)}', title='Exported', markup=False, timeout=8)
+        return Delivered(visible(str(refusal)), 'Not exported', failed=True)
+    return Delivered(f'Wrote {written_place(path)}', 'Exported')
 
 
 def written_place(path: Path) -> str:
@@ -257,29 +321,44 @@ def screenshot_folder(
 def deliver_screenshot_file(app: App[Any], services: DeskServices, filename: str | None) -> None:
     """Saves the screen as an SVG file (in screenshot_folder) and says where, or why not.
 
+    The screen is taken at once; the folder is chosen and the file written in a thread
+    (deliver_in_thread).
+
     Args:
         app (App[Any]): The app, running.
         services (DeskServices): The desk's services: the desk (never written into), the clock.
         filename (str | None): The file's name; None names it after the time.
     """
+    moment = datetime.datetime.fromtimestamp(services.clock())
+    name = filename or f'desk-browser-{moment:%Y-%m-%dT%H-%M-%S}.svg'
+    screen = app.export_screenshot()
+    deliver_in_thread(
+        app, functools.partial(write_screenshot, services, name, screen), 'screenshot'
+    )
+
+
+def write_screenshot(services: DeskServices, name: str, screen: str) -> Delivered:
+    """Writes a screenshot in screenshot_folder, outside every desk.
+
+    Args:
+        services (DeskServices): The desk's services: the desks never written into.
+        name (str): The file's name.
+        screen (str): The screen as SVG.
+
+    Returns:
+        Delivered: Where it was saved, or why it was not.
+    """
     protected = services.protected_folders()
     folder = screenshot_folder(protected)
     if folder is None:
-        app.notify(
+        return Delivered(
             'Not saved: neither XDG_DOWNLOAD_DIR, the current folder nor the home folder is a '
             f'folder outside {"the desk" if len(protected) == 1 else "the desks"}.',
-            title='Screenshot',
-            severity='error',
-            markup=False,
+            'Screenshot',
+            failed=True,
         )
-        return
-    moment = datetime.datetime.fromtimestamp(services.clock())
-    name = filename or f'desk-browser-{moment:%Y-%m-%dT%H-%M-%S}.svg'
     try:
-        path = write_export(protected, folder, name, app.export_screenshot())
+        path = write_export(protected, folder, name, screen)
     except ExportRefused as refusal:
-        app.notify(visible(str(refusal)), title='Screenshot', severity='error', markup=False)
-        return
-    app.notify(
-        f'Saved the screen as {written_place(path)}', title='Screenshot', markup=False, timeout=8
-    )
+        return Delivered(visible(str(refusal)), 'Screenshot', failed=True)
+    return Delivered(f'Saved the screen as {written_place(path)}', 'Screenshot')
