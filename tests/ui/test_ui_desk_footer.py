@@ -1,18 +1,37 @@
-"""The footer shows each screen's keys, and is rebuilt only when they change."""
+"""The footer shows each screen's keys, is redrawn only when they change, and looks and acts as
+Textual's Footer."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Footer
 
 from desk_browser.ui.app import DeskBrowser
-from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.screens.search_screen import SearchScreen
+from desk_browser.ui.widgets.desk_footer import DeskFooter, FooterEntry
 from tests.helpers.pilot import AppFor, settle, settled
 
 
-def _keys(app: DeskBrowser) -> list[Any]:
-    # FooterKey by its CSS type name: Textual exports it only from its private module (so Any).
-    return list(app.screen.query_one(DeskFooter).query('FooterKey'))
+def _keys(app: App[Any]) -> list[FooterEntry]:
+    return app.screen.query_one(DeskFooter).shown_keys()
+
+
+def _same_entries(first: list[FooterEntry], second: list[FooterEntry]) -> bool:
+    return len(first) == len(second) and all(a is b for a, b in zip(first, second, strict=True))
+
+
+def _column_of(app: App[Any], key: str) -> int:
+    footer = app.screen.query_one(DeskFooter)
+    for x in range(footer.size.width):
+        entry = footer.key_at(x)
+        if entry is not None and entry.key == key:
+            return x
+    raise AssertionError(f'{key} is not in the footer')
 
 
 async def test_binding_refreshes_that_change_nothing_leave_the_footer_alone(
@@ -25,7 +44,7 @@ async def test_binding_refreshes_that_change_nothing_leave_the_footer_alone(
         for _ in range(3):
             app.screen.refresh_bindings()
         await settle(pilot)
-        assert _keys(app) == shown  # The very same widgets: not rebuilt.
+        assert _same_entries(_keys(app), shown)  # The very same keys: not read again.
 
 
 async def test_a_key_that_changes_meaning_is_shown_at_once(
@@ -63,4 +82,80 @@ async def test_moving_the_focus_between_panes_rebuilds_nothing(
         await pilot.press('tab')
         await settle(pilot)
         assert app.focused is not focused  # The focus moved, with its own hidden keys...
-        assert _keys(app) == shown  # ...and the very same key widgets are shown.
+        assert _same_entries(_keys(app), shown)  # ...and the very same keys are shown.
+
+
+async def test_clicking_a_key_runs_it(app_for: AppFor, demo_desk: Path) -> None:
+    app: DeskBrowser = app_for(demo_desk)
+    async with settled(app) as pilot:
+        await pilot.click(DeskFooter, offset=(_column_of(app, 'slash'), 0))
+        await settle(pilot)
+        assert isinstance(app.screen, SearchScreen)
+
+
+async def test_the_key_under_the_mouse_is_highlighted_with_its_tooltip(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app: DeskBrowser = app_for(demo_desk)
+    async with settled(app) as pilot:
+        footer = app.screen.query_one(DeskFooter)
+        before = footer.render_line(0)
+        await pilot.hover(DeskFooter, offset=(_column_of(app, 'ctrl+p'), 0))
+        await pilot.pause()
+        assert footer.tooltip == 'Open the command palette'
+        assert footer.render_line(0) != before
+        await pilot.hover(DeskFooter, offset=(_column_of(app, 'q'), 0))
+        await pilot.pause()
+        assert footer.tooltip is None  # Quit has no tooltip.
+        await pilot.hover('#first-search')
+        await pilot.pause()
+        assert footer.render_line(0) == before
+
+
+class _Keys(App[None]):
+    """Three keys, one of them disabled, and the palette's; its footer is Textual's or ours.
+
+    At 80 columns they fit as they are, at 44 only packed closer, none left out.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding('a', 'ring', 'Ring'),
+        Binding('b', 'ring_twice', 'Ring twice'),
+        Binding('c', 'nothing', 'Nothing'),
+    ]
+
+    def __init__(self, textual_footer: bool) -> None:
+        super().__init__()
+        self._textual_footer = textual_footer
+
+    def compose(self) -> ComposeResult:
+        # Below 45 columns the keys do not fit at their ease: DeskFooter packs them.
+        compact = self.size.width < 45
+        yield Footer(compact=compact) if self._textual_footer else DeskFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == 'nothing' else True  # None: shown, disabled.
+
+    def action_ring(self) -> None:
+        """Does nothing visible."""
+
+    def action_ring_twice(self) -> None:
+        """Does nothing visible."""
+
+
+async def _screenshot(textual_footer: bool, width: int, hover_x: int | None) -> str:
+    """The app's screenshot, its footer hovered at a column (None: not), without its own id."""
+    app = _Keys(textual_footer)
+    async with app.run_test(size=(width, 3)) as pilot:
+        await pilot.pause()
+        if hover_x is not None:
+            await pilot.hover(offset=(hover_x, 2))
+            await pilot.pause()
+        return re.sub(r'terminal-\d+', 'terminal', app.export_screenshot(title='keys'))
+
+
+async def test_the_footer_looks_as_textual_s_footer_wide_narrow_and_hovered() -> None:
+    for width in (80, 44):
+        for hover_x in (None, 1, 7, 12, width - 3):  # Nothing, keys, a gap, the palette.
+            ours = await _screenshot(False, width, hover_x)
+            assert ours == await _screenshot(True, width, hover_x), (width, hover_x)

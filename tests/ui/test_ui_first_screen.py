@@ -25,7 +25,7 @@ SnapCompare = Callable[..., bool]
 
 def _footer_keys(app: object) -> list[str]:
     footer = app.screen.query_one(DeskFooter)  # type: ignore[attr-defined]
-    return [key.key for key in footer.query('FooterKey')]
+    return [entry.key for entry in footer.shown_keys()]
 
 
 async def test_the_summary_of_the_selected_day_is_under_its_exchanges(

@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pytest
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from desk_browser.ui import textual_compat
 from desk_browser.ui.covered_screens import OPAQUE, CoveredScreens
@@ -88,36 +87,6 @@ async def test_a_screen_under_a_translucent_one_stays_visible_with_the_hook() ->
         assert app.screen.styles.background.a < OPAQUE
         assert bottom.is_current
         assert app._background_screens == [bottom]
-
-
-# show_footer_keys_at_once: Footer._bindings_ready.
-
-
-class _FooterApp(App[None]):
-    BINDINGS = [Binding('x', 'noop', 'Do nothing')]
-
-    def compose(self) -> ComposeResult:
-        yield Static('keys below')
-
-    def action_noop(self) -> None:
-        """Does nothing."""
-
-
-async def test_a_footer_shows_keys_only_after_a_signal_unless_told_at_once() -> None:
-    """Textual's Footer composes nothing until the bindings change; the hook's flag skips that."""
-    assert vars(Footer)['_bindings_ready'].__class__.__name__ == 'reactive'
-    assert Footer()._bindings_ready is False
-    app = _FooterApp()
-    async with app.run_test(size=(60, 10)) as pilot:
-        await pilot.pause()
-        waiting = Footer(id='waiting')
-        at_once = Footer(id='at-once')
-        textual_compat.show_footer_keys_at_once(at_once)
-        assert at_once._bindings_ready is True
-        await app.mount_all([waiting, at_once])
-        await pilot.pause()
-        assert not waiting.children  # No bindings signal since it was mounted.
-        assert at_once.children
 
 
 # update_scrollbars: Widget._scroll_update.

@@ -16,13 +16,6 @@ The hooks:
   whole search screen on each follow poll and age tick (8-10 ms, about four times a second,
   while typing too). Public way: none; Textual counts the screen just under the top one as
   visible whatever the top one's background.
-- `show_footer_keys_at_once` (`Footer._bindings_ready`): the footer shows its keys from its first
-  compose, instead of composing empty and rebuilding on the first bindings signal, one more
-  layout of the first screen (about 30 ms). Public way: Textual's own Footer, which waits.
-- `make_footer_key_like_its_footer` (`textual.widgets._footer.FooterKey`): each footer key is
-  made with its footer's `compact`, instead of starting compact and being told otherwise once
-  mounted: two class changes, each styling the key again (a fifth of the first screen's style
-  work, ten keys on the main screen). Public way: Footer's own compose.
 - `update_scrollbars` (`Widget._scroll_update`): a view whose height is set by CSS gets a new
   scrollable size without a layout of the whole screen (a third of each ``n`` press on a
   10,000-exchange log went to that layout). Public way: assigning `virtual_size`.
@@ -36,6 +29,10 @@ Retired (kept here as a record of where they went):
   ``$text-muted``: it is `Style.parse` (plus ``.component`` lookups the rows never use), so rows
   are now rendered with Content's own default, the public `Style.parse`, which finds the theme
   through the app's context as `_get_style` did.
+- `Footer._bindings_ready` (`show_footer_keys_at_once`) and `textual.widgets._footer.FooterKey`
+  (`make_footer_key_like_its_footer`), which made Textual's Footer show its keys from its first
+  compose and each FooterKey start with its footer's `compact`: the footer is now one widget
+  that draws its keys itself (`desk_browser.ui.widgets.desk_footer`), with no FooterKey at all.
 - `rich._wrap.divide_line`, which wrapped a hit's snippet: replaced by the public
   `rich.cells` functions (`search_hit_list.snippet_breaks`), with the same breaks.
 """
@@ -52,8 +49,6 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 TEXTUAL_VERSION = '8.2.8'
 """The Textual every hook here was read in and tested against."""
@@ -142,41 +137,6 @@ def count_background_screens(shows_through: ShowsThrough) -> Callable[[AppClass]
         return app_class
 
     return decorate
-
-
-def show_footer_keys_at_once(footer: Footer) -> None:
-    """Lets a Footer show its keys from its first compose on.
-
-    Textual's Footer composes nothing until the screen first says its bindings changed, then
-    rebuilds itself with the keys: one more layout of the first screen (about 30 ms).
-
-    Private: sets `Footer._bindings_ready`, the flag its compose waits for. Public way: let the
-    Footer wait for the signal.
-
-    Args:
-        footer (Footer): The footer.
-    """
-    footer._bindings_ready = True
-
-
-def make_footer_key_like_its_footer(widget: Widget, footer: Footer) -> None:
-    """Gives a key its footer's `compact` before it is mounted (other widgets are left alone).
-
-    Textual's FooterKey starts compact (its own default), takes the ``-compact`` class when
-    mounted, then drops it when the footer's `compact` (False) reaches it through its data
-    binding: each class change styles the key again. Set before mounting, the value is the
-    footer's from the start, and the binding's later assignment changes nothing. The command
-    palette's key is not bound to the footer's `compact` (it stays compact): it is left alone.
-
-    Private: `FooterKey` lives in the private module `textual.widgets._footer`. Public way: let
-    the keys start compact.
-
-    Args:
-        widget (Widget): A widget the footer's compose made.
-        footer (Footer): The footer.
-    """
-    if isinstance(widget, FooterKey) and not widget.has_class('-command-palette'):
-        widget.set_reactive(FooterKey.compact, footer.compact)
 
 
 def update_scrollbars(view: Widget, size: Size) -> None:

@@ -1,38 +1,40 @@
-"""The key bar at the bottom of every screen, rebuilt only when the keys it shows change.
+"""The key bar at the bottom of every screen: one widget that draws its keys itself.
 
-Textual's Footer rebuilds all its keys (a dozen widgets, each styled) every time the screen says
-its bindings may have changed: on every change of focus, every screen pushed or popped, twice
-more while the first screen starts. On the main screen each rebuild took 40-50 ms of the event
-loop, three times before the first screen was complete. `DeskFooter` gathers the requests that
-come together into one, and skips it when the keys it would show are the ones it shows.
+Textual's Footer is a container of one FooterKey widget per key, a dozen on the main screen,
+each styled three times (itself and its two parts): about 30 ms of the first screen's CPU and
+39 of its 106 style applications, and again on each rebuild (every change of focus, every
+screen pushed or popped). `DeskFooter` is one widget with Textual's line API: it lays its keys
+out in a list and draws them as one line, in exactly the pieces and colours Footer's keys are
+drawn in (each key's key part and description part, the gaps between keys, the command
+palette's key docked right with its border), so a screenshot is the same to the byte.
 
-It also shows its keys from its first compose, with the screen's bindings as they are then:
-Footer waits for the first "bindings changed" signal and rebuilds on it, which cost the first
-screen one more layout (about 30 ms). Keys the footer never shows (hidden bindings, such as a
-list's arrow keys) do not count as a change, so moving the focus rebuilds nothing.
-
-Each key is made with the footer's `compact` already: Textual's FooterKey starts compact, gets
-the ``-compact`` class on mount, then loses it when the footer's value reaches it, and each of
-the two class changes styles the key again (a fifth of the first screen's style work).
+What Footer's keys do, it does: a key under the mouse is highlighted, shows its tooltip (the
+palette's says "Open the command palette") and runs its key when clicked (a disabled key, shown
+dim, rings the bell). It redraws only when the keys it would show change (hidden bindings, such
+as a list's arrow keys, do not count), so moving the focus costs nothing.
 
 When the keys do not fit the width (80 columns, the usual SSH size), it packs them closer
 (Textual's compact footer), then leaves out the screen's own keys from the last one back, then
 Problems, Day, Open, Copy and Export, never `/`, `?`, `q` or `esc` (search, help, quit and the
-way back); `?` lists every key. A resize rebuilds it only when that changes what fits.
+way back); `?` lists every key.
+
+Binding groups (Textual's grouped keys with one label; no screen here has one) are shown as
+separate keys.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
-from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer
-
-from desk_browser.ui.textual_compat import make_footer_key_like_its_footer, show_footer_keys_at_once
 
 KeysShown = tuple[tuple[object, ...], ...]
 """What the footer shows: each binding's key, key display, description, action, state, tip."""
@@ -46,6 +48,9 @@ Copy and Export (what its list is for)."""
 
 FootKey = tuple[str, str, str, bool]
 """One key as the footer lays it out: key, key display, description, whether it is the palette's."""
+
+PALETTE_BORDER = '▏'
+"""The command palette key's left border (Textual's ``vkey`` border)."""
 
 
 def key_width(key: FootKey, compact: bool) -> int:
@@ -65,16 +70,6 @@ def key_width(key: FootKey, compact: bool) -> int:
     if compact:
         return cell_len(display) + words + 1
     return cell_len(display) + 2 + words
-
-
-def _foot_key(widget: Widget) -> FootKey | None:
-    """A FooterKey's key, display, description and place (Textual exports FooterKey privately)."""
-    key, display, description = (
-        getattr(widget, name, None) for name in ('key', 'key_display', 'description')
-    )
-    if isinstance(key, str) and isinstance(display, str) and isinstance(description, str):
-        return key, display, description, widget.has_class('-command-palette')
-    return None
 
 
 def fitted(keys: Sequence[FootKey], width: int) -> tuple[bool, frozenset[int]]:
@@ -106,65 +101,164 @@ def fitted(keys: Sequence[FootKey], width: int) -> tuple[bool, frozenset[int]]:
     return True, frozenset(left_out)
 
 
-class DeskFooter(Footer):
-    """Textual's footer, rebuilt once per burst of binding changes, and only on a real change."""
+@dataclass(frozen=True)
+class FooterEntry:
+    """One key the footer shows.
 
-    _rebuild_planned = False
-    _keys_shown: KeysShown | None = None
-    _laid_out: list[FootKey] | None = None
-    _fit: tuple[bool, frozenset[int]] = (False, frozenset())
+    Attributes:
+        key (str): The key it presses when clicked (such as ``slash``).
+        key_display (str): How the key is written (such as ``/``).
+        description (str): What it does.
+        enabled (bool): Whether it may be pressed now (else shown dim).
+        tooltip (str): What the mouse over it shows ('' for nothing).
+        palette (bool): Whether it is the command palette's key (drawn on the right).
+    """
 
-    def compose(self) -> ComposeResult:
-        """Shows the screen's keys (from the first compose on), noting which ones it shows."""
-        show_footer_keys_at_once(self)  # Footer's own compose shows nothing before a signal.
-        self._keys_shown = self.keys_to_show()
-        for widget in self._fitting(list(super().compose())):  # Sets `compact` first.
-            make_footer_key_like_its_footer(widget, self)
-            yield widget
+    key: str
+    key_display: str
+    description: str
+    enabled: bool
+    tooltip: str
+    palette: bool
 
-    def _fitting(self, widgets: list[Widget]) -> Iterable[Widget]:
-        """The keys that fit the app's width, the footer made compact when they do not all fit."""
-        found = [_foot_key(widget) for widget in widgets]
-        keys = [key for key in found if key is not None]
-        if len(keys) != len(widgets):  # Binding groups (no screen here has one): as Footer does.
-            self._laid_out = None
-            return widgets
-        self._laid_out = keys
-        self._fit = fitted(keys, self.app.size.width)
-        compact, left_out = self._fit
-        self.compact = compact
-        return [widget for place, widget in enumerate(widgets) if place not in left_out]
+    @property
+    def foot_key(self) -> FootKey:
+        """The key as `fitted` and `key_width` read it."""
+        return self.key, self.key_display, self.description, self.palette
 
-    async def on_resize(self, event: events.Resize) -> None:
-        """Lays the keys out again when the new width changes what fits."""
-        if self._laid_out is not None and fitted(self._laid_out, event.size.width) != self._fit:
-            await self.recompose()
+
+@dataclass(frozen=True)
+class _Placed:
+    """A shown key and the columns it takes (its border, key and description; no margin)."""
+
+    entry: FooterEntry
+    start: int
+    end: int
+
+
+class DeskFooter(Widget):
+    """The screen's keys on one line, laid out as Textual's Footer lays them out."""
+
+    ALLOW_SELECT = False
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        'desk-footer--item',
+        'desk-footer--hover',
+        'desk-footer--disabled',
+        'desk-footer--key',
+        'desk-footer--description',
+        'desk-footer--border',
+    }
+
+    # Textual 8.2.8's Footer and FooterKey styles: the item is a FooterKey's own background
+    # (the hover replaces it), the key and description its two parts, the border the palette
+    # key's ``border-left: vkey $foreground 20%``.
+    DEFAULT_CSS = """
+    DeskFooter {
+        color: $footer-foreground;
+        background: $footer-background;
+        dock: bottom;
+        height: 1;
+        .desk-footer--item {
+            background: $footer-item-background;
+        }
+        .desk-footer--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+        .desk-footer--disabled {
+            text-style: dim;
+        }
+        .desk-footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .desk-footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .desk-footer--border {
+            color: $foreground 20%;
+        }
+    }
+    """
+
+    def __init__(self) -> None:
+        """Makes the footer; its keys are read from the screen once it is mounted."""
+        super().__init__()
+        self._keys_shown: KeysShown | None = None
+        self._entries: list[FooterEntry] = []
+        self._placed: list[_Placed] = []
+        self._laid_out_at = -1
+        self._hovered: FooterEntry | None = None
+        self._update_planned = False
+        self._compact = False
+
+    @property
+    def compact(self) -> bool:
+        """Whether the keys are packed closer (Textual's compact footer), as the width asks."""
+        self._laid_out(self._width())
+        return self._compact
+
+    def on_mount(self) -> None:
+        """Reads the screen's keys, and hears when they change."""
+        self._read_keys()
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        """Stops hearing the screen's key changes."""
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        """Plans one rebuild after the next refresh, unless one is planned already.
+        """Plans one look at the keys after the next refresh, unless one is planned already.
 
         Args:
             screen (Screen[object]): The screen whose bindings changed.
         """
-        show_footer_keys_at_once(self)  # What Footer's own bindings_changed does first.
         if not screen.app.app_focus:
             return
-        if self.is_attached and screen is self.screen and not self._rebuild_planned:
-            self._rebuild_planned = True
-            self.call_after_refresh(self._rebuild_if_changed)
+        if self.is_attached and screen is self.screen and not self._update_planned:
+            self._update_planned = True
+            self.call_after_refresh(self._update_if_changed)
 
-    async def _rebuild_if_changed(self) -> None:
-        """Rebuilds the keys when the screen's keys differ from those shown."""
-        self._rebuild_planned = False
-        if not self.is_attached:
-            return
-        keys = self.keys_to_show()
-        if keys != self._keys_shown:
-            self._keys_shown = keys
-            await self.recompose()
+    def _update_if_changed(self) -> None:
+        """Redraws the keys when the screen's keys differ from those shown."""
+        self._update_planned = False
+        if self.is_attached and self.keys_to_show() != self._keys_shown:
+            self._read_keys()
+            self.refresh()
+
+    def _read_keys(self) -> None:
+        """Takes the screen's keys as Footer would show them, and lays them out again."""
+        self._keys_shown = self.keys_to_show()
+        palette_key = self.app.COMMAND_PALETTE_BINDING
+        entries: list[FooterEntry] = []
+        actions: set[str] = set()
+        palette: FooterEntry | None = None
+        for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items():
+            if binding.show and binding.action not in actions:  # One key per action, as Footer.
+                actions.add(binding.action)
+                display = self.app.get_key_display(binding)
+                entries.append(
+                    FooterEntry(binding.key, display, binding.description, enabled, tooltip, False)
+                )
+            if key == palette_key and self.app.ENABLE_COMMAND_PALETTE:
+                palette = FooterEntry(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    enabled,
+                    binding.tooltip or binding.description,
+                    True,
+                )
+        if palette is not None:
+            entries.append(palette)
+        self._entries = entries
+        self._laid_out_at = -1
 
     def keys_to_show(self) -> KeysShown:
-        """Lists what Footer.compose draws from: the screen's shown bindings and the palette's.
+        """Lists what the footer draws from: the screen's shown bindings and the palette's.
 
         Returns:
             KeysShown: One tuple per binding: key, key display, description, action, enabled,
@@ -184,3 +278,140 @@ class DeskFooter(Footer):
             for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items()
             if binding.show or key == palette_key
         )
+
+    def shown_keys(self) -> list[FooterEntry]:
+        """The keys on screen now, left to right (the palette's last).
+
+        Returns:
+            list[FooterEntry]: The keys the width leaves room for.
+        """
+        return [placed.entry for placed in self._laid_out(self._width())]
+
+    def _width(self) -> int:
+        """The footer's width: the app's until it is laid out."""
+        return self.size.width or self.app.size.width
+
+    def _laid_out(self, width: int) -> list[_Placed]:
+        """The keys placed on the line at a width (kept until the keys or the width change)."""
+        if width == self._laid_out_at:
+            return self._placed
+        compact, left_out = fitted([entry.foot_key for entry in self._entries], width)
+        self._compact = compact
+        placed: list[_Placed] = []
+        x = 0
+        for place, entry in enumerate(self._entries):
+            if place in left_out or entry.palette:
+                continue
+            end = x + key_width(entry.foot_key, compact) - (1 if compact else 0)
+            placed.append(_Placed(entry, x, end))
+            x = end + (1 if compact else 0)  # A compact key's margin on its right.
+        palette = next((entry for entry in self._entries if entry.palette), None)
+        if palette is not None:  # Docked right, with a padding on its right (compact: a margin).
+            start = width - key_width(palette.foot_key, compact=True)
+            placed.append(_Placed(palette, start, width - 1 if compact else width))
+        self._placed = placed
+        self._laid_out_at = width
+        return placed
+
+    def on_resize(self) -> None:
+        """Lays the keys out again for the new width (they are drawn from that layout)."""
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        """Draws the keys, in the pieces Textual's Footer draws them in.
+
+        Args:
+            y (int): The line (the footer has one).
+
+        Returns:
+            Strip: The line.
+        """
+        width = self._width()
+        placed = self._laid_out(width)
+        background = Style(bgcolor=self.rich_style.bgcolor)  # Footer's blank: no colour.
+        segments: list[Segment] = []
+        x = 0
+        for shown in placed:
+            start = min(shown.start, width)
+            if start > x:  # The footer's own background: a gap, a margin, the room left.
+                segments.append(Segment(' ' * (start - x), background))
+            if shown.start < x:  # No room left (a very narrow footer): cut here, as Footer does.
+                break
+            segments.extend(self._key_segments(shown.entry))
+            x = shown.end
+        if x < width:
+            segments.append(Segment(' ' * (width - x), background))
+        return Strip(segments).crop(0, width)
+
+    def _key_segments(self, entry: FooterEntry) -> list[Segment]:
+        """One key's pieces: (the palette's border,) its key, and its description."""
+        item = 'desk-footer--hover' if entry is self._hovered else 'desk-footer--item'
+        looks = (item,) if entry.enabled else (item, 'desk-footer--disabled')
+        key_style = self.get_visual_style(*looks, 'desk-footer--key').rich_style
+        words_style = self.get_visual_style(*looks, 'desk-footer--description').rich_style
+        compact = self._compact or entry.palette
+        segments = []
+        if entry.palette:
+            # As Textual draws a border: its colour blended as if not hovered, on the key's
+            # background (hovered or not).
+            border = self.get_visual_style('desk-footer--item', 'desk-footer--border').rich_style
+            key_background = self.get_visual_style(*looks).rich_style.bgcolor
+            border_style = Style(color=border.color, bgcolor=key_background)
+            segments.append(Segment(PALETTE_BORDER, border_style))
+        if not entry.description:
+            segments.append(Segment(entry.key_display, key_style))
+        elif compact:
+            segments += [
+                Segment(entry.key_display, key_style),
+                Segment(f' {entry.description}', words_style),
+            ]
+        else:
+            segments += [
+                Segment(f' {entry.key_display} ', key_style),
+                Segment(f'{entry.description} ', words_style),
+            ]
+        if entry.palette and not self._compact:  # Its padding (a compact footer: a margin).
+            padding = self.get_visual_style(*looks).rich_style.bgcolor
+            segments.append(Segment(' ', Style(bgcolor=padding)))
+        return segments
+
+    def key_at(self, x: int) -> FooterEntry | None:
+        """Finds the key drawn at a column.
+
+        Args:
+            x (int): The column, from the footer's left.
+
+        Returns:
+            FooterEntry | None: The key there; None for a gap between keys.
+        """
+        for shown in self._laid_out(self._width()):
+            if shown.start <= x < shown.end:
+                return shown.entry
+        return None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """Highlights the key under the mouse, and shows its tooltip."""
+        self._hover(self.key_at(event.x))
+
+    def on_leave(self) -> None:
+        """The mouse left: no key is highlighted."""
+        self._hover(None)
+
+    def _hover(self, entry: FooterEntry | None) -> None:
+        """Highlights one key (or none), with its tooltip and a pointing hand."""
+        if entry is self._hovered:
+            return
+        self._hovered = entry
+        self.tooltip = (entry.tooltip or None) if entry is not None else None
+        self.styles.pointer = 'pointer' if entry is not None else 'default'
+        self.refresh()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """Runs the clicked key as if it were pressed (a disabled one rings the bell)."""
+        entry = self.key_at(event.x)
+        if entry is None:
+            return
+        if entry.enabled:
+            self.app.simulate_key(entry.key)
+        else:
+            self.app.bell()
