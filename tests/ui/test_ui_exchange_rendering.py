@@ -7,7 +7,8 @@ from rich.markdown import Markdown
 
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.desk_data import SessionLog
-from desk_browser.ui.widgets.exchange_rendering import CardStyles, SafeRichMarkdown, header_lines
+from desk_browser.ui.widgets.exchange_rendering import CardStyles, header_lines
+from desk_browser.ui.widgets.safe_rich_markdown import SafeRichMarkdown
 
 ANSWERS = [
     '## Rollover\n\n- **BANKNIFTY** at 52,720.9\n- Stop-loss: 52,295.1',

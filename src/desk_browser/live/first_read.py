@@ -4,7 +4,8 @@
 command line starts a `FirstRead` before that import, so the desk is read meanwhile: the
 watcher's first look (the follower's baseline, taken before anything is read, so no change
 made in between is missed), the overview (state.json and the newest sessions' logs), and the
-log of the session the main screen opens first. The main screen then shows them as it mounts,
+log of the session the main screen opens first, with the lines its first answers were drawn as
+at the last start (presentation.drawn_answers). The main screen then shows them as it mounts,
 before its first layout: one layout and one frame of a filled-in screen, instead of an empty
 screen drawn, then the state and the sessions, then the exchanges.
 
@@ -24,12 +25,14 @@ from dataclasses import dataclass
 
 from desk_browser.live.live_desk import LiveDesk
 from desk_browser.live.services import DeskServices
+from desk_browser.memory.cache_folders import default_cache_directory
 from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
     DeskOverview,
     SessionLog,
     read_overview,
 )
+from desk_browser.presentation.drawn_answers import KeptDrawings
 
 
 def session_to_open(overview: DeskOverview, wanted: Iterable[str | None]) -> str | None:
@@ -60,11 +63,14 @@ class FirstLook:
         overview (DeskOverview): The state and the sessions.
         session_log (SessionLog | None): The log of the session opened first (`session_to_open`,
             the requested one first, then the current one), or None when no session has a log.
+        drawn (KeptDrawings | None): The lines the first frame's answers were drawn as at the
+            last start (presentation.drawn_answers), or None when no session has a log.
     """
 
     live_desk: LiveDesk
     overview: DeskOverview
     session_log: SessionLog | None
+    drawn: KeptDrawings | None = None
 
 
 HEAD_DRAWN_WAIT = 3.0
@@ -125,12 +131,14 @@ class FirstRead:
             if opened is None:
                 self._look = FirstLook(live_desk, overview, None)
                 return
+            cache = services.cache_directory or default_cache_directory()
+            drawn = KeptDrawings.read(cache, services.desk)
 
             def deliver(log: SessionLog) -> None:
                 if self._done.is_set():  # The whole log, after its first exchanges.
                     self._hand_over_the_rest(log)
                     return
-                self._look = FirstLook(live_desk, overview, log)
+                self._look = FirstLook(live_desk, overview, log, drawn)
                 self._done.set()  # The screen may show it now (all of it, or the first part).
 
             def wait_until_drawn() -> None:

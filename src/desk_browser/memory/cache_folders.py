@@ -8,6 +8,7 @@ searched: this module imports neither SQLite nor the index.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import platformdirs
@@ -37,3 +38,18 @@ def desk_key(desk_directory: Path) -> str:
         return str(desk_directory.resolve())
     except (OSError, RuntimeError):
         return str(desk_directory.absolute())
+
+
+def desk_cache_file(cache_directory: Path, folder: str, desk_directory: Path) -> Path:
+    """Names a file the browser keeps for a desk in its cache folder.
+
+    Args:
+        cache_directory (Path): The browser's cache folder.
+        folder (str): The kind of file's folder in it, such as "checks".
+        desk_directory (Path): The desk folder.
+
+    Returns:
+        Path: `<cache>/<folder>/<hash of the desk's resolved path>.json`.
+    """
+    key = hashlib.sha256(desk_key(desk_directory).encode('utf-8', 'surrogatepass')).hexdigest()
+    return cache_directory / folder / f'{key[:32]}.json'

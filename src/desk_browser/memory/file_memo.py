@@ -25,7 +25,6 @@ Typical usage example:
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import logging
 import os
@@ -36,7 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desk_browser.memory.cache_folders import desk_key
+from desk_browser.memory.cache_folders import desk_cache_file, desk_key
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_status import settled_file_signature
 
@@ -72,8 +71,7 @@ def memo_file(cache_directory: Path, desk_directory: Path) -> Path:
     Returns:
         Path: `<cache>/checks/<hash of the desk's resolved path>.json`.
     """
-    key = hashlib.sha256(desk_key(desk_directory).encode('utf-8', 'surrogatepass')).hexdigest()
-    return cache_directory / 'checks' / f'{key[:32]}.json'
+    return desk_cache_file(cache_directory, 'checks', desk_directory)
 
 
 def _stored_signature(path: Path) -> _StoredSignature | None:

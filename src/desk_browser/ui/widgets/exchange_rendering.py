@@ -2,20 +2,18 @@
 
 Every function here turns desk text into `Strip`s at a given width, on demand: the exchange view
 asks only for what it is about to draw. Desk text goes through `visible`/`capped` (plain parts)
-or `markdown_source` (answers) first, and the answers are rendered by `SafeRichMarkdown`, which
-keeps raw HTML as text and links as inert text.
+or `markdown_source` (answers) first, and the answers are rendered by `SafeRichMarkdown`
+(safe_rich_markdown, loaded on the first answer rendered), which keeps raw HTML as text and links
+as inert text.
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
-from markdown_it import MarkdownIt
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
-from rich.markdown import Heading, Markdown, MarkdownElement
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -26,6 +24,9 @@ from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.desk_data import SessionLog
 from desk_browser.presentation.formatting import india_time, plural
 from desk_browser.presentation.safe_text import DEFAULT_LIMIT, capped, markdown_source, visible
+
+if TYPE_CHECKING:
+    from desk_browser.ui.widgets.answer_drawings import AnswerDrawings
 
 TRIGGER_BAR = '│ '
 """What stands before each line of a trigger."""
@@ -61,64 +62,6 @@ class CardStyles:
     error: Style = field(default_factory=Style)
     markdown: dict[str, Style] = field(default_factory=dict)
     code_theme: str = 'monokai'
-
-
-class LeftHeading(Heading):
-    """A Markdown heading aligned left at every level (Rich centres level 1)."""
-
-    LEVEL_ALIGN: ClassVar = dict.fromkeys(('h1', 'h2', 'h3', 'h4', 'h5', 'h6'), 'left')
-
-
-class SafeRichMarkdown(Markdown):
-    """Rich's Markdown for desk text: raw HTML stays text, links are text, headings are left.
-
-    The source must come from `markdown_source` (control characters made visible, capped).
-    """
-
-    elements: ClassVar[dict[str, type[MarkdownElement]]] = {
-        **Markdown.elements,
-        'heading_open': LeftHeading,
-    }
-
-    def __init__(self, source: str, code_theme: str = 'monokai') -> None:
-        """Parses the Markdown, once, with the one parser kept for every answer.
-
-        Rich's own `__init__` is not called: it would build a parser of its own and parse the
-        source with it too, only for the tokens to be replaced. What it sets is set here, as
-        Rich 15 (pinned) sets it.
-
-        Args:
-            source (str): Markdown made safe by `markdown_source`.
-            code_theme (str): The Pygments theme for fenced code.
-        """
-        self.markup = source
-        self.parsed = _answer_parser().parse(source)
-        self.code_theme = code_theme
-        self.justify = None
-        self.style = 'none'
-        self.hyperlinks = False
-        self.inline_code_lexer = None
-        self.inline_code_theme = code_theme
-
-
-@functools.cache
-def _answer_parser() -> MarkdownIt:
-    """The parser for answers, built once: building one costs more than parsing an answer.
-
-    Rich's own parser turns raw HTML into html tokens (and drops them); with HTML off,
-    markdown-it keeps tags as the text they are. Images render as their alt text and address,
-    like links (Rich would put an emoji first and move them out of their line). A parse keeps
-    its state apart from the parser's, so one parser serves every answer.
-
-    Returns:
-        MarkdownIt: The parser.
-    """
-    return (
-        MarkdownIt('commonmark', {'html': False})
-        .enable('strikethrough')
-        .enable('table')
-        .disable('image')
-    )
 
 
 def exchange_title(number: int, exchange: Exchange, styles: CardStyles) -> Text:
@@ -267,7 +210,12 @@ def render_message(console: Console, message: Text, width: int) -> list[Strip]:
 
 
 def render_answer(
-    console: Console, answer: str, width: int, styles: CardStyles, limit: int = DEFAULT_LIMIT
+    console: Console,
+    answer: str,
+    width: int,
+    styles: CardStyles,
+    limit: int = DEFAULT_LIMIT,
+    drawings: AnswerDrawings | None = None,
 ) -> list[Strip]:
     """Renders an answer as Markdown, or "(no answer)" when it is empty.
 
@@ -277,12 +225,21 @@ def render_answer(
         width (int): The width in cells.
         styles (CardStyles): The styles to use.
         limit (int): The most characters to render (a note says what was cut).
+        drawings (AnswerDrawings | None): The first frame's answers: the lines kept at the last
+            start are drawn when there are some for this answer, and what is rendered is noted.
 
     Returns:
         list[Strip]: Its lines, with no blank lines at either end.
     """
     if not answer.strip():
         return render_lines(console, Text('(no answer)', style=styles.muted), width)
+    key = drawings.key(console, answer, width, styles, limit) if drawings is not None else ''
+    if drawings is not None:
+        recalled = drawings.recall(key, width)
+        if recalled is not None:
+            return recalled
+    from desk_browser.ui.widgets.safe_rich_markdown import SafeRichMarkdown  # See its doc.
+
     markdown = SafeRichMarkdown(markdown_source(answer, limit), styles.code_theme)
     with console.use_theme(Theme(styles.markdown, inherit=True)):
         strips = render_lines(console, markdown, width)
@@ -290,11 +247,18 @@ def render_answer(
         strips.pop()
     while strips and not strips[0].text.strip():
         strips.pop(0)
+    if drawings is not None:
+        drawings.rendered(key, strips)
     return strips
 
 
 def render_card(
-    console: Console, number: int, exchange: Exchange, width: int, styles: CardStyles
+    console: Console,
+    number: int,
+    exchange: Exchange,
+    width: int,
+    styles: CardStyles,
+    drawings: AnswerDrawings | None = None,
 ) -> list[Strip]:
     """Renders an exchange: title, trigger behind its bar, a blank line, the answer.
 
@@ -304,6 +268,7 @@ def render_card(
         exchange (Exchange): The exchange.
         width (int): The width in cells (the card's bar is not part of it).
         styles (CardStyles): The styles to use.
+        drawings (AnswerDrawings | None): The first frame's answers (see render_answer).
 
     Returns:
         list[Strip]: The card's lines.
@@ -318,7 +283,7 @@ def render_card(
         )
     )
     strips.append(Strip.blank(width))
-    strips.extend(render_answer(console, exchange.answer, width, styles))
+    strips.extend(render_answer(console, exchange.answer, width, styles, drawings=drawings))
     return strips
 
 

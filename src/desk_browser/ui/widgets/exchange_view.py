@@ -14,7 +14,7 @@ from typing import ClassVar
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.binding import BindingType
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -24,7 +24,9 @@ from textual.strip import Strip
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.desk_data import SessionLog
+from desk_browser.presentation.drawn_answers import KeptDrawings
 from desk_browser.presentation.safe_text import markdown_source
+from desk_browser.ui.widgets.answer_drawings import AnswerDrawings, same_lines
 from desk_browser.ui.widgets.block_view import BlockView
 from desk_browser.ui.widgets.desk_text_look import DESK_TEXT_COMPONENTS, card_styles
 from desk_browser.ui.widgets.exchange_rendering import (
@@ -75,6 +77,13 @@ class ExchangeView(BlockView, can_focus=True):
     class EndShown(Message):
         """End or G showed the end of the session: any new exchanges below are seen now."""
 
+    class _MarkdownLoaded(Message):
+        """Rich's Markdown is loaded: the answers drawn from kept lines can be checked."""
+
+        def __init__(self, drawings: AnswerDrawings) -> None:
+            super().__init__()
+            self.drawings = drawings
+
     def __init__(self, *, id: str | None = None) -> None:
         """Prepares an empty view.
 
@@ -95,6 +104,10 @@ class ExchangeView(BlockView, can_focus=True):
         self._end_wanted = False
         """Whether End was pressed while only the log's first exchanges were shown: the end
         of the whole log is shown once it comes."""
+        self._drawings: AnswerDrawings | None = None
+        """The first frame's answers, drawn from the last start's lines (answer_drawings)."""
+        self._recalled_blocks: set[int] = set()
+        """The cards whose answers were drawn from kept lines, to check once Markdown loads."""
 
     # What the rest of the app asks.
 
@@ -151,6 +164,17 @@ class ExchangeView(BlockView, can_focus=True):
         return self._log is None or self.scroll_y >= self.max_scroll_y - 1
 
     # Showing things.
+
+    def draw_first_answers_from(self, kept: KeptDrawings) -> None:
+        """Draws the first frame's answers from the lines kept at the last start, where it can.
+
+        Once that frame is drawn they are checked against their rendering, and what this start
+        rendered is kept for the next (see answer_drawings).
+
+        Args:
+            kept (KeptDrawings): The lines kept, as the first read found them.
+        """
+        self._drawings = AnswerDrawings(kept)
 
     async def show_message(self, message: str, classes: str = '-explain') -> None:
         """Shows a sentence instead of exchanges.
@@ -219,6 +243,7 @@ class ExchangeView(BlockView, can_focus=True):
 
     def _reset(self, blocks: int) -> None:
         self._end_wanted = False
+        self._recalled_blocks.clear()
         self._blocks.reset(blocks)
         self._width = 0
         self._strips.clear()
@@ -384,7 +409,13 @@ class ExchangeView(BlockView, can_focus=True):
             return []
         if block == 0:
             return render_header(console, log, self._width, styles)
-        return render_card(console, block, log.exchanges[block - 1], self._body_width(), styles)
+        drawings = self._drawings
+        recalled = drawings.recalled if drawings is not None else 0
+        exchange = log.exchanges[block - 1]
+        strips = render_card(console, block, exchange, self._body_width(), styles, drawings)
+        if drawings is not None and drawings.recalled != recalled:
+            self._recalled_blocks.add(block)
+        return strips
 
     def _card_styles(self) -> CardStyles:
         """The styles from the component classes; a change (a new theme) renders cards again."""
@@ -423,6 +454,54 @@ class ExchangeView(BlockView, can_focus=True):
         finally:
             self._line_style = None
             self._line_width = None
+            if self._drawings is not None and self._log is not None and self._strips.keys():
+                drawings, self._drawings = self._drawings, None  # Once drawn: check, keep.
+                self.call_after_refresh(self._check_the_first_answers, drawings)
+
+    def _check_the_first_answers(self, drawings: AnswerDrawings) -> None:
+        """Once the first frame is drawn: checks the answers drawn from kept lines, keeps these."""
+        drawings.stop_recalling()
+        if self._recalled_blocks:
+            self._load_markdown_then_check(drawings)
+        else:
+            self._keep_the_first_answers(drawings)
+
+    @work(thread=True, group='first-answers')
+    def _load_markdown_then_check(self, drawings: AnswerDrawings) -> None:
+        """Loads Rich's Markdown off the event loop, then checks the recalled answers."""
+        import desk_browser.ui.widgets.safe_rich_markdown  # noqa: F401  (See answer_drawings.)
+
+        self.post_message(self._MarkdownLoaded(drawings))
+
+    def on_exchange_view__markdown_loaded(self, message: _MarkdownLoaded) -> None:
+        """Renders the cards drawn from kept lines again; draws again any that differs."""
+        message.stop()
+        drawings = message.drawings
+        changed = False
+        for block in sorted(self._recalled_blocks):
+            kept = self._strips.get(block)
+            if kept is None or self._log is None or block > len(self._log.exchanges):
+                continue
+            self._drawings = drawings  # Notes what is rendered (recalling has ended).
+            try:
+                rendered = self._render_block(block)
+            finally:
+                self._drawings = None
+            if not same_lines(kept, rendered):
+                self._strips.discard(block)  # LRUCache.set keeps a value it holds.
+                self._strips.set(block, rendered)
+                self._blocks.measured(block, len(rendered) + self._gap_after(block))
+                changed = True
+        self._recalled_blocks.clear()
+        if changed:
+            self._settle()
+            self.refresh()
+        self._keep_the_first_answers(drawings)
+
+    @work(thread=True, group='first-answers')
+    def _keep_the_first_answers(self, drawings: AnswerDrawings) -> None:
+        """Keeps the answers this start rendered for the next one (a file write: a thread)."""
+        drawings.keep()
 
     def render_line(self, y: int) -> Strip:
         """Draws one line of the view.

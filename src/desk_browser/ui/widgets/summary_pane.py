@@ -2,8 +2,8 @@
 
 The Summary tab (summary_view) stays the full view, with Textual's Markdown widget. The pane is
 cheaper: one Static in a scroll, the summary rendered by Rich through the exchanges' own safe
-Markdown (`SafeRichMarkdown`: raw HTML kept as text, links inert), so the first screen gains two
-widgets and no Markdown widget.
+Markdown (safe_rich_markdown's `SafeRichMarkdown`: raw HTML kept as text, links inert), so the
+first screen gains two widgets and no Markdown widget.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from textual.widgets import Static
 from desk_browser.presentation.desk_data import DaySummary
 from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.safe_text import markdown_source
-from desk_browser.ui.widgets.exchange_rendering import SafeRichMarkdown
 from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
 from desk_browser.ui.widgets.summary_view import summary_note
 
@@ -71,6 +70,8 @@ class SummaryPane(VerticalScroll):
             self._show(Content.styled(text, style), empty=True)
             return
         assert summary.text is not None
+        from desk_browser.ui.widgets.safe_rich_markdown import SafeRichMarkdown  # After paint.
+
         self._show(SafeRichMarkdown(markdown_source(summary.text)), empty=False)
 
     def _show(self, renderable: Content | RenderableType, *, empty: bool) -> None:
