@@ -1,9 +1,10 @@
-"""Start-up objects are frozen out of garbage collection, and unfrozen when the app ends; full
-collections wait for idle moments while the index builds."""
+"""Start-up objects are frozen out of garbage collection, and unfrozen when the app ends; while
+the index builds, full collections wait for idle moments and the interpreter's turns are short."""
 
 from __future__ import annotations
 
 import gc
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -14,7 +15,7 @@ import pytest
 
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.index.status import IndexStatus
-from desk_browser.ui import heap_freezing
+from desk_browser.ui import heap_freezing, interpreter_turns
 from tests.helpers.pilot import AppFor, settled
 
 
@@ -100,6 +101,7 @@ class _HeldBuild:
 
     def __init__(self) -> None:
         self.thresholds: list[int] = []
+        self.turns: list[float] = []
         self.started = threading.Event()
         self.finish = threading.Event()
         self.fail = False
@@ -108,6 +110,7 @@ class _HeldBuild:
         self, progress: Callable[[int, int], None] | None = None, cancelled: Any = None
     ) -> IndexStatus:
         self.thresholds.append(gc.get_threshold()[2])
+        self.turns.append(sys.getswitchinterval())
         self.started.set()
         while not self.finish.wait(0.01):
             if cancelled is not None and cancelled():
@@ -149,13 +152,24 @@ async def test_full_collections_are_held_while_the_index_builds_and_resume_after
     monkeypatch.setattr(heap_freezing, 'RESUME_AT_THE_LATEST', 3600.0)
     held_build.fail = fails
     thresholds = gc.get_threshold()
+    turn = sys.getswitchinterval()
     app = app_for(demo_desk)
     async with app.run_test() as pilot:
         await _until(pilot, held_build.started.is_set)
         await _until(pilot, lambda: app.heap_frozen)
         assert gc.get_threshold()[2] == heap_freezing._FULL_COLLECTION_HELD_EVERY
         for _ in range(heap_freezing._FULL_COLLECTION_DUE):
-            gc.collect(1)  # A full collection is due, but the person is not idle.
+            gc.collect(1)  # Due when no build runs; not yet while one does, even when idle.
+        monkeypatch.setattr(heap_freezing, 'IDLE_SECONDS', 0.05)
+        await pilot.pause(0.2)
+        assert gc.get_count()[2] >= heap_freezing._FULL_COLLECTION_DUE
+        for _ in range(heap_freezing._FULL_COLLECTION_HELD_DUE):
+            gc.collect(1)
+        await _until(pilot, lambda: gc.get_count()[2] < heap_freezing._FULL_COLLECTION_DUE)
+
+        monkeypatch.setattr(heap_freezing, 'IDLE_SECONDS', 3600.0)
+        for _ in range(heap_freezing._FULL_COLLECTION_DUE):
+            gc.collect(1)  # Due, but the person is not idle.
         held_build.finish.set()
         await _until(pilot, lambda: not app.index_builder.indexing)
         await pilot.pause(0.1)
@@ -169,6 +183,8 @@ async def test_full_collections_are_held_while_the_index_builds_and_resume_after
         assert held_build.thresholds == [heap_freezing._FULL_COLLECTION_HELD_EVERY] * 2
         status = app.index_status
         assert (status is not None and status.complete) == (not fails)
+        assert held_build.turns == [interpreter_turns.SHORT_TURN]
+        assert sys.getswitchinterval() == turn
     assert gc.get_threshold() == thresholds
 
 
@@ -192,6 +208,7 @@ async def test_quitting_mid_build_gives_python_its_own_schedule_back(
     app_for: AppFor, demo_desk: Path, held_build: _HeldBuild
 ) -> None:
     thresholds = gc.get_threshold()
+    turn = sys.getswitchinterval()
     app = app_for(demo_desk)
     async with app.run_test() as pilot:
         await _until(pilot, held_build.started.is_set)
@@ -206,6 +223,8 @@ async def test_quitting_mid_build_gives_python_its_own_schedule_back(
     assert not heap_freezing._builds_running
     assert gc.get_threshold() == thresholds  # Its end, after the app's, changed nothing.
     assert held_build.thresholds == [heap_freezing._FULL_COLLECTION_HELD_EVERY]
+    assert held_build.turns == [interpreter_turns.SHORT_TURN]
+    assert sys.getswitchinterval() == turn
 
 
 def test_a_build_with_no_app_running_changes_nothing() -> None:

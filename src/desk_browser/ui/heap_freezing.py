@@ -32,7 +32,8 @@ every search (their records stay in the direct reads' cache: 100-150k objects on
 desk) and unpickle the workers' rows, so the young collections come about twenty a second and a
 full one every five seconds or so, each walking every object read since the freeze: 50-350 ms on
 a busy machine, in whichever thread allocated last, the event loop's included. Held, they wait
-for an idle moment (as above: the person has not typed for `IDLE_SECONDS`). The collection owed
+for an idle moment (as above: the person has not typed for `IDLE_SECONDS`), and are due only
+after `_FULL_COLLECTION_HELD_DUE` young collections, not ten. The collection owed
 when the last build ends is made at the next idle moment too, or Python's schedule (the app's)
 returns `RESUME_AT_THE_LATEST` after the build at the latest. Objects freed by their count of
 references (nearly all: a day's records, the rows) are freed at once all along; only garbage in
@@ -78,6 +79,12 @@ _FULL_COLLECTION_DUE = 10
 _FULL_COLLECTION_EVERY = 100
 """Young-generation collections after which Python makes a full collection itself while the app
 runs: a backstop for a person who never stops typing; idle moments come long before."""
+
+_FULL_COLLECTION_HELD_DUE = 200
+"""Young-generation collections after which a full one is due while an index build runs (about
+ten seconds of a cold build's): each walks the days read since the freeze (100-300 ms on a busy
+machine), and with the person idle while the build went on they came every half second, 113 of
+them (33 s of the interpreter's time) in a five-year build."""
 
 _FULL_COLLECTION_HELD_EVERY = 2_000
 """The same while an index build runs in the process: about a minute and a half of a cold build's
@@ -204,7 +211,9 @@ class HeapFreezing:
         them (80-100 ms). After an index build, the app's schedule returns once the collection
         owed is made, or RESUME_AT_THE_LATEST after the build.
         """
-        due = gc.get_count()[2] >= _FULL_COLLECTION_DUE
+        due = gc.get_count()[2] >= (
+            _FULL_COLLECTION_HELD_DUE if _builds_running else _FULL_COLLECTION_DUE
+        )
         if self._frozen and due and time.monotonic() - self._input_at >= IDLE_SECONDS:
             started = time.perf_counter()
             collected = gc.collect()

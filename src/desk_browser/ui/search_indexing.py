@@ -9,7 +9,8 @@ indexed. Searches never wait for the build: IndexedSearch reads what is not inde
 desk, so their answers stay exact. An index that cannot be used (a cache folder that cannot be
 written, say) only changes the subtitle to a quiet note; searches then read the desk directly.
 Quitting cancels the build between two days, so the app exits promptly. While it builds, Python's
-full garbage collections are held back for idle moments (heap_freezing.full_collections_held).
+full garbage collections are held back for idle moments (heap_freezing.full_collections_held),
+and the interpreter's turns are short (interpreter_turns), so the event loop waits less for it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.disk_reads import run_disk_read
 from desk_browser.ui.heap_freezing import full_collections_held
+from desk_browser.ui.interpreter_turns import short_turns
 from desk_browser.ui.messages import IndexProgressed
 
 if TYPE_CHECKING:
@@ -161,7 +163,9 @@ class IndexBuilder:
             foreground.step_aside()
             return worker.is_cancelled
 
-        with full_collections_held():  # Full collections wait for idle moments meanwhile.
+        # Full collections wait for idle moments meanwhile, and the event loop waits less for
+        # its turns at the interpreter.
+        with full_collections_held(), short_turns():
             status = self._services.search.build(progress=progress, cancelled=stop_here)
         if not worker.is_cancelled:
             app.post_message(IndexProgressed(status))

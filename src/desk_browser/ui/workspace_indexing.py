@@ -29,6 +29,7 @@ from desk_browser.presentation.desk_health import DeskHealth
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.heap_freezing import full_collections_held
+from desk_browser.ui.interpreter_turns import short_turns
 
 REFRESH_INTERVAL = 60.0
 """Seconds between two looks for days to index in every desk."""
@@ -178,7 +179,7 @@ class WorkspaceIndexer:
                 IndexingProgress(health.name, position, len(desks), None, tuple(unavailable))
             )
             progress = partial(self._progress, health.name, position, len(desks), unavailable)
-            with full_collections_held():  # Full collections wait for idle moments meanwhile.
+            with full_collections_held(), short_turns():  # See search_indexing.
                 status = services.services_for(health.path).search.build(progress, stop_here)
             if worker.is_cancelled:
                 return
