@@ -10,7 +10,7 @@ import pytest
 from desk_browser.memory.index import store
 from desk_browser.memory.index.search import IndexedSearch
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
-from tests.helpers.plain_scan import as_reference, reference_search
+from tests.helpers.plain_scan import as_reference, reference_search, reference_totals
 
 MARKER = b'Watching 3.'
 """A record's text that occurs once in the index file (the trigram table holds no text)."""
@@ -42,6 +42,11 @@ def flip_byte(index_path: Path, replacement: bytes) -> None:
     index_path.write_bytes(data[:position] + replacement + data[position + 1 :])
 
 
+def assert_counted(desk: Path, search: IndexedSearch, query: str) -> None:
+    totals = search.totals(query)
+    assert (totals.hits, totals.matched_every_word) == reference_totals(desk, query)
+
+
 def days_intact(index_path: Path) -> bool:
     connection = sqlite3.connect(index_path)
     try:
@@ -62,6 +67,7 @@ def test_a_byte_changed_in_a_record_is_read_from_the_desk_and_mended_by_the_scru
     assert not days_intact(index_path)
     search = IndexedSearch(desk, recheck_seconds=0)
     query = 'watching 3.'
+    assert_counted(desk, search, query)  # The count meets the changed day first.
     assert as_reference(search.search(query, 50)) == reference_search(desk, query, 50)
     assert_exact(desk, search)  # Exact before the scrub: the changed day is read from the desk.
     status = search.build()  # The scrub runs in the build.
@@ -114,6 +120,7 @@ def test_a_record_row_gone_from_the_index_is_read_from_the_desk(tmp_path: Path) 
     connection.close()
     search = IndexedSearch(desk, recheck_seconds=0)
     query = 'watching 3.'
+    assert_counted(desk, search, query)  # The count meets the changed day first.
     assert as_reference(search.search(query, 50)) == reference_search(desk, query, 50)
     assert_exact(desk, search)
     assert search.build().complete

@@ -24,7 +24,7 @@ from desk_browser.memory.index import tail as index_tail
 from desk_browser.memory.index import tuning as index_tuning
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.session_search import SessionSearch, day_records, snippet_of
-from tests.helpers.plain_scan import INDIA, as_reference, reference_search
+from tests.helpers.plain_scan import INDIA, as_reference, reference_search, reference_totals
 
 OLD_TIME = datetime.datetime(2026, 10, 20, 12, 0, tzinfo=INDIA).timestamp()
 LATER_TIME = OLD_TIME + 3 * 86400
@@ -39,6 +39,10 @@ def assert_same(desk: Path, searches: list[Any], queries: list[tuple[str, int]])
     for query, limit in queries:
         expected = reference_search(desk, query, limit)
         for search in searches:
+            if isinstance(search, IndexedSearch):  # Counted before any search looks at a day.
+                totals = search.totals(query)
+                counted = (totals.hits, totals.matched_every_word)
+                assert counted == reference_totals(desk, query), query
             result = search.search(query, limit)
             assert as_reference(result) == expected, (type(search).__name__, query, limit)
             for hit in result.hits:

@@ -164,6 +164,12 @@ def reference_search(desk: Path, query: str, limit: int) -> Reference:
     return rank_reference(reference_records(desk), query, limit)
 
 
+def reference_totals(desk: Path, query: str) -> tuple[int, bool]:
+    """How many hits the documented ranking gives with no limit, and whether they are full."""
+    hits, full = rank_reference(reference_records(desk), query, None)
+    return len(hits), full
+
+
 def as_reference(result: SearchResult) -> Reference:
     return (
         [
