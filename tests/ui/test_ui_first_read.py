@@ -22,6 +22,7 @@ from desk_browser.presentation.desk_data import DeskOverview, read_overview
 from desk_browser.ui.app import DeskBrowser, make_app
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
+from desk_browser.ui.widgets.summary_pane import SummaryPane
 from tests.helpers.desks import append, exchange, exchange_line, small_desk, write_lines
 from tests.helpers.pilot import AppFor, main_screen, settle, settled, wait_until, widget_texts
 
@@ -218,6 +219,36 @@ async def test_the_first_frame_draws_the_cards_at_their_final_width(
         assert '#1' in first_text
         assert view.show_vertical_scrollbar
         assert first_width == view.scrollable_content_region.width
+
+
+@pytest.mark.parametrize('summary', [None, '# The day\n\nFlat, then a gap down.'])
+async def test_the_first_frame_gives_the_summary_pane_its_height(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, summary: str | None
+) -> None:
+    desk = small_desk(tmp_path, exchanges=40)  # Its current session's day, 2026-10-21.
+    if summary is not None:
+        summaries = desk / 'sessions' / 'summaries'
+        summaries.mkdir(exist_ok=True)
+        (summaries / '2026-10-21.md').write_text(summary, encoding='utf-8')
+    first_read = FirstRead(services_for(desk, tmp_path)).start()
+    assert first_read.look(READ_TIMEOUT) is not None
+    heights: list[int] = []
+    render_lines = ExchangeView.render_lines
+
+    def record(view: ExchangeView, crop: Region) -> list[Strip]:
+        heights.append(view.size.height)
+        return render_lines(view, crop)
+
+    monkeypatch.setattr(ExchangeView, 'render_lines', record)
+    app = app_with(first_read)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        # The exchanges are first drawn at their height once the summary is shown: the pane
+        # was not first drawn tall and made short (a day with no summary) after the first frame.
+        assert heights[0] == app.query_one(ExchangeView).size.height
+        assert app.query_one(SummaryPane).has_class('-empty') == (summary is None)
+        shown = widget_texts(pilot)
+        assert ('No summary for' in shown) == (summary is None)
 
 
 async def test_a_resize_to_the_size_laid_out_lays_nothing_out_again(

@@ -5,9 +5,9 @@ command line starts a `FirstRead` before that import, so the desk is read meanwh
 watcher's first look (the follower's baseline, taken before anything is read, so no change
 made in between is missed), the overview (state.json and the newest sessions' logs), and the
 log of the session the main screen opens first, with the lines its first answers were drawn as
-at the last start (presentation.drawn_answers). The main screen then shows them as it mounts,
-before its first layout: one layout and one frame of a filled-in screen, instead of an empty
-screen drawn, then the state and the sessions, then the exchanges.
+at the last start (presentation.drawn_answers) and its day's summary. The main screen then
+shows them as it mounts, before its first layout: one layout and one frame of a filled-in
+screen, instead of an empty screen drawn, then the state and the sessions, then the exchanges.
 
 A big log's first exchanges are what the first look holds (`LiveDesk.open_session` with
 `head_first`): the read goes on with the whole log once they are drawn (the first paint, or
@@ -28,8 +28,10 @@ from desk_browser.live.services import DeskServices
 from desk_browser.memory.cache_folders import default_cache_directory
 from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
+    DaySummary,
     DeskOverview,
     SessionLog,
+    read_day_summary,
     read_overview,
 )
 from desk_browser.presentation.drawn_answers import KeptDrawings
@@ -65,12 +67,15 @@ class FirstLook:
             the requested one first, then the current one), or None when no session has a log.
         drawn (KeptDrawings | None): The lines the first frame's answers were drawn as at the
             last start (presentation.drawn_answers), or None when no session has a log.
+        summary (DaySummary | None): The summary of the opened session's day, or None when no
+            session has a log or its name holds no day.
     """
 
     live_desk: LiveDesk
     overview: DeskOverview
     session_log: SessionLog | None
     drawn: KeptDrawings | None = None
+    summary: DaySummary | None = None
 
 
 HEAD_DRAWN_WAIT = 3.0
@@ -133,12 +138,14 @@ class FirstRead:
                 return
             cache = services.cache_directory or default_cache_directory()
             drawn = KeptDrawings.read(cache, services.desk)
+            day = overview.day_of(opened)
+            summary = read_day_summary(services.desk, day) if day is not None else None
 
             def deliver(log: SessionLog) -> None:
                 if self._done.is_set():  # The whole log, after its first exchanges.
                     self._hand_over_the_rest(log)
                     return
-                self._look = FirstLook(live_desk, overview, log, drawn)
+                self._look = FirstLook(live_desk, overview, log, drawn, summary)
                 self._done.set()  # The screen may show it now (all of it, or the first part).
 
             def wait_until_drawn() -> None:

@@ -51,7 +51,7 @@ from desk_browser.ui.widgets.search_launcher import SearchLauncher
 from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
 from desk_browser.ui.widgets.state_pane import StatePane
 from desk_browser.ui.widgets.summary_pane import SummaryPane
-from desk_browser.ui.widgets.summary_view import SummaryView
+from desk_browser.ui.widgets.summary_view import SummaryView, summary_note
 
 NARROW_BELOW = 70
 """Below this many columns the first screen's panes stack rather than squeeze side by side."""
@@ -157,7 +157,23 @@ class MainScreen(ReadingScreen):
             return
         self.app.post_message(OverviewLoaded(overview))  # As it would have heard it from here.
         await self.show_overview(OverviewLoaded(overview))
+        self._show_the_first_summary_note()
         self.load_overview(shown=overview)
+
+    def _show_the_first_summary_note(self) -> None:
+        """Says in the first frame that the opened day has no summary, with the pane short.
+
+        Else the pane is first drawn at a summary's height, then made short when the day's
+        summary is read (after the first frame), and every card below it moves. A summary's
+        text comes after the first frame, as before (Markdown loads then): the pane already
+        has its height.
+        """
+        summary = self.first_summary()
+        opened = self.selected_session
+        if summary is None or opened is None or self.overview is None:
+            return
+        if self.overview.day_of(opened) == summary.day and summary_note(summary) is not None:
+            self.query_one(SummaryPane).show_summary(summary)
 
     # Results coming back.
 

@@ -24,6 +24,7 @@ from desk_browser.live.services import DeskServices
 from desk_browser.live.session_counting import counted_batches
 from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
+    DaySummary,
     DeskOverview,
     SessionLog,
     read_day_summary,
@@ -68,6 +69,7 @@ class ReadingScreen(DeskScreen[None]):
         self._first_read = first_read
         self._first_log: SessionLog | None = None
         self._first_drawn: KeptDrawings | None = None
+        self._first_summary: DaySummary | None = None
         self.follower = DeskFollower(
             self,
             services,
@@ -102,6 +104,7 @@ class ReadingScreen(DeskScreen[None]):
         self.follower.take_over(look.live_desk)
         self._first_log = look.session_log
         self._first_drawn = look.drawn
+        self._first_summary = look.summary
         if look.session_log is not None and not look.session_log.complete:
             session_id = look.session_log.session_id
             first_read.when_read_whole(partial(self._show_the_rest_of_the_first_log, session_id))
@@ -127,6 +130,18 @@ class ReadingScreen(DeskScreen[None]):
         """
         log, self._first_log = self._first_log, None
         return log if log is not None and log.session_id == session_id else None
+
+    def first_summary(self) -> DaySummary | None:
+        """The summary the first read found for the day it opened, once (else None).
+
+        Shown only to size the summary pane in the first frame: `load_summary` reads the
+        day's summary again, and follows it from before that read.
+
+        Returns:
+            DaySummary | None: The summary.
+        """
+        summary, self._first_summary = self._first_summary, None
+        return summary
 
     def first_drawn(self) -> KeptDrawings | None:
         """The lines the first answers were drawn as at the last start, once (else None).
