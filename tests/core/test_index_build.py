@@ -11,11 +11,13 @@ from unittest import mock
 
 import pytest
 
-from desk_browser.memory.index import reading, store, tuning
+from desk_browser.memory.index import keys, reading, store, tuning, writing
 from desk_browser.memory.index.days import desk_days
+from desk_browser.memory.index.grams_file import grams_path, in_second_file
 from desk_browser.memory.index.search import IndexedSearch
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
 from tests.helpers.desks import event, write_journal
+from tests.helpers.index_files import connect_index
 from tests.helpers.plain_scan import as_reference
 
 DAYS = 40
@@ -30,16 +32,24 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def contents(index_path: Path) -> dict[str, list[Any]]:
-    """Everything the index holds that a search reads: days, records and the trigram vocabulary."""
+    """Everything the index holds that a search reads: days, records and the trigram vocabularies
+    of both files."""
     connection = sqlite3.connect(index_path)
     try:
-        connection.execute(
-            "CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, record_grams, 'row')"
-        )
+        connection.execute('ATTACH DATABASE ? AS odd', (str(grams_path(index_path)),))
+        for schema in ('main', 'odd'):
+            connection.execute(
+                f'CREATE VIRTUAL TABLE temp.terms_{schema} '
+                f"USING fts5vocab({schema}, record_grams, 'row')"
+            )
         return {
             'days': connection.execute('SELECT * FROM days ORDER BY day').fetchall(),
             'records': connection.execute('SELECT * FROM records ORDER BY id').fetchall(),
-            'terms': connection.execute('SELECT * FROM temp.terms ORDER BY term').fetchall(),
+            'terms': connection.execute('SELECT * FROM temp.terms_main ORDER BY term').fetchall(),
+            'odd terms': connection.execute(
+                'SELECT * FROM temp.terms_odd ORDER BY term'
+            ).fetchall(),
+            'odd days': connection.execute('SELECT * FROM odd.grams_days ORDER BY day').fetchall(),
         }
     finally:
         connection.close()
@@ -113,14 +123,16 @@ def test_a_cancelled_parallel_build_keeps_its_batches_and_the_next_one_finishes(
 
 
 def segments(index_path: Path) -> int:
-    """How many segments the trigram table's data is in."""
-    connection = sqlite3.connect(index_path)
-    try:
-        return int(
-            connection.execute('SELECT count(DISTINCT segid) FROM record_grams_idx').fetchone()[0]
-        )
-    finally:
-        connection.close()
+    """How many segments the trigram table's data is in, in the file that has more."""
+    counts = []
+    for path in (index_path, grams_path(index_path)):
+        connection = sqlite3.connect(path)
+        try:
+            query = 'SELECT count(DISTINCT segid) FROM record_grams_idx'
+            counts.append(int(connection.execute(query).fetchone()[0]))
+        finally:
+            connection.close()
+    return max(counts)
 
 
 def test_a_build_of_many_batches_ends_with_its_segments_merged_and_the_same_index(
@@ -195,7 +207,7 @@ def test_a_build_that_fails_raises_in_the_callers_thread_as_before(tmp_path: Pat
     def fail(*arguments: Any) -> None:
         raise sqlite3.OperationalError('disk I/O error')
 
-    with mock.patch.object(store, 'write_days', fail):
+    with mock.patch.object(writing, 'write_days', fail):
         status = search.build()
     assert not status.available
     assert 'disk I/O error' in (status.problem or '')
@@ -208,8 +220,9 @@ def test_a_build_leaves_its_writes_in_the_index_file_not_in_the_wal(tmp_path: Pa
     assert_exact(desk, search)  # The searches' connections are open, reading nothing now.
     with mock.patch.multiple(tuning, BUILD_WORKERS=0, BATCH_DAYS=1):
         assert search.build().complete
-    wal = search.index_path.with_name(search.index_path.name + '-wal')
-    assert not wal.exists() or wal.stat().st_size == 0
+    for path in (search.index_path, grams_path(search.index_path)):
+        wal = path.with_name(path.name + '-wal')
+        assert not wal.exists() or wal.stat().st_size == 0
     assert_exact(desk, search)
     search.close()
 
@@ -266,3 +279,107 @@ def test_a_worker_that_dies_leaves_its_days_to_the_build_and_the_index_is_the_sa
     assert_exact(desk, parallel)
     alone.close()
     parallel.close()
+
+
+def built_and_closed(tmp_path: Path) -> tuple[Path, IndexedSearch]:
+    """A desk of DAYS days and its complete index, every connection closed."""
+    desk = make_desk(tmp_path, days=DAYS)
+    search = IndexedSearch(desk, recheck_seconds=0)
+    assert search.build().complete
+    search.close()
+    return desk, search
+
+
+def test_the_odd_days_trigrams_are_in_the_second_file_and_the_even_days_in_the_first(
+    tmp_path: Path,
+) -> None:
+    _, search = built_and_closed(tmp_path)
+    connection = connect_index(search.index_path)
+    try:
+        days = dict(connection.execute('SELECT day, digest FROM days').fetchall())
+        second = dict(connection.execute('SELECT day, digest FROM odd.grams_days').fetchall())
+        odd = {day: digest for day, digest in days.items() if in_second_file(day)}
+        assert odd and len(odd) < len(days)
+        assert second == odd
+        even_ids = [
+            row[0]
+            for row in connection.execute('SELECT rowid FROM main.record_grams ORDER BY rowid')
+        ]
+        odd_ids = [
+            row[0]
+            for row in connection.execute('SELECT rowid FROM odd.record_grams ORDER BY rowid')
+        ]
+    finally:
+        connection.close()
+    assert even_ids and odd_ids
+    assert all(keys.ordinal_of(identifier) % 2 == 0 for identifier in even_ids)
+    assert all(keys.ordinal_of(identifier) % 2 == 1 for identifier in odd_ids)
+
+
+def test_a_build_stopped_between_its_two_commits_stays_exact_and_is_built_anew(
+    tmp_path: Path,
+) -> None:
+    desk = make_desk(tmp_path, days=DAYS)
+    search = IndexedSearch(desk, recheck_seconds=0)
+    real_change_day = writing._change_day
+    calls = [0]
+
+    def change_day(*arguments: Any) -> None:
+        calls[0] += 1
+        if calls[0] > 10:  # A later batch: its trigrams in the second file, the rest never.
+            raise sqlite3.OperationalError('disk I/O error')
+        real_change_day(*arguments)
+
+    with (
+        mock.patch.multiple(tuning, BUILD_WORKERS=0, BATCH_DAYS=4),
+        mock.patch.object(writing, '_change_day', change_day),
+    ):
+        assert not search.build().available
+    connection = connect_index(search.index_path)
+    try:
+        days = {row[0] for row in connection.execute('SELECT day FROM days')}
+        second = {row[0] for row in connection.execute('SELECT day FROM odd.grams_days')}
+    finally:
+        connection.close()
+    assert second - days  # The second file holds days the index file does not.
+    assert_exact(desk, search)
+    assert search.build().complete  # The files disagree on a day: built anew.
+    assert_exact(desk, search)
+    connection = connect_index(search.index_path)
+    try:
+        assert {row[0] for row in connection.execute('SELECT day FROM odd.grams_days')} <= {
+            row[0] for row in connection.execute('SELECT day FROM days')
+        }
+    finally:
+        connection.close()
+    search.close()
+
+
+def test_an_odd_day_the_second_file_holds_otherwise_is_read_from_the_desk(
+    tmp_path: Path,
+) -> None:
+    desk, search = built_and_closed(tmp_path)
+    connection = connect_index(search.index_path)
+    try:
+        indexed = store.indexed_days(connection)
+        day = next(day for day in indexed if in_second_file(day))
+        connection.execute("UPDATE odd.grams_days SET digest = 'other' WHERE day = ?", (day,))
+        connection.commit()
+        assert day not in store.indexed_days(connection)
+        assert set(store.indexed_days(connection)) == set(indexed) - {day}
+    finally:
+        connection.close()
+    reopened = IndexedSearch(desk, recheck_seconds=0)
+    assert_exact(desk, reopened)
+    reopened.close()
+
+
+def test_an_index_whose_second_file_is_gone_is_created_again(tmp_path: Path) -> None:
+    desk, search = built_and_closed(tmp_path)
+    grams_path(search.index_path).unlink()
+    reopened = IndexedSearch(desk, recheck_seconds=0)
+    assert_exact(desk, reopened)
+    assert reopened.build().complete
+    assert grams_path(search.index_path).exists()
+    assert_exact(desk, reopened)
+    reopened.close()

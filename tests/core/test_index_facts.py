@@ -17,6 +17,7 @@ from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.search_scope import SearchScope
 from tests.core.test_scoped_search import journal_line, small_desk
 from tests.core.test_search_equivalence import write_file
+from tests.helpers.index_files import connect_index
 from tests.helpers.plain_scan import as_reference, rank_reference, reference_scoped_records
 
 KIND_SCOPES = [
@@ -58,7 +59,7 @@ def test_an_exchange_fact_changed_in_the_index_is_caught_and_mended(tmp_path: Pa
     search = IndexedSearch(desk, cache_directory=tmp_path / 'cache')
     assert search.build().complete
     search.close()
-    connection = sqlite3.connect(search.index_path)
+    connection = connect_index(search.index_path)
     changed = connection.execute(
         "UPDATE records SET session = '2026-10-19-9', backend = 'codex' "
         "WHERE session = '2026-10-19-1'"
@@ -70,7 +71,7 @@ def test_an_exchange_fact_changed_in_the_index_is_caught_and_mended(tmp_path: Pa
     reopened = IndexedSearch(desk, cache_directory=tmp_path / 'cache')
     assert_scopes_exact(desk, reopened, ['nifty', 'holding', 'flat'])  # The day is read instead.
     assert reopened.build().complete  # Its scrub writes the day's rows again from the desk.
-    connection = sqlite3.connect(reopened.index_path)
+    connection = connect_index(reopened.index_path)
     assert all(store.day_is_intact(connection, day) for day in store.indexed_days(connection))
     assert connection.execute(
         "SELECT count(*) FROM records WHERE session = '2026-10-19-1'"

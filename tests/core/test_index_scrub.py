@@ -10,6 +10,7 @@ import pytest
 from desk_browser.memory.index import store
 from desk_browser.memory.index.search import IndexedSearch
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
+from tests.helpers.index_files import connect_index
 from tests.helpers.plain_scan import as_reference, reference_search, reference_totals
 
 MARKER = b'Watching 3.'
@@ -48,7 +49,7 @@ def assert_counted(desk: Path, search: IndexedSearch, query: str) -> None:
 
 
 def days_intact(index_path: Path) -> bool:
-    connection = sqlite3.connect(index_path)
+    connection = connect_index(index_path)
     try:
         return all(store.day_is_intact(connection, day) for day in store.indexed_days(connection))
     finally:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from desk_browser.memory.index.grams_file import grams_path
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.session_search import SessionSearch
 from tests.core.test_index_scrub import flip_byte
@@ -27,13 +28,14 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def indexed_desk(tmp_path: Path, *, keep_open: bool = False) -> tuple[Path, IndexedSearch]:
-    """A desk the browser has indexed, its index file dated in the past (not being written)."""
+    """A desk the browser has indexed, its index files dated in the past (not being written)."""
     desk = make_desk(tmp_path)
     search = IndexedSearch(desk, recheck_seconds=0)
     assert search.build().complete
     if not keep_open:
         search.close()
-    os.utime(search.index_path, (OLD_TIME, OLD_TIME))
+    for path in (search.index_path, grams_path(search.index_path)):
+        os.utime(path, (OLD_TIME, OLD_TIME))
     return desk, search
 
 
@@ -126,4 +128,16 @@ def test_a_day_changed_on_the_desk_or_in_the_index_is_read_from_the_desk(
         expected = reference_search(desk, query, limit)
         assert as_reference(documented.search(query, limit)) == expected
     assert set(reads) <= {'2026-09-02', '2026-09-04'}
+    assert tree_differences(before, snapshot_tree(private_cache)) == []
+
+
+def test_an_index_without_its_second_file_means_the_desk_is_read(
+    tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk, search = indexed_desk(tmp_path)
+    grams_path(search.index_path).unlink()
+    before = snapshot_tree(private_cache)
+    reads = reads_of(monkeypatch)
+    assert_exact(desk, SessionSearch(desk))
+    assert reads
     assert tree_differences(before, snapshot_tree(private_cache)) == []

@@ -4,7 +4,9 @@
 
 - `days`: the desk's days as the search walks them, their signatures, a cache of days read;
 - `tail`: a journal being written, parsed only from where the last read ended;
-- `store`: the index file, its tables and every SQL statement run against it;
+- `store`: the index's files, their tables, opening and checking them;
+- `grams_file`: the second file, which holds the odd days' trigrams;
+- `writing`: a build's writes, both files side by side; `queries`: the searches' reads;
 - `keys`: record ids that sort as the search ranks, and texts as the tables hold them;
 - `expressions`: the trigram queries that find a search's candidates;
 - `plan`: which days come from the index and which from the desk, examined lazily;

@@ -28,7 +28,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO
 
-from desk_browser.memory.index import store, tuning
+from desk_browser.memory.index import store, tuning, writing
 from desk_browser.memory.index.days import DeskDay, DeskListing, day_signature, desk_days
 from desk_browser.memory.index.keys import DayRows
 from desk_browser.memory.index.plan import DayChecks
@@ -125,7 +125,8 @@ def build_days(
 
     Each day's signature is taken before the day is read, so a change made while it is read
     leaves a signature that no longer matches, and the day is read again. Many days are read in
-    worker processes (reading.DayReaders); this thread alone writes.
+    worker processes (reading.DayReaders); this thread writes the index file, and a thread of
+    its own the second file (writing.SecondWriter).
 
     Args:
         connection (sqlite3.Connection): The builder's own connection.
@@ -137,9 +138,31 @@ def build_days(
     Raises:
         IndexDamaged: When the index holds a day changed that cannot be mended.
     """
+    with writing.SecondWriter(connection) as second:
+        _build_days(connection, second, desk_directory, verified, progress, cancelled)
+
+
+def _build_days(
+    connection: sqlite3.Connection,
+    second: writing.SecondWriter,
+    desk_directory: Path,
+    verified: Verified,
+    progress: ProgressCallback | None,
+    cancelled: CancelCheck | None,
+) -> None:
+    """Indexes every day that is not indexed as it is now (build_days, its second writer open).
+
+    Args:
+        connection (sqlite3.Connection): The builder's own connection.
+        second (writing.SecondWriter): The second file's writer.
+        desk_directory (Path): The desk folder.
+        verified (Verified): What was found of the indexed days; told of every day written.
+        progress (ProgressCallback | None): The progress callback.
+        cancelled (CancelCheck | None): The cancel check.
+    """
 
     def write(batch: list[tuple[str, str, DayRows]]) -> None:
-        store.write_days(connection, batch)
+        writing.write_days(connection, second, batch)
         for day, signature, _ in batch:
             verified.note(day, signature, intact=True)
 
@@ -151,7 +174,7 @@ def build_days(
     gone = [day for day in indexed if day not in listed]
     for day in gone:
         ensure_intact(connection, verified, day, indexed[day])
-    store.remove_days(connection, gone)
+    writing.remove_days(connection, second, gone)
     if progress is not None:
         progress(0, total)
     done = 0
@@ -189,7 +212,10 @@ def build_days(
         done += len(batch)
     if progress is not None:
         progress(done, total)
+    merged = second.merge(cancelled)  # Both files side by side.
     store.merge_segments(connection, cancelled)
+    merged.result()
+    second.empty_log()  # The second file first: the index file's days name its trigrams.
     store.empty_log(connection)
 
 

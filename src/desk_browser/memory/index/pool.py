@@ -42,9 +42,9 @@ class Reader:
         """
         self.connection = connection
         self.closed = False
-        self._version: int | None = None
+        self._version: tuple[int, int] | None = None
         self._indexed: tuple[dict[str, str], int] = ({}, 0)
-        self._sample_version: int | None = None
+        self._sample_version: tuple[int, int] | None = None
         self._sample: list[str] = []
         queries.attach_vocabulary(connection)
 

@@ -12,12 +12,16 @@ Typical usage example:
 
 from __future__ import annotations
 
+import heapq
 import sqlite3
 from collections.abc import Generator
 
+from desk_browser.memory.index.grams_file import ODD
 from desk_browser.memory.index.keys import kind_sql
 
 _LAST_CHARACTER = '\U0010ffff'
+_VOCABULARIES = (('main', 'record_terms'), (ODD, 'record_terms_odd'))
+"""Each trigram table's schema and the name of its vocabulary table (in temp)."""
 
 RecordData = tuple[int, bytes | None, str | bytes | None, str | bytes | None]
 """A record as a search reads it: id, stored bytes (None when a candidate's row is missing, in a
@@ -25,18 +29,19 @@ damaged index), and its exchange's session and backend as stored (None when unkn
 
 
 def attach_vocabulary(connection: sqlite3.Connection) -> None:
-    """Makes the trigram table's vocabulary readable on a connection, as temp.record_terms.
+    """Makes both trigram tables' vocabularies readable on a connection (in temp).
 
-    The vocabulary table lives in the connection's temporary schema: nothing is written to the
-    index file.
+    The vocabulary tables live in the connection's temporary schema: nothing is written to the
+    index's files.
 
     Args:
         connection (sqlite3.Connection): The open index.
     """
-    connection.execute(
-        'CREATE VIRTUAL TABLE IF NOT EXISTS temp.record_terms '
-        "USING fts5vocab(main, record_grams, 'row')"
-    )
+    for schema, table in _VOCABULARIES:
+        connection.execute(
+            f'CREATE VIRTUAL TABLE IF NOT EXISTS temp.{table} '
+            f"USING fts5vocab({schema}, record_grams, 'row')"
+        )
 
 
 def vocabulary_terms(
@@ -54,14 +59,18 @@ def vocabulary_terms(
             them (so at least that many records hold the keyword), or None when there are more
             than `most` trigrams.
     """
-    cursor = connection.execute(
-        'SELECT term, doc FROM temp.record_terms WHERE term >= ? AND term <= ? LIMIT ?',
-        (prefix, prefix + _LAST_CHARACTER * 2, most + 1),
-    )
-    rows = [(term, count) for term, count in cursor.fetchall() if term.startswith(prefix)]
-    if len(rows) > most:
+    counts: dict[str, int] = {}
+    for _, table in _VOCABULARIES:
+        cursor = connection.execute(
+            f'SELECT term, doc FROM temp.{table} WHERE term >= ? AND term <= ? LIMIT ?',
+            (prefix, prefix + _LAST_CHARACTER * 2, most + 1),
+        )
+        for term, count in cursor.fetchall():
+            if term.startswith(prefix):  # The two tables hold other records: their sum.
+                counts[term] = counts.get(term, 0) + count
+    if len(counts) > most:
         return None
-    return [term for term, _ in rows], max((count for _, count in rows), default=0)
+    return sorted(counts), max(counts.values(), default=0)
 
 
 def newest_texts(connection: sqlite3.Connection, count: int) -> list[str]:
@@ -109,17 +118,39 @@ def record_rows(
             'ORDER BY id',
             (start,),
         )
-    else:
-        only = '' if kinds is None else ' AND ' + kind_sql('record_grams.rowid', kinds)
-        cursor = connection.execute(
-            'SELECT record_grams.rowid, CAST(records.text AS BLOB), records.session, '
-            'records.backend FROM record_grams '
-            'LEFT JOIN records ON records.id = record_grams.rowid '
-            f'WHERE record_grams MATCH ? AND record_grams.rowid >= ?{only} '
-            'ORDER BY record_grams.rowid',
-            (expression, start),
+        yield from _rows_of(cursor)
+        return
+    only = '' if kinds is None else ' AND ' + kind_sql('record_grams.rowid', kinds)
+    halves = [
+        _rows_of(
+            connection.execute(
+                'SELECT record_grams.rowid, CAST(records.text AS BLOB), records.session, '
+                f'records.backend FROM {schema}.record_grams '
+                'LEFT JOIN records ON records.id = record_grams.rowid '
+                f'WHERE record_grams MATCH ? AND record_grams.rowid >= ?{only} '
+                'ORDER BY record_grams.rowid',
+                (expression, start),
+            )
         )
-    yield from _rows_of(cursor)
+        for schema in ('main', ODD)
+    ]
+    try:  # Each half in id order, and no record in both: merged, in id order.
+        yield from heapq.merge(*halves, key=_identifier)
+    finally:
+        for half in halves:
+            half.close()
+
+
+def _identifier(row: RecordData) -> int:
+    """A record's id, to merge the two halves' candidates by.
+
+    Args:
+        row (RecordData): The record.
+
+    Returns:
+        int: Its id.
+    """
+    return row[0]
 
 
 def _rows_of(cursor: sqlite3.Cursor) -> Generator[RecordData, None, None]:

@@ -29,6 +29,7 @@ from desk_browser.memory.file_status import FileSignature, settled_file_signatur
 from desk_browser.memory.index import store
 from desk_browser.memory.index.days import DeskListing
 from desk_browser.memory.index.direct import DirectReads
+from desk_browser.memory.index.grams_file import grams_path
 from desk_browser.memory.index.plan import DayChecks, Plan
 from desk_browser.memory.index.pool import Reader
 from desk_browser.memory.index.scrub import Verified
@@ -36,6 +37,25 @@ from desk_browser.memory.index.searcher import Searcher
 from desk_browser.memory.session_search import SearchResult
 
 _LOGGER = logging.getLogger(__name__)
+
+FilesKey = tuple[FileSignature, FileSignature]
+"""The status of both of an index's files (grams_file)."""
+
+
+def files_key(path: Path) -> FilesKey | None:
+    """The status of an index's two files, when both can be trusted to describe what a read finds.
+
+    Args:
+        path (Path): The index file.
+
+    Returns:
+        FilesKey | None: Both files' signatures, or None when either is missing, not a regular
+            file, or changed in the last two seconds.
+    """
+    now = time.time_ns()
+    first = settled_file_signature(path, now)
+    second = settled_file_signature(grams_path(path), now)
+    return None if first is None or second is None else (first, second)
 
 
 class ReadOnlyIndex:
@@ -54,7 +74,7 @@ class ReadOnlyIndex:
         self._checks = DayChecks(recheck_seconds=0)  # Every search sees every change.
         self._lock = threading.Lock()
         self._path: Path | None = None
-        self._key: FileSignature | None = None
+        self._key: FilesKey | None = None
         self._reader: Reader | None = None
         self._verified = Verified()
 
@@ -65,11 +85,11 @@ class ReadOnlyIndex:
         self._reader = None
         self._key = None
 
-    def _open(self, key: FileSignature) -> Reader | None:
-        """The index as the file is now, opened again only when the file changed.
+    def _open(self, key: FilesKey) -> Reader | None:
+        """The index as the files are now, opened again only when one changed.
 
         Args:
-            key (FileSignature): The file's status now (settled: not changed in two seconds).
+            key (FilesKey): The files' status now (settled: not changed in two seconds).
 
         Returns:
             Reader | None: The reader, or None when the index cannot be used.
@@ -101,7 +121,7 @@ class ReadOnlyIndex:
         with self._lock:
             if self._path is None:
                 self._path = store.index_file(store.default_cache_directory(), self._desk_directory)
-            key = settled_file_signature(self._path, time.time_ns())
+            key = files_key(self._path)
             if key is None:
                 self._close()
                 return None
@@ -123,9 +143,7 @@ class ReadOnlyIndex:
                     reader.close()
                 self._reader = None  # Kept key: not opened again until the file changes.
                 return None
-            if (
-                settled_file_signature(self._path, time.time_ns()) != key
-            ):  # Changed while it was read: not to be trusted.
+            if files_key(self._path) != key:  # Changed while it was read: not to be trusted.
                 self._close()
                 return None
             return result

@@ -1,4 +1,4 @@
-"""The search index's SQLite file: where it lives, its tables, and reading and writing days.
+"""The search index's SQLite files: where they live, their tables, opening and checking them.
 
 The index is one SQLite file in the user's cache folder (never in the desk), named after a hash
 of the desk's resolved path. It holds:
@@ -19,12 +19,15 @@ of the desk's resolved path. It holds:
   is in a record exactly when one of the record's trigrams starts with it (the two spaces give
   every character a trigram, and a keyword holds no white space), and the trigrams that start
   with it are found in the table's vocabulary (queries.vocabulary_terms); a scope adds its
-  marks to the query.
+  marks to the query. It holds the trigrams of the days with an even ordinal; those of the odd
+  days are in the same table in the index's second file (grams_file), which every connection
+  attaches as `odd`, so that a build writes the two halves side by side (writing).
 
-The searches' reads are in `queries`.
+The searches' reads are in `queries`, the build's writes in `writing`.
 
 A file that is not a database, was written by another schema version or for another desk is
-deleted and created again. Writes happen in transactions, so a crash leaves whole days or nothing.
+deleted and created again (both files). Writes happen in transactions, so a crash leaves whole
+days or nothing in each file, and the days the two files disagree on are not used.
 
 Typical usage example:
 
@@ -38,33 +41,39 @@ import hashlib
 import logging
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 from desk_browser.memory.cache_folders import (  # Named here too, as before.
     default_cache_directory as default_cache_directory,
 )
 from desk_browser.memory.cache_folders import desk_key as desk_key
+from desk_browser.memory.index.grams_file import (
+    ODD,
+    grams_path,
+    grams_table,
+    in_second_file,
+    second_schema,
+)
 from desk_browser.memory.index.keys import (
     DayRows,
     day_range,
     digest_of,
-    grams_text,
-    kind_of,
-    loaded_text,
 )
 from desk_browser.memory.index.status import CancelCheck
 
 _LOGGER = logging.getLogger(__name__)
 
-SCHEMA_VERSION = '5'
+SCHEMA_VERSION = '6'
 """Written into every index; an index with another version is rebuilt."""
 
 _BUSY_SECONDS = 5.0
 _MERGE_PAGES = 2000
 _LOCKED_PAUSE_SECONDS = 0.05
 
-_INSERT_RECORDS = 'INSERT INTO records (id, text, session, backend) VALUES (?, ?, ?, ?)'
+_IMMUTABLE = '?mode=ro&immutable=1'
+INSERT_RECORDS = 'INSERT INTO records (id, text, session, backend) VALUES (?, ?, ?, ?)'
+"""Writes a day's records (keys.RecordRow)."""
 _BUILDER_PRAGMAS = ('PRAGMA synchronous=NORMAL', 'PRAGMA cache_size=-32768')
 """A builder's connection: WAL commits without a sync each (a crash may lose the last batches,
 never the index's consistency; the next build writes them again), and a 32 MB page cache."""
@@ -76,14 +85,10 @@ _SCHEMA = (
         'records INTEGER NOT NULL, digest TEXT NOT NULL, words BLOB)'
     ),
     'CREATE TABLE records (id INTEGER PRIMARY KEY, text NOT NULL, session, backend)',
-    "CREATE VIRTUAL TABLE record_grams USING fts5(lowered, content='', "
-    "tokenize='trigram case_sensitive 1', detail=none)",
-    *(
-        f"INSERT INTO record_grams (record_grams, rank) VALUES ('{name}', {value})"
-        for name, value in (('hashsize', 16 * 1024 * 1024), ('automerge', 16), ('crisismerge', 64))
-    ),
+    *grams_table('main'),
 )
-"""The tables, and the trigram table's settings (kept in its own config table): 16 MB of
+"""The index file's tables (the second file's are grams_file.second_schema), and the trigram
+tables' settings (kept in its own config table): 16 MB of
 pending trigrams before a flush (1 MB by default), so a build's batch is one segment, not five,
 and merges of 16 segments at a time (4), up to 64 on one level (16), so a trigram is written
 again fewer times while a build runs; merge_segments then merges what is left, once, at the end.
@@ -136,50 +141,80 @@ def remove_index_files(path: Path) -> None:
     Raises:
         IndexUnavailable: When they cannot be deleted.
     """
-    for suffix in ('', '-wal', '-shm'):
-        companion = path.with_name(path.name + suffix)
-        try:
-            companion.unlink(missing_ok=True)
-        except OSError as error:
-            raise IndexUnavailable(f'cannot remove {companion}: {error.strerror}') from error
+    for file in (path, grams_path(path)):
+        for suffix in ('', '-wal', '-shm'):
+            companion = file.with_name(file.name + suffix)
+            try:
+                companion.unlink(missing_ok=True)
+            except OSError as error:
+                raise IndexUnavailable(f'cannot remove {companion}: {error.strerror}') from error
 
 
-def _check_or_create(connection: sqlite3.Connection, desk: str) -> bool:
+def _tables(connection: sqlite3.Connection, schema: str) -> set[str]:
+    """The names of a schema's tables.
+
+    Args:
+        connection (sqlite3.Connection): The open index.
+        schema (str): 'main' or ODD.
+
+    Returns:
+        set[str]: The names.
+    """
+    rows = connection.execute(f"SELECT name FROM {schema}.sqlite_master WHERE type='table'")
+    return {row[0] for row in rows}
+
+
+def _meta_matches(connection: sqlite3.Connection, desk: str) -> bool:
+    """Tells whether both files were written by this schema version for this desk.
+
+    Args:
+        connection (sqlite3.Connection): The open index, the second file attached.
+        desk (str): The desk's resolved path.
+
+    Returns:
+        bool: True when both meta tables name this version and this desk.
+    """
+    for schema in ('main', ODD):
+        meta = dict(connection.execute(f'SELECT key, value FROM {schema}.meta').fetchall())
+        if meta.get('schema_version') != SCHEMA_VERSION or meta.get('desk') != desk:
+            return False
+    return True
+
+
+def _check_or_create(connection: sqlite3.Connection, desk: str, second: Path) -> bool:
     """Checks that an open index belongs to this desk and schema, creating it when empty.
 
     Args:
         connection (sqlite3.Connection): The open index.
         desk (str): The desk's resolved path.
+        second (Path): The index's second file (grams_file), attached here.
 
     Returns:
         bool: True when the index is usable; False when it must be deleted.
     """
     connection.execute('PRAGMA journal_mode=WAL')
-    tables = {
-        row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-    }
-    if 'meta' not in tables:
-        if tables:
+    connection.execute(f'ATTACH DATABASE ? AS {ODD}', (str(second),))
+    connection.execute(f'PRAGMA {ODD}.journal_mode=WAL')
+    tables, second_tables = _tables(connection, 'main'), _tables(connection, ODD)
+    if 'meta' not in tables or 'meta' not in second_tables:
+        if tables or second_tables:
             return False
         connection.execute('BEGIN IMMEDIATE')
         try:
-            tables = {
-                row[0]
-                for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-            }
-            if not tables:  # Another process may have created it meanwhile.
-                for statement in _SCHEMA:
+            # Another process may have created them meanwhile.
+            if not _tables(connection, 'main') and not _tables(connection, ODD):
+                for statement in (*_SCHEMA, *second_schema()):
                     connection.execute(statement)
-                connection.executemany(
-                    'INSERT INTO meta (key, value) VALUES (?, ?)',
-                    [('schema_version', SCHEMA_VERSION), ('desk', desk)],
-                )
+                for schema in ('main', ODD):
+                    connection.executemany(
+                        f'INSERT INTO {schema}.meta (key, value) VALUES (?, ?)',
+                        [('schema_version', SCHEMA_VERSION), ('desk', desk)],
+                    )
             connection.execute('COMMIT')
         except BaseException:
             connection.execute('ROLLBACK')
             raise
-    meta = dict(connection.execute('SELECT key, value FROM meta').fetchall())
-    return meta.get('schema_version') == SCHEMA_VERSION and meta.get('desk') == desk
+    return _meta_matches(connection, desk)
 
 
 def _open_checked(
@@ -203,7 +238,7 @@ def _open_checked(
         connection: sqlite3.Connection | None = None
         try:
             connection = connect(path, busy_seconds=busy_seconds)
-            if _check_or_create(connection, desk):
+            if _check_or_create(connection, desk, grams_path(path)):
                 return connection
             connection.close()
             return 'stale or foreign'
@@ -261,11 +296,12 @@ def open_index(
 def open_read_only(path: Path, desk_directory: Path) -> sqlite3.Connection | None:
     """Opens a desk's index to read it without creating, writing or locking any file.
 
-    The file is opened as immutable (mode=ro&immutable=1): SQLite then takes no lock, creates
-    no -wal or -shm file and reads the database file alone, which holds the index as of the
-    last checkpoint (a writer's newer commits wait in its WAL). Since SQLite no longer watches
-    for changes, the caller compares the file's status before and after reading
-    (read_only_key) and throws away what it read when the file changed meanwhile.
+    Both files (grams_file) are opened as immutable (mode=ro&immutable=1): SQLite then takes no
+    lock, creates no -wal or -shm file and reads each database file alone, which holds the index
+    as of its last checkpoint (a writer's newer commits wait in its WAL). Since SQLite no longer
+    watches for changes, the caller compares the files' status before and after reading
+    (read_only.files_key) and throws away what it read when a file changed meanwhile. Each file
+    may hold its own last checkpoint: indexed_days trusts only the days both agree on.
 
     Args:
         path (Path): The index file (index_file).
@@ -278,14 +314,16 @@ def open_read_only(path: Path, desk_directory: Path) -> sqlite3.Connection | Non
     Raises:
         sqlite3.Error: When it cannot be opened or read (not a database, damaged).
     """
-    uri = path.absolute().as_uri() + '?mode=ro&immutable=1'
+    uri = path.absolute().as_uri() + _IMMUTABLE
     connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
     try:
-        meta = dict(connection.execute('SELECT key, value FROM meta').fetchall())
+        second = grams_path(path).absolute().as_uri() + _IMMUTABLE
+        connection.execute(f'ATTACH DATABASE ? AS {ODD}', (second,))
+        matches = _meta_matches(connection, desk_key(desk_directory))
     except BaseException:
         connection.close()
         raise
-    if meta.get('schema_version') != SCHEMA_VERSION or meta.get('desk') != desk_key(desk_directory):
+    if not matches:
         connection.close()
         return None
     return connection
@@ -301,8 +339,25 @@ def tune_for_building(connection: sqlite3.Connection) -> None:
         connection.execute(pragma)
 
 
+def connect_second(path: str) -> sqlite3.Connection:
+    """Opens an index's second file (grams_file) for a builder's second writer.
+
+    Args:
+        path (str): The file, as the builder's connection has it attached.
+
+    Returns:
+        sqlite3.Connection: The connection, set up as a builder's (_BUILDER_PRAGMAS).
+    """
+    connection = connect(Path(path))
+    tune_for_building(connection)
+    return connection
+
+
 def indexed_days(connection: sqlite3.Connection) -> dict[str, tuple[str, int]]:
-    """Reads which days the index holds.
+    """Reads which days the index holds whole.
+
+    A day whose trigrams live in the second file counts only when that file holds them for the
+    same records (the same digest; see grams_file).
 
     Args:
         connection (sqlite3.Connection): The open index.
@@ -310,73 +365,33 @@ def indexed_days(connection: sqlite3.Connection) -> dict[str, tuple[str, int]]:
     Returns:
         dict[str, tuple[str, int]]: Each indexed day's signature and number of records.
     """
-    rows = connection.execute('SELECT day, signature, records FROM days').fetchall()
-    return {day: (signature, records) for day, signature, records in rows}
-
-
-def _delete_day_records(connection: sqlite3.Connection, day: str) -> None:
-    """Deletes one day's records from the records and trigram tables (inside a transaction).
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-        day (str): The day.
-    """
-    low, high = day_range(day)
-    old = connection.execute(
-        'SELECT id, text, session, backend FROM records WHERE id BETWEEN ? AND ?', (low, high)
+    rows = connection.execute(
+        'SELECT days.day, signature, records, days.digest, grams.digest FROM days '
+        f'LEFT JOIN {ODD}.grams_days AS grams ON grams.day = days.day'
     ).fetchall()
-    connection.executemany(
-        "INSERT INTO record_grams (record_grams, rowid, lowered) VALUES ('delete', ?, ?)",
-        [
-            (
-                identifier,
-                grams_text(
-                    loaded_text(value).lower(),
-                    kind_of(identifier),
-                    None if session is None else loaded_text(session),
-                    None if backend is None else loaded_text(backend),
-                ),
-            )
-            for identifier, value, session, backend in old
-        ],
-    )
-    connection.execute('DELETE FROM records WHERE id BETWEEN ? AND ?', (low, high))
+    return {
+        day: (signature, records)
+        for day, signature, records, digest, grams_digest in rows
+        if grams_digest == digest or not in_second_file(day)
+    }
 
 
-def remove_day(connection: sqlite3.Connection, day: str) -> None:
-    """Drops a day from the index (inside a transaction).
+def begin_writing(connection: sqlite3.Connection) -> None:
+    """Starts a write transaction on the index file alone, waiting for another writer.
+
+    BEGIN IMMEDIATE would take the second file's write lock too (every attached file's), which
+    the build's second writer (writing.SecondWriter) needs meanwhile: a write statement that
+    changes nothing takes the index file's alone.
 
     Args:
-        connection (sqlite3.Connection): The open index.
-        day (str): The day.
+        connection (sqlite3.Connection): The builder's connection, out of any transaction.
     """
-    _delete_day_records(connection, day)
-    connection.execute('DELETE FROM days WHERE day = ?', (day,))
-
-
-def write_day(connection: sqlite3.Connection, day: str, signature: str, rows: DayRows) -> None:
-    """Replaces a day's records in the index (inside a transaction).
-
-    The day's old records must be intact (see day_is_intact): the trigram table is told which
-    texts to forget, and a contentless table must be told exactly the texts it was given.
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-        day (str): The day.
-        signature (str): The signature of the files the records were read from.
-        rows (DayRows): The day's records as the tables hold them (keys.day_rows).
-    """
-    if connection.execute(
-        'SELECT 1 FROM records WHERE id BETWEEN ? AND ? LIMIT 1', day_range(day)
-    ).fetchone():
-        _delete_day_records(connection, day)
-    connection.executemany(_INSERT_RECORDS, rows.records)
-    connection.executemany('INSERT INTO record_grams (rowid, lowered) VALUES (?, ?)', rows.grams)
-    connection.execute(
-        'INSERT OR REPLACE INTO days (day, signature, records, digest, words) '
-        'VALUES (?, ?, ?, ?, ?)',
-        (day, signature, len(rows.records), rows.digest, rows.words),
-    )
+    connection.execute('BEGIN')
+    try:
+        connection.execute('DELETE FROM main.meta WHERE 0')
+    except BaseException:
+        connection.execute('ROLLBACK')
+        raise
 
 
 def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
@@ -399,10 +414,10 @@ def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
     if row is None or row[1] != rows.digest or row[0] != len(rows.records):
         return False
     low, high = day_range(day)
-    connection.execute('BEGIN IMMEDIATE')
+    begin_writing(connection)
     try:
         connection.execute('DELETE FROM records WHERE id BETWEEN ? AND ?', (low, high))
-        connection.executemany(_INSERT_RECORDS, rows.records)
+        connection.executemany(INSERT_RECORDS, rows.records)
         connection.execute('COMMIT')
     except BaseException:
         if connection.in_transaction:
@@ -446,42 +461,6 @@ def day_is_intact(connection: sqlite3.Connection, day: str) -> bool:
     finally:
         cursor.close()
     return bool(count == row[0] and digest == row[1])
-
-
-def remove_days(connection: sqlite3.Connection, days: Sequence[str]) -> None:
-    """Drops days from the index, in one transaction.
-
-    Args:
-        connection (sqlite3.Connection): The builder's connection.
-        days (Sequence[str]): The days.
-    """
-    if not days:
-        return
-    connection.execute('BEGIN IMMEDIATE')
-    for day in days:
-        remove_day(connection, day)
-    connection.execute('COMMIT')
-
-
-def write_days(connection: sqlite3.Connection, batch: Sequence[tuple[str, str, DayRows]]) -> None:
-    """Writes a batch of days in one transaction, skipping days another builder already wrote.
-
-    Args:
-        connection (sqlite3.Connection): The builder's connection.
-        batch (Sequence[tuple[str, str, DayRows]]): Each day, its signature and its rows.
-    """
-    connection.execute('BEGIN IMMEDIATE')
-    try:
-        for day, signature, records in batch:
-            row = connection.execute('SELECT signature FROM days WHERE day = ?', (day,)).fetchone()
-            if row is not None and row[0] == signature:
-                continue
-            write_day(connection, day, signature, records)
-        connection.execute('COMMIT')
-    except BaseException:
-        if connection.in_transaction:
-            connection.execute('ROLLBACK')
-        raise
 
 
 def merge_segments(connection: sqlite3.Connection, cancelled: CancelCheck | None) -> None:
@@ -554,13 +533,14 @@ def read_transaction(connection: sqlite3.Connection) -> Iterator[None]:
             connection.execute('COMMIT')
 
 
-def data_version(connection: sqlite3.Connection) -> int:
-    """A number that changes when another connection has written to the index.
+def data_version(connection: sqlite3.Connection) -> tuple[int, int]:
+    """Numbers that change when another connection has written to the index.
 
     Args:
         connection (sqlite3.Connection): The open index.
 
     Returns:
-        int: SQLite's data_version.
+        tuple[int, int]: SQLite's data_version of each of the index's files.
     """
-    return int(connection.execute('PRAGMA data_version').fetchone()[0])
+    first = int(connection.execute('PRAGMA main.data_version').fetchone()[0])
+    return first, int(connection.execute(f'PRAGMA {ODD}.data_version').fetchone()[0])
