@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static, TabbedContent
+from textual.widgets import Static
 
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter, fitted
@@ -18,6 +18,7 @@ from desk_browser.ui.widgets.search_launcher import SEARCH_PLACEHOLDER, SearchLa
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.state_pane import StatePane
 from desk_browser.ui.widgets.summary_pane import SummaryPane
+from desk_browser.ui.widgets.tabbed_panes import TabbedPanes
 from tests.helpers.pilot import AppFor, main_screen, screen_text, settle, settled
 
 SnapCompare = Callable[..., bool]
@@ -64,7 +65,7 @@ async def test_z_makes_the_pane_taller_and_the_summary_tab_replaces_it(
         assert not pane.tall and pane.region.height == short
         await pilot.press('s')
         await settle(pilot)
-        assert app.query_one(TabbedContent).active == 'summary-tab'
+        assert app.query_one(TabbedPanes).active == 'summary-tab'
         assert not pane.display  # The tab shows the whole summary; the pane makes way.
         await pilot.press('e')
         await settle(pilot)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.color import Color
-from textual.widgets import TabbedContent
 
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
+from desk_browser.ui.widgets.tabbed_panes import TabbedPanes
 from tests.helpers.desks import exchange, write_lines, write_state
 from tests.helpers.pilot import AppFor, main_screen, screen_text, settle, settled, widget_texts
 
@@ -26,7 +26,7 @@ async def test_opens_on_the_current_session_with_the_state_in_words(
         assert 'up to date' in text
         assert '2 behind: it gets 2 exchanges on its next turn' in text
         assert '"session_id": "d40aa3fe' in text
-        assert app.query_one(TabbedContent).active == 'exchanges-tab'
+        assert app.query_one(TabbedPanes).active == 'exchanges-tab'
         assert '#1' in text and 'IST' in text
 
 
@@ -101,7 +101,7 @@ async def test_summary_tab_shows_the_selected_sessions_day(
     async with settled(app) as pilot:
         await pilot.press('s')
         await settle(pilot)
-        assert app.query_one(TabbedContent).active == 'summary-tab'
+        assert app.query_one(TabbedPanes).active == 'summary-tab'
         assert 'No summary for Wed 2026-10-21' in widget_texts(pilot)
         app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
@@ -109,7 +109,7 @@ async def test_summary_tab_shows_the_selected_sessions_day(
         assert 'Summary of Tue 2026-10-20' in text
         await pilot.press('e')
         await pilot.pause()
-        assert app.query_one(TabbedContent).active == 'exchanges-tab'
+        assert app.query_one(TabbedPanes).active == 'exchanges-tab'
 
 
 async def test_current_session_key_goes_back_to_the_current_session(

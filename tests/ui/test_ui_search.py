@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Static, TabbedContent
+from textual.widgets import Input, Static
 
 from desk_browser.memory.session_search import SearchResult
 from desk_browser.ui.app import DeskBrowser
@@ -14,6 +14,7 @@ from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
+from desk_browser.ui.widgets.tabbed_panes import TabbedPanes
 from tests.helpers.pilot import AppFor, open_search, settle
 
 
@@ -87,7 +88,7 @@ async def test_enter_opens_the_record_and_e_shows_its_days_sessions(
         assert screen.selected_session is not None
         assert screen.selected_session.startswith(hit.record.day)
         assert screen.shown_day == hit.record.day
-        assert app.query_one(TabbedContent).active == 'exchanges-tab'
+        assert app.query_one(TabbedPanes).active == 'exchanges-tab'
 
 
 async def test_s_in_a_record_shows_its_days_summary(app_for: AppFor, demo_desk: Path) -> None:
@@ -105,7 +106,7 @@ async def test_s_in_a_record_shows_its_days_summary(app_for: AppFor, demo_desk: 
         screen = app.screen
         assert isinstance(screen, MainScreen)
         assert screen.shown_day == day
-        assert app.query_one(TabbedContent).active == 'summary-tab'
+        assert app.query_one(TabbedPanes).active == 'summary-tab'
 
 
 async def test_escape_clears_the_box_then_leaves_the_search(

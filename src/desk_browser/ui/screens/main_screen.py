@@ -9,7 +9,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
-from textual.widgets import Header, TabbedContent, TabPane
+from textual.widgets import Header
 
 from desk_browser.live.first_read import FirstRead, session_to_open
 from desk_browser.live.live_desk import FollowUpdate, followed_overview
@@ -52,6 +52,8 @@ from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
 from desk_browser.ui.widgets.state_pane import StatePane
 from desk_browser.ui.widgets.summary_pane import SummaryPane
 from desk_browser.ui.widgets.summary_view import SummaryView, summary_note
+from desk_browser.ui.widgets.tab_bar import TabBar, TabLabel
+from desk_browser.ui.widgets.tabbed_panes import TabbedPane, TabbedPanes
 
 NARROW_BELOW = 70
 """Below this many columns the first screen's panes stack rather than squeeze side by side."""
@@ -135,11 +137,15 @@ class MainScreen(ReadingScreen):
                 yield StatePane(id='state')
                 yield SessionList(id='sessions')
             with Vertical(id='reading'):
-                with TabbedContent(id='tabs', initial=EXCHANGES_TAB):
-                    with TabPane('Exchanges', id=EXCHANGES_TAB):
+                with TabbedPanes(id='tabs'):
+                    yield TabBar(
+                        [TabLabel(EXCHANGES_TAB, 'Exchanges'), TabLabel(SUMMARY_TAB, 'Summary')],
+                        active=EXCHANGES_TAB,
+                    )
+                    with TabbedPane(id=EXCHANGES_TAB):
                         yield ExchangeView(id='exchanges')
                         yield NewExchangesMarker()
-                    with TabPane('Summary', id=SUMMARY_TAB):
+                    with TabbedPane(id=SUMMARY_TAB):
                         yield SummaryView(id='summary')
                 yield SummaryPane(id='summary-pane')
         yield DeskFooter()
@@ -265,7 +271,7 @@ class MainScreen(ReadingScreen):
         """Shows the exchanges around the log line asked for (a damaged one), once it is shown."""
         wanted = self._line_wanted
         if wanted is not None:
-            self.query_one(TabbedContent).active = EXCHANGES_TAB
+            self.query_one(TabbedPanes).active = EXCHANGES_TAB
             if await show_exchanges_around(self.query_one(ExchangeView), wanted, self.desk):
                 self._line_wanted = None
 
@@ -282,8 +288,8 @@ class MainScreen(ReadingScreen):
         self.query_one(SummaryPane).show_message(message)
         await self.query_one(SummaryView).show_message(message)
 
-    @on(TabbedContent.TabActivated, '#tabs')
-    def hide_the_pane_under_the_summary_tab(self, event: TabbedContent.TabActivated) -> None:
+    @on(TabbedPanes.TabActivated, '#tabs')
+    def hide_the_pane_under_the_summary_tab(self, event: TabbedPanes.TabActivated) -> None:
         """The summary pane makes way while the Summary tab shows the whole summary."""
         self.query_one(SummaryPane).display = event.pane.id != SUMMARY_TAB
 
@@ -340,7 +346,7 @@ class MainScreen(ReadingScreen):
             for entry in self.overview.sessions
             if entry.day is not None and entry.day.isoformat() == request.day
         ]
-        tabs = self.query_one(TabbedContent)
+        tabs = self.query_one(TabbedPanes)
         if day_sessions:
             # The list is newest first, so the day's first session is the last of them.
             sessions.highlight_session(day_sessions[-1])
@@ -362,22 +368,22 @@ class MainScreen(ReadingScreen):
 
     async def action_next_exchange(self) -> None:
         """Moves to the next exchange."""
-        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        self.query_one(TabbedPanes).active = EXCHANGES_TAB
         await self.query_one(ExchangeView).next_exchange()
 
     async def action_previous_exchange(self) -> None:
         """Moves to the previous exchange."""
-        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        self.query_one(TabbedPanes).active = EXCHANGES_TAB
         await self.query_one(ExchangeView).previous_exchange()
 
     async def action_jump_forward(self) -> None:
         """Moves 25 exchanges on in a long session."""
-        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        self.query_one(TabbedPanes).active = EXCHANGES_TAB
         await self.query_one(ExchangeView).jump_forward()
 
     async def action_jump_back(self) -> None:
         """Moves 25 exchanges back in a long session."""
-        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        self.query_one(TabbedPanes).active = EXCHANGES_TAB
         await self.query_one(ExchangeView).jump_back()
 
     def action_show_tab(self, tab: str) -> None:
@@ -386,7 +392,7 @@ class MainScreen(ReadingScreen):
         Args:
             tab (str): The tab's id.
         """
-        self.query_one(TabbedContent).active = tab
+        self.query_one(TabbedPanes).active = tab
 
     def action_toggle_summary_pane(self) -> None:
         """Makes the summary pane under the exchanges taller, or short again."""
@@ -402,7 +408,7 @@ class MainScreen(ReadingScreen):
         if not self.query_one(SessionList).highlight_session(current):
             self.notify(visible(f'The current session {current} has no log yet.'), markup=False)
             return
-        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        self.query_one(TabbedPanes).active = EXCHANGES_TAB
 
     def action_day_view(self) -> None:
         """Opens the day view of the selected session's day (today's when none is)."""
@@ -573,7 +579,7 @@ class MainScreen(ReadingScreen):
 
     async def action_jump_to_new(self) -> None:
         """Shows the newest exchanges (where the "N new" marker points)."""
-        self.query_one(TabbedContent).active = EXCHANGES_TAB
+        self.query_one(TabbedPanes).active = EXCHANGES_TAB
         await self.query_one(ExchangeView).go_to_end()
         self.query_one(NewExchangesMarker).count = 0
 
