@@ -403,9 +403,13 @@ def worker_long() -> dict[str, Any]:
     return asyncio.run(run())
 
 
-def run_worker(arguments: list[str]) -> dict[str, Any]:
+def run_worker(arguments: list[str], baseline: Path | None = None) -> dict[str, Any]:
+    """Runs a worker in its own process; with `baseline`, another checkout's code and its cache."""
     command = [sys.executable, str(Path(__file__).resolve()), '--worker', *arguments]
     environment = dict(os.environ, DESK_BROWSER_BENCH_STARTED=repr(time.time()))
+    if baseline is not None:
+        environment['PYTHONPATH'] = str(baseline)
+        environment[bench_search.CACHE_VARIABLE] = bench_terminal.BASELINE_CACHE
     completed = subprocess.run(
         command, capture_output=True, text=True, check=False, env=environment
     )
@@ -493,6 +497,8 @@ def main() -> int:
                 )
     if terminal and sizes:
         desks = {size: bench_search.desk_path(size) for size in sizes}
+        for size in sizes if arguments.baseline is not None else []:
+            prepare_baseline(size, arguments.baseline)
         bench_terminal.report_first_paint(desks, arguments.runs, arguments.baseline)
     if not arguments.skip_long:
         desk = long_desk()
@@ -500,6 +506,8 @@ def main() -> int:
             report_long_headless()
         if terminal:
             run_worker(['index', 'long'])
+            if arguments.baseline is not None:
+                prepare_baseline('long', arguments.baseline)
             bench_terminal.report_long_log(
                 desk,
                 desk / 'sessions' / f'{LONG_SESSION}.jsonl',
@@ -523,6 +531,15 @@ def prepare_desk(size: str) -> None:
     print(
         f'  index brought up to date in {indexed["seconds"]:.1f} s ({indexed["status"]}); '
         f'file memo in {indexed["memo_seconds"]:.1f} s ({indexed["recalled"]:,} files recalled)'
+    )
+
+
+def prepare_baseline(size: str, baseline: Path) -> None:
+    """Brings the --baseline code's own index and file memo of a desk up to date, in its cache."""
+    indexed = run_worker(['index', size], baseline)
+    print(
+        f'  {size}, baseline code: index brought up to date in its own cache in '
+        f'{indexed["seconds"]:.1f} s ({indexed["status"]})'
     )
 
 

@@ -92,17 +92,22 @@ class Contender:
     quit_keys: tuple[str, ...] = ('q',)
 
 
-def xdg_environment(root: Path) -> dict[str, str]:
+BASELINE_CACHE = 'cache-baseline'
+"""The bench desk's cache folder for the --baseline code: another schema's index, or another
+code's drawn answers, must not be rebuilt over this code's (each run would undo the other's)."""
+
+
+def xdg_environment(root: Path, cache: str = 'cache') -> dict[str, str]:
     """XDG folders under a bench desk's folder: its cache holds the index and the file memo.
 
-    The app keeps them in `$XDG_CACHE_HOME/desk-browser`: that is made a link to `root/cache`,
+    The app keeps them in `$XDG_CACHE_HOME/desk-browser`: that is made a link to `root/CACHE`,
     where bench_app brought them up to date. Settings come from an empty folder (default theme).
     """
-    cache_home = root / 'xdg-cache'
+    cache_home = root / ('xdg-cache' if cache == 'cache' else f'xdg-{cache}')
     cache_home.mkdir(parents=True, exist_ok=True)
     link = cache_home / 'desk-browser'
     if not link.is_symlink():
-        link.symlink_to(root / 'cache', target_is_directory=True)
+        link.symlink_to(root / cache, target_is_directory=True)
     config_home = bench_search.BENCH_ROOT / 'xdg-config'
     config_home.mkdir(parents=True, exist_ok=True)
     return {'XDG_CACHE_HOME': str(cache_home), 'XDG_CONFIG_HOME': str(config_home)}
@@ -110,7 +115,7 @@ def xdg_environment(root: Path) -> dict[str, str]:
 
 def desk_browser(label: str, desk: Path, source: Path | None) -> Contender:
     """`desk-browser DESK` from the benchmark's environment, or with another source tree first."""
-    environment = xdg_environment(desk.parent)
+    environment = xdg_environment(desk.parent, 'cache' if source is None else BASELINE_CACHE)
     if source is not None:
         environment['PYTHONPATH'] = str(source)
     command = [str(Path(sys.executable).parent / 'desk-browser'), str(desk)]
