@@ -103,12 +103,15 @@ async def test_the_first_exchanges_come_first_and_the_header_counts_only_them(
         assert app.query_one(NewExchangesMarker).count == 0  # The rest is not "new".
 
 
+@pytest.mark.parametrize('jumped_past_first', [False, True])
 async def test_end_before_the_rest_shows_the_last_exchange_once_it_is_read(
-    app_for: AppFor, tmp_path: Path, rest_held: threading.Event
+    app_for: AppFor, tmp_path: Path, rest_held: threading.Event, jumped_past_first: bool
 ) -> None:
     app = app_for(long_desk(tmp_path, COUNT))
     async with first_exchanges_shown(app) as (pilot, view):
         view.focus()
+        if jumped_past_first:  # N past the first exchanges, then End: the end wins.
+            await pilot.press(*['N'] * (view.exchange_count // 25 + 3))
         await pilot.press('end')
         await pilot.pause()
         await rest_read(pilot, view, rest_held)
@@ -117,21 +120,27 @@ async def test_end_before_the_rest_shows_the_last_exchange_once_it_is_read(
         assert app.query_one(NewExchangesMarker).count == 0
 
 
+@pytest.mark.parametrize('past_the_first', [False, True])
 async def test_n_before_the_rest_keeps_its_exchange_current_and_in_view(
-    app_for: AppFor, tmp_path: Path, rest_held: threading.Event
+    app_for: AppFor, tmp_path: Path, rest_held: threading.Event, past_the_first: bool
 ) -> None:
     app = app_for(long_desk(tmp_path, COUNT))
     async with first_exchanges_shown(app) as (pilot, view):
         view.focus()
-        await pilot.press('N', 'n')
+        first = view.exchange_count
+        # Past the first exchanges' end, N stops at it for now, and goes on once the rest is read.
+        jumps = first // 25 + 3 if past_the_first else 1
+        back = ['P'] if past_the_first else []
+        await pilot.press(*['N'] * jumps, *back, 'n')
         await pilot.pause()
-        assert view.current_index == 26
+        wanted = (jumps - len(back)) * 25 + 1
+        assert view.current_index == min(wanted, first - 1)
         await rest_read(pilot, view, rest_held)
-        assert view.current_index == 26
-        assert 'Answer 27' in screen_text(pilot)
+        assert view.current_index == wanted
+        assert f'Answer {wanted + 1}' in screen_text(pilot)
         await pilot.press('N')
         await pilot.pause()
-        assert view.current_index == 51
+        assert view.current_index == wanted + 25
 
 
 async def test_lines_written_meanwhile_are_read_and_later_ones_followed(

@@ -104,6 +104,9 @@ class ExchangeView(BlockView, can_focus=True):
         self._end_wanted = False
         """Whether End was pressed while only the log's first exchanges were shown: the end
         of the whole log is shown once it comes."""
+        self._index_wanted: int | None = None
+        """The exchange n, N (and p, P) moved to past the first exchanges while only they were
+        shown: it becomes current once the rest comes."""
         self._drawings: AnswerDrawings | None = None
         """The first frame's answers, drawn from the last start's lines (answer_drawings)."""
         self._recalled_blocks: set[int] = set()
@@ -239,10 +242,16 @@ class ExchangeView(BlockView, can_focus=True):
         else:  # Not laid out yet: the first settle estimates every card.
             self._blocks.extend([0] * (len(log.exchanges) - known))
         self._settle(anchor=None if at_end else anchor, bottom=at_end)
+        wanted, self._index_wanted = self._index_wanted, None
+        if wanted is not None and self.current_index == known - 1:  # Still where it stopped.
+            wanted = min(wanted, len(log.exchanges) - 1)
+            self.current_index = wanted
+            self._settle(anchor=(wanted + 1, 0))
         self.refresh()
 
     def _reset(self, blocks: int) -> None:
         self._end_wanted = False
+        self._index_wanted = None
         self._recalled_blocks.clear()
         self._blocks.reset(blocks)
         self._width = 0
@@ -318,6 +327,7 @@ class ExchangeView(BlockView, can_focus=True):
     def _want_the_end(self) -> None:
         """Notes that the end is asked for, while only the log's first exchanges are shown."""
         self._end_wanted = self._log is not None and not self._log.complete
+        self._index_wanted = None  # The end, not an exchange n or N moved to before.
 
     async def go_to(self, index: int) -> None:
         """Makes an exchange current and scrolls it to the top of the view.
@@ -328,6 +338,8 @@ class ExchangeView(BlockView, can_focus=True):
         count = self.exchange_count
         if count == 0:
             return
+        still_reading = self._log is not None and not self._log.complete
+        self._index_wanted = index if still_reading and index >= count else None
         index = max(0, min(index, count - 1))
         self.current_index = index
         self._settle(anchor=(index + 1, 0))
@@ -337,31 +349,36 @@ class ExchangeView(BlockView, can_focus=True):
         """Moves to the next exchange (the first in view when none is current)."""
         if not self.exchange_count:
             return
-        if self.current_index is None:
+        if self._place is None:
             await self.go_to(self._first_below_top())
         else:
-            await self.go_to(self.current_index + 1)
+            await self.go_to(self._place + 1)
 
     async def previous_exchange(self) -> None:
         """Moves to the previous exchange (the first in view when none is current)."""
         if not self.exchange_count:
             return
-        if self.current_index is None:
+        if self._place is None:
             await self.go_to(self._first_below_top())
         else:
-            await self.go_to(self.current_index - 1)
+            await self.go_to(self._place - 1)
 
     async def jump_forward(self) -> None:
         """Moves JUMP_SIZE exchanges on (from the first in view when none is current)."""
         if self.exchange_count:
-            start = self.current_index
+            start = self._place
             await self.go_to((start if start is not None else self._first_below_top()) + JUMP_SIZE)
 
     async def jump_back(self) -> None:
         """Moves JUMP_SIZE exchanges back (from the first in view when none is current)."""
         if self.exchange_count:
-            start = self.current_index
+            start = self._place
             await self.go_to((start if start is not None else self._first_below_top()) - JUMP_SIZE)
+
+    @property
+    def _place(self) -> int | None:
+        """Where n, p, N and P move from: the current exchange, or the one wanted past it."""
+        return self._index_wanted if self._index_wanted is not None else self.current_index
 
     def watch_current_index(self) -> None:
         """Redraws the view with the new current exchange marked (nothing is rendered again)."""
