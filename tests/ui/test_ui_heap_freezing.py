@@ -16,7 +16,7 @@ import pytest
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.index.status import IndexStatus
 from desk_browser.ui import heap_freezing, interpreter_turns
-from tests.helpers.pilot import AppFor, settled
+from tests.helpers.pilot import AppFor, deterministic_workspace_app, settled
 
 
 async def test_the_heap_is_frozen_after_the_first_screen_and_unfrozen_at_the_end(
@@ -204,12 +204,17 @@ async def test_full_collections_resume_at_the_latest_after_a_build_when_never_id
         assert gc.get_count()[2] >= heap_freezing._FULL_COLLECTION_DUE  # Python's to collect now.
 
 
+@pytest.mark.parametrize('workspace', [False, True], ids=['desk', 'desks-screen'])
 async def test_quitting_mid_build_gives_python_its_own_schedule_back(
-    app_for: AppFor, demo_desk: Path, held_build: _HeldBuild
+    app_for: AppFor,
+    demo_desk: Path,
+    demo_workspace: Path,
+    held_build: _HeldBuild,
+    workspace: bool,
 ) -> None:
     thresholds = gc.get_threshold()
     turn = sys.getswitchinterval()
-    app = app_for(demo_desk)
+    app = deterministic_workspace_app(demo_workspace) if workspace else app_for(demo_desk)
     async with app.run_test() as pilot:
         await _until(pilot, held_build.started.is_set)
         assert gc.get_threshold()[2] == heap_freezing._FULL_COLLECTION_HELD_EVERY

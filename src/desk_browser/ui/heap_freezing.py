@@ -161,8 +161,15 @@ class HeapFreezing:
         )
 
     def start(self) -> None:
-        """Leaves full collections to idle moments while the app runs (see the module)."""
+        """Leaves full collections to idle moments while the app runs (see the module).
+
+        Once: a second start (the workspace app's mount runs its own handler and the desk app's,
+        as Textual calls each class's) would take the app's schedule for Python's, and leave it
+        behind when the app ends.
+        """
         global _policy
+        if self._thresholds is not None:
+            return
         with _LOCK:
             self._thresholds = gc.get_threshold()
             _policy = self
