@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from desk_browser.memory.desk_check import check_desk
+from desk_browser.commands.check import summary_lines
+from desk_browser.memory.desk_check import DeskReport, KindSummary, check_desk
 from desk_browser.presentation.problem_documents import problem_line
 from desk_browser.presentation.problem_explanations import explain
 from tests.helpers.commands import assert_no_raw_controls, run_command
@@ -191,3 +192,14 @@ def test_no_command_writes_into_the_desk(
     ):
         run_command(argv, capsys)
     assert snapshot_tree(desk.parent) == before
+
+
+def test_the_kinds_stay_in_columns_with_thousands_of_files() -> None:
+    kinds = [KindSummary('journal', 1_250, 0), KindSummary('session log', 2_520, 1)]
+    report = DeskReport(Path('main'), [], [*kinds, KindSummary('note', 9, 0)], 3_779, {})
+    assert summary_lines(report) == [
+        'checked 3,779 files: 0 problems',
+        '  journal      1,250 files  0 problems',
+        '  session log  2,520 files  1 problem',
+        '  note             9 files  0 problems',
+    ]

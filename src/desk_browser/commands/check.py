@@ -79,9 +79,11 @@ def summary_lines(report: DeskReport) -> list[str]:
     lines = [
         f'checked {plural(report.files_checked, "file")}: {plural(len(report.problems), "problem")}'
     ]
-    for summary in report.kinds:
+    files = [plural(summary.files, 'file') for summary in report.kinds]
+    width = max([10, *map(len, files)])  # "2,520 files" stays in line with "9 files".
+    for summary, counted in zip(report.kinds, files, strict=True):
         lines.append(
-            f'  {summary.kind:<{_KIND_WIDTH}}{plural(summary.files, "file"):>10}'
+            f'  {summary.kind:<{_KIND_WIDTH}}{counted:>{width}}'
             f'  {plural(summary.problems, "problem")}'
         )
     if report.pending:
