@@ -3,7 +3,8 @@
 journal_texts (index/journal_texts.py) is compared on random journals with what the documented
 path gives: desk_files.read_journal_day, session_search.exchange_records/action_records and
 exchange_facts.day_exchange_facts. compact_json's own writing of numbers, booleans and null is
-compared with json.dumps.
+compared with json.dumps, and so is its own writing of dicts and lists (any nesting, keys of
+any type, tuples, huge integers, special floats inside).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from desk_browser.memory import desk_files, session_search
+from desk_browser.memory import desk_files, json_text, session_search
 from desk_browser.memory.exchange_facts import day_exchange_facts
 from desk_browser.memory.index.days import DeskDay
 from desk_browser.memory.index.journal_texts import day_records, journal_texts
@@ -112,9 +113,37 @@ def _reference_json(value: Any) -> str:
 @settings(max_examples=300, deadline=None)
 @given(values)
 def test_compact_json_writes_what_json_dumps_writes(value: Any) -> None:
-    assert desk_files.compact_json(value) == _reference_json(value)
+    assert json_text.compact_json(value) == _reference_json(value)
 
 
 def test_compact_json_of_special_floats_is_what_json_dumps_writes() -> None:
     for value in (math.nan, math.inf, -math.inf, -0.0, 1e16, 1e-7, 0.1, 2.5e300):
-        assert desk_files.compact_json(value) == _reference_json(value)
+        assert json_text.compact_json(value) == _reference_json(value)
+
+
+containers = st.recursive(
+    scalars | st.sampled_from([10**999, -(10**999), 10**1000, 10**1200, (1, 'a')]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(alphabet='ab é"\\\n\x01\ud800', max_size=3), inner, max_size=4)
+        | st.dictionaries(st.integers(0, 3) | st.none() | st.booleans(), inner, max_size=2)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(containers)
+def test_compact_json_writes_containers_as_json_dumps_writes_them(value: Any) -> None:
+    assert json_text.compact_json(value) == _reference_json(value)
+
+
+def test_compact_json_of_deep_and_circular_containers_is_what_json_dumps_writes() -> None:
+    deep: list[Any] = []
+    for _ in range(800):  # Parsed JSON nests at most about 1000 deep.
+        deep = [deep]
+    circular: dict[str, Any] = {'a': 1}
+    circular['self'] = circular
+    examples: list[Any] = [[[[]]] * 3, deep, circular, {'a': [1.5, {'b': math.nan}]}]
+    for value in examples:
+        assert json_text.compact_json(value) == _reference_json(value)

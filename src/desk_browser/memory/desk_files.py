@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import json
-import math
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -39,6 +37,7 @@ from desk_browser.memory.json_lines import (
     read_json_objects,
     read_json_objects_from,
 )
+from desk_browser.memory.json_text import compact_json, text_of
 from desk_browser.memory.problems import Problem, sort_problems
 from desk_browser.memory.problems import report as _report
 
@@ -173,50 +172,6 @@ def read_bytes(
     except MemoryError:  # Bigger than memory, such as a huge sparse file.
         _report(problems, Problem(path, None, TOO_BIG_REASON))
     return None
-
-
-def text_of(value: Any) -> str:
-    """Turns a field's value into text, as the search reads it.
-
-    Args:
-        value (Any): The value.
-
-    Returns:
-        str: A string as it is, "" for a missing value, anything else as compact JSON.
-    """
-    if isinstance(value, str):
-        return value
-    if value is None:
-        return ''
-    return compact_json(value)
-
-
-def compact_json(value: Any) -> str:
-    """Writes a value as compact JSON, keeping non-ASCII text as it is.
-
-    Integers, finite floats, booleans and null are written here as json.dumps writes them
-    (int.__repr__, float.__repr__, true, false, null): most of an action's values are such,
-    and json.dumps costs ten times as much for one.
-
-    Args:
-        value (Any): The value.
-
-    Returns:
-        str: The JSON.
-    """
-    kind = type(value)
-    if kind is int:
-        return int.__repr__(value)
-    if kind is float and math.isfinite(value):
-        return float.__repr__(value)
-    if kind is bool:
-        return 'true' if value else 'false'
-    if value is None:
-        return 'null'
-    try:
-        return json.dumps(value, ensure_ascii=False, separators=(',', ':'))
-    except (ValueError, TypeError, RecursionError):
-        return repr(value)
 
 
 def _event_from_object(

@@ -24,7 +24,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from desk_browser.memory import desk_files, session_search
+from desk_browser.memory import desk_files, json_text, session_search
 from desk_browser.memory.index.days import DeskDay
 from desk_browser.memory.session_search import SearchRecord
 
@@ -76,13 +76,14 @@ def _action_text(event_type: str, data: dict[str, Any]) -> str:
     Returns:
         str: The type, then each field but type and time as "key: value", one a line.
     """
-    lines = [event_type]
-    compact = desk_files.compact_json
-    for key, value in data.items():
-        if key in _NOT_FIELDS:
-            continue
-        lines.append(f'{key}: {value}' if isinstance(value, str) else f'{key}: {compact(value)}')
-    return '\n'.join(lines)
+    compact = json_text.compact_json
+    not_fields = _NOT_FIELDS
+    lines = [
+        f'{key}: {value}' if isinstance(value, str) else f'{key}: {compact(value)}'
+        for key, value in data.items()
+        if key not in not_fields
+    ]
+    return event_type + '\n' + '\n'.join(lines) if lines else event_type
 
 
 def texts_of_objects(objects: list[tuple[int, dict[str, Any]]]) -> JournalTexts:
@@ -94,7 +95,7 @@ def texts_of_objects(objects: list[tuple[int, dict[str, Any]]]) -> JournalTexts:
     Returns:
         JournalTexts: Its exchanges' and actions' texts and the exchanges' facts.
     """
-    text_of = desk_files.text_of
+    text_of = json_text.text_of
     exchanges: list[str] = []
     actions: list[str] = []
     facts: list[tuple[str | None, str | None]] = []

@@ -301,12 +301,15 @@ def digest_of(rows: Iterable[tuple[int, bytes, bytes | None, bytes | None]]) -> 
     Returns:
         str: A BLAKE2b digest (16 bytes, in hexadecimal) of the ids, lengths and bytes.
     """
-    digest = hashlib.blake2b(digest_size=16)
-    update = digest.update
+    # Hashed at once: the same digest as one update a row, without a call a row.
+    pieces: list[bytes] = []
+    add = pieces.append
     for identifier, data, session, backend in rows:
-        facts = _NO_FACTS if session is None and backend is None else _facts(session, backend)
-        update(b''.join((identifier.to_bytes(8, 'big'), len(data).to_bytes(8, 'big'), data, facts)))
-    return digest.hexdigest()
+        add(identifier.to_bytes(8, 'big'))
+        add(len(data).to_bytes(8, 'big'))
+        add(data)
+        add(_NO_FACTS if session is None and backend is None else _facts(session, backend))
+    return hashlib.blake2b(b''.join(pieces), digest_size=16).hexdigest()
 
 
 def _fact(value: bytes | None) -> bytes:
@@ -417,10 +420,14 @@ def day_rows(
     rows: list[RecordRow] = []
     digested: list[tuple[int, bytes, bytes | None, bytes | None]] = []
     grams = []
-    lowered_texts = []
+    lowered_texts = [text.lower() for _, text in records]
+    # One look for the characters grams_text replaces, over the whole day: most days hold none,
+    # and each record's text is then its grams' text as it is.
+    plain = _UNSAFE_CHARACTERS.search(' '.join(lowered_texts)) is None
+    kind_marks = _KIND_MARKS
     kind_numbers = _KIND_NUMBERS
     fact_count = len(facts)
-    for kind, text in records:
+    for (kind, text), lowered in zip(records, lowered_texts, strict=True):
         kind_index = kind_numbers[kind]
         position = positions[kind_index]
         positions[kind_index] = position + 1
@@ -431,8 +438,6 @@ def day_rows(
         except UnicodeEncodeError:
             data = text.encode('utf-8', 'surrogatepass')
             stored = data
-        lowered = text.lower()
-        lowered_texts.append(lowered)
         if kind_index == 0 and position < fact_count:
             session, backend = facts[position]
             stored_session = None if session is None else stored_text(session)
@@ -445,7 +450,10 @@ def day_rows(
         else:  # No facts: the common case, without the calls that would find none.
             rows.append((identifier, stored, None, None))
             digested.append((identifier, data, None, None))
-            grams.append((identifier, grams_text(lowered, kind)))
+            if plain:  # As grams_text makes it, without its look for characters to replace.
+                grams.append((identifier, lowered + _PADDING + kind_marks[kind]))
+            else:
+                grams.append((identifier, grams_text(lowered, kind)))
     rows.sort(key=_first)
     digested.sort(key=_first)
     digest = digest_of(digested)
