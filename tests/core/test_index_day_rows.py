@@ -70,3 +70,9 @@ def test_day_rows_are_the_documented_rows_grams_and_digest(
 def test_a_known_day_keeps_the_digest_older_code_gave_it() -> None:
     rows, _ = keys.day_rows(DAY, [('exchange', 'Hi'), ('note', 'n\x00')], [('s', None)])
     assert rows.digest == '082678626aec457bdd567ad83d16afd0'  # As main at 2085bfa made it.
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts)
+def test_the_quick_look_for_unsafe_characters_is_the_expressions(text: str) -> None:
+    assert keys._is_safe(text) == (keys._UNSAFE_CHARACTERS.search(text) is None)
