@@ -13,7 +13,7 @@ import pytest
 
 from desk_browser.memory.index import keys, reading, store, tuning, writing
 from desk_browser.memory.index.days import desk_days
-from desk_browser.memory.index.grams_file import grams_path, in_second_file
+from desk_browser.memory.index.grams_file import grams_path, in_second_file, second_schema
 from desk_browser.memory.index.search import IndexedSearch
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
 from tests.helpers.desks import event, write_journal
@@ -383,3 +383,40 @@ def test_an_index_whose_second_file_is_gone_is_created_again(tmp_path: Path) -> 
     assert grams_path(search.index_path).exists()
     assert_exact(desk, reopened)
     reopened.close()
+
+
+def test_an_index_another_process_is_creating_is_waited_for_not_deleted(tmp_path: Path) -> None:
+    # Creating an index commits to its two files one after the other (a transaction over
+    # attached WAL files is atomic in each file only): a look between the two commits finds the
+    # index file's tables and none in the second file. That is no reason to delete them: two
+    # processes starting on a new desk took the files from under each other, and one then
+    # reported half its days ('indexed 31 of 62 days').
+    desk = make_desk(tmp_path)
+    index_path = tmp_path / 'cache' / 'index.sqlite3'
+    index_path.parent.mkdir()
+    store.open_index(index_path, desk).close()
+    second = grams_path(index_path)
+    for suffix in ('', '-wal', '-shm'):
+        second.with_name(second.name + suffix).unlink(missing_ok=True)
+    creator = connect_index(index_path)  # The second file, empty, attached as 'odd'.
+    creator.isolation_level = None
+    creator.execute("INSERT INTO main.meta (key, value) VALUES ('marker', 'first')")
+    creator.execute('PRAGMA odd.journal_mode=WAL')
+    creator.execute('BEGIN IMMEDIATE')  # Both files' write locks, as the creator holds them.
+    for statement in second_schema():
+        creator.execute(statement)
+    creator.executemany(
+        'INSERT INTO odd.meta (key, value) VALUES (?, ?)',
+        [('schema_version', store.SCHEMA_VERSION), ('desk', store.desk_key(desk))],
+    )
+    opened: list[sqlite3.Connection] = []
+    opener = threading.Thread(target=lambda: opened.append(store.open_index(index_path, desk)))
+    opener.start()
+    opener.join(0.5)  # Meanwhile it looks, and waits for the locks.
+    creator.execute('COMMIT')
+    creator.close()
+    opener.join()
+    assert len(opened) == 1
+    marker = opened[0].execute("SELECT value FROM main.meta WHERE key = 'marker'").fetchall()
+    opened[0].close()
+    assert marker == [('first',)]

@@ -195,14 +195,15 @@ def _check_or_create(connection: sqlite3.Connection, desk: str, second: Path) ->
     connection.execute('PRAGMA journal_mode=WAL')
     connection.execute(f'ATTACH DATABASE ? AS {ODD}', (str(second),))
     connection.execute(f'PRAGMA {ODD}.journal_mode=WAL')
-    tables, second_tables = _tables(connection, 'main'), _tables(connection, ODD)
-    if 'meta' not in tables or 'meta' not in second_tables:
-        if tables or second_tables:
-            return False
+    if 'meta' not in _tables(connection, 'main') or 'meta' not in _tables(connection, ODD):
+        # Look again holding both files' write locks: another process creating the index
+        # commits to the two files one after the other (a transaction over attached WAL files
+        # is atomic in each file, not across them), so one file may show its tables before the
+        # other does. Deleting the files then took them from under that process.
         connection.execute('BEGIN IMMEDIATE')
         try:
-            # Another process may have created them meanwhile.
-            if not _tables(connection, 'main') and not _tables(connection, ODD):
+            tables, second_tables = _tables(connection, 'main'), _tables(connection, ODD)
+            if not tables and not second_tables:
                 for statement in (*_SCHEMA, *second_schema()):
                     connection.execute(statement)
                 for schema in ('main', ODD):
@@ -214,6 +215,9 @@ def _check_or_create(connection: sqlite3.Connection, desk: str, second: Path) ->
         except BaseException:
             connection.execute('ROLLBACK')
             raise
+        created = not tables and not second_tables
+        if not created and ('meta' not in tables or 'meta' not in second_tables):
+            return False  # Another schema's index, or one file of the two lost: stale.
     return _meta_matches(connection, desk)
 
 
