@@ -77,7 +77,8 @@ PAGED = 20
 STEPS = 30
 SCROLLS = 20
 COLD_CACHE = 'cold-typing'
-"""The folder under a desk's bench folder where the typing run builds a cold index (removed)."""
+"""The folder under a desk's bench folder where the typing run builds a cold index (removed);
+with DESK_BENCH_CACHE set, 'cold-typing-<its value>', so runs side by side never share one."""
 TYPING_RUNS = {
     'settled': 'after settling',
     'busy': 'right after first paint',
@@ -144,6 +145,15 @@ def max_rss_megabytes() -> float:
     return bench_search.max_rss_megabytes()
 
 
+def resident_megabytes() -> float:
+    """The process's resident memory now (Linux's /proc; 0 elsewhere)."""
+    try:
+        pages = int(Path('/proc/self/statm').read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return pages * os.sysconf('SC_PAGE_SIZE') / 1024 / 1024
+
+
 def make_bench_app(desk: Path, cache: Path) -> Any:
     from desk_browser.ui.app import make_app
 
@@ -208,6 +218,7 @@ async def type_query(pilot: Any, finished: dict[str, float]) -> dict[str, float]
     await pilot.press('slash')
     await pilot.pause()
     probe.start()
+    cpu_started = time.process_time()
     last_key_at = 0.0
     for character in TYPED_QUERY:
         started = last_key_at = time.perf_counter()
@@ -218,6 +229,10 @@ async def type_query(pilot: Any, finished: dict[str, float]) -> dict[str, float]
     return {
         'stall_ms': stall,
         'gap_p95_ms': probe.gap_percentile_ms(95),
+        'gap_p99_ms': probe.gap_percentile_ms(99),
+        'gaps_over_a_frame': sum(1 for gap in probe.gaps if gap > 1 / 60),
+        'ticks': len(probe.gaps),
+        'typing_cpu_seconds': time.process_time() - cpu_started,
         'full_collections': len(probe.full_collections),
         'longest_full_collection_ms': max(probe.full_collections, default=0.0) * 1000,
         'last_key_to_hits_ms': (finished[TYPED_QUERY] - last_key_at) * 1000,
@@ -287,7 +302,10 @@ def worker_typing(size: str, when: str) -> dict[str, Any]:
     index ('cold': a new cache folder, removed after)."""
     cache = bench_search.cache_path(size)
     if when == 'cold':
-        cache = bench_search.BENCH_ROOT / size / COLD_CACHE
+        suffix = os.environ.get(bench_search.CACHE_VARIABLE)
+        cache = (
+            bench_search.BENCH_ROOT / size / (f'{COLD_CACHE}-{suffix}' if suffix else COLD_CACHE)
+        )
         shutil.rmtree(cache, ignore_errors=True)
 
     async def run() -> dict[str, Any]:
@@ -298,6 +316,11 @@ def worker_typing(size: str, when: str) -> dict[str, Any]:
             if when == 'settled':
                 await wait_until(pilot, lambda: settled(app), timeout=600)
             result = await type_query(pilot, finished)
+            if when == 'cold':
+                # What the app keeps once every day is indexed, garbage collected.
+                await wait_until(pilot, lambda: settled(app), timeout=600)
+                gc.collect()
+                result['rss_after_build_mb'] = resident_megabytes()
             await pilot.exit(None)
         result['max_rss_mb'] = max_rss_megabytes()
         return result
@@ -609,6 +632,11 @@ def report_headless(size: str, runs: int) -> float:
             f'{typing["full_collections"]} full collections '
             f'(longest {typing["longest_full_collection_ms"]:.0f} ms); last key to its hits '
             f'{typing["last_key_to_hits_ms"]:.0f} ms; max RSS {typing["max_rss_mb"]:.0f} MB'
+            + (
+                f'; {typing["rss_after_build_mb"]:.0f} MB once built'
+                if 'rss_after_build_mb' in typing
+                else ''
+            )
         )
     reopen = run_worker(['reopen', size])
     print(

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 from textual import events
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from desk_browser.ui.screens.search_screen import SearchScreen
-from tests.helpers.pilot import AppFor, open_search, settle, settled
+from tests.helpers.pilot import AppFor, open_search, settle, settled, wait_until
 
 
 async def test_keys_typed_at_once_after_the_slash_reach_the_search_box(
@@ -99,3 +100,38 @@ async def test_a_search_left_before_its_key_was_drawn_starts_no_search(
         search.dismiss(None)  # ...which comes after the person has left.
         await settle(pilot)
         assert started == []
+
+
+async def test_every_hit_is_counted_once_the_index_build_has_ended(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desk_browser.memory.index.search import IndexedSearch
+
+    app = app_for(demo_desk)
+    async with settled(app) as pilot:
+        building = [True]
+        asked = threading.Event()
+
+        def is_building(search: IndexedSearch) -> bool:
+            asked.set()
+            return building[0]
+
+        monkeypatch.setattr(IndexedSearch, 'building', property(is_building))
+        counted: list[list[str]] = []
+        original = IndexedSearch.suggestions
+
+        def suggestions(search: IndexedSearch, words: list[str]) -> dict[str, str]:
+            counted.append(words)
+            return original(search, words)
+
+        monkeypatch.setattr(IndexedSearch, 'suggestions', suggestions)
+        await pilot.press('slash', *'nifty zzqx')
+        headline = app.screen.query_one('#headline', Static)
+        await wait_until(pilot, lambda: str(headline.content).startswith('No record has every'))
+        await wait_until(pilot, asked.is_set)
+        # The first hits are shown; what they are in all waits while the index builds.
+        assert not counted
+        assert 'in no record' not in str(headline.content)
+        building[0] = False
+        await wait_until(pilot, lambda: str(headline.content).endswith('zzqx: in no record'))
+        assert counted == [['zzqx']]

@@ -47,6 +47,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -136,6 +137,8 @@ class IndexedSearch:
         self._plan: Plan | None = None
         self._scoping = Scoping()
         self._vocabulary = VocabularyKeeper()
+        self._builds = 0
+        self._builds_lock = threading.Lock()
 
     @property
     def index_path(self) -> Path:
@@ -150,6 +153,19 @@ class IndexedSearch:
                 cache = default_cache_directory()
             self._index_path = store.index_file(cache, self._desk_directory)
         return self._index_path
+
+    @property
+    def building(self) -> bool:
+        """Whether this object is building the index now, in any thread.
+
+        While it builds, every day not indexed yet is read from the desk by each search, so a
+        count of every hit (totals) costs about as much as reading the whole desk: an app asks
+        for it once the build is done.
+
+        Returns:
+            bool: True while a call to `build` runs.
+        """
+        return self._builds > 0
 
     @property
     def idle_connections(self) -> int:
@@ -400,7 +416,13 @@ class IndexedSearch:
         Returns:
             IndexStatus: The index's state when the build ended.
         """
-        return self._builder.build(progress, cancelled)
+        with self._builds_lock:
+            self._builds += 1
+        try:
+            return self._builder.build(progress, cancelled)
+        finally:
+            with self._builds_lock:
+                self._builds -= 1
 
     def close(self) -> None:
         """Closes the connections this object keeps; it can still be used (and opens new ones)."""

@@ -2,8 +2,9 @@
 
 Qualifiers typed among the words (`day:yesterday kind:exchange`, search_scope) narrow the search
 and show as chips above the hits. After the first hits, the same worker counts every hit and names
-the words no record holds, with the nearest word one does (Enter takes it); the list loads more
-hits as the person nears the last one. `up` in an empty box recalls the last searches.
+the words no record holds, with the nearest word one does (Enter takes it), once the index build
+(if one runs) has ended; the list loads more hits as the person nears the last one. `up` in an
+empty box recalls the last searches.
 """
 
 from __future__ import annotations
@@ -62,6 +63,9 @@ _PAUSE_STEP = 0.01
 _COUNT_PAUSE = 0.25
 """Seconds after the first hits are shown before every hit is counted, so a person still typing
 cancels the count before it reads."""
+
+_BUILD_STEP = 0.05
+"""Seconds between two looks, while the index builds, at whether the count can start."""
 
 SearchKey = tuple[tuple[str, ...], SearchScope]
 """What a search looks for: its keywords and its scope (equal keys find the same hits)."""
@@ -258,7 +262,11 @@ class SearchScreen(DeskScreen[None]):
         """Counts every hit and names the missing words, in the search's worker, once it is idle.
 
         With fewer hits than the limit, the hits are every hit there is (and, when they hold
-        only some keywords, every record that holds one), so nothing more is read.
+        only some keywords, every record that holds one), so nothing more is read. While the
+        desk's index is being built the count waits for the build to end: until then every day
+        not indexed yet is read from the desk, and a count read a whole year again at each key,
+        holding the interpreter from the person typing (and the suggestions would come from
+        the few days indexed so far).
 
         Args:
             query (str): The query as typed.
@@ -277,6 +285,9 @@ class SearchScreen(DeskScreen[None]):
         elif not self._wait(_COUNT_PAUSE):
             return
         search = self.services.search
+        while search.building:
+            if not self._wait(_BUILD_STEP):
+                return
         try:
             if total >= SEARCH_LIMIT:
                 totals = search.totals(
