@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from desk_browser.memory import desk_files
+from desk_browser.memory import desk_files, json_lines
 from desk_browser.memory.desk_files import Problem
 
 PARSING_SETTINGS = settings(
@@ -286,3 +286,64 @@ def test_damaged_lines_among_good_ones_keep_their_line_numbers(tmp_path: Path) -
         Problem(path, 6, 'cut short'),
         Problem(path, 7, 'not an object'),
     ]
+
+
+def line_by_line(content: bytes, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """_parse_json_lines without its fast path for blocks of plain lines."""
+    with monkeypatch.context() as patched:
+        patched.setattr(json_lines, '_parse_plain_lines', lambda content, first: None)
+        problems: list[Problem] = []
+        parsed = json_lines._parse_json_lines(Path('a.jsonl'), content, 7, problems, 2**20)
+    return parsed, problems
+
+
+object_lines = st.dictionaries(st.text(max_size=6), json_values, max_size=5).map(
+    lambda value: json.dumps(value, ensure_ascii=False).encode('utf-8', 'surrogatepass')
+)
+
+
+@PARSING_SETTINGS
+@given(
+    lines=st.lists(object_lines | object_lines | any_line, max_size=8),
+    final_newline=st.booleans(),
+)
+def test_plain_blocks_parse_at_once_as_line_by_line(
+    monkeypatch: pytest.MonkeyPatch, lines: list[bytes], final_newline: bool
+) -> None:
+    content = b'\n'.join(lines) + (b'\n' if final_newline else b'')
+    expected, expected_problems = line_by_line(content, monkeypatch)
+    problems: list[Problem] = []
+    parsed = json_lines._parse_json_lines(Path('a.jsonl'), content, 7, problems, 2**20)
+    assert repr(parsed) == repr(expected)
+    assert problems == expected_problems
+    marked = content.translate(json_lines._DIGITS_AND_OPENINGS_MARKED)
+    if json_lines._LONG_DIGIT_RUN in marked:
+        return  # The caller parses such a block line by line.
+    at_once = json_lines._parse_plain_lines(content, 7)
+    if at_once is not None:  # Given only when no line was damaged or special.
+        assert expected_problems == []
+        assert repr(at_once) == repr(expected[0])
+
+
+@pytest.mark.parametrize(
+    'lines',
+    [
+        pytest.param([b'{"a": 1}', b'', b'{"b": 2}'], id='a blank line'),
+        pytest.param([b'{"a": 1}', b'[1]'], id='not an object'),
+        pytest.param([b'{"a": NaN}', b'{"b": 2}'], id='only json.loads reads it'),
+        pytest.param([b'{"a": ' + b'[' * 399 + b']' * 399 + b'}'], id='400 openings'),
+        pytest.param([b'{"a": "' + b'{' * 800 + b'"}'], id='800 braces in a string'),
+    ],
+)
+def test_blocks_with_a_special_line_are_parsed_line_by_line(lines: list[bytes]) -> None:
+    assert json_lines._parse_plain_lines(b'\n'.join(lines) + b'\n', 1) is None
+
+
+def test_plain_blocks_keep_their_line_numbers() -> None:
+    content = b'{"a": 1}\r\n {"b": 2} \n{"c": [3]}'
+    assert json_lines._parse_plain_lines(content, 5) == [
+        (5, {'a': 1}),
+        (6, {'b': 2}),
+        (7, {'c': [3]}),
+    ]
+    assert json_lines._parse_plain_lines(b'', 1) == []

@@ -161,9 +161,13 @@ def _parse_json_lines(
         tuple[list[tuple[int, dict[str, Any]]], int | None]: Each object with its line number,
             in order, and where in content the line past the limit starts (None when none is).
     """
-    objects: list[tuple[int, dict[str, Any]]] = []
     marked = content.translate(_DIGITS_AND_OPENINGS_MARKED)
     has_long_digit_run = _LONG_DIGIT_RUN in marked
+    if not has_long_digit_run and len(content) <= line_limit:
+        parsed = _parse_plain_lines(content, first_line_number)
+        if parsed is not None:
+            return parsed, None
+    objects: list[tuple[int, dict[str, Any]]] = []
     line_number = first_line_number
     start = 0
     length = len(content)
@@ -199,6 +203,47 @@ def _parse_json_lines(
             continue
         objects.append((current, value))
     return objects, None
+
+
+def _parse_plain_lines(
+    content: bytes, first_line_number: int
+) -> list[tuple[int, dict[str, Any]]] | None:
+    """Parses lines that are all whole JSON objects orjson reads as json.loads does, at once.
+
+    Nearly every block of a desk's files is such, and the lines are then parsed by one list
+    comprehension instead of a loop a line (a third of _parse_json_lines' time). The caller has
+    made sure that no line holds a run of 19 digits and that the block is within the line limit
+    (so the list of its lines is too); this checks the rest and gives up (None) when any line
+    is one _parse_json_lines would treat in another way: a blank line, one orjson refuses, one
+    that is no object, one with many opening brackets. The caller then parses the block line
+    by line.
+
+    Args:
+        content (bytes): The lines' bytes.
+        first_line_number (int): The line number of the first line in content.
+
+    Returns:
+        list[tuple[int, dict[str, Any]]] | None: Each object with its line number, as
+            _parse_json_lines gives them, or None.
+    """
+    lines = content.split(b'\n')
+    if lines[-1] == b'':  # The newline that ends the last line starts no line.
+        lines.pop()
+    if max(map(len, lines), default=0) >= 2 * _MOST_OPENINGS_FOR_ORJSON:
+        for line in lines:
+            if (
+                len(line) >= 2 * _MOST_OPENINGS_FOR_ORJSON
+                and line.count(b'[') + line.count(b'{') >= _MOST_OPENINGS_FOR_ORJSON
+            ):
+                return None
+    loads = orjson.loads
+    try:
+        values = [loads(line) for line in lines]
+    except orjson.JSONDecodeError:  # Also a blank line: orjson refuses one.
+        return None
+    if values and set(map(type, values)) != {dict}:
+        return None
+    return list(enumerate(values, first_line_number))
 
 
 @dataclasses.dataclass
