@@ -4,151 +4,211 @@ Messages that belong to one widget are nested in it (`SessionList.Highlighted`,
 `SearchHitList.HitChosen`); the ones here go from a worker or a helper to the screen that shows
 what it read, or from a screen up to the app. A message posted often (the index's progress) says
 with `can_replace` that a newer one replaces one still waiting.
+
+They are plain classes, not dataclasses: a dataclass is made at import (about 0.5 ms each on this
+machine, most of this module's cost), before the first paint; these need no field-wise equality.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from desk_browser.live.live_desk import FollowUpdate
-from desk_browser.memory.desk_files import Problem
-from desk_browser.presentation.desk_data import DaySummary, DeskOverview, SessionEntry, SessionLog
-from desk_browser.presentation.navigation import DayRequest, Place
-
-if TYPE_CHECKING:  # Only named: the first screen does without the check, the search, the index.
+if TYPE_CHECKING:  # Only named (some the first screen does without: the check, the search).
+    from desk_browser.live.live_desk import FollowUpdate
     from desk_browser.memory.desk_check import DeskReport
+    from desk_browser.memory.desk_files import Problem
     from desk_browser.memory.index.status import IndexStatus
     from desk_browser.memory.session_search import SearchResult
+    from desk_browser.presentation.desk_data import (
+        DaySummary,
+        DeskOverview,
+        SessionEntry,
+        SessionLog,
+    )
     from desk_browser.presentation.hit_details import HitDetails
+    from desk_browser.presentation.navigation import DayRequest, Place
     from desk_browser.ui.widgets.row_list import PaintedRows
 
 
-@dataclass
 class OverviewLoaded(Message):
-    """The state and the sessions list were read."""
+    """The state and the sessions list were read.
 
-    overview: DeskOverview
-    """What was read."""
+    Attributes:
+        overview (DeskOverview): What was read.
+    """
+
+    def __init__(self, overview: DeskOverview) -> None:
+        super().__init__()
+        self.overview = overview
 
 
-@dataclass
 class SessionsCounted(Message):
-    """Some sessions listed without counts were read and counted."""
+    """Some sessions listed without counts were read and counted.
 
-    entries: list[SessionEntry]
-    """The sessions, counted, newest first."""
+    Attributes:
+        entries (list[SessionEntry]): The sessions, counted, newest first.
+        problems (list[Problem]): Their logs that could not be read at all.
+    """
 
-    problems: list[Problem]
-    """Their logs that could not be read at all."""
+    def __init__(self, entries: list[SessionEntry], problems: list[Problem]) -> None:
+        super().__init__()
+        self.entries = entries
+        self.problems = problems
 
 
-@dataclass
 class SessionLoaded(Message):
-    """One session's log was read."""
+    """One session's log was read.
 
-    log: SessionLog
-    """What was read."""
+    Attributes:
+        log (SessionLog): What was read.
+    """
+
+    def __init__(self, log: SessionLog) -> None:
+        super().__init__()
+        self.log = log
 
 
-@dataclass
 class SummaryLoaded(Message):
-    """One day's summary was read."""
+    """One day's summary was read.
 
-    summary: DaySummary
-    """What was read."""
+    Attributes:
+        summary (DaySummary): What was read.
+    """
+
+    def __init__(self, summary: DaySummary) -> None:
+        super().__init__()
+        self.summary = summary
 
 
-@dataclass
 class DeskFollowed(Message):
-    """A look at the desk found something changed."""
+    """A look at the desk found something changed.
 
-    update: FollowUpdate
-    """What changed, and what was read of it."""
+    Attributes:
+        update (FollowUpdate): What changed, and what was read of it.
+    """
+
+    def __init__(self, update: FollowUpdate) -> None:
+        super().__init__()
+        self.update = update
 
 
-@dataclass
 class DeskChecked(Message):
-    """A whole check of the desk finished."""
+    """A whole check of the desk finished.
 
-    report: DeskReport
-    """What it found."""
+    Attributes:
+        report (DeskReport): What it found.
+    """
+
+    def __init__(self, report: DeskReport) -> None:
+        super().__init__()
+        self.report = report
 
 
-@dataclass
 class SearchFinished(Message):
-    """A search finished."""
+    """A search finished.
 
-    query: str
-    """The query as typed; results for a query no longer in the box are dropped."""
+    Attributes:
+        query (str): The query as typed; results for a query no longer in the box are dropped.
+        result (SearchResult): The hits.
+        painted (PaintedRows | None): The first hits, drawn by the search's worker for the hits
+            list (None when not drawn).
+        details (dict[int, HitDetails | None] | None): The first hits' times and sessions, read by
+            the search's worker (None when not read).
+    """
 
-    result: SearchResult
-    """The hits."""
+    def __init__(
+        self,
+        query: str,
+        result: SearchResult,
+        painted: PaintedRows | None = None,
+        details: dict[int, HitDetails | None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.query = query
+        self.result = result
+        self.painted = painted
+        self.details = details
 
-    painted: PaintedRows | None = None
-    """The first hits, drawn by the search's worker for the hits list (None when not drawn)."""
 
-    details: dict[int, HitDetails | None] | None = None
-    """The first hits' times and sessions, read by the search's worker (None when not read)."""
-
-
-@dataclass
 class SearchTotalsFound(Message):
-    """What a search found with no limit, counted after its first hits were shown."""
+    """What a search found with no limit, counted after its first hits were shown.
 
-    query: str
-    """The query as typed."""
+    Attributes:
+        query (str): The query as typed.
+        hits (int): How many hits there are in all.
+        missing_words (list[str]): The keywords no record in the scope holds.
+        suggestions (dict[str, str]): For each missing keyword with one, the nearest word some
+            record holds.
+    """
 
-    hits: int
-    """How many hits there are in all."""
+    def __init__(
+        self,
+        query: str,
+        hits: int,
+        missing_words: list[str],
+        suggestions: dict[str, str],
+    ) -> None:
+        super().__init__()
+        self.query = query
+        self.hits = hits
+        self.missing_words = missing_words
+        self.suggestions = suggestions
 
-    missing_words: list[str]
-    """The keywords no record in the scope holds."""
 
-    suggestions: dict[str, str]
-    """For each missing keyword with one, the nearest word some record holds."""
-
-
-@dataclass
 class MoreHitsFound(Message):
-    """A longer result of the search shown, for a person scrolling past its last hit."""
+    """A longer result of the search shown, for a person scrolling past its last hit.
 
-    query: str
-    """The query as typed."""
+    Attributes:
+        query (str): The query as typed.
+        result (SearchResult): The hits, the ones shown first.
+    """
 
-    result: SearchResult
-    """The hits, the ones shown first."""
+    def __init__(self, query: str, result: SearchResult) -> None:
+        super().__init__()
+        self.query = query
+        self.result = result
 
 
-@dataclass
 class IndexProgressed(Message):
-    """The index build reached a new count of days (posted from the build's thread)."""
+    """The index build reached a new count of days (posted from the build's thread).
 
-    status: IndexStatus
-    """How much of the desk is indexed now."""
+    Attributes:
+        status (IndexStatus): How much of the desk is indexed now.
+    """
+
+    def __init__(self, status: IndexStatus) -> None:
+        super().__init__()
+        self.status = status
 
     def can_replace(self, message: Message) -> bool:
         """A newer count replaces one still waiting to be shown."""
         return isinstance(message, IndexProgressed)
 
 
-@dataclass
 class PlaceOpened(Message):
-    """A session, a day or a record was opened; it bubbles up to the app's history."""
+    """A session, a day or a record was opened; it bubbles up to the app's history.
 
-    place: Place
-    """What was opened."""
+    Attributes:
+        place (Place): What was opened.
+    """
+
+    def __init__(self, place: Place) -> None:
+        super().__init__()
+        self.place = place
 
 
-@dataclass
 class ShowPlace(Message):
     """A screen asks the app to show a place (the app's `open` pops and pushes for it).
 
     The place is a session, a day view, a record, or a day's sessions or summary in the main
     screen (a search record's d and s).
+
+    Attributes:
+        place (Place | DayRequest): What to show.
     """
 
-    place: Place | DayRequest
-    """What to show."""
+    def __init__(self, place: Place | DayRequest) -> None:
+        super().__init__()
+        self.place = place
