@@ -7,6 +7,8 @@ after the first paint.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import datetime
 import shutil
 import time
 from pathlib import Path
@@ -19,13 +21,14 @@ from desk_browser.memory import session_search
 from desk_browser.memory.index import store as index_store
 from desk_browser.memory.index.search import IndexedSearch, IndexStatus, default_cache_directory
 from desk_browser.memory.session_search import SearchResult, SessionSearch
-from desk_browser.presentation.desk_data import FIRST_COUNTED, read_overview
+from desk_browser.presentation.desk_data import FIRST_COUNTED, SessionEntry, read_overview
 from desk_browser.ui.messages import IndexProgressed, OverviewLoaded
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
 from desk_browser.ui.search_indexing import UNAVAILABLE_NOTE, index_note
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.session_list import SessionList
+from tests.helpers.desks import small_desk, write_lines
 from tests.helpers.pilot import AppFor, settle, settled
 
 SIZE = (120, 40)
@@ -202,6 +205,32 @@ def test_the_overview_reads_only_the_newest_logs_when_asked(demo_desk: Path) -> 
             assert not quick.counted
             assert quick.is_current == full.is_current
     assert first.current_log_count == whole.current_log_count
+
+
+def test_a_session_listed_without_its_log_read_is_an_entry_like_any_other(tmp_path: Path) -> None:
+    # The overview makes these entries without SessionEntry's __init__ (a five-year desk has
+    # thousands): each must be the entry __init__ makes, frozen like it.
+    desk = small_desk(tmp_path)
+    for session_id in ('2026-10-20-3', '2026-10-20-01', '2026-W01-1-2', '2026-02-30-1', 'odd'):
+        write_lines(desk / 'sessions' / f'{session_id}.jsonl', [])
+    expected = {
+        '2026-10-20-3': (datetime.date(2026, 10, 20), '3'),
+        '2026-10-20-01': (datetime.date(2026, 10, 20), '01'),
+        '2026-W01-1-2': (datetime.date.fromisoformat('2026-W01-1'), '2'),
+        '2026-02-30-1': (None, ''),
+        'odd': (None, ''),
+    }
+    listed = [entry for entry in read_overview(desk, counted=0).sessions if not entry.counted]
+    assert sorted(entry.session_id for entry in listed) == sorted(expected)
+    for entry in listed:
+        day, number = expected[entry.session_id]
+        made = SessionEntry(entry.session_id, day, number, 0, 0, False, counted=False)
+        assert entry == made
+        assert hash(entry) == hash(made)
+        assert repr(entry) == repr(made)
+        assert list(vars(entry).items()) == list(vars(made).items())
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            entry.counted = True  # type: ignore[misc]
 
 
 async def test_older_sessions_are_listed_at_once_and_counted_after_the_first_paint(

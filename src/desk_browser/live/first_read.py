@@ -129,7 +129,12 @@ class FirstRead:
         try:
             # The watcher's first look comes before the first read, so no change is missed.
             live_desk = LiveDesk(services.desk)
-            overview = read_overview(services.desk, counted=FIRST_COUNTED, memo=services.file_memo)
+            overview = read_overview(
+                services.desk,
+                counted=FIRST_COUNTED,
+                memo=services.file_memo,
+                listing=live_desk.folder_listing,  # The look has just listed sessions/.
+            )
             opened = session_to_open(
                 overview, [self._requested_session, overview.current_session_id]
             )

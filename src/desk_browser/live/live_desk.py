@@ -19,7 +19,7 @@ from pathlib import Path
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.desk_watch import DeskChanges, DeskWatcher, JsonLinesFollower
-from desk_browser.memory.file_status import FileSignature, file_signature
+from desk_browser.memory.file_status import FileSignature, FolderListing, file_signature
 from desk_browser.memory.session_reading import exchanges_from_lines, read_exchange_log_head
 from desk_browser.memory.session_store import (
     SUMMARIES_FOLDER_NAME,
@@ -180,6 +180,15 @@ class LiveDesk:
         self._summary_day: str | None = None
         self._summary_status: FileSignature | None = None
         self._summary_racy = False
+
+    @property
+    def folder_listing(self) -> FolderListing:
+        """The watcher's folder listing (see DeskWatcher.folder_listing).
+
+        Returns:
+            FolderListing: The listing the desk's folders were last listed with.
+        """
+        return self._watcher.folder_listing
 
     def state_age(self, now: float) -> float | None:
         """Seconds since state.json was written, as of the last poll; None when there is none.

@@ -250,6 +250,18 @@ class DeskWatcher:
         self._snapshot = self._look()
 
     @property
+    def folder_listing(self) -> FolderListing:
+        """What the watcher lists folders with (and remembers their listings in).
+
+        A read right after the first look lists the sessions folder from it instead of listing
+        it again (2,520 names on a five-year desk).
+
+        Returns:
+            FolderListing: The watcher's listing; it lists a folder again once it changed.
+        """
+        return self._folders
+
+    @property
     def followed_sessions(self) -> tuple[str, ...]:
         """The sessions whose logs are watched.
 

@@ -13,13 +13,18 @@ Typical usage example:
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from desk_browser.memory import desk_files
+from desk_browser.memory.file_status import FolderListing
 
 LOG_SUFFIX = '.jsonl'
 """How a session log's name ends."""
+
+_SESSION_ID = re.compile(r'([0-9]{4}-[0-9]{2}-[0-9]{2})-([0-9]+)', re.ASCII)
+"""<YYYY-MM-DD>-<number>, in ASCII digits; the date must also be a real day (parse_session_id)."""
 
 
 def log_path(directory: Path, session_id: str) -> Path:
@@ -45,13 +50,8 @@ def parse_session_id(session_id: str) -> tuple[str, int] | None:
         tuple[str, int] | None: The date as YYYY-MM-DD and the number, or None when the id is
             not <YYYY-MM-DD>-<number>.
     """
-    day = desk_files.date_of_name(session_id)
-    if day is None or len(session_id) < 12 or session_id[10] != '-':
-        return None
-    number_text = session_id[11:]
-    if not (number_text.isascii() and number_text.isdigit()):
-        return None
-    return day, int(number_text)
+    dated, day, number, _ = session_sort_key(session_id)
+    return (day, number) if dated else None
 
 
 def session_sort_key(session_id: str) -> tuple[int, str, int, str]:
@@ -68,25 +68,33 @@ def session_sort_key(session_id: str) -> tuple[int, str, int, str]:
     Returns:
         tuple[int, str, int, str]: The key; sort with reverse=True for newest first.
     """
-    parsed = parse_session_id(session_id)
-    if parsed is None:
-        return (0, '', 0, session_id)
-    day, number = parsed
-    return (1, day, number, session_id)
+    # One pattern, then the date checked: a five-year desk sorts 2,520 ids before its first paint.
+    match = _SESSION_ID.fullmatch(session_id)
+    if match is not None:
+        day = match[1]
+        try:
+            datetime.date.fromisoformat(day)
+        except ValueError:
+            pass
+        else:
+            return (1, day, int(match[2]), session_id)
+    return (0, '', 0, session_id)
 
 
-def session_ids_in(directory: Path) -> list[str]:
+def session_ids_in(directory: Path, listing: FolderListing | None = None) -> list[str]:
     """Every session that has a log in a sessions folder, newest first.
 
     Args:
         directory (Path): The sessions folder.
+        listing (FolderListing | None): Remembers the folder's listing until it changes (such as
+            the desk watcher's, which has just listed it); None uses desk_files' shared one.
 
     Returns:
         list[str]: The session ids, sorted by session_sort_key, newest first.
     """
     ids = [
         name[: -len(LOG_SUFFIX)]
-        for name in desk_files.file_names_in(directory)
+        for name in desk_files.file_names_in(directory, listing)
         if name.endswith(LOG_SUFFIX)
     ]
     ids.sort(key=session_sort_key, reverse=True)

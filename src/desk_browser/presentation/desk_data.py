@@ -20,11 +20,12 @@ from desk_browser.memory.desk_files import (
     summary_file,
 )
 from desk_browser.memory.file_memo import FileMemo
+from desk_browser.memory.file_status import FolderListing
+from desk_browser.memory.session_ids import session_ids_in
 from desk_browser.memory.session_reading import exchanges_from_lines
 from desk_browser.memory.session_store import (
     STATE_FILE_NAME,
     Exchange,
-    SessionStore,
     StateReading,
     log_path,
     read_state_file,
@@ -192,6 +193,37 @@ def _split_session_id(session_id: str) -> tuple[datetime.date | None, str]:
     return day, session_id[11:]
 
 
+_new_object = object.__new__
+
+
+def _listed_entry(session_id: str) -> SessionEntry:
+    """The entry of a session listed without its log read (counted False), made quickly.
+
+    Equal in every way to `SessionEntry(session_id, day, number, 0, 0, False, counted=False)`,
+    but its fields are set in one step: a frozen dataclass's __init__ sets each field through
+    object.__setattr__, and a five-year desk's first read lists 2,504 sessions like this
+    (about 6 ms of its 30, against 2).
+
+    Args:
+        session_id (str): The session.
+
+    Returns:
+        SessionEntry: Its entry, with no counts.
+    """
+    day, number = _split_session_id(session_id)
+    entry: SessionEntry = _new_object(SessionEntry)
+    vars(entry).update(
+        session_id=session_id,
+        day=day,
+        number=number,
+        exchange_count=0,
+        damaged_lines=0,
+        is_current=False,
+        counted=False,
+    )
+    return entry
+
+
 FIRST_COUNTED = 16
 """How many of the newest sessions' logs the first screen reads: about the rows a sessions list
 shows at once. A five-year desk has thousands of logs: the rest are counted after the first
@@ -208,6 +240,7 @@ def read_overview(
     counted: int | None = None,
     unfinished_is_damaged: bool = False,
     memo: FileMemo | None = None,
+    listing: FolderListing | None = None,
 ) -> DeskOverview:
     """Reads the state and the sessions' logs (every one, or only the newest).
 
@@ -223,6 +256,9 @@ def read_overview(
             unchanged since they were last counted (the app's: it reads the shown log anyway, so
             counting it again would read it twice); None reads every log counted. Used only with
             unfinished_is_damaged False.
+        listing (FolderListing | None): Remembers the sessions folder's listing until it changes
+            (the first read's: the desk watcher's, which has just listed it); None uses the one
+            desk_files shares.
 
     Returns:
         DeskOverview: The overview.
@@ -231,14 +267,12 @@ def read_overview(
     looks_like_desk = any((desk / name).is_dir() for name in DESK_FOLDER_NAMES)
     state = read_desk_state(desk)
     current_id = state.state.session_id if state.state is not None else None
-    store = SessionStore(directory)
     entries: list[SessionEntry] = []
     problems: list[Problem] = []
     current_log_count: int | None = None
-    for position, session_id in enumerate(store.session_ids()):
+    for position, session_id in enumerate(session_ids_in(directory, listing)):
         if counted is not None and position >= counted and session_id != current_id:
-            day, number = _split_session_id(session_id)
-            entries.append(SessionEntry(session_id, day, number, 0, 0, False, counted=False))
+            entries.append(_listed_entry(session_id))
             continue
         is_current = session_id == current_id
         if memo is not None and not unfinished_is_damaged and _worth_recalling(desk, session_id):
