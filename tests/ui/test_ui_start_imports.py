@@ -30,6 +30,8 @@ LOADED_LATER = [
     'textual.widgets._markdown',
     'rapidfuzz',
     'desk_browser.presentation.documents',
+    'desk_browser.ui.copy_export',
+    'desk_browser.presentation.exports',
     'desk_browser.presentation.day_data',
     'desk_browser.presentation.hit_details',
     'desk_browser.ui.widgets.timeline',
@@ -37,9 +39,10 @@ LOADED_LATER = [
     *AFTER_THE_FIRST_PAINT,
 ]
 """Modules the main screen's first frame does without: other screens, the summary's Markdown
-widget, the did-you-mean's fuzzy matching, what copying and exporting write (documents, the
-day's records), the hits' details, the day view's timeline, importlib.metadata (Textual's
-version is checked without it), and what starts after the first paint."""
+widget, the did-you-mean's fuzzy matching, what copying and exporting make and write
+(copy_export, documents, exports, the day's records), the hits' details, the day view's
+timeline, importlib.metadata (Textual's version is checked without it), and what starts after
+the first paint."""
 
 
 COMMANDS = [

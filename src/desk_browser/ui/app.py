@@ -32,11 +32,7 @@ from desk_browser.presentation.navigation import (
 from desk_browser.presentation.safe_text import visible
 from desk_browser.presentation.settings import Settings, load_settings, save_settings
 from desk_browser.presentation.start_view import StartView
-from desk_browser.ui.copy_export import (
-    NOTHING_TO_COPY,
-    NOTHING_TO_EXPORT,
-    deliver_screenshot_file,
-)
+from desk_browser.ui.copy_keys import NOTHING_TO_COPY, NOTHING_TO_EXPORT
 from desk_browser.ui.covered_screens import CoveredScreens
 from desk_browser.ui.heap_freezing import HeapFreezing
 from desk_browser.ui.messages import (
@@ -285,6 +281,8 @@ class DeskBrowser(App[None]):
         """
         if self.is_web or path is not None:
             return super().deliver_screenshot(filename, path, time_format)
+        from desk_browser.ui.copy_export import deliver_screenshot_file  # Deferred (copy_keys).
+
         deliver_screenshot_file(self, self.services, filename)
         return None
 

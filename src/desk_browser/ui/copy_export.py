@@ -1,13 +1,13 @@
-"""The copy and export keys: their bindings, the text they produce, and how it is delivered.
+"""The copy and export keys: the text they produce, and how it is delivered.
 
 The palette's Screenshot is delivered here too: an SVG file in a folder that exists, its name
 and its folder's whole path in the toast.
 
 `y` copies the chosen exchange, event or record as Markdown, `Y` as its JSON line; `x` exports the
 session, the day or the search results shown as a Markdown file. Each screen that shows such
-things binds the keys itself (`COPY_EXPORT_BINDINGS`) and finds what they act on in its own data;
-the app's bindings of the same keys are the fallback where a screen has nothing to copy or
-export. The functions here put the text on the clipboard or write the file, and say so.
+things binds the keys itself (`copy_keys`: the bindings) and finds what they act on in its own
+data; the app's bindings of the same keys are the fallback where a screen has nothing to copy
+or export. The functions here put the text on the clipboard or write the file, and say so.
 """
 
 from __future__ import annotations
@@ -17,12 +17,11 @@ import datetime
 import functools
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
-from textual.binding import Binding
 from textual.screen import Screen
 
 from desk_browser.live.services import DeskServices
@@ -40,26 +39,6 @@ if TYPE_CHECKING:
 
 # presentation.documents (and the desk check, the search and the day's records it needs) is
 # imported when something is first copied or exported: the first screen does without it.
-
-COPY_EXPORT_BINDINGS = [
-    Binding('y', 'copy(False)', 'Copy', show=False, id='copy'),
-    Binding('Y', 'copy(True)', 'Copy JSON', show=False, id='copy-json'),
-    Binding('x', 'export', 'Export', show=False, id='export'),
-]
-"""The keys of a screen with something to copy and export (hidden: the help lists them)."""
-
-
-def shown_copy_export_bindings() -> list[Binding]:
-    """The copy and export keys as a screen's footer shows them: y Copy and x Export.
-
-    Returns:
-        list[Binding]: The bindings of COPY_EXPORT_BINDINGS, y and x shown (Y stays hidden).
-    """
-    return [replace(binding, show=binding.key != 'Y') for binding in COPY_EXPORT_BINDINGS]
-
-
-NOTHING_TO_COPY = 'Nothing here to copy.'
-NOTHING_TO_EXPORT = 'Nothing here to export.'
 
 
 @dataclass(frozen=True)

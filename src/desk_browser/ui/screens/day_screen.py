@@ -30,8 +30,8 @@ from desk_browser.ui.copy_export import (
     copy_form,
     deliver_copy,
     deliver_export,
-    shown_copy_export_bindings,
 )
+from desk_browser.ui.copy_keys import shown_copy_export_bindings
 from desk_browser.ui.line_places import show_events_around
 from desk_browser.ui.messages import PlaceOpened
 from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read

@@ -29,7 +29,7 @@ from desk_browser.presentation.navigation import (
     neighbour_day,
 )
 from desk_browser.presentation.safe_text import visible
-from desk_browser.ui import copy_export
+from desk_browser.ui import copy_keys
 from desk_browser.ui.line_places import show_exchanges_around
 from desk_browser.ui.messages import (
     DeskChecked,
@@ -92,7 +92,7 @@ class MainScreen(ReadingScreen):
         Binding('r', 'read_again', 'Reload', show=False, id='reload'),
         Binding('left_square_bracket', 'step_day(-1)', 'Day before', show=False, id='day-before'),
         Binding('right_square_bracket', 'step_day(1)', 'Day after', show=False, id='day-after'),
-        *copy_export.shown_copy_export_bindings(),
+        *copy_keys.shown_copy_export_bindings(),
     ]
 
     OFFERS_DAY_VIEW = True
@@ -458,12 +458,16 @@ class MainScreen(ReadingScreen):
         Args:
             as_json (bool): True for its JSON line, False for Markdown.
         """
+        from desk_browser.ui import copy_export  # Deferred: the first screen does without it.
+
         view = self.query_one(ExchangeView)
         found = copy_export.exchange_copy(view.shown_log, view.chosen_index(), as_json)
         copy_export.deliver_copy(self, found)
 
     def action_export(self) -> None:
         """Writes the session shown to a Markdown file."""
+        from desk_browser.ui import copy_export  # Deferred: the first screen does without it.
+
         found = copy_export.session_export(self.query_one(ExchangeView).shown_log)
         copy_export.deliver_export(self, found, self.services)
 

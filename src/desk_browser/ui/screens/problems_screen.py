@@ -47,8 +47,8 @@ from desk_browser.ui.copy_export import (
     Export,
     deliver_copy,
     deliver_export,
-    shown_copy_export_bindings,
 )
+from desk_browser.ui.copy_keys import shown_copy_export_bindings
 from desk_browser.ui.following import RECHECK_INTERVAL, RECHECK_SHARE
 from desk_browser.ui.messages import DeskChecked, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen

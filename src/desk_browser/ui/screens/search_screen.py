@@ -38,8 +38,8 @@ from desk_browser.ui.copy_export import (
     deliver_copy,
     deliver_export,
     record_copy,
-    shown_copy_export_bindings,
 )
+from desk_browser.ui.copy_keys import shown_copy_export_bindings
 from desk_browser.ui.messages import MoreHitsFound, SearchFinished, SearchTotalsFound, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
