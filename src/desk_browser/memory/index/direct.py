@@ -1,9 +1,17 @@
 """Days read from the desk itself: not indexed yet, changed since, or being written.
 
 `DirectReads` reads a day's records as the documented search does (journal_texts.day_records,
-which gives what session_search.day_records gives), keeps the most recently read days in memory
-keyed by their files' signature, and parses a journal being written only from where its last
-read ended (tail.JournalTail).
+which gives what session_search.day_records gives), keeps days in memory keyed by their files'
+signature, and parses a journal being written only from where its last read ended
+(tail.JournalTail).
+
+What it keeps (`NewestDays`) is the newest days read, not the most recently used: a search reads
+the days in order, newest first, so a least-recently-used cache smaller than the days a search
+reads keeps nothing the next search reaches before dropping it (a cold year's 45 M characters
+against a budget of 16 M: every key parsed the year again). The newest days are the ones every
+search reads first. The index search forgets a day once it finds the index holds it (while a
+build runs, the budget then moves on to the days behind the build), and everything once a build
+has indexed every day.
 
 Typical usage example:
 
@@ -13,6 +21,7 @@ Typical usage example:
 
 from __future__ import annotations
 
+import bisect
 import threading
 import time
 from pathlib import Path
@@ -23,22 +32,162 @@ from desk_browser.memory.index.tail import JournalTail
 from desk_browser.memory.session_search import SearchRecord
 
 
+class NewestDays:
+    """Keeps the newest days' records in memory, up to a budget of characters; thread-safe."""
+
+    def __init__(self, max_characters: int) -> None:
+        """Creates an empty store.
+
+        Args:
+            max_characters (int): Roughly how much text to keep, in characters.
+        """
+        self._max_characters = max_characters
+        self._entries: dict[str, tuple[str, list[SearchRecord], int]] = {}
+        self._order: list[tuple[str, str]] = []  # (day, signature), oldest first.
+        self._signature_of: dict[str, str] = {}  # Each kept day's signature.
+        self._characters = 0
+        self._lock = threading.Lock()
+
+    @property
+    def characters(self) -> int:
+        """How much text is kept, in characters."""
+        return self._characters
+
+    @property
+    def days(self) -> list[str]:
+        """The days kept, oldest first."""
+        with self._lock:
+            return [day for day, _ in self._order]
+
+    def get(self, signature: str) -> list[SearchRecord] | None:
+        """Finds a day's records.
+
+        Args:
+            signature (str): The day's signature (days.day_signature).
+
+        Returns:
+            list[SearchRecord] | None: The records, or None when they are not kept.
+        """
+        entry = self._entries.get(signature)
+        return None if entry is None else entry[1]
+
+    def put(self, day: str, signature: str, records: list[SearchRecord], characters: int) -> None:
+        """Keeps a day's records in place of its older ones, dropping the oldest past the budget.
+
+        The day itself is not kept when it is older than every day kept and there is no room.
+
+        Args:
+            day (str): The day, YYYY-MM-DD ("" sorts oldest).
+            signature (str): Its files' signature.
+            records (list[SearchRecord]): Its records.
+            characters (int): How much text they hold.
+        """
+        with self._lock:
+            if signature in self._entries:
+                return
+            old = self._signature_of.get(day)
+            if old is not None:
+                self._drop(old)
+            if characters > self._max_characters:
+                return
+            if (
+                self._characters + characters > self._max_characters
+                and self._order
+                and day < self._order[0][0]
+            ):
+                return  # Older than every day kept, and no room: kept days would be dropped.
+            self._entries[signature] = (day, records, characters)
+            self._signature_of[day] = signature
+            bisect.insort(self._order, (day, signature))
+            self._characters += characters
+            while self._characters > self._max_characters:
+                self._drop(self._order[0][1])
+
+    def discard(self, signature: str) -> None:
+        """Forgets a day's records, if they are kept.
+
+        Args:
+            signature (str): The day's signature.
+        """
+        if signature not in self._entries:  # The common case: no lock.
+            return
+        with self._lock:
+            self._drop(signature)
+
+    def clear(self) -> None:
+        """Forgets every day."""
+        with self._lock:
+            self._entries.clear()
+            self._order.clear()
+            self._signature_of.clear()
+            self._characters = 0
+
+    def _drop(self, signature: str) -> None:
+        """Forgets a kept day (the lock held).
+
+        Args:
+            signature (str): Its signature.
+        """
+        entry = self._entries.pop(signature, None)
+        if entry is None:
+            return
+        day, _, characters = entry
+        del self._order[bisect.bisect_left(self._order, (day, signature))]
+        if self._signature_of.get(day) == signature:
+            del self._signature_of[day]
+        self._characters -= characters
+
+
 class DirectReads:
-    """Reads days from the desk, keeping recent ones in memory; safe to use from several threads."""
+    """Reads days from the desk, keeping some in memory; safe to use from several threads."""
 
     def __init__(self, cache: DayCache[list[SearchRecord]] | None = None) -> None:
         """Starts with nothing read.
 
         Args:
             cache (DayCache[list[SearchRecord]] | None): Where to keep the days read (one a
-                SessionSearch already keeps, say); None for a new one of
-                tuning.DIRECT_CACHE_CHARACTERS.
+                SessionSearch already keeps, say, which `forget` leaves alone); None for its own
+                NewestDays of tuning.DIRECT_CACHE_CHARACTERS.
         """
-        if cache is None:
-            cache = DayCache(tuning.DIRECT_CACHE_CHARACTERS)
-        self._cache = cache
+        self._shared = cache
+        self._newest = NewestDays(tuning.DIRECT_CACHE_CHARACTERS) if cache is None else None
         self._tails: dict[Path, JournalTail] = {}
         self._tails_lock = threading.Lock()
+
+    @property
+    def kept(self) -> NewestDays | None:
+        """The days kept in memory, when this object keeps its own (None with a shared cache)."""
+        return self._newest
+
+    def forget(self, signature: str) -> None:
+        """Forgets a day kept in memory: the index holds it now (its own store only).
+
+        Args:
+            signature (str): The day's signature, as day_signature gives it.
+        """
+        if self._newest is not None:
+            self._newest.discard(signature)
+
+    def forget_all(self) -> None:
+        """Forgets every day kept in memory (its own store only): every day is indexed."""
+        if self._newest is not None:
+            self._newest.clear()
+
+    def _kept(self, signature: str) -> list[SearchRecord] | None:
+        """The records kept of a day, or None."""
+        if self._newest is not None:
+            return self._newest.get(signature)
+        assert self._shared is not None
+        return self._shared.get(signature)
+
+    def _keep(self, desk_day: DeskDay, signature: str, records: list[SearchRecord]) -> None:
+        """Keeps a day's records in memory (or not, by the store's rule)."""
+        characters = sum(len(record.text) for record in records)
+        if self._newest is not None:
+            self._newest.put(desk_day.day, signature, records, characters)
+        else:
+            assert self._shared is not None
+            self._shared.put(signature, records, characters)
 
     def records(self, desk_day: DeskDay) -> list[SearchRecord]:
         """Reads a day's records from the desk, or from memory when its files have not changed.
@@ -51,7 +200,7 @@ class DirectReads:
         """
         signature, racy = day_signature(desk_day, time.time_ns())
         if not racy:
-            cached = self._cache.get(signature)
+            cached = self._kept(signature)
             if cached is not None:
                 return cached
         journal = desk_day.journal
@@ -69,6 +218,5 @@ class DirectReads:
         else:
             records = journal_texts.day_records(desk_day)
         if not racy:
-            characters = sum(len(record.text) for record in records)
-            self._cache.put(signature, records, characters)
+            self._keep(desk_day, signature, records)
         return records

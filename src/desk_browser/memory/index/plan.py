@@ -21,6 +21,7 @@ import dataclasses
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 
 from desk_browser.memory.index import keys
 from desk_browser.memory.index.days import DeskDay, day_signature
@@ -133,6 +134,7 @@ class Plan:
         days: list[DeskDay],
         indexed: dict[str, str],
         usable: bool,
+        indexed_seen: Callable[[str], None] | None = None,
     ):
         """Starts a plan with no day examined.
 
@@ -142,7 +144,11 @@ class Plan:
             days (list[DeskDay]): The desk's days, newest first.
             indexed (dict[str, str]): The index's days and their signatures.
             usable (bool): Whether the index can be read at all.
+            indexed_seen (Callable[[str], None] | None): Told the signature of each day found
+                in the index as its files are now (DirectReads.forget: a copy read from the desk
+                before the build reached it is not needed any more), or None.
         """
+        self._indexed_seen = indexed_seen
         self.checks = checks
         self.verified = verified
         self.days = days
@@ -221,6 +227,8 @@ class Plan:
                 last.closed = True
             self.segments.append(Segment(desk_day=desk_day, closed=True))
             return True
+        if self._indexed_seen is not None:
+            self._indexed_seen(self.indexed[desk_day.day])
         low, high = keys.day_range(desk_day.day)
         self.ordinal_days[keys.day_ordinal(desk_day.day)] = desk_day.day
         self.indexed_desk_days[desk_day.day] = desk_day
