@@ -76,3 +76,25 @@ def test_a_known_day_keeps_the_digest_older_code_gave_it() -> None:
 @given(texts)
 def test_the_quick_look_for_unsafe_characters_is_the_expressions(text: str) -> None:
     assert keys._is_safe(text) == (keys._UNSAFE_CHARACTERS.search(text) is None)
+
+
+safe_texts = st.text(alphabet='aB é日\t\nİ:', max_size=8)
+sorted_records = st.lists(
+    st.tuples(st.sampled_from(keys.KINDS), safe_texts | texts), max_size=12
+).map(lambda day: sorted(day, key=lambda record: keys.KINDS.index(record[0])))
+
+
+@settings(max_examples=300, deadline=None)
+@given(sorted_records, facts)
+def test_days_in_id_order_get_the_documented_rows_grams_and_digest(
+    day_records: list[tuple[str, str]], day_facts: list[tuple[str | None, str | None]]
+) -> None:
+    # The shape read_day gives (exchanges, actions, summary, notes): day_rows' quick path.
+    rows, lowered = keys.day_rows(DAY, day_records, day_facts)
+    assert (rows.records, rows.grams, rows.digest, lowered) == _documented(day_records, day_facts)
+
+
+def test_a_known_plain_day_keeps_the_digest_older_code_gave_it() -> None:
+    records = [('exchange', 'Hi'), ('exchange', 'there'), ('journal', 'a'), ('note', 'é')]
+    rows, _ = keys.day_rows(DAY, records, [('s', None), (None, 'claude')])
+    assert rows.digest == '44359957f1c4a765d141f0d93b7aefd2'  # As main at fdec6bf made it.

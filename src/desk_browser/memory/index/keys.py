@@ -20,8 +20,10 @@ import datetime
 import functools
 import hashlib
 import re
+import struct
 import zlib
 from collections.abc import Iterable, Sequence
+from itertools import chain, repeat
 
 KINDS = ('exchange', 'journal', 'summary', 'note')
 """Record kinds, in the order the search returns them within a day."""
@@ -39,6 +41,7 @@ _MARK_CHARACTERS = ''.join(chr(code) for code in range(1, 9))
 _KIND_MARK, _SESSION_MARK, _BACKEND_MARK = '\x01', '\x02', '\x03'
 _ABSENT = b'\xff'  # What an unknown fact counts as in a digest: no length starts with it.
 _NO_FACTS = _ABSENT + _ABSENT
+_ID_AND_LENGTH = struct.Struct('>QQ')  # A digest's id and length, as 8 bytes each, big-endian.
 
 
 def day_ordinal(day: str) -> int:
@@ -237,6 +240,18 @@ def grams_text(
 _LOW_CHARACTERS = tuple(chr(code) for code in range(9))
 
 
+def _holds_low_characters(text: str) -> bool:
+    """Tells whether a text holds U+0000 to U+0008, by a C search for each.
+
+    Args:
+        text (str): The text.
+
+    Returns:
+        bool: True when it holds one.
+    """
+    return any(character in text for character in _LOW_CHARACTERS)
+
+
 def _is_safe(text: str) -> bool:
     """Tells whether a text holds none of _UNSAFE_CHARACTERS, faster than the expression.
 
@@ -250,9 +265,8 @@ def _is_safe(text: str) -> bool:
     Returns:
         bool: True when _UNSAFE_CHARACTERS finds nothing in it.
     """
-    for character in _LOW_CHARACTERS:
-        if character in text:
-            return False
+    if _holds_low_characters(text):
+        return False
     try:
         text.encode('utf-8')
     except UnicodeEncodeError:
@@ -442,16 +456,23 @@ def day_rows(
             record's lowered text, in the order given.
     """
     day_bits = (_LAST_ORDINAL - day_ordinal(day)) << _DAY_SHIFT  # As record_id makes ids.
+    lowered_texts = [text.lower() for _, text in records]
+    # One look for the characters grams_text replaces, over the whole day: most days hold none,
+    # and each record's text is then its grams' text as it is.
+    joined = ' '.join(lowered_texts)
+    kind_numbers = _KIND_NUMBERS
+    kinds = [kind_numbers[kind] for kind, _ in records]
+    if kinds == sorted(kinds) and not _holds_low_characters(joined):
+        # A day as read_day gives it (kinds in id order), with no NUL or mark character.
+        quick = _plain_day_rows(day_bits, records, lowered_texts, kinds, facts)
+        if quick is not None:
+            return quick, lowered_texts
+    plain = _is_safe(joined)
     positions = [0] * len(KINDS)
     rows: list[RecordRow] = []
     digested: list[tuple[int, bytes, bytes | None, bytes | None]] = []
     grams = []
-    lowered_texts = [text.lower() for _, text in records]
-    # One look for the characters grams_text replaces, over the whole day: most days hold none,
-    # and each record's text is then its grams' text as it is.
-    plain = _is_safe(' '.join(lowered_texts))
     kind_marks = _KIND_MARKS
-    kind_numbers = _KIND_NUMBERS
     fact_count = len(facts)
     for (kind, text), lowered in zip(records, lowered_texts, strict=True):
         kind_index = kind_numbers[kind]
@@ -484,3 +505,76 @@ def day_rows(
     digested.sort(key=_first)
     digest = digest_of(digested)
     return DayRows(records=rows, grams=grams, digest=digest), lowered_texts
+
+
+def _plain_day_rows(
+    day_bits: int,
+    records: Sequence[tuple[str, str]],
+    lowered_texts: list[str],
+    kinds: list[int],
+    facts: Sequence[tuple[str | None, str | None]],
+) -> DayRows | None:
+    """day_rows' rows for a day with no NUL or mark character whose records come in id order.
+
+    Such a day (nearly every one) needs no per-record choices but for the exchanges with
+    facts: the ids are runs of positions a kind, every text is valid UTF-8 (a lowered text
+    holds a lone surrogate when its text does), every grams text is the lowered text, two
+    spaces and the marks, and the digest's bytes are the rows' pieces joined by C loops (the
+    same stream as digest_of's).
+
+    Args:
+        day_bits (int): The day's part of every id.
+        records (Sequence[tuple[str, str]]): Each record's kind and text, kinds in KINDS' order.
+        lowered_texts (list[str]): Each record's text, lowered (none holds U+0000 to U+0008).
+        kinds (list[int]): Each record's kind, as its place in KINDS (never decreasing).
+        facts (Sequence[tuple[str | None, str | None]]): The exchanges' sessions and backends.
+
+    Returns:
+        DayRows | None: The rows, exactly as day_rows' record by record loop makes them; None
+            when a text holds a lone surrogate (not UTF-8): the loop then makes them.
+    """
+    texts = [text for _, text in records]
+    try:
+        data = [text.encode('utf-8') for text in texts]
+    except UnicodeEncodeError:
+        return None
+    identifiers: list[int] = []
+    for kind_index in range(len(KINDS)):
+        first = day_bits | (kind_index << _KIND_SHIFT)
+        identifiers += range(first, first + kinds.count(kind_index))
+    rows: list[RecordRow] = list(zip(identifiers, texts, repeat(None), repeat(None), strict=False))
+    marks = [_KIND_MARKS[kind] for kind in KINDS]
+    grams = [
+        (identifier, lowered + _PADDING + marks[kind])
+        for identifier, lowered, kind in zip(identifiers, lowered_texts, kinds, strict=True)
+    ]
+    digested_facts = [_NO_FACTS] * len(rows)
+    exchanges = min(kinds.count(0), len(facts))  # The first records: exchange 0 comes first.
+    for position in range(exchanges):
+        session, backend = facts[position]
+        if session is None and backend is None:
+            continue
+        identifier, text = identifiers[position], texts[position]
+        stored_session = None if session is None else stored_text(session)
+        stored_backend = None if backend is None else stored_text(backend)
+        rows[position] = (identifier, text, stored_session, stored_backend)
+        digested_facts[position] = _facts(fact_bytes(stored_session), fact_bytes(stored_backend))
+        grams[position] = (identifier, grams[position][1] + _fact_marks(session, backend))
+    heads = map(_ID_AND_LENGTH.pack, identifiers, map(len, data))
+    stream = b''.join(chain.from_iterable(zip(heads, data, digested_facts, strict=True)))
+    digest = hashlib.blake2b(stream, digest_size=16).hexdigest()
+    return DayRows(records=rows, grams=grams, digest=digest)
+
+
+def _fact_marks(session: str | None, backend: str | None) -> str:
+    """The marks grams_text adds after the kind's for an exchange's facts.
+
+    Args:
+        session (str | None): The exchange's session, None when unknown.
+        backend (str | None): Its backend, None when unknown.
+
+    Returns:
+        str: The session's mark then the backend's, each when known.
+    """
+    marks = '' if session is None else session_mark(session)
+    return marks if backend is None else marks + backend_mark(backend)
