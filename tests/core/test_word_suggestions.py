@@ -5,7 +5,14 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from desk_browser.memory.word_suggestions import Vocabulary, count_words, reach, words_in
+from desk_browser.memory import word_suggestions
+from desk_browser.memory.word_suggestions import (
+    Vocabulary,
+    count_lowered_words,
+    count_words,
+    reach,
+    words_in,
+)
 
 
 def test_words_in_a_text() -> None:
@@ -96,3 +103,19 @@ def test_counting_finds_every_word_of_every_text(texts: list[str]) -> None:
         for word in words_in(text):
             expected[word] = expected.get(word, 0) + 1
     assert count_words(texts) == expected
+
+
+@given(
+    st.lists(
+        st.text(st.sampled_from('aZ9_ -.,:(₹)é日İ\n') | st.characters(codec='utf-8'), max_size=30),
+        max_size=6,
+    )
+)
+def test_counted_words_come_in_the_order_they_first_occur(texts: list[str]) -> None:
+    # The index packs the words in this order (vocabulary.packed_words): it must not change.
+    expected: dict[str, int] = {}
+    for text in texts:  # words_in without its lowering: count_lowered_words does not lower.
+        for word in word_suggestions._WORD.findall(text):
+            if 3 <= len(word) <= 40 and word_suggestions._LETTER.search(word):
+                expected[word] = expected.get(word, 0) + 1
+    assert list(count_lowered_words(texts).items()) == list(expected.items())

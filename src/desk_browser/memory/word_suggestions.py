@@ -74,6 +74,10 @@ def count_lowered_words(lowered_texts: Iterable[str]) -> collections.Counter[str
     found = counts.get
     has_letter = _LETTER.search
     for piece, count in pieces.items():
+        # Most distinct pieces are numbers, prices and times: ASCII with no letter, told by two
+        # C calls (an ASCII letter is lower case or changes when lowered), not the expression.
+        if piece.isascii() and not piece.islower() and piece == piece.lower():
+            continue
         letters = piece.strip(_PUNCTUATION)
         if letters.isalpha():  # Most pieces: one word, between punctuation that is no word.
             if SHORTEST_WORD <= len(letters) <= LONGEST_WORD:
