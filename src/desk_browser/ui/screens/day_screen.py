@@ -12,7 +12,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Header, SelectionList, Static
+from textual.widgets import SelectionList, Static
 from textual.worker import get_current_worker
 
 from desk_browser.live.services import DeskServices
@@ -37,6 +37,7 @@ from desk_browser.ui.messages import PlaceOpened
 from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read
 from desk_browser.ui.widgets.activity_sparkline import ActivitySparkline
 from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.event_detail import EventDetail
 from desk_browser.ui.widgets.kind_filter import KindFilter
 from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline, event_kind
@@ -153,7 +154,7 @@ class DayScreen(DeskScreen[None]):
 
     def compose(self) -> ComposeResult:
         """Builds the heading, the sparkline, the filter and the timeline."""
-        yield Header()
+        yield DeskHeader()
         yield Static(Content(f'Reading {day_text(visible(self.day))}…'), id='day-heading')
         yield ActivitySparkline(id='day-activity')
         with Horizontal(id='day-body'):

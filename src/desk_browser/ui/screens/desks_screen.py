@@ -17,7 +17,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.widgets import Header, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from desk_browser.live.workspace_services import WorkspaceServices
@@ -34,6 +34,7 @@ from desk_browser.presentation.formatting import INDIA, plural
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.desk_list import DeskList
 from desk_browser.ui.workspace_indexing import IndexingProgressed, WorkspaceIndexer
 
@@ -155,7 +156,7 @@ class DesksScreen(DeskScreen[None]):
 
     def compose(self) -> ComposeResult:
         """The header line, where the desks are, the list and the keys."""
-        yield Header()
+        yield DeskHeader()
         yield Static('Looking at the desks…', id='desks-header')
         yield Static(self._place_name(), id='desks-place', markup=False)
         yield DeskList(id='desks')

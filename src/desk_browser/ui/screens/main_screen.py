@@ -9,7 +9,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
-from textual.widgets import Header
 
 from desk_browser.live.first_read import FirstRead, session_to_open
 from desk_browser.live.live_desk import FollowUpdate, followed_overview
@@ -43,6 +42,7 @@ from desk_browser.ui.messages import (
 )
 from desk_browser.ui.screens.main_screen_reads import ReadingScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.followed_log import show_log_growth
 from desk_browser.ui.widgets.live_status import LiveStatus
@@ -130,7 +130,7 @@ class MainScreen(ReadingScreen):
         # The breakpoint's class before the widgets are styled: Textual adds it on the first
         # Resize, after the first layout, and styles the whole screen again for it.
         self.add_class('-narrow' if self.app.size.width < NARROW_BELOW else '-wide', update=False)
-        yield Header()
+        yield DeskHeader()
         yield SearchLauncher(id='first-search')
         with Columns(id='columns'):
             with Vertical(id='sidebar'):

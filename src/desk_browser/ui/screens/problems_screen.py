@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from desk_browser.live.services import DeskServices
@@ -53,6 +53,7 @@ from desk_browser.ui.following import RECHECK_INTERVAL, RECHECK_SHARE
 from desk_browser.ui.messages import DeskChecked, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.problem_list import ProblemList
 
 RECHECK_AFTER = 1.0
@@ -167,7 +168,7 @@ class ProblemsScreen(DeskScreen[None]):
 
     def compose(self) -> ComposeResult:
         """Builds the headline and the table."""
-        yield Header()
+        yield DeskHeader()
         yield Static(Content('Checking every file of the desk…'), id='problems-headline')
         yield ProblemList(id='problems')
         yield Static('', id='problem-detail')

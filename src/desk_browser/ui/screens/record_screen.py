@@ -11,7 +11,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.session_search import SearchHit, SearchResult
@@ -37,6 +37,7 @@ from desk_browser.ui.copy_keys import shown_copy_export_bindings
 from desk_browser.ui.messages import PlaceOpened, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.search_hit_list import hit_header
 
@@ -87,7 +88,7 @@ class RecordScreen(DeskScreen[None]):
     def compose(self) -> ComposeResult:
         """Builds the record's heading and its text."""
         label = match_label(self.hit.matched_words, len(self.words))
-        yield Header()
+        yield DeskHeader()
         yield Static(
             Content.assemble(
                 hit_header(self.hit, label, self.details),

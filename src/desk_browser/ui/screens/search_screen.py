@@ -16,7 +16,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from desk_browser.live.services import DeskServices
@@ -44,6 +44,7 @@ from desk_browser.ui.messages import MoreHitsFound, SearchFinished, SearchTotals
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.row_list import RowPainter
 from desk_browser.ui.widgets.scope_chips import ScopeChips
 from desk_browser.ui.widgets.search_box import SearchBox
@@ -118,7 +119,7 @@ class SearchScreen(DeskScreen[None]):
 
     def compose(self) -> ComposeResult:
         """Builds the search box, the scope's chips, the headline and the hits."""
-        yield Header()
+        yield DeskHeader()
         search_box = SearchBox(placeholder='Search the desk', id='query')
         search_box.cursor_blink = self._cursor_blink
         yield search_box

@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
 from textual.timer import Timer
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from desk_browser.live.workspace_searching import (
@@ -43,6 +43,7 @@ from desk_browser.presentation.search_headlines import totals_headline, with_sug
 from desk_browser.presentation.workspace_search import DeskHit, DesksFound, desk_qualifiers
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
+from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.desk_hit_list import DeskHitList
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 
@@ -144,7 +145,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
 
     def compose(self) -> ComposeResult:
         """The box, a status line, the hits and the keys."""
-        yield Header()
+        yield DeskHeader()
         box = Input(placeholder='Search every desk: words, day: kind: backend: desk:', id='box')
         box.cursor_blink = self.cursor_blink
         yield box
