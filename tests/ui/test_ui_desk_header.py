@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from textual.app import App, ComposeResult
 from textual.command import CommandPalette
+from textual.pilot import Pilot
 from textual.widgets import Header, Static
 
 from desk_browser.ui.app import DeskBrowser
@@ -29,8 +31,8 @@ class _Titled(App[None]):
         yield Static('Below the header')
 
 
-Step = tuple[str, int, int] | tuple[str, str]
-"""('hover' or 'click', x, y), or ('screen title' or 'sub-title', the words)."""
+Step = tuple[str, tuple[int, int] | str]
+"""('hover' or 'click', (x, y)), or ('screen title' or 'sub-title', the words)."""
 
 
 async def _screenshot(
@@ -40,15 +42,13 @@ async def _screenshot(
     app = _Titled(textual_header, title, sub_title)
     async with app.run_test(size=(width, 5)) as pilot:
         await pilot.pause()
-        for step in steps:
-            if step[0] == 'hover':
-                await pilot.hover(offset=(step[1], step[2]))
-            elif step[0] == 'click':
-                await pilot.click(offset=(step[1], step[2]))
-            elif step[0] == 'screen title':
-                app.screen.title = step[1]
+        for kind, what in steps:
+            if isinstance(what, tuple):
+                await (pilot.hover if kind == 'hover' else pilot.click)(offset=what)
+            elif kind == 'screen title':
+                app.screen.title = what
             else:
-                app.sub_title = step[1]
+                app.sub_title = what
             await pilot.pause()
         return re.sub(r'terminal-\d+', 'terminal', app.export_screenshot(title='header'))
 
@@ -66,11 +66,11 @@ async def test_the_header_looks_as_textual_s_header() -> None:
         (20, 'desk-browser', '', ()),  # Room for two columns of title.
         (12, 'desk-browser', '', ()),  # The clock's space covers part of the icon.
         (5, 'desk-browser', '', ()),
-        (60, 'desk-browser', 'a desk', (('hover', 3, 0),)),  # The icon lighter.
-        (60, 'desk-browser', 'a desk', (('hover', 3, 0), ('hover', 30, 0))),  # And again not.
-        (60, 'desk-browser', 'a desk', (('click', 30, 0),)),  # Tall.
-        (60, 'desk-browser', 'a desk', (('click', 30, 0), ('hover', 2, 2))),
-        (60, 'desk-browser', 'a desk', (('click', 55, 0), ('click', 30, 1))),  # Short again.
+        (60, 'desk-browser', 'a desk', (('hover', (3, 0)),)),  # The icon lighter.
+        (60, 'desk-browser', 'a desk', (('hover', (3, 0)), ('hover', (30, 0)))),  # And again not.
+        (60, 'desk-browser', 'a desk', (('click', (30, 0)),)),  # Tall.
+        (60, 'desk-browser', 'a desk', (('click', (30, 0)), ('hover', (2, 2)))),
+        (60, 'desk-browser', 'a desk', (('click', (55, 0)), ('click', (30, 1)))),  # Short again.
         (60, 'desk-browser', 'a desk', (('screen title', 'Search'), ('sub-title', 'another'))),
     ]
     for width, title, sub_title, steps in cases:
@@ -79,12 +79,20 @@ async def test_the_header_looks_as_textual_s_header() -> None:
         assert ours == textual, (width, title, sub_title, steps)
 
 
+@asynccontextmanager
+async def _demo_header(
+    app_for: AppFor, demo_desk: Path
+) -> AsyncIterator[tuple[DeskBrowser, Pilot[None], DeskHeader]]:
+    """The app on the demo desk, settled, with its main screen's header."""
+    app: DeskBrowser = app_for(demo_desk)
+    async with settled(app) as pilot:
+        yield app, pilot, app.screen.query_one(DeskHeader)
+
+
 async def test_the_icon_has_the_palette_s_tooltip_and_opens_it(
     app_for: AppFor, demo_desk: Path
 ) -> None:
-    app: DeskBrowser = app_for(demo_desk)
-    async with settled(app) as pilot:
-        header = app.screen.query_one(DeskHeader)
+    async with _demo_header(app_for, demo_desk) as (app, pilot, header):
         assert header.tooltip is None
         await pilot.hover(DeskHeader, offset=(2, 0))
         await pilot.pause()
@@ -101,9 +109,7 @@ async def test_the_icon_has_the_palette_s_tooltip_and_opens_it(
 async def test_a_click_beside_the_icon_makes_the_header_tall_and_short_again(
     app_for: AppFor, demo_desk: Path
 ) -> None:
-    app: DeskBrowser = app_for(demo_desk)
-    async with settled(app) as pilot:
-        header = app.screen.query_one(DeskHeader)
+    async with _demo_header(app_for, demo_desk) as (_app, pilot, header):
         assert header.size.height == 1
         await pilot.click(DeskHeader, offset=(40, 0))
         await settle(pilot)
@@ -116,9 +122,7 @@ async def test_a_click_beside_the_icon_makes_the_header_tall_and_short_again(
 async def test_the_header_shows_the_desk_and_follows_the_sub_title(
     app_for: AppFor, demo_desk: Path
 ) -> None:
-    app: DeskBrowser = app_for(demo_desk)
-    async with settled(app) as pilot:
-        header = app.screen.query_one(DeskHeader)
+    async with _demo_header(app_for, demo_desk) as (app, pilot, header):
         line = ''.join(segment.text for segment in header.render_line(0))
         assert 'desk-browser — ' + demo_desk.name in line
         app.sub_title = 'elsewhere'
