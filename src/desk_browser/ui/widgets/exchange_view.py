@@ -4,40 +4,31 @@ The view holds every exchange of the session but renders a card (title, trigger,
 only when it is about to be drawn, at the view's width, and keeps the last cards it rendered.
 Cards never rendered count with an estimated height; once rendered, the exact height replaces
 the estimate, and the view keeps its place so nothing on screen moves (block_view.BlockView,
-which also makes Home, End and the page keys jump at once and render the page ahead).
+which also makes Home, End and the page keys jump at once and render the page ahead). How a
+block is drawn is the view's base's, exchange_cards.ExchangeCards; this module shows a session,
+keeps the place as its log grows or is read again, and moves between its exchanges.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
-from textual import events, work
+from textual import events
 from textual.binding import BindingType
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
-from textual.strip import Strip
 
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.desk_data import SessionLog
-from desk_browser.presentation.drawn_answers import KeptDrawings
 from desk_browser.presentation.safe_text import markdown_source
-from desk_browser.ui.widgets.answer_drawings import AnswerDrawings, same_lines
-from desk_browser.ui.widgets.block_view import BlockView
-from desk_browser.ui.widgets.desk_text_look import DESK_TEXT_COMPONENTS, card_styles
+from desk_browser.ui.widgets.exchange_cards import ExchangeCards
 from desk_browser.ui.widgets.exchange_rendering import (
-    CardStyles,
     estimate_card_height,
     estimate_card_heights,
     exchange_title,
     header_lines,
-    render_card,
-    render_header,
-    render_message,
     trigger_text,
 )
 from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
@@ -45,25 +36,16 @@ from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
 JUMP_SIZE = 25
 """How many exchanges N and P jump forward and back."""
 
-CARD_BAR = '▌ '
-"""What stands before each line of a card: the bar (coloured) and a space."""
 
-
-class ExchangeView(BlockView, can_focus=True):
+class ExchangeView(ExchangeCards, can_focus=True):
     """Shows a session's exchanges, oldest first, rendering only the cards on screen.
 
-    The first block is the header (the session, its count and problems); then one card an
-    exchange. The current exchange's card is drawn with an accent bar on a lighter background.
+    What it draws and how (the header, the cards, the current one marked) is its base's,
+    `ExchangeCards`; this class shows a session (or a sentence), keeps the place as a log grows
+    or is read again, and moves between the exchanges.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        'exchange-view--bar',
-        'exchange-view--bar-current',
-        'exchange-view--current',
-        *DESK_TEXT_COMPONENTS,
-    }
 
     DEFAULT_CSS = """
     ExchangeView {
@@ -71,18 +53,8 @@ class ExchangeView(BlockView, can_focus=True):
     }
     """
 
-    current_index: reactive[int | None] = reactive(None, init=False)
-    """The current exchange's place in the session (from 0), or None before any move."""
-
     class EndShown(Message):
         """End or G showed the end of the session: any new exchanges below are seen now."""
-
-    class _MarkdownLoaded(Message):
-        """Rich's Markdown is loaded: the answers drawn from kept lines can be checked."""
-
-        def __init__(self, drawings: AnswerDrawings) -> None:
-            super().__init__()
-            self.drawings = drawings
 
     def __init__(self, *, id: str | None = None) -> None:
         """Prepares an empty view.
@@ -91,26 +63,12 @@ class ExchangeView(BlockView, can_focus=True):
             id (str | None): The widget's id.
         """
         super().__init__(id=id)
-        self._log: SessionLog | None = None
-        self._message: Text | None = None
-        # Its blocks: the header first, then each card (with its blank line after it).
-        self._styles: CardStyles | None = None
-        self._rendered_with: CardStyles | None = None
-        """The styles the kept cards were rendered with."""
-        self._line_style: Style | None = None
-        """The view's own style while render_lines draws (None outside it)."""
-        self._line_width: int | None = None
-        """The content's width while render_lines draws (None outside it)."""
         self._end_wanted = False
         """Whether End was pressed while only the log's first exchanges were shown: the end
         of the whole log is shown once it comes."""
         self._index_wanted: int | None = None
         """The exchange n, N (and p, P) moved to past the first exchanges while only they were
         shown: it becomes current once the rest comes."""
-        self._drawings: AnswerDrawings | None = None
-        """The first frame's answers, drawn from the last start's lines (answer_drawings)."""
-        self._recalled_blocks: set[int] = set()
-        """The cards whose answers were drawn from kept lines, to check once Markdown loads."""
 
     # What the rest of the app asks.
 
@@ -167,17 +125,6 @@ class ExchangeView(BlockView, can_focus=True):
         return self._log is None or self.scroll_y >= self.max_scroll_y - 1
 
     # Showing things.
-
-    def draw_first_answers_from(self, kept: KeptDrawings) -> None:
-        """Draws the first frame's answers from the lines kept at the last start, where it can.
-
-        Once that frame is drawn they are checked against their rendering, and what this start
-        rendered is kept for the next (see answer_drawings).
-
-        Args:
-            kept (KeptDrawings): The lines kept, as the first read found them.
-        """
-        self._drawings = AnswerDrawings(kept)
 
     async def show_message(self, message: str, classes: str = '-explain') -> None:
         """Shows a sentence instead of exchanges.
@@ -380,182 +327,17 @@ class ExchangeView(BlockView, can_focus=True):
         """Where n, p, N and P move from: the current exchange, or the one wanted past it."""
         return self._index_wanted if self._index_wanted is not None else self.current_index
 
-    def watch_current_index(self) -> None:
-        """Redraws the view with the new current exchange marked (nothing is rendered again)."""
-        self.refresh()
-
     # Heights and places.
-
-    def _estimate(self, exchange: Exchange) -> int:
-        return estimate_card_height(exchange, self._body_width()) + 1
-
-    def _body_width(self) -> int:
-        return max(1, self._width - len(CARD_BAR))
 
     def _first_below_top(self) -> int:
         """The first exchange whose top is at or below the top of the view."""
         block = self._blocks.first_starting_at(round(self.scroll_y))
         return max(0, min(block - 1, self.exchange_count - 1))
 
-    def _estimated_heights(self) -> list[int]:
-        """The header's height and each card's, estimated at the current width."""
-        cards = self._blocks.heights[1:]
-        if self._log is not None:
-            estimates = estimate_card_heights(self._log.exchanges, self._body_width())
-            cards = [height + 1 for height in estimates]
-        return [2, *cards]
-
-    def _gap_after(self, block: int) -> int:
-        """A card is followed by a blank line; the header is not."""
-        return 1 if block > 0 else 0
-
     def _end_asked(self) -> None:
         """End or G: any new exchanges below are seen now, and the whole log's end is wanted."""
         self.post_message(self.EndShown())
         self._want_the_end()
-
-    # Rendering.
-
-    def _render_block(self, block: int) -> list[Strip]:
-        console = self.app.console
-        styles = self._card_styles()
-        if self._message is not None:
-            return render_message(console, self._message, self._width)
-        log = self._log
-        if log is None:
-            return []
-        if block == 0:
-            return render_header(console, log, self._width, styles)
-        drawings = self._drawings
-        recalled = drawings.recalled if drawings is not None else 0
-        exchange = log.exchanges[block - 1]
-        strips = render_card(console, block, exchange, self._body_width(), styles, drawings)
-        if drawings is not None and drawings.recalled != recalled:
-            self._recalled_blocks.add(block)
-        return strips
-
-    def _card_styles(self) -> CardStyles:
-        """The styles from the component classes; a change (a new theme) renders cards again."""
-        if self._styles is None:
-            rendered_with = self._rendered_with
-            self._styles = card_styles(self)
-            if self._styles != rendered_with:
-                self._strips.clear()
-                self._rendered_with = self._styles
-        return self._styles
-
-    def notify_style_update(self) -> None:
-        """Looks at the styles again: a new theme's colours render the cards again."""
-        super().notify_style_update()
-        self._styles = None
-        self.refresh()
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """Draws the lines asked for, with the view's style and width looked up once for all.
-
-        Args:
-            crop (Region): The part of the view to draw.
-
-        Returns:
-            list[Strip]: The lines.
-        """
-        if self._width != self._content_width():
-            # Laid out at a new width (the first time too): the cards are rendered for this
-            # frame, not the next (the Resize event comes once this frame is drawn).
-            self._settle()
-        # The style walks every ancestor's styles: once a line, it was a third of a redraw.
-        self._line_style = self.rich_style
-        self._line_width = self._content_width()
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._line_style = None
-            self._line_width = None
-            if self._drawings is not None and self._log is not None and self._strips.keys():
-                drawings, self._drawings = self._drawings, None  # Once drawn: check, keep.
-                self.call_after_refresh(self._check_the_first_answers, drawings)
-
-    def _check_the_first_answers(self, drawings: AnswerDrawings) -> None:
-        """Once the first frame is drawn: checks the answers drawn from kept lines, keeps these."""
-        drawings.stop_recalling()
-        if self._recalled_blocks:
-            self._load_markdown_then_check(drawings)
-        else:
-            self._keep_the_first_answers(drawings)
-
-    @work(thread=True, group='first-answers')
-    def _load_markdown_then_check(self, drawings: AnswerDrawings) -> None:
-        """Loads Rich's Markdown off the event loop, then checks the recalled answers."""
-        import desk_browser.ui.widgets.safe_rich_markdown  # noqa: F401  (See answer_drawings.)
-
-        self.post_message(self._MarkdownLoaded(drawings))
-
-    def on_exchange_view__markdown_loaded(self, message: _MarkdownLoaded) -> None:
-        """Renders the cards drawn from kept lines again; draws again any that differs."""
-        message.stop()
-        drawings = message.drawings
-        changed = False
-        for block in sorted(self._recalled_blocks):
-            kept = self._strips.get(block)
-            if kept is None or self._log is None or block > len(self._log.exchanges):
-                continue
-            self._drawings = drawings  # Notes what is rendered (recalling has ended).
-            try:
-                rendered = self._render_block(block)
-            finally:
-                self._drawings = None
-            if not same_lines(kept, rendered):
-                self._strips.discard(block)  # LRUCache.set keeps a value it holds.
-                self._strips.set(block, rendered)
-                self._blocks.measured(block, len(rendered) + self._gap_after(block))
-                changed = True
-        self._recalled_blocks.clear()
-        if changed:
-            self._settle()
-            self.refresh()
-        self._keep_the_first_answers(drawings)
-
-    @work(thread=True, group='first-answers')
-    def _keep_the_first_answers(self, drawings: AnswerDrawings) -> None:
-        """Keeps the answers this start rendered for the next one (a file write: a thread)."""
-        drawings.keep()
-
-    def render_line(self, y: int) -> Strip:
-        """Draws one line of the view.
-
-        Args:
-            y (int): The line's place in the view, from its top.
-
-        Returns:
-            Strip: The line.
-        """
-        width = self._line_width if self._line_width is not None else self._content_width()
-        base = self._line_style if self._line_style is not None else self.rich_style
-        self._card_styles()
-        if width != self._width and not self._settling:
-            self.call_after_refresh(self._settle)
-        line = round(self.scroll_y) + y
-        offsets = self._blocks.offsets
-        if line >= offsets[-1]:
-            return Strip.blank(width, base)
-        block = self._blocks.block_at(line)
-        strips = self._block_strips(block)
-        if not self._settling and self._blocks.moved:
-            self.call_after_refresh(self._settle)  # An evicted card came back another height.
-        row = line - offsets[block]
-        if block == 0 or self._log is None:
-            strip = strips[row] if row < len(strips) else Strip.blank(width)
-            return strip.apply_style(base).crop_extend(0, width, base)
-        if row >= len(strips):
-            return Strip.blank(width, base)  # The blank line after a card.
-        current = self.current_index == block - 1
-        bar_style = self.get_component_rich_style(
-            'exchange-view--bar-current' if current else 'exchange-view--bar'
-        )
-        strip = Strip([Segment(CARD_BAR, bar_style), *strips[row]])
-        if current:
-            strip = strip.apply_style(self.get_component_rich_style('exchange-view--current'))
-        return strip.apply_style(base).crop_extend(0, width, base)
 
     # Events.
 
