@@ -17,19 +17,13 @@ from desk_browser.memory.desk_files import Problem
 from desk_browser.presentation.desk_data import (
     DeskOverview,
 )
-from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,
     SUMMARY_TAB,
-    DayPlace,
-    DayRequest,
-    Place,
     SessionPlace,
-    neighbour_day,
 )
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui import copy_keys
-from desk_browser.ui.line_places import show_exchanges_around
 from desk_browser.ui.messages import (
     DeskChecked,
     DeskFollowed,
@@ -37,10 +31,9 @@ from desk_browser.ui.messages import (
     PlaceOpened,
     SessionLoaded,
     SessionsCounted,
-    ShowPlace,
     SummaryLoaded,
 )
-from desk_browser.ui.screens.main_screen_reads import ReadingScreen
+from desk_browser.ui.screens.main_screen_moves import MovingScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.exchange_view import ExchangeView
@@ -71,11 +64,12 @@ class Columns(Container):
     """
 
 
-class MainScreen(ReadingScreen):
+class MainScreen(MovingScreen):
     """Shows the state, the sessions, and the selected session's exchanges and day summary.
 
-    It reads the desk (its base, `ReadingScreen`), follows it while it is shown (its
-    `DeskFollower`), and counts the desk's problems.
+    It reads the desk (`ReadingScreen`, its base's base), follows it while it is shown (its
+    `DeskFollower`), and counts the desk's problems; what its keys and the places asked for do
+    is its base's, `MovingScreen` (main_screen_moves).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -119,8 +113,6 @@ class MainScreen(ReadingScreen):
         """
         super().__init__(services, first_read)
         self._today = services.today
-        self._pending_day: DayRequest | None = None
-        self._line_wanted: SessionPlace | None = None
         self._read_again_asked = False
         self._exchange_keys_offered = True  # Until it is known that no exchange will be shown.
         self._is_desk = True  # Until it is known that the folder holds none (c Current then goes).
@@ -267,14 +259,6 @@ class MainScreen(ReadingScreen):
         self._offer_exchange_keys()
         await self._show_wanted_line()
 
-    async def _show_wanted_line(self) -> None:
-        """Shows the exchanges around the log line asked for (a damaged one), once it is shown."""
-        wanted = self._line_wanted
-        if wanted is not None:
-            self.query_one(TabbedPanes).active = EXCHANGES_TAB
-            if await show_exchanges_around(self.query_one(ExchangeView), wanted, self.desk):
-                self._line_wanted = None
-
     @on(SummaryLoaded)
     async def show_summary(self, message: SummaryLoaded) -> None:
         """Shows a day's summary, unless another day was chosen meanwhile."""
@@ -329,147 +313,6 @@ class MainScreen(ReadingScreen):
         """Reads the summary of the day now shown."""
         if day is not None:
             self.load_summary(day)
-
-    def show_day(self, request: DayRequest) -> None:
-        """Shows a day: its first session's exchanges, or its summary.
-
-        Args:
-            request (DayRequest): The day and the tab to show.
-        """
-        if self.overview is None:
-            self._pending_day = request
-            return
-        self._pending_day = None
-        sessions = self.query_one(SessionList)
-        day_sessions = [
-            entry.session_id
-            for entry in self.overview.sessions
-            if entry.day is not None and entry.day.isoformat() == request.day
-        ]
-        tabs = self.query_one(TabbedPanes)
-        if day_sessions:
-            # The list is newest first, so the day's first session is the last of them.
-            sessions.highlight_session(day_sessions[-1])
-            self.shown_day = request.day
-            tabs.active = request.tab
-        else:
-            self.shown_day = request.day
-            tabs.active = SUMMARY_TAB
-            self.notify(
-                f'No session has a log for {day_text(visible(request.day))}; showing its summary.',
-                markup=False,
-            )
-        if tabs.active == EXCHANGES_TAB:
-            self.query_one(ExchangeView).focus()
-        else:
-            self.query_one(SummaryView).focus()
-
-    # Actions.
-
-    async def action_next_exchange(self) -> None:
-        """Moves to the next exchange."""
-        self.query_one(TabbedPanes).active = EXCHANGES_TAB
-        await self.query_one(ExchangeView).next_exchange()
-
-    async def action_previous_exchange(self) -> None:
-        """Moves to the previous exchange."""
-        self.query_one(TabbedPanes).active = EXCHANGES_TAB
-        await self.query_one(ExchangeView).previous_exchange()
-
-    async def action_jump_forward(self) -> None:
-        """Moves 25 exchanges on in a long session."""
-        self.query_one(TabbedPanes).active = EXCHANGES_TAB
-        await self.query_one(ExchangeView).jump_forward()
-
-    async def action_jump_back(self) -> None:
-        """Moves 25 exchanges back in a long session."""
-        self.query_one(TabbedPanes).active = EXCHANGES_TAB
-        await self.query_one(ExchangeView).jump_back()
-
-    def action_show_tab(self, tab: str) -> None:
-        """Shows the exchanges or the summary tab.
-
-        Args:
-            tab (str): The tab's id.
-        """
-        self.query_one(TabbedPanes).active = tab
-
-    def action_toggle_summary_pane(self) -> None:
-        """Makes the summary pane under the exchanges taller, or short again."""
-        pane = self.query_one(SummaryPane)
-        pane.tall = not pane.tall
-
-    def action_current_session(self) -> None:
-        """Selects the current session named by state.json."""
-        current = self.overview.current_session_id if self.overview is not None else None
-        if current is None:
-            self.notify('There is no current session: state.json is missing or unreadable.')
-            return
-        if not self.query_one(SessionList).highlight_session(current):
-            self.notify(visible(f'The current session {current} has no log yet.'), markup=False)
-            return
-        self.query_one(TabbedPanes).active = EXCHANGES_TAB
-
-    def action_day_view(self) -> None:
-        """Opens the day view of the selected session's day (today's when none is)."""
-        self.post_message(ShowPlace(DayPlace(self.shown_day or self._today().isoformat())))
-
-    def action_step_day(self, step: int) -> None:
-        """Selects the previous or next day that has sessions.
-
-        Args:
-            step (int): -1 for the day before, +1 for the day after.
-        """
-        if self.overview is None:
-            return
-        days = [entry.day.isoformat() for entry in self.overview.sessions if entry.day is not None]
-        neighbour = neighbour_day(days, self.shown_day or self._today().isoformat(), step)
-        if neighbour is None:
-            self.notify(
-                'No earlier day with sessions.' if step < 0 else 'No later day with sessions.'
-            )
-            return
-        self.show_day(DayRequest(neighbour))
-
-    def show_place(self, place: Place | DayRequest) -> bool:
-        """Selects a session again (back and forward), or shows a day a search record asked for.
-
-        Args:
-            place (Place | DayRequest): The place.
-
-        Returns:
-            bool: Whether it was a session or a day request (the main screen shows no other place).
-        """
-        if isinstance(place, SessionPlace):
-            if not self.query_one(SessionList).highlight_session(place.session_id):
-                self.notify(f'{day_text(visible(place.session_id))} is no longer listed.')
-            elif place.line_number is not None:
-                self._line_wanted = place
-                self.call_after_refresh(self._show_wanted_line)
-            return True
-        if isinstance(place, DayRequest):
-            self.show_day(place)
-            return True
-        return False
-
-    def action_copy(self, as_json: bool) -> None:
-        """Copies the chosen exchange to the clipboard, as Markdown or as its JSON line.
-
-        Args:
-            as_json (bool): True for its JSON line, False for Markdown.
-        """
-        from desk_browser.ui import copy_export  # Deferred: the first screen does without it.
-
-        view = self.query_one(ExchangeView)
-        found = copy_export.exchange_copy(view.shown_log, view.chosen_index(), as_json)
-        copy_export.deliver_copy(self, found)
-
-    def action_export(self) -> None:
-        """Writes the session shown to a Markdown file."""
-        from desk_browser.ui import copy_export  # Deferred: the first screen does without it.
-
-        found = copy_export.session_export(self.query_one(ExchangeView).shown_log)
-        copy_export.deliver_export(self, found, self.services)
 
     def action_read_again(self) -> None:
         """Reads the desk again when asked (r, the palette), and says so once it is read."""
@@ -583,8 +426,7 @@ class MainScreen(ReadingScreen):
 
     async def action_jump_to_new(self) -> None:
         """Shows the newest exchanges (where the "N new" marker points)."""
-        self.query_one(TabbedPanes).active = EXCHANGES_TAB
-        await self.query_one(ExchangeView).go_to_end()
+        await self._exchanges().go_to_end()
         self.query_one(NewExchangesMarker).count = 0
 
     @on(ExchangeView.EndShown)
