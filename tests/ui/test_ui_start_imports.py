@@ -28,6 +28,7 @@ LOADED_LATER = [
     'desk_browser.ui.screens.search_screen',
     'desk_browser.ui.widgets.safe_markdown',
     'textual.widgets._markdown',
+    'textual.widgets._header',
     'rapidfuzz',
     'desk_browser.presentation.documents',
     'desk_browser.ui.copy_export',
@@ -39,10 +40,10 @@ LOADED_LATER = [
     *AFTER_THE_FIRST_PAINT,
 ]
 """Modules the main screen's first frame does without: other screens, the summary's Markdown
-widget, the did-you-mean's fuzzy matching, what copying and exporting make and write
-(copy_export, documents, exports, the day's records), the hits' details, the day view's
-timeline, importlib.metadata (Textual's version is checked without it), and what starts after
-the first paint."""
+widget, Textual's Header (DeskHeader draws the title bar), the did-you-mean's fuzzy matching,
+what copying and exporting make and write (copy_export, documents, exports, the day's records),
+the hits' details, the day view's timeline, importlib.metadata (Textual's version is checked
+without it), and what starts after the first paint."""
 
 
 COMMANDS = [
