@@ -4,13 +4,11 @@ Messages that belong to one widget are nested in it (`SessionList.Highlighted`,
 `SearchHitList.HitChosen`); the ones here go from a worker or a helper to the screen that shows
 what it read, or from a screen up to the app. A message posted often (the index's progress) says
 with `can_replace` that a newer one replaces one still waiting.
-
-They are plain classes, not dataclasses: a dataclass is made at import (about 0.5 ms each on this
-machine, most of this module's cost), before the first paint; these need no field-wise equality.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -32,183 +30,129 @@ if TYPE_CHECKING:  # Only named (some the first screen does without: the check, 
     from desk_browser.ui.widgets.row_list import PaintedRows
 
 
+@dataclass
 class OverviewLoaded(Message):
-    """The state and the sessions list were read.
+    """The state and the sessions list were read."""
 
-    Attributes:
-        overview (DeskOverview): What was read.
-    """
-
-    def __init__(self, overview: DeskOverview) -> None:
-        super().__init__()
-        self.overview = overview
+    overview: DeskOverview
+    """What was read."""
 
 
+@dataclass
 class SessionsCounted(Message):
-    """Some sessions listed without counts were read and counted.
+    """Some sessions listed without counts were read and counted."""
 
-    Attributes:
-        entries (list[SessionEntry]): The sessions, counted, newest first.
-        problems (list[Problem]): Their logs that could not be read at all.
-    """
+    entries: list[SessionEntry]
+    """The sessions, counted, newest first."""
 
-    def __init__(self, entries: list[SessionEntry], problems: list[Problem]) -> None:
-        super().__init__()
-        self.entries = entries
-        self.problems = problems
+    problems: list[Problem]
+    """Their logs that could not be read at all."""
 
 
+@dataclass
 class SessionLoaded(Message):
-    """One session's log was read.
+    """One session's log was read."""
 
-    Attributes:
-        log (SessionLog): What was read.
-    """
-
-    def __init__(self, log: SessionLog) -> None:
-        super().__init__()
-        self.log = log
+    log: SessionLog
+    """What was read."""
 
 
+@dataclass
 class SummaryLoaded(Message):
-    """One day's summary was read.
+    """One day's summary was read."""
 
-    Attributes:
-        summary (DaySummary): What was read.
-    """
-
-    def __init__(self, summary: DaySummary) -> None:
-        super().__init__()
-        self.summary = summary
+    summary: DaySummary
+    """What was read."""
 
 
+@dataclass
 class DeskFollowed(Message):
-    """A look at the desk found something changed.
+    """A look at the desk found something changed."""
 
-    Attributes:
-        update (FollowUpdate): What changed, and what was read of it.
-    """
-
-    def __init__(self, update: FollowUpdate) -> None:
-        super().__init__()
-        self.update = update
+    update: FollowUpdate
+    """What changed, and what was read of it."""
 
 
+@dataclass
 class DeskChecked(Message):
-    """A whole check of the desk finished.
+    """A whole check of the desk finished."""
 
-    Attributes:
-        report (DeskReport): What it found.
-    """
-
-    def __init__(self, report: DeskReport) -> None:
-        super().__init__()
-        self.report = report
+    report: DeskReport
+    """What it found."""
 
 
+@dataclass
 class SearchFinished(Message):
-    """A search finished.
+    """A search finished."""
 
-    Attributes:
-        query (str): The query as typed; results for a query no longer in the box are dropped.
-        result (SearchResult): The hits.
-        painted (PaintedRows | None): The first hits, drawn by the search's worker for the hits
-            list (None when not drawn).
-        details (dict[int, HitDetails | None] | None): The first hits' times and sessions, read by
-            the search's worker (None when not read).
-    """
+    query: str
+    """The query as typed; results for a query no longer in the box are dropped."""
 
-    def __init__(
-        self,
-        query: str,
-        result: SearchResult,
-        painted: PaintedRows | None = None,
-        details: dict[int, HitDetails | None] | None = None,
-    ) -> None:
-        super().__init__()
-        self.query = query
-        self.result = result
-        self.painted = painted
-        self.details = details
+    result: SearchResult
+    """The hits."""
+
+    painted: PaintedRows | None = None
+    """The first hits, drawn by the search's worker for the hits list (None when not drawn)."""
+
+    details: dict[int, HitDetails | None] | None = None
+    """The first hits' times and sessions, read by the search's worker (None when not read)."""
 
 
+@dataclass
 class SearchTotalsFound(Message):
-    """What a search found with no limit, counted after its first hits were shown.
+    """What a search found with no limit, counted after its first hits were shown."""
 
-    Attributes:
-        query (str): The query as typed.
-        hits (int): How many hits there are in all.
-        missing_words (list[str]): The keywords no record in the scope holds.
-        suggestions (dict[str, str]): For each missing keyword with one, the nearest word some
-            record holds.
-    """
+    query: str
+    """The query as typed."""
 
-    def __init__(
-        self,
-        query: str,
-        hits: int,
-        missing_words: list[str],
-        suggestions: dict[str, str],
-    ) -> None:
-        super().__init__()
-        self.query = query
-        self.hits = hits
-        self.missing_words = missing_words
-        self.suggestions = suggestions
+    hits: int
+    """How many hits there are in all."""
+
+    missing_words: list[str]
+    """The keywords no record in the scope holds."""
+
+    suggestions: dict[str, str]
+    """For each missing keyword with one, the nearest word some record holds."""
 
 
+@dataclass
 class MoreHitsFound(Message):
-    """A longer result of the search shown, for a person scrolling past its last hit.
+    """A longer result of the search shown, for a person scrolling past its last hit."""
 
-    Attributes:
-        query (str): The query as typed.
-        result (SearchResult): The hits, the ones shown first.
-    """
+    query: str
+    """The query as typed."""
 
-    def __init__(self, query: str, result: SearchResult) -> None:
-        super().__init__()
-        self.query = query
-        self.result = result
+    result: SearchResult
+    """The hits, the ones shown first."""
 
 
+@dataclass
 class IndexProgressed(Message):
-    """The index build reached a new count of days (posted from the build's thread).
+    """The index build reached a new count of days (posted from the build's thread)."""
 
-    Attributes:
-        status (IndexStatus): How much of the desk is indexed now.
-    """
-
-    def __init__(self, status: IndexStatus) -> None:
-        super().__init__()
-        self.status = status
+    status: IndexStatus
+    """How much of the desk is indexed now."""
 
     def can_replace(self, message: Message) -> bool:
         """A newer count replaces one still waiting to be shown."""
         return isinstance(message, IndexProgressed)
 
 
+@dataclass
 class PlaceOpened(Message):
-    """A session, a day or a record was opened; it bubbles up to the app's history.
+    """A session, a day or a record was opened; it bubbles up to the app's history."""
 
-    Attributes:
-        place (Place): What was opened.
-    """
-
-    def __init__(self, place: Place) -> None:
-        super().__init__()
-        self.place = place
+    place: Place
+    """What was opened."""
 
 
+@dataclass
 class ShowPlace(Message):
     """A screen asks the app to show a place (the app's `open` pops and pushes for it).
 
     The place is a session, a day view, a record, or a day's sessions or summary in the main
     screen (a search record's d and s).
-
-    Attributes:
-        place (Place | DayRequest): What to show.
     """
 
-    def __init__(self, place: Place | DayRequest) -> None:
-        super().__init__()
-        self.place = place
+    place: Place | DayRequest
+    """What to show."""
