@@ -507,6 +507,10 @@ def day_rows(
     return DayRows(records=rows, grams=grams, digest=digest), lowered_texts
 
 
+_FactPieces = tuple[str | bytes | None, str | bytes | None, bytes, str]
+"""An exchange's session and backend as stored, as digested, and as marked (_plain_day_rows)."""
+
+
 def _plain_day_rows(
     day_bits: int,
     records: Sequence[tuple[str, str]],
@@ -550,16 +554,24 @@ def _plain_day_rows(
     ]
     digested_facts = [_NO_FACTS] * len(rows)
     exchanges = min(kinds.count(0), len(facts))  # The first records: exchange 0 comes first.
+    # A day's exchanges name a few sessions and backends: each pair's pieces are made once.
+    pieces_of_facts: dict[tuple[str | None, str | None], _FactPieces] = {}
     for position in range(exchanges):
-        session, backend = facts[position]
-        if session is None and backend is None:
+        pair = facts[position]
+        if pair == (None, None):
             continue
-        identifier, text = identifiers[position], texts[position]
-        stored_session = None if session is None else stored_text(session)
-        stored_backend = None if backend is None else stored_text(backend)
-        rows[position] = (identifier, text, stored_session, stored_backend)
-        digested_facts[position] = _facts(fact_bytes(stored_session), fact_bytes(stored_backend))
-        grams[position] = (identifier, grams[position][1] + _fact_marks(session, backend))
+        pieces = pieces_of_facts.get(pair)
+        if pieces is None:
+            session, backend = pair
+            stored_session = None if session is None else stored_text(session)
+            stored_backend = None if backend is None else stored_text(backend)
+            fact_stream = _facts(fact_bytes(stored_session), fact_bytes(stored_backend))
+            pieces = (stored_session, stored_backend, fact_stream, _fact_marks(session, backend))
+            pieces_of_facts[pair] = pieces
+        identifier = identifiers[position]
+        rows[position] = (identifier, texts[position], pieces[0], pieces[1])
+        digested_facts[position] = pieces[2]
+        grams[position] = (identifier, grams[position][1] + pieces[3])
     heads = map(_ID_AND_LENGTH.pack, identifiers, map(len, data))
     stream = b''.join(chain.from_iterable(zip(heads, data, digested_facts, strict=True)))
     digest = hashlib.blake2b(stream, digest_size=16).hexdigest()
