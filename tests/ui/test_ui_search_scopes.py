@@ -14,7 +14,7 @@ from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.scope_chips import ScopeChips
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
-from tests.helpers.pilot import AppFor, open_search, settle, settled, widget_texts
+from tests.helpers.pilot import AppFor, open_search, settle, settled, wait_until, widget_texts
 
 
 def headline(app: object) -> str:
@@ -119,6 +119,39 @@ async def test_the_full_count_and_more_hits_as_the_person_scrolls(
         await settle(pilot)
         assert hits.hit_count == total
         assert hits.highlighted == total - 1
+        assert not hits.more_to_load
+        assert hit_records(app) == [
+            (hit.record.day, hit.record.kind, hit.record.text) for hit in everything.hits
+        ]
+
+
+async def test_more_hits_load_while_the_count_waits_for_an_index_build(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desk_browser.memory.index.search import IndexedSearch
+
+    monkeypatch.setattr(search_screen, 'SEARCH_LIMIT', 20)
+    everything = SessionSearch(demo_desk).search('nifty', 10**6)
+    assert len(everything.hits) > 60
+    app = app_for(demo_desk)
+    async with settled(app) as pilot:
+        # The count waits while a build runs (so its worker never ends here: no settle).
+        monkeypatch.setattr(IndexedSearch, 'building', property(lambda search: True))
+        await pilot.press('slash', *'nifty')
+        hits = app.screen.query_one(SearchHitList)
+        await wait_until(pilot, lambda: hits.hit_count == 20)
+        assert headline(app) == '20 hits with every word (the first 20)'
+        assert hits.more_to_load  # A full page, not counted: there may be more.
+        await pilot.press('down')  # Into the hits.
+        for _ in range(12):
+            await pilot.press('down')
+        await wait_until(pilot, lambda: hits.hit_count == 40)  # The next 20, uncounted.
+        assert headline(app) == '40 hits with every word (the first 40)'
+        assert hits.highlighted == 12
+        await pilot.press('end')  # End asks for every hit, counted or not.
+        total = len(everything.hits)
+        await wait_until(pilot, lambda: hits.hit_count == total and hits.highlighted == total - 1)
+        assert headline(app) == f'{total:,} hits with every word'
         assert not hits.more_to_load
         assert hit_records(app) == [
             (hit.record.day, hit.record.kind, hit.record.text) for hit in everything.hits

@@ -68,6 +68,9 @@ cancels the count before it reads."""
 _BUILD_STEP = 0.05
 """Seconds between two looks, while the index builds, at whether the count can start."""
 
+_EVERY_HIT = 2**31 - 1
+"""The limit that asks for every hit, for End before the hits are counted."""
+
 SearchKey = tuple[tuple[str, ...], SearchScope]
 """What a search looks for: its keywords and its scope (equal keys find the same hits)."""
 
@@ -111,6 +114,8 @@ class SearchScreen(DeskScreen[None]):
         self._total: int | None = None
         self._suggestions: dict[str, str] = {}
         self._loading_more = False
+        self._more_limit = SEARCH_LIMIT
+        """The limit of the last search for more hits."""
         self._changed_at = -_TYPING_PAUSE
         """When the box last changed (time.monotonic)."""
         self._history: HistoryCursor | None = None
@@ -350,7 +355,9 @@ class SearchScreen(DeskScreen[None]):
             '-explain' if message.result.hits else '-warning',
         )
         hits = self.query_one(SearchHitList)
-        hits.more_to_load = False
+        # A full first page may have more behind it: scrolling loads them before the count
+        # (which waits for an index build) says how many there are.
+        hits.more_to_load = len(message.result.hits) >= SEARCH_LIMIT
         hits.show_result(message.result, message.painted, message.details)
         self._words = list(message.result.words)
 
@@ -374,10 +381,14 @@ class SearchScreen(DeskScreen[None]):
         """Loads the next hits (or all of them, for End) while the search found more."""
         event.stop()
         hits = self.query_one(SearchHitList)
-        if self._loading_more or self._total is None or not hits.more_to_load:
+        if self._loading_more or not hits.more_to_load:
             return
         self._loading_more = True
-        limit = self._total if event.everything else hits.hit_count + SEARCH_LIMIT
+        if event.everything:  # End: every hit, however many the count (if any yet) found.
+            limit = self._total if self._total is not None else _EVERY_HIT
+        else:
+            limit = hits.hit_count + SEARCH_LIMIT
+        self._more_limit = limit
         self.load_more(self._shown_query, limit)
 
     @on(MoreHitsFound)
@@ -387,7 +398,14 @@ class SearchScreen(DeskScreen[None]):
         if message.query != self._shown_query or not self._is_current(message.query):
             return
         hits = self.query_one(SearchHitList)
-        hits.more_to_load = self._total is not None and self._total > len(message.result.hits)
+        if self._total is not None:
+            hits.more_to_load = self._total > len(message.result.hits)
+        else:  # Not counted yet: a full page may have more behind it, and says how many it has.
+            hits.more_to_load = len(message.result.hits) >= self._more_limit
+            self._show_headline(
+                result_headline(message.result, self._more_limit),
+                '-explain' if message.result.hits else '-warning',
+            )
         hits.extend_result(message.result)
 
     def _show_headline(self, text: str, look: str) -> None:
