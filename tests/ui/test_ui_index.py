@@ -208,8 +208,8 @@ def test_the_overview_reads_only_the_newest_logs_when_asked(demo_desk: Path) -> 
 
 
 def test_a_session_listed_without_its_log_read_is_an_entry_like_any_other(tmp_path: Path) -> None:
-    # The overview makes these entries without SessionEntry's __init__ (a five-year desk has
-    # thousands): each must be the entry __init__ makes, frozen like it.
+    # A five-year desk lists thousands of these before its first paint: each must be the entry
+    # a counted read would make, with no counts, frozen like it.
     desk = small_desk(tmp_path)
     for session_id in ('2026-10-20-3', '2026-10-20-01', '2026-W01-1-2', '2026-02-30-1', 'odd'):
         write_lines(desk / 'sessions' / f'{session_id}.jsonl', [])
