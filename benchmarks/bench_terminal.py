@@ -6,7 +6,8 @@ run, in one process, so a busy spell hurts each side alike:
 
 - first paint from the command: a bare Textual app (`bare_app.py`: a header, one Static, a
   footer) until its three parts are on screen, against `desk-browser DESK` until the state, the
-  sessions list and the current session's first exchange are; medians and the ratio;
+  sessions list and the current session's first exchange are; medians and their ratio, and
+  the median of each run's own ratio (a run holds every contender once, seconds apart);
 - the long log: Toolong (`tl FILE`, installed into a virtual environment of the benchmark's own
   under the benchmark folder, never a dependency of the project) until it shows the file's lines,
   against `desk-browser` on a desk whose current session is that file until its first exchange is
@@ -253,6 +254,30 @@ def report_first_paint(desks: dict[str, Path], runs: int, baseline: Path | None)
         ratio = statistics.median(values) / bare_cpu
         suffix = '' if contender is contenders[0] else f'   {ratio:.2f}x the bare app'
         print(f'  {contender.label:<32} {milliseconds(values)}{suffix}')
+    # The machine's speed moves within a sitting (the bare app's own runs spread by a quarter),
+    # so a ratio of two medians moves with whichever spell each median fell in. Each run holds
+    # every contender once, a few seconds apart: a run's own ratio cancels the spell it ran in.
+    print('  run by run, each against the bare app of its own run (clock / CPU):')
+    for contender in contenders[1:]:
+        print(
+            f'  {contender.label:<32} '
+            f'{paired_ratios(times[contender.label], times[contenders[0].label])} / '
+            f'{paired_ratios(times[f"{contender.label} cpu"], times[f"{contenders[0].label} cpu"])}'
+        )
+
+
+def paired_ratios(values: list[float], bare: list[float]) -> str:
+    """The median and spread of each run's ratio of a contender's time to the bare app's.
+
+    Args:
+        values: the contender's times, one a run.
+        bare: the bare app's times in the same runs, in the same order.
+
+    Returns:
+        The median ratio with its lowest and highest, for the report.
+    """
+    ratios = [value / base for value, base in zip(values, bare, strict=True)]
+    return f'{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})'
 
 
 def desk_browser_long(terminal: Terminal, contender: Contender, last: int) -> dict[str, Any]:
