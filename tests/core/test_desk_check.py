@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from desk_browser.memory.desk_check import FILE_KINDS, DeskReport, check_desk
+from desk_browser.memory.file_memo import FileMemo
 from tests.helpers.desks import event, write_journal, write_lines
 from tests.helpers.faults import deny_reading
 from tests.helpers.tree import snapshot_tree
@@ -188,3 +189,37 @@ def test_the_check_calls_its_hook_before_each_file_and_reports_the_same(demo_des
     assert report.problems == plain.problems and report.kinds == plain.kinds
     state_files = 1
     assert len(calls) == report.files_checked - state_files
+
+
+def test_the_read_hook_runs_only_before_files_the_memo_cannot_recall(
+    damaged_desk: Path, tmp_path: Path
+) -> None:
+    memo = FileMemo.for_desk(damaged_desk, tmp_path / 'cache')
+    reads: list[None] = []
+    first = check_desk(damaged_desk, memo, before_each_read=lambda: reads.append(None))
+    state_files = 1
+    assert len(reads) == first.files_checked - state_files  # A cold memo: every file is read.
+    reads.clear()
+    again = check_desk(damaged_desk, memo, before_each_read=lambda: reads.append(None))
+    assert reads == []  # Each file recalled.
+    plain = check_desk(damaged_desk)
+    assert first.problems == again.problems == plain.problems
+    assert first.kinds == again.kinds == plain.kinds
+
+
+def test_an_exception_from_the_read_hook_ends_the_check(demo_desk: Path, tmp_path: Path) -> None:
+    memo = FileMemo.for_desk(demo_desk, tmp_path / 'cache')
+    reads: list[None] = []
+
+    def stop_at_the_third() -> None:
+        reads.append(None)
+        if len(reads) == 3:
+            raise InterruptedError('stop')
+
+    with pytest.raises(InterruptedError):
+        check_desk(demo_desk, memo, before_each_read=stop_at_the_third)
+    assert len(reads) == 3
+    reads.clear()
+    report = check_desk(demo_desk, memo, before_each_read=lambda: reads.append(None))
+    assert len(reads) == report.files_checked - 1 - 2  # The two files read before are recalled.
+    assert report.problems == check_desk(demo_desk).problems

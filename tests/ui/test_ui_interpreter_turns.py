@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 
 import pytest
 
@@ -28,3 +29,39 @@ def test_a_switch_interval_already_shorter_is_kept() -> None:
         assert sys.getswitchinterval() == interpreter_turns.SHORT_TURN / 2
     finally:
         sys.setswitchinterval(turn)
+
+
+def test_waiting_while_building_goes_on_at_once_when_no_build_runs() -> None:
+    assert not interpreter_turns.building()
+    assert interpreter_turns.wait_while_building(lambda: False)
+
+
+def test_waiting_while_building_ends_when_the_last_build_ends() -> None:
+    went_on = threading.Event()
+
+    def reader() -> None:
+        if interpreter_turns.wait_while_building(lambda: False):
+            went_on.set()
+
+    with interpreter_turns.short_turns():
+        with interpreter_turns.short_turns():
+            assert interpreter_turns.building()
+            thread = threading.Thread(target=reader, daemon=True)
+            thread.start()
+        assert not went_on.wait(0.2)  # One build still runs.
+    assert went_on.wait(10)
+    assert not interpreter_turns.building()
+
+
+def test_waiting_while_building_stops_when_told() -> None:
+    stop = threading.Event()
+    answers: list[bool] = []
+    with interpreter_turns.short_turns():
+        thread = threading.Thread(
+            target=lambda: answers.append(interpreter_turns.wait_while_building(stop.is_set)),
+            daemon=True,
+        )
+        thread.start()
+        stop.set()
+        thread.join(10)
+        assert answers == [False]

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
+from textual.worker import WorkerState
 
 from desk_browser.memory.desk_check import check_desk
+from desk_browser.ui import following, interpreter_turns
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
@@ -17,7 +22,10 @@ from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
 from tests.helpers.desks import exchange, small_desk, write_lines
-from tests.helpers.pilot import AppFor, screen_text, settle, settled, widget_texts
+from tests.helpers.pilot import AppFor, screen_text, settle, settled, wait_until, widget_texts
+
+LOADED = 30
+"""Seconds a wait may take on a loaded machine before it gives up."""
 
 
 def table_rows(table: ProblemList) -> list[list[str]]:
@@ -60,6 +68,71 @@ async def test_the_state_pane_counts_the_problems_after_the_first_screen(
     async with settled(app) as pilot:
         assert app.query_one(LiveStatus).problem_count == 0
         assert 'no damage found' in widget_texts(pilot)
+
+
+async def test_the_problem_count_waits_while_an_index_build_runs_and_says_it_is_checking(
+    app_for: AppFor, damaged_desk: Path
+) -> None:
+    # The cache is new, so the check must read every file (nothing recalled): while a build runs
+    # it waits its turn (the build stands for one that takes long, on a big desk).
+    app = app_for(damaged_desk)
+    build = interpreter_turns.short_turns()
+    build.__enter__()
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            status = app.query_one(LiveStatus)
+
+            def checking() -> bool:
+                return any(
+                    worker.group == 'problem-count' and worker.state == WorkerState.RUNNING
+                    for worker in app.workers
+                )
+
+            def app_indexed() -> bool:
+                status = app.index_status
+                return status is not None and status.complete and not app.index_builder.indexing
+
+            await wait_until(pilot, lambda: checking() and app_indexed(), LOADED)
+            for _ in range(5):
+                await pilot.pause(0.05)
+            assert checking() and status.problem_count is None
+            assert 'checking for damage' in widget_texts(pilot)
+            build.__exit__(None, None, None)
+            await wait_until(pilot, lambda: status.problem_count == 7, LOADED)
+            assert '7 problems: press !' in widget_texts(pilot)
+    finally:
+        if interpreter_turns.building():
+            build.__exit__(None, None, None)
+
+
+async def test_quitting_while_the_problem_count_waits_for_a_build_ends_its_wait(
+    app_for: AppFor, damaged_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    waits: list[bool] = []
+
+    def recorded(stopped: Callable[[], bool]) -> bool:
+        waited = interpreter_turns.wait_while_building(stopped)
+        waits.append(waited)
+        return waited
+
+    monkeypatch.setattr(following, 'wait_while_building', recorded)
+    app = app_for(damaged_desk)
+    with interpreter_turns.short_turns():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(
+                pilot,
+                lambda: any(
+                    worker.group == 'problem-count' and worker.state == WorkerState.RUNNING
+                    for worker in app.workers
+                ),
+                LOADED,
+            )
+            await pilot.pause(0.1)
+            assert not waits and app.query_one(LiveStatus).problem_count is None
+        deadline = time.monotonic() + LOADED
+        while not waits and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert waits == [False]  # Cancelled with the app: no file read after.
 
 
 async def test_a_healthy_desk_has_an_empty_problems_view(app_for: AppFor, demo_desk: Path) -> None:

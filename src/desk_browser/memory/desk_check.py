@@ -254,6 +254,9 @@ class _FileReader:
     before_each_file: Callable[[], None] | None = None
     """Called before each file is read (the app steps aside for a search there)."""
 
+    before_each_read: Callable[[], None] | None = None
+    """Called before each file the memo cannot recall is read (the app takes turns there)."""
+
     pending: list[Path] = dataclasses.field(default_factory=list)
     """The files found being written (see DeskReport.pending)."""
 
@@ -276,6 +279,8 @@ class _FileReader:
         """
         if self.before_each_file is not None:
             self.before_each_file()
+        if self.before_each_read is not None:
+            reading = _after(self.before_each_read, reading)
         found, value = self.memo.read(path, self._purpose, reading)
         problems.extend(found)
         return value
@@ -322,6 +327,18 @@ class _FileReader:
             return reading.objects
         found.extend(last)
         return reading.objects + rest.objects
+
+
+def _after(
+    pause: Callable[[], None], reading: Callable[[list[Problem]], object]
+) -> Callable[[list[Problem]], object]:
+    """A reading that calls a pause first (see check_desk's before_each_read)."""
+
+    def paced(found: list[Problem]) -> object:
+        pause()
+        return reading(found)
+
+    return paced
 
 
 def _read_journal_problems(reader: _FileReader, path: Path) -> Callable[[list[Problem]], object]:
@@ -512,6 +529,7 @@ def check_desk(
     memo: FileMemo | None = None,
     before_each_file: Callable[[], None] | None = None,
     settings: ReadSettings | None = None,
+    before_each_read: Callable[[], None] | None = None,
 ) -> DeskReport:
     """Reads a whole desk through its readers and reports every problem found.
 
@@ -525,6 +543,10 @@ def check_desk(
             caller can pause the check (the app lets a search go first); None for no pause.
         settings (ReadSettings | None): The size limit of each kind of file, and whether links
             out of the desk are followed; None uses the settings in force.
+        before_each_read (Callable[[], None] | None): Called before each file the memo cannot
+            recall is read (not before a recalled one, which costs only a look at the file), so
+            a caller can pace the reading itself (the app waits for its index build there); an
+            exception it raises ends the check. None for no pause.
 
     Returns:
         DeskReport: The problems, sorted by path and line, and what was read.
@@ -533,6 +555,7 @@ def check_desk(
         memo if memo is not None else FileMemo(desk_directory),
         settings or current_settings(),
         before_each_file,
+        before_each_read=before_each_read,
     )
     sessions_directory = desk_directory / desk_files.SESSIONS_FOLDER_NAME
     state = read_state_file_within(sessions_directory / STATE_FILE_NAME, reader.settings)

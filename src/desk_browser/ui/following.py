@@ -5,7 +5,10 @@ what changed; the answer comes back to the screen as a `DeskFollowed` message, a
 shows only what changed (exchanges the shown log gained, new sessions, the state pane). Every
 second the follower brings the state's age up to date. After the first paint, a whole check of
 the desk counts the problems for the state pane (a `DeskChecked` message); it is repeated, at
-most every few seconds, after the desk changed.
+most every few seconds, after the desk changed. The check takes turns with the app's other
+readers: it steps aside while a search or a session's log is read, it waits while an index build
+runs before each file it must read (a file its memo recalls costs only a look), and it pauses a
+moment every few milliseconds of reading; until it is done the state pane says it is checking.
 
 Nothing in the UI caches what the search read: each search asks the services' index afresh (it
 compares each day's size and time), so the next search sees what the desk changed.
@@ -24,8 +27,10 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from desk_browser.live.first_read import HEAD_DRAWN_WAIT
 from desk_browser.live.live_desk import FollowUpdate, LiveDesk
 from desk_browser.live.services import DeskServices
+from desk_browser.live.session_counting import WORK_SECONDS, YIELD_SECONDS
 from desk_browser.presentation.desk_data import DeskOverview, SessionLog
 from desk_browser.ui.disk_reads import run_disk_read
+from desk_browser.ui.interpreter_turns import wait_while_building
 from desk_browser.ui.messages import DeskChecked, DeskFollowed
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
@@ -48,6 +53,44 @@ RECHECK_SHARE = 10
 writes all the time is not read whole over and over."""
 
 _BUSY = (WorkerState.PENDING, WorkerState.RUNNING)
+
+
+class _CheckStopped(Exception):
+    """The problem check was cancelled while it waited for its turn."""
+
+
+class _CheckTurns:
+    """Paces the problem check's reading: after any index build, a pause every few ms.
+
+    On a cold start (no file memo) the check reads and parses every file of the desk; while the
+    app builds its index, that made it a third thread for the event loop to wait for at each
+    wake-up (a third of the interpreter's time during the typing on a cold one-year build).
+    """
+
+    def __init__(self, stopped: Callable[[], bool]) -> None:
+        """Starts pacing.
+
+        Args:
+            stopped (Callable[[], bool]): Returns True once the check is cancelled.
+        """
+        self._stopped = stopped
+        self._yielded = time.monotonic()
+        self.waited = 0.0
+        """Seconds spent waiting for index builds (not the check's own time)."""
+
+    def before_each_read(self) -> None:
+        """Waits while an index build runs, and pauses a moment every WORK_SECONDS of reading.
+
+        Raises:
+            _CheckStopped: The check was cancelled meanwhile.
+        """
+        started = time.monotonic()
+        if not wait_while_building(self._stopped) or self._stopped():
+            raise _CheckStopped
+        self.waited += time.monotonic() - started
+        if time.monotonic() - self._yielded >= WORK_SECONDS:
+            time.sleep(YIELD_SECONDS)  # Leaves the interpreter to the event loop.
+            self._yielded = time.monotonic()
 
 
 class DeskFollower:
@@ -285,13 +328,22 @@ class DeskFollower:
         services.first_paint.wait(FIRST_PAINT_WAIT)
         from desk_browser.memory.desk_check import check_desk  # Deferred: after the first paint.
 
+        worker = get_current_worker()
+        turns = _CheckTurns(lambda: worker.is_cancelled)
         started = time.monotonic()
-        report = check_desk(
-            services.desk, services.file_memo, before_each_file=services.foreground.step_aside
-        )
-        services.file_memo.save()
-        self._check_seconds = time.monotonic() - started
-        if not get_current_worker().is_cancelled:
+        try:
+            report = check_desk(
+                services.desk,
+                services.file_memo,
+                before_each_file=services.foreground.step_aside,
+                before_each_read=turns.before_each_read,
+            )
+        except _CheckStopped:
+            return
+        finally:
+            services.file_memo.save()  # What was read is kept, even when the check stopped.
+        self._check_seconds = time.monotonic() - started - turns.waited
+        if not worker.is_cancelled:
             self._screen.post_message(DeskChecked(report))
 
     def show_problem_count(self, report: DeskReport) -> None:

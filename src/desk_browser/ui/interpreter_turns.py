@@ -14,6 +14,11 @@ percentile with 5 ms turns; 3.0 and 15 ms with 1 ms turns (`SHORT_TURN`), for th
 by the busy threads. So while a build runs (`short_turns`, around each build of the app's and the
 Desks screen's) the turns are short, and Python's own come back when the last build ends.
 
+The app's other background readers take turns with the build: the problem check reads (and
+parses) every file its memo cannot recall, which on a cold start is the whole desk, and waits
+while a build runs (`wait_while_building`) rather than be a third thread the event loop competes
+with (on a cold one-year build it held a third of the interpreter during the person's typing).
+
 Python has one interpreter lock per process, so the builds are counted for the process.
 """
 
@@ -22,14 +27,18 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 SHORT_TURN = 0.001
 """Seconds a thread waits for the interpreter before it asks the running thread to let go, while
 an index build runs (Python's own is 0.005)."""
 
-_LOCK = threading.Lock()
-"""Guards the count of builds and the switch interval they found (builds start in threads)."""
+_LOCK = threading.Condition()
+"""Guards the count of builds and the switch interval they found (builds start in threads), and
+tells the readers waiting for the builds when the last one ends."""
+
+WAIT_STEP = 0.1
+"""Seconds between two looks, while waiting for the builds, at whether the wait should stop."""
 
 _builds_running = 0
 """How many index builds run with short turns in this process."""
@@ -58,3 +67,33 @@ def short_turns() -> Iterator[None]:
             _builds_running -= 1
             if not _builds_running:
                 sys.setswitchinterval(_found_turn)
+                _LOCK.notify_all()
+
+
+def building() -> bool:
+    """Tells whether an index build runs in this process (inside `short_turns`).
+
+    Returns:
+        bool: True while one does.
+    """
+    return _builds_running > 0  # Reading an int is atomic; no lock needed.
+
+
+def wait_while_building(stopped: Callable[[], bool]) -> bool:
+    """Waits while an index build runs in this process (a background reader's turn comes after).
+
+    Args:
+        stopped (Callable[[], bool]): Looked at every WAIT_STEP: True ends the wait at once (the
+            reader was cancelled).
+
+    Returns:
+        bool: True once no build runs; False when the wait was stopped first.
+    """
+    if not _builds_running:
+        return True
+    with _LOCK:
+        while _builds_running:
+            if stopped():
+                return False
+            _LOCK.wait(WAIT_STEP)
+    return True
