@@ -3,7 +3,9 @@ history and the palette's "Search again"."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input, Static
@@ -156,6 +158,46 @@ async def test_more_hits_load_while_the_count_waits_for_an_index_build(
         assert hit_records(app) == [
             (hit.record.day, hit.record.kind, hit.record.text) for hit in everything.hits
         ]
+
+
+@pytest.mark.parametrize('counted', [True, False])
+async def test_end_says_it_is_loading_every_hit_until_they_are_shown(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch, counted: bool
+) -> None:
+    from desk_browser.memory.index.search import IndexedSearch
+
+    monkeypatch.setattr(search_screen, 'SEARCH_LIMIT', 20)
+    total = len(SessionSearch(demo_desk).search('nifty', 10**6).hits)
+    loaded = threading.Event()
+    search = IndexedSearch.search
+
+    def slow_for_every_hit(self: IndexedSearch, *arguments: Any, **options: Any) -> Any:
+        if arguments[1] > 20:  # End's search for every hit (a big result, a cold desk).
+            assert loaded.wait(30)
+        return search(self, *arguments, **options)
+
+    app = app_for(demo_desk)
+    async with settled(app) as pilot:
+        if not counted:  # The count waits while a build runs.
+            monkeypatch.setattr(IndexedSearch, 'building', property(lambda search: True))
+        monkeypatch.setattr(IndexedSearch, 'search', slow_for_every_hit)
+        await pilot.press('slash', *'nifty')
+        hits = app.screen.query_one(SearchHitList)
+        shown = (
+            f'{total:,} hits with every word'
+            if counted
+            else '20 hits with every word (the first 20)'
+        )
+        await wait_until(pilot, lambda: headline(app) == shown)
+        await pilot.press('down', 'end')
+        every = f'all {total:,} hits' if counted else 'every hit'
+        await wait_until(pilot, lambda: headline(app) == f'Loading {every}… 20 shown so far')
+        await pilot.pause(0.1)
+        assert hits.hit_count == 20 and 'Loading' in headline(app)
+        loaded.set()
+        await wait_until(pilot, lambda: hits.hit_count == total)
+        assert headline(app) == f'{total:,} hits with every word'
+        assert hits.highlighted == total - 1
 
 
 async def test_up_in_an_empty_box_recalls_the_last_searches(

@@ -70,6 +70,20 @@ def with_suggestions(value: str, suggestions: dict[str, str]) -> str:
     return ' '.join(pieces)
 
 
+def loading_headline(shown: int, total: int | None) -> str:
+    """Says that every hit is being loaded (End), such as "Loading all 1,204 hits… 500 shown".
+
+    Args:
+        shown (int): How many hits are shown so far.
+        total (int | None): How many there are in all, or None before they are counted.
+
+    Returns:
+        str: The headline, one line at 80 columns.
+    """
+    every = 'every hit' if total is None else f'all {plural(total, "hit")}'
+    return f'Loading {every}… {shown:,} shown so far'
+
+
 def result_headline(result: SearchResult, limit: int) -> str:
     """Says what a search found, such as "12 hits with every word".
 

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.widgets import Input, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.index.status import SearchCancelled
@@ -28,6 +28,7 @@ from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.navigation import DayPlace
 from desk_browser.presentation.search_headlines import (
     PROMPT,
+    loading_headline,
     result_headline,
     totals_headline,
     with_suggestions,
@@ -116,6 +117,10 @@ class SearchScreen(DeskScreen[None]):
         self._loading_more = False
         self._more_limit = SEARCH_LIMIT
         """The limit of the last search for more hits."""
+        self._headline = (PROMPT, '-explain')
+        """The headline shown (text, look)."""
+        self._headline_after_loading: tuple[str, str] | None = None
+        """While every hit is loaded (End), the headline to show again once they are."""
         self._changed_at = -_TYPING_PAUSE
         """When the box last changed (time.monotonic)."""
         self._history: HistoryCursor | None = None
@@ -180,6 +185,9 @@ class SearchScreen(DeskScreen[None]):
             self.workers.cancel_group(self, 'search')
             self._searched_key = None
             self._suggestions = {}
+            self._headline_after_loading = None
+            self._loading_more = False
+            self.workers.cancel_group(self, 'more')
             self._show_headline(PROMPT, '-explain')
             hits = self.query_one(SearchHitList)
             hits.more_to_load = False
@@ -349,6 +357,7 @@ class SearchScreen(DeskScreen[None]):
         self._total = None
         self._suggestions = {}
         self._loading_more = False
+        self._headline_after_loading = None
         self.workers.cancel_group(self, 'more')
         self._show_headline(
             result_headline(message.result, SEARCH_LIMIT),
@@ -374,7 +383,11 @@ class SearchScreen(DeskScreen[None]):
         self._suggestions = dict(message.suggestions)
         hits.more_to_load = message.hits > hits.hit_count
         headline = totals_headline(result, message.hits, message.missing_words, self._suggestions)
-        self._show_headline(headline, '-explain' if result.hits else '-warning')
+        look = '-explain' if result.hits else '-warning'
+        if self._headline_after_loading is not None:  # Shown once every hit is loaded.
+            self._headline_after_loading = (headline, look)
+            return
+        self._show_headline(headline, look)
 
     @on(SearchHitList.MoreWanted)
     def want_more(self, event: SearchHitList.MoreWanted) -> None:
@@ -386,6 +399,9 @@ class SearchScreen(DeskScreen[None]):
         self._loading_more = True
         if event.everything:  # End: every hit, however many the count (if any yet) found.
             limit = self._total if self._total is not None else _EVERY_HIT
+            # Reading every hit can take seconds (a big result, or a desk not indexed yet).
+            self._headline_after_loading = self._headline
+            self._show_headline(loading_headline(hits.hit_count, self._total), '-explain')
         else:
             limit = hits.hit_count + SEARCH_LIMIT
         self._more_limit = limit
@@ -398,6 +414,7 @@ class SearchScreen(DeskScreen[None]):
         if message.query != self._shown_query or not self._is_current(message.query):
             return
         hits = self.query_one(SearchHitList)
+        self._stop_loading_headline()
         if self._total is not None:
             hits.more_to_load = self._total > len(message.result.hits)
         else:  # Not counted yet: a full page may have more behind it, and says how many it has.
@@ -408,12 +425,27 @@ class SearchScreen(DeskScreen[None]):
             )
         hits.extend_result(message.result)
 
+    @on(Worker.StateChanged)
+    def more_failed(self, event: Worker.StateChanged) -> None:
+        """Lets the person ask again for more hits when loading them failed (noted as any read)."""
+        if event.worker.group == 'more' and event.state == WorkerState.ERROR:
+            self._loading_more = False
+            self._stop_loading_headline()
+
+    def _stop_loading_headline(self) -> None:
+        """Shows again the headline the loading of every hit replaced (if it did)."""
+        if self._headline_after_loading is not None:
+            text, look = self._headline_after_loading
+            self._headline_after_loading = None
+            self._show_headline(text, look)
+
     def _show_headline(self, text: str, look: str) -> None:
         """Writes the line above the hits, muted (``-explain``) or as a warning (``-warning``).
 
         The headline is one line high (app.tcss), so writing it only repaints that line; a
         layout of the whole screen on every keystroke would hold up typing.
         """
+        self._headline = (text, look)
         headline = self.query_one('#headline', Static)
         headline.update(Content(text), layout=False)
         headline.set_class(look == '-warning', '-warning')
