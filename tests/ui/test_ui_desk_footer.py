@@ -14,7 +14,7 @@ from textual.widgets import Footer
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter, FooterEntry
-from tests.helpers.pilot import AppFor, settle, settled
+from tests.helpers.pilot import AppFor, screen_text, settle, settled
 
 
 def _keys(app: App[Any]) -> list[FooterEntry]:
@@ -159,3 +159,67 @@ async def test_the_footer_looks_as_textual_s_footer_wide_narrow_and_hovered() ->
         for hover_x in (None, 1, 7, 12, width - 3):  # Nothing, keys, a gap, the palette.
             ours = await _screenshot(False, width, hover_x)
             assert ours == await _screenshot(True, width, hover_x), (width, hover_x)
+
+
+def _footer_line(pilot: Any) -> str:
+    return screen_text(pilot).splitlines()[-1]
+
+
+async def test_at_80x24_each_screen_s_footer_keeps_its_way_out_and_its_main_keys(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with settled(app, (80, 24)) as pilot:
+        main = _footer_line(pilot)
+        for words in ('n Next', 'p Previous', 'c Current', 'f Pause', '? Help', 'q Quit'):
+            assert words in main
+        await pilot.press('d')
+        await settle(pilot)
+        day = _footer_line(pilot)
+        for words in ('esc Back', '[ Day before', '] Day after', 'f Filter', '? Help'):
+            assert words in day
+        await pilot.press('escape', 'exclamation_mark')
+        await settle(pilot)
+        problems = _footer_line(pilot)
+        for words in ('Open', 'esc Back', 'r Check again', '? Help'):
+            assert words in problems
+        assert '! Problems' not in problems  # The screen it would open.
+        await pilot.press('escape', 'slash', *'rbi policy')
+        await settle(pilot)
+        await pilot.press('down')
+        await settle(pilot)
+        hits = _footer_line(pilot)
+        for words in ('enter Open', 'esc Clear / back', '? Help'):
+            assert words in hits
+        await pilot.press('enter')
+        await settle(pilot)
+        record = screen_text(pilot).splitlines()
+        for words in ('esc Back', 'n Next hit', '? Help', 'q Quit'):
+            assert words in record[-1]
+        # The line under the heading names the day's keys on one line (shorter words at 80).
+        assert (
+            record[2].strip()
+            == "d day view  e day's sessions  s day's summary  esc back to the hits"
+        )
+
+
+async def test_the_record_s_keys_line_fits_the_width_it_is_resized_to(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with settled(app, (120, 40)) as pilot:
+        await pilot.press('slash', *'rbi policy')
+        await settle(pilot)
+        await pilot.press('down', 'enter')
+        await settle(pilot)
+        wide = (
+            "d the day view    e the day's sessions    s the day's summary    esc back to the hits"
+        )
+        assert screen_text(pilot).splitlines()[2].strip() == wide
+        await pilot.resize_terminal(60, 24)
+        await settle(pilot)
+        lines = screen_text(pilot).splitlines()
+        assert 'd day  e sessions  s summary  esc back' in [line.strip() for line in lines]
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert screen_text(pilot).splitlines()[2].strip() == wide

@@ -105,31 +105,39 @@ async def test_a_wide_footer_shows_every_key_and_a_resize_fits_them_again(
     app = app_for(demo_desk)
     async with settled(app, (120, 40)) as pilot:
         wide = _footer_keys(app)
-        assert 'c' in wide and not app.screen.query_one(DeskFooter).compact
+        assert 'f' in wide and not app.screen.query_one(DeskFooter).compact
         await pilot.resize_terminal(70, 24)
         await settle(pilot)
         narrow = _footer_keys(app)
-        assert 'c' not in narrow and 'q' in narrow
+        assert 'f' not in narrow and {'n', 'p', 'c', 'q'} <= set(narrow)
         assert app.screen.query_one(DeskFooter).compact
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert _footer_keys(app) == wide
 
 
-def test_the_footer_leaves_out_the_screen_s_keys_before_the_app_s() -> None:
+def test_the_footer_keeps_the_screen_s_main_keys_then_its_others_then_the_app_s() -> None:
     keys = [
-        ('f', 'f', 'Pause', False),
-        ('c', 'c', 'Current', False),
-        ('slash', '/', 'Search', False),
-        ('exclamation_mark', '!', 'Problems', False),
-        ('q', 'q', 'Quit', False),
-        ('ctrl+p', '^p', 'palette', True),
+        ('f', 'f', 'Pause', False, False),
+        ('n', 'n', 'Next', False, False),
+        ('c', 'c', 'Current', False, False),
+        ('y', 'y', 'Copy', False, False),
+        ('slash', '/', 'Search', False, True),
+        ('exclamation_mark', '!', 'Problems', False, True),
+        ('q', 'q', 'Quit', False, True),
+        ('d', 'd', 'Day', False, True),
+        ('ctrl+p', '^p', 'palette', True, False),
     ]
     assert fitted(keys, 200) == (False, frozenset())
-    compact, left_out = fitted(keys, 48)
-    assert compact and left_out == {1}  # Current first, from the end of the screen's keys.
-    compact, left_out = fitted(keys, 20)
-    assert left_out == {0, 1, 3}  # Then Pause, then Problems; never search, quit or the palette.
+    # Copy first, then the app's Problems (Day, shorter, still fits), then the screen's keys
+    # from the last one back; never search, quit or the palette.
+    assert fitted(keys, 70) == (True, frozenset({3}))
+    assert fitted(keys, 63) == (True, frozenset({3, 5}))
+    assert fitted(keys, 50) == (True, frozenset({2, 3, 5}))
+    assert fitted(keys, 20) == (True, frozenset({0, 1, 2, 3, 5, 7}))
+    # The screen's main keys go last, in the order it names them.
+    assert fitted(keys, 45, first=('c', 'n')) == (True, frozenset({0, 3, 5, 7}))
+    assert fitted(keys, 42, first=('c', 'n')) == (True, frozenset({0, 1, 3, 5, 7}))
 
 
 async def test_at_80x24_the_state_headline_fits_without_scrolling(

@@ -399,10 +399,16 @@ class DeskBrowser(App[None]):
         self.push_screen(GoToDayScreen(self.today, cursor_blink=self.cursor_blink), chosen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offers the day key only where the screen on top has a day view (the footer shows it)."""
+        """Offers Day where the screen on top has a day view, and Problems outside Problems.
+
+        The footer shows only what is offered.
+        """
         if action == 'day_view':
             screen = self.screen
             return isinstance(screen, DeskScreen) and screen.OFFERS_DAY_VIEW
+        if action == 'problems':
+            screen = self.screen
+            return not (isinstance(screen, DeskScreen) and screen.SHOWS_PROBLEMS)
         return True
 
     async def action_day_view(self) -> None:

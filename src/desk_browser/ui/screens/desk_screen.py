@@ -61,6 +61,13 @@ class DeskScreen(Screen[ResultType]):
     """Whether the screen has an `action_day_view`, which the app's d key runs (else d is not
     shown)."""
 
+    SHOWS_PROBLEMS: ClassVar[bool] = False
+    """Whether the screen is the Problems view (the app's ! key is then not offered)."""
+
+    FOOTER_FIRST: ClassVar[tuple[str, ...]] = ()
+    """The screen's main keys, the most needed first: what a narrow footer keeps first after
+    the way back, help, quit and search (the screen's other keys follow in the footer's order)."""
+
     _resumed = False
 
     @on(events.ScreenResume)

@@ -90,6 +90,7 @@ class MainScreen(MovingScreen):
     ]
 
     OFFERS_DAY_VIEW = True
+    FOOTER_FIRST = ('n', 'p', 'c', 'f')  # Read the exchanges, the current session, following.
 
     AUTO_FOCUS = ''
     """Textual focuses nothing by itself: the screen focuses its first focusable widget (the

@@ -116,6 +116,8 @@ def _opens(place: Place | DayRequest | str) -> str:
 class ProblemsScreen(DeskScreen[None]):
     """Lists every damaged line and unreadable file, from a check run in a thread."""
 
+    SHOWS_PROBLEMS = True
+
     DEFAULT_CSS = """
     #problems-headline {
         height: auto;

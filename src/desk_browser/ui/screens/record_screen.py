@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -45,6 +46,40 @@ MARKDOWN_KINDS = frozenset({'exchange', 'summary', 'note'})
 """The kinds of record whose text is Markdown (an action's is its fields, one a line)."""
 
 
+HEADING_PADDING = 4
+"""The columns the heading's padding takes (``padding: 0 2`` in app.tcss)."""
+
+KEY_HINTS = (
+    ('d', 'the day view', 'day view', 'day'),
+    ('e', "the day's sessions", "day's sessions", 'sessions'),
+    ('s', "the day's summary", "day's summary", 'summary'),
+    ('esc', 'back to the hits', 'back to the hits', 'back'),
+)
+"""The keys the line under the heading names: each key, then what it does in three lengths."""
+
+
+def key_hints(width: int) -> Content:
+    """The line naming the record's keys, in the longest words that fit the width.
+
+    Args:
+        width (int): The columns there are.
+
+    Returns:
+        Content: Its widest form with wide gaps where it fits; then narrow gaps; then shorter
+            words; the shortest cut with "…" where even that does not fit.
+    """
+    line = Content()
+    for words, gap in ((1, '    '), (1, '  '), (2, '  '), (3, '  ')):
+        parts: list[tuple[str, str]] = []
+        for place, hint in enumerate(KEY_HINTS):
+            after = gap if place < len(KEY_HINTS) - 1 else ''
+            parts += [(hint[0], 'bold $text-accent'), (f' {hint[words]}{after}', '$text-muted')]
+        line = Content.assemble(*parts)
+        if line.cell_length <= width:
+            return line
+    return line.truncate(width, ellipsis=True)
+
+
 class RecordScreen(DeskScreen[None]):
     """Shows a hit's whole record, with keys to its day's view, sessions and summary."""
 
@@ -58,6 +93,7 @@ class RecordScreen(DeskScreen[None]):
     ]
 
     OFFERS_DAY_VIEW = True
+    FOOTER_FIRST = ('n',)  # The keyword hits; the line under the heading names d, e and s.
 
     def __init__(
         self,
@@ -84,28 +120,27 @@ class RecordScreen(DeskScreen[None]):
         """The keywords marked."""
         self.details = details
         """What the journal says about the hit, or None."""
+        self._heading = hit_header(hit, match_label(hit.matched_words, len(words)), details)
+        self._hint_width = 0
 
     def compose(self) -> ComposeResult:
         """Builds the record's heading and its text."""
-        label = match_label(self.hit.matched_words, len(self.words))
         yield DeskHeader()
-        yield Static(
-            Content.assemble(
-                hit_header(self.hit, label, self.details),
-                '\n',
-                ('d', 'bold $text-accent'),
-                (' the day view    ', '$text-muted'),
-                ('e', 'bold $text-accent'),
-                (" the day's sessions    ", '$text-muted'),
-                ('s', 'bold $text-accent'),
-                (" the day's summary    ", '$text-muted'),
-                ('esc', 'bold $text-accent'),
-                (' back to the hits', '$text-muted'),
-            ),
-            id='record-heading',
-        )
+        self._hint_width = self.app.size.width - HEADING_PADDING
+        yield Static(self._heading_text(), id='record-heading')
         yield DeskTextView(labels_hits=True, id='record')
         yield DeskFooter()
+
+    def _heading_text(self) -> Content:
+        """The hit's heading line and, under it, the keys line fitted to the width."""
+        return Content.assemble(self._heading, '\n', key_hints(self._hint_width))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fits the keys line to the new width (shorter words on a narrow terminal)."""
+        width = event.size.width - HEADING_PADDING
+        if width != self._hint_width:
+            self._hint_width = width
+            self.query_one('#record-heading', Static).update(self._heading_text())
 
     def on_mount(self) -> None:
         """Shows the record's text and lets the keyboard scroll it."""

@@ -14,9 +14,11 @@ dim, rings the bell). It redraws only when the keys it would show change (hidden
 as a list's arrow keys, do not count), so moving the focus costs nothing.
 
 When the keys do not fit the width (80 columns, the usual SSH size), it packs them closer
-(Textual's compact footer), then leaves out the screen's own keys from the last one back, then
-Problems, Day, Open, Copy and Export, never `/`, `?`, `q` or `esc` (search, help, quit and the
-way back); `?` lists every key.
+(Textual's compact footer) and keeps the keys that matter most, in this order, each one that
+still fits (`fitted`): `esc`, `?`, `q` and `/` always (the way back, help, quit, search) and the
+command palette's; then the screen's main keys (`DeskScreen.FOOTER_FIRST`, such as n and p on
+the main screen); then its other keys; then the app's Day and Problems; Copy and Export last.
+The keys keep their places on the line; `?` lists every key.
 
 Binding groups (Textual's grouped keys with one label; no screen here has one) are shown as
 separate keys.
@@ -42,12 +44,13 @@ KeysShown = tuple[tuple[object, ...], ...]
 ALWAYS_SHOWN = frozenset({'slash', 'question_mark', 'q', 'escape'})
 """Keys the footer keeps at any width: search, help, quit, and a screen's way back."""
 
-LEFT_OUT_LAST = frozenset({'exclamation_mark', 'd', 'enter', 'y', 'x'})
-"""Keys left out only after every other key that may go: Problems, Day, and a screen's Open,
-Copy and Export (what its list is for)."""
+COPY_AND_EXPORT = frozenset({'y', 'x'})
+"""Keys kept only once every other key that fits is shown: Copy and Export (the help lists
+them, and they act on what is on screen)."""
 
-FootKey = tuple[str, str, str, bool]
-"""One key as the footer lays it out: key, key display, description, whether it is the palette's."""
+FootKey = tuple[str, str, str, bool, bool]
+"""One key as the footer lays it out: key, key display, description, whether it is the
+palette's, whether the app binds it (not the screen or one of its widgets)."""
 
 PALETTE_BORDER = '▏'
 """The command palette key's left border (Textual's ``vkey`` border)."""
@@ -63,7 +66,7 @@ def key_width(key: FootKey, compact: bool) -> int:
     Returns:
         int: Its width, with its padding, margin and (the palette's) border.
     """
-    _key, display, description, palette = key
+    _key, display, description, palette, _from_app = key
     words = cell_len(description) + 1 if description else 0
     if palette:  # Always compact, with its border, and a margin or a padding on its right.
         return cell_len(display) + words + 2
@@ -72,32 +75,61 @@ def key_width(key: FootKey, compact: bool) -> int:
     return cell_len(display) + 2 + words
 
 
-def fitted(keys: Sequence[FootKey], width: int) -> tuple[bool, frozenset[int]]:
+def keeping_order(keys: Sequence[FootKey], first: Sequence[str] = ()) -> list[int]:
+    """Orders the keys by how much a person needs them on a narrow footer.
+
+    Args:
+        keys (Sequence[FootKey]): The keys, in the footer's order.
+        first (Sequence[str]): The screen's main keys, the most needed first.
+
+    Returns:
+        list[int]: The places (in `keys`) of the keys, the one kept longest first: the way back,
+            help, quit, search and the palette; then the screen's main keys in `first`'s order;
+            its other keys; the app's (Day, Problems); then Copy and Export. Ties keep the
+            footer's order.
+    """
+
+    def rank(place: int) -> tuple[int, int]:
+        key, _display, _description, palette, from_app = keys[place]
+        if palette or key in ALWAYS_SHOWN:
+            return 0, place
+        if key in first:
+            return 1, first.index(key)
+        if key in COPY_AND_EXPORT:
+            return 4, place
+        return (3 if from_app else 2), place
+
+    return sorted(range(len(keys)), key=rank)
+
+
+def fitted(
+    keys: Sequence[FootKey], width: int, first: Sequence[str] = ()
+) -> tuple[bool, frozenset[int]]:
     """Chooses how the footer shows its keys at a width.
 
     Args:
         keys (Sequence[FootKey]): The keys, in the footer's order.
         width (int): The columns there are.
+        first (Sequence[str]): The screen's main keys, the most needed first (`keeping_order`).
 
     Returns:
         tuple[bool, frozenset[int]]: Whether the footer is compact, and the places (in `keys`)
-            of the keys left out: none when every key fits as Textual lays it out.
+            of the keys left out: none when every key fits as Textual lays it out. Packed
+            closer, each key is kept in `keeping_order` while it fits; one that does not is left
+            out and the next, shorter, may still fit. The way back, help, quit, search and the
+            palette are never left out.
     """
     if sum(key_width(key, compact=False) for key in keys) <= width:
         return False, frozenset()
-    droppable = [
-        place
-        for place in reversed(range(len(keys)))
-        if keys[place][0] not in ALWAYS_SHOWN and not keys[place][3]
-    ]
-    droppable.sort(key=lambda place: keys[place][0] in LEFT_OUT_LAST)  # Stable: last first.
+    room = width
     left_out: set[int] = set()
-    needed = sum(key_width(key, compact=True) for key in keys)
-    for place in droppable:
-        if needed <= width:
-            break
-        left_out.add(place)
-        needed -= key_width(keys[place], compact=True)
+    for place in keeping_order(keys, first):
+        key = keys[place]
+        needed = key_width(key, compact=True)
+        if needed <= room or key[3] or key[0] in ALWAYS_SHOWN:
+            room -= needed
+        else:
+            left_out.add(place)
     return True, frozenset(left_out)
 
 
@@ -112,6 +144,7 @@ class FooterEntry:
         enabled (bool): Whether it may be pressed now (else shown dim).
         tooltip (str): What the mouse over it shows ('' for nothing).
         palette (bool): Whether it is the command palette's key (drawn on the right).
+        from_app (bool): Whether the app binds it, not the screen or one of its widgets.
     """
 
     key: str
@@ -120,11 +153,12 @@ class FooterEntry:
     enabled: bool
     tooltip: str
     palette: bool
+    from_app: bool = False
 
     @property
     def foot_key(self) -> FootKey:
         """The key as `fitted` and `key_width` read it."""
-        return self.key, self.key_display, self.description, self.palette
+        return self.key, self.key_display, self.description, self.palette, self.from_app
 
 
 @dataclass(frozen=True)
@@ -236,12 +270,20 @@ class DeskFooter(Widget):
         entries: list[FooterEntry] = []
         actions: set[str] = set()
         palette: FooterEntry | None = None
-        for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items():
+        for key, (node, binding, enabled, tooltip) in self.screen.active_bindings.items():
             if binding.show and binding.action not in actions:  # One key per action, as Footer.
                 actions.add(binding.action)
                 display = self.app.get_key_display(binding)
                 entries.append(
-                    FooterEntry(binding.key, display, binding.description, enabled, tooltip, False)
+                    FooterEntry(
+                        binding.key,
+                        display,
+                        binding.description,
+                        enabled,
+                        tooltip,
+                        False,
+                        node is self.app,
+                    )
                 )
             if key == palette_key and self.app.ENABLE_COMMAND_PALETTE:
                 palette = FooterEntry(
@@ -295,7 +337,8 @@ class DeskFooter(Widget):
         """The keys placed on the line at a width (kept until the keys or the width change)."""
         if width == self._laid_out_at:
             return self._placed
-        compact, left_out = fitted([entry.foot_key for entry in self._entries], width)
+        first = getattr(self.screen, 'FOOTER_FIRST', ())
+        compact, left_out = fitted([entry.foot_key for entry in self._entries], width, first)
         self._compact = compact
         placed: list[_Placed] = []
         x = 0
