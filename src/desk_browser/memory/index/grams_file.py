@@ -30,7 +30,7 @@ from desk_browser.memory.index.keys import day_ordinal
 ODD = 'odd'
 """The schema name under which every connection to the index attaches the second file."""
 
-_SETTINGS = (('hashsize', 16 * 1024 * 1024), ('automerge', 16), ('crisismerge', 64))
+_SETTINGS = (('hashsize', 16 * 1024 * 1024), ('automerge', 0), ('crisismerge', 200))
 """The trigram tables' settings (store._SCHEMA tells why)."""
 
 

@@ -88,13 +88,15 @@ _SCHEMA = (
     *grams_table('main'),
 )
 """The index file's tables (the second file's are grams_file.second_schema), and the trigram
-tables' settings (kept in its own config table): 16 MB of
-pending trigrams before a flush (1 MB by default), so a build's batch is one segment, not five,
-and merges of 16 segments at a time (4), up to 64 on one level (16), so a trigram is written
-again fewer times while a build runs; merge_segments then merges what is left, once, at the end.
-On a five-year desk's trigrams: 46 s of CPU with the defaults (11 segments at the end), 39 s
-with the 16 MB alone (11), 25 s + 8 s for the last merge with these (1 segment, so the searches
-look each trigram up once). The answers are the same whatever the settings."""
+tables' settings (kept in each table's own config table): 16 MB of pending trigrams before a
+flush (1 MB by default), so a build's batch is one segment, not five; no merging while a build
+writes (automerge 0), unless one level holds 200 segments (crisismerge; a five-year build makes
+79 a file); merge_segments then merges them all at once at the end, so each trigram is written
+twice in all (its batch's segment, the merged one). Merging 16 at a time while writing (automerge
+16, crisismerge 64) wrote most trigrams once more on a five-year desk: 61-62 s of CPU for the
+two files' writing and merging, against 51 s now; both end with 1 segment a file, so searches
+look each trigram up once (while the build writes, once a segment: up to 79 a file then, not 19).
+The answers are the same whatever the settings; an index keeps the settings it was made with."""
 
 
 class IndexUnavailable(Exception):
@@ -470,8 +472,9 @@ def day_is_intact(connection: sqlite3.Connection, day: str) -> bool:
 def merge_segments(connection: sqlite3.Connection, cancelled: CancelCheck | None) -> None:
     """Merges the trigram table's segments until no level holds four (FTS5's 'merge' command).
 
-    A build merges little while it writes (automerge 16, see _SCHEMA), so its end leaves
-    up to 15 segments on a level, each a look-up more for every trigram a search asks for. Each
+    A build does not merge while it writes (automerge 0, see _SCHEMA), so its end leaves a
+    segment a batch, each a look-up more for every trigram a search asks for: FTS5 merges a
+    level's segments all at once, into one. Each
     step writes about _MERGE_PAGES pages in its own transaction, so searches go on meanwhile
     and a cancel is seen between steps.
 
