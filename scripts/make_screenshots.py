@@ -3,7 +3,8 @@
 Run from the project folder: `python scripts/make_screenshots.py`. It uses the snapshot tests'
 deterministic setup (the demo desk built into <tmp>/main with a fixed today and seed, terminal
 120x40, theme textual-dark, no cursor blink, no animation), so the README's pictures show the
-tested UI.
+tested UI. Each SVG keeps its spaces for every renderer (`spaces_kept`: without it rsvg-convert
+draws the rows unindented and runs neighbouring words together).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from textual.pilot import Pilot
 from textual.worker import WorkerState
 
 from desk_browser.demo import DEMO_NOW, DEMO_TODAY, build_demo_desk, build_demo_workspace
+from desk_browser.presentation.exports import spaces_kept
 from desk_browser.ui.app import make_app
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.workspace_app import make_workspace_app
@@ -30,6 +32,18 @@ SIZE = (120, 40)
 OUTPUT_FOLDER = Path(__file__).resolve().parent.parent / 'screenshots'
 
 Steps = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+def save(pilot: Pilot[Any], file_name: str) -> None:
+    """Saves the screen as an SVG in the screenshots folder, its spaces kept.
+
+    Args:
+        pilot: The app's pilot.
+        file_name: The SVG's name in the screenshots folder.
+    """
+    svg = spaces_kept(pilot.app.export_screenshot())
+    (OUTPUT_FOLDER / file_name).write_text(svg, encoding='utf-8')
+    print(f'wrote screenshots/{file_name}')
 
 
 async def settle(pilot: Pilot[Any]) -> None:
@@ -119,8 +133,7 @@ async def take(desk: Path, file_name: str, steps: Steps) -> None:
         await settle(pilot)
         await steps(pilot)
         await settle(pilot)
-        app.save_screenshot(filename=file_name, path=str(OUTPUT_FOLDER))
-    print(f'wrote screenshots/{file_name}')
+        save(pilot, file_name)
 
 
 async def take_desks(root: Path) -> None:
@@ -145,8 +158,7 @@ async def take_desks(root: Path) -> None:
     )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.save_screenshot(filename='desks.svg', path=str(OUTPUT_FOLDER))
-        print('wrote screenshots/desks.svg')
+        save(pilot, 'desks.svg')
         await pilot.press('slash', *'nifty gap')
         status = None
         for _ in range(200):  # The count comes after a pause, on a timer: wait for it.
@@ -155,8 +167,7 @@ async def take_desks(root: Path) -> None:
             if 'counting' not in str(status.render()) and 'Searching' not in str(status.render()):
                 break
             await pilot.pause(0.05)
-        app.save_screenshot(filename='desks-search.svg', path=str(OUTPUT_FOLDER))
-    print('wrote screenshots/desks-search.svg')
+        save(pilot, 'desks-search.svg')
 
 
 async def make_all() -> None:

@@ -7,6 +7,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from textual.pilot import Pilot
@@ -15,7 +16,12 @@ from desk_browser.memory.desk_files import read_journal_day
 from desk_browser.memory.session_search import SessionSearch
 from desk_browser.presentation.desk_data import read_session_log
 from desk_browser.presentation.documents import day_markdown, search_markdown, session_markdown
-from desk_browser.presentation.exports import ExportRefused, export_file_name, write_export
+from desk_browser.presentation.exports import (
+    ExportRefused,
+    export_file_name,
+    spaces_kept,
+    write_export,
+)
 from desk_browser.ui import copy_export
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.record_screen import RecordScreen
@@ -281,3 +287,13 @@ async def test_x_exports_the_list_with_each_problem_explained(
         document = written[0].read_text()
         assert document.startswith(f'# Problems in {damaged_desk.name}\n\n7 problems in ')
         assert 'cut short — cut short by a crash: the desk skips it; nothing to do.' in document
+
+
+def test_a_screenshot_keeps_its_spaces_for_every_renderer() -> None:
+    svg = '<svg class="rich-terminal" viewBox="0 0 10 10"><text>&#160;&#160;a</text></svg>'
+    kept = spaces_kept(svg)
+    assert kept == svg.replace('<svg ', '<svg xml:space="preserve" ')
+    assert spaces_kept(kept) == kept  # Marked once.
+    root = ElementTree.fromstring(kept)
+    assert root.get('{http://www.w3.org/XML/1998/namespace}space') == 'preserve'
+    assert spaces_kept('not a picture') == 'not a picture'

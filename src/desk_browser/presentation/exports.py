@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ['ExportRefused', 'export_file_name', 'kept_out_of', 'write_export']
+__all__ = ['ExportRefused', 'export_file_name', 'kept_out_of', 'spaces_kept', 'write_export']
 
 _NAME_UNSAFE = re.compile(r'[^A-Za-z0-9._-]+')
 
@@ -33,6 +33,27 @@ def export_file_name(kind: str, name: str) -> str:
     """
     cleaned = _NAME_UNSAFE.sub('-', name).strip('-.')[:60] or 'export'
     return f'desk-browser-{kind}-{cleaned}.md'
+
+
+def spaces_kept(svg: str) -> str:
+    """Marks a screenshot's spaces as meant to be kept, for every SVG renderer.
+
+    Textual's screenshot (Rich's SVG export) writes each run of cells as a text element, its
+    spaces as no-break spaces, and counts on the renderer keeping them where a run begins or
+    ends. Browsers do; librsvg (rsvg-convert, and the image viewers built on it) collapses them,
+    so rows lose their indent and neighbouring runs run together ("cut shortwritten").
+    ``xml:space="preserve"`` on the root element keeps every space, and changes nothing where
+    they were kept anyway.
+
+    Args:
+        svg (str): The screenshot, as Textual exports it.
+
+    Returns:
+        str: The same picture, its root element marked; a text that is not an SVG, unchanged.
+    """
+    if 'xml:space=' in svg.partition('>')[0]:
+        return svg
+    return svg.replace('<svg ', '<svg xml:space="preserve" ', 1)
 
 
 def _inside(path: Path, folder: Path) -> bool:

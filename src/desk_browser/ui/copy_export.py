@@ -30,6 +30,7 @@ from desk_browser.presentation.exports import (
     ExportRefused,
     export_file_name,
     kept_out_of,
+    spaces_kept,
     write_export,
 )
 from desk_browser.presentation.safe_text import visible
@@ -310,7 +311,7 @@ def deliver_screenshot_file(app: App[Any], services: DeskServices, filename: str
     """
     moment = datetime.datetime.fromtimestamp(services.clock())
     name = filename or f'desk-browser-{moment:%Y-%m-%dT%H-%M-%S}.svg'
-    screen = app.export_screenshot()
+    screen = spaces_kept(app.export_screenshot())
     deliver_in_thread(
         app, functools.partial(write_screenshot, services, name, screen), 'screenshot'
     )
