@@ -420,3 +420,23 @@ def test_an_index_another_process_is_creating_is_waited_for_not_deleted(tmp_path
     marker = opened[0].execute("SELECT value FROM main.meta WHERE key = 'marker'").fetchall()
     opened[0].close()
     assert marker == [('first',)]
+
+
+def test_records_with_and_without_facts_are_written_as_given_in_any_order(tmp_path: Path) -> None:
+    connection = store.open_index(tmp_path / 'index.sqlite3', tmp_path)
+    rows: list[keys.RecordRow] = [
+        (1, 'no facts', None, None),
+        (2, 'both', '2026-10-19-1', 'claude'),
+        (3, b'bytes \xed\xa0\x80', None, None),
+        (4, 'session only', b'2026-10-19-\xed\xa0\x80', None),
+        (5, 'backend only', None, 'codex'),
+        (6, 'no facts again', None, None),
+    ]
+    try:
+        store.begin_writing(connection)
+        store.insert_records(connection, rows)
+        connection.execute('COMMIT')
+        written = connection.execute('SELECT * FROM records ORDER BY id').fetchall()
+    finally:
+        connection.close()
+    assert written == rows

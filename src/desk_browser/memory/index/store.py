@@ -38,10 +38,11 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import logging
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from desk_browser.memory.cache_folders import (  # Named here too, as before.
@@ -57,6 +58,7 @@ from desk_browser.memory.index.grams_file import (
 )
 from desk_browser.memory.index.keys import (
     DayRows,
+    RecordRow,
     day_range,
     digest_of,
 )
@@ -72,8 +74,8 @@ _MERGE_PAGES = 2000
 _LOCKED_PAUSE_SECONDS = 0.05
 
 _IMMUTABLE = '?mode=ro&immutable=1'
-INSERT_RECORDS = 'INSERT INTO records (id, text, session, backend) VALUES (?, ?, ?, ?)'
-"""Writes a day's records (keys.RecordRow)."""
+_INSERT_RECORDS = 'INSERT INTO records (id, text, session, backend) VALUES (?, ?, ?, ?)'
+_INSERT_TEXTS = 'INSERT INTO records (id, text) VALUES (?, ?)'
 _BUILDER_PRAGMAS = ('PRAGMA synchronous=NORMAL', 'PRAGMA cache_size=-32768')
 """A builder's connection: WAL commits without a sync each (a crash may lose the last batches,
 never the index's consistency; the next build writes them again), and a 32 MB page cache."""
@@ -423,13 +425,44 @@ def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
     begin_writing(connection)
     try:
         connection.execute('DELETE FROM records WHERE id BETWEEN ? AND ?', (low, high))
-        connection.executemany(INSERT_RECORDS, rows.records)
+        insert_records(connection, rows.records)
         connection.execute('COMMIT')
     except BaseException:
         if connection.in_transaction:
             connection.execute('ROLLBACK')
         raise
     return True
+
+
+def _has_facts(row: RecordRow) -> bool:
+    """Tells whether a records table's row knows its exchange's session or backend.
+
+    Args:
+        row (RecordRow): The row.
+
+    Returns:
+        bool: True when its session or its backend is not None.
+    """
+    return row[2] is not None or row[3] is not None
+
+
+def insert_records(connection: sqlite3.Connection, records: Iterable[RecordRow]) -> None:
+    """Writes records into the records table, in the order given (keys.RecordRow).
+
+    A row without facts (every record but most exchanges) is written without its two NULLs,
+    which the columns hold all the same: Python's sqlite3 module binds None only after looking
+    for an adapter, which raises and formats an AttributeError each time, about a microsecond a
+    row (half of what writing a row costs, 0.5 s of a year's cold build).
+
+    Args:
+        connection (sqlite3.Connection): The builder's connection, inside a transaction.
+        records (Iterable[RecordRow]): The rows.
+    """
+    for facts, run in itertools.groupby(records, key=_has_facts):
+        if facts:
+            connection.executemany(_INSERT_RECORDS, run)
+        else:
+            connection.executemany(_INSERT_TEXTS, (row[:2] for row in run))
 
 
 def day_is_intact(connection: sqlite3.Connection, day: str) -> bool:

@@ -218,7 +218,7 @@ def _change_day(connection: sqlite3.Connection, day: str, new: tuple[str, DayRow
         connection.execute('DELETE FROM days WHERE day = ?', (day,))
         return
     signature, rows = new
-    connection.executemany(store.INSERT_RECORDS, rows.records)
+    store.insert_records(connection, rows.records)
     if not second:
         connection.executemany(_INSERT_GRAMS, rows.grams)
     connection.execute(
