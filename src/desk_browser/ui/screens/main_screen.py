@@ -116,6 +116,8 @@ class MainScreen(MovingScreen):
         self._read_again_asked = False
         self._exchange_keys_offered = True  # Until it is known that no exchange will be shown.
         self._is_desk = True  # Until it is known that the folder holds none (c Current then goes).
+        self._first_overview: DeskOverview | None = None
+        self._first_summary_shown: DaySummary | None = None
         self._summary_tab_shows: DaySummary | str | None = None
         """What the Summary tab shows (a summary, or a sentence instead), kept for its view
         until the tab is first shown and its pane made."""
@@ -125,6 +127,10 @@ class MainScreen(MovingScreen):
         # The breakpoint's class before the widgets are styled: Textual adds it on the first
         # Resize, after the first layout, and styles the whole screen again for it.
         self.add_class('-narrow' if self.app.size.width < NARROW_BELOW else '-wide', update=False)
+        # The first read's look, taken here (not as the screen mounts) so the summary pane is
+        # made short already when the day opened has no summary: else it is styled again.
+        self._first_overview = self.first_look()
+        self._first_summary_shown = self.first_summary()
         yield DeskHeader()
         yield SearchLauncher(id='first-search')
         with Columns(id='columns'):
@@ -142,7 +148,7 @@ class MainScreen(MovingScreen):
                     with TabbedPane(id=EXCHANGES_TAB):
                         yield ExchangeView(id='exchanges')
                         yield NewExchangesMarker()
-                yield SummaryPane(id='summary-pane')
+                yield SummaryPane(self._first_summary_shown, id='summary-pane')
         yield DeskFooter()
 
     async def on_mount(self) -> None:
@@ -152,7 +158,7 @@ class MainScreen(MovingScreen):
         sessions.border_title = f'Sessions  ({CURRENT_MARK} current)'
         self._focus_the_first(scroll_visible=False)
         self.follower.start()
-        overview = self.first_look()
+        overview, self._first_overview = self._first_overview, None
         if overview is None:  # Not read yet (or it failed): a worker waits for it (or reads).
             self.query_one(StatePane).show_loading()
             return
@@ -167,14 +173,24 @@ class MainScreen(MovingScreen):
         Else the pane is first drawn at a summary's height, then made short when the day's
         summary is read (after the first frame), and every card below it moves. A summary's
         text comes after the first frame, as before (Markdown loads then): the pane already
-        has its height.
+        has its height. The pane was made saying so (compose) when the first read's day has no
+        summary; the session opened decides.
         """
-        summary = self.first_summary()
+        summary, self._first_summary_shown = self._first_summary_shown, None
         opened = self.selected_session
-        if summary is None or opened is None or self.overview is None:
-            return
-        if self.overview.day_of(opened) == summary.day and summary_note(summary) is not None:
-            self.query_one(SummaryPane).show_summary(summary)
+        pane = self.query_one(SummaryPane)
+        shown = (
+            summary is not None
+            and opened is not None
+            and self.overview is not None
+            and self.overview.day_of(opened) == summary.day
+            and summary_note(summary) is not None
+        )
+        if shown and not pane.shows_first(summary):
+            assert summary is not None
+            pane.show_summary(summary)
+        elif not shown and pane.shows_first(summary):
+            pane.show_nothing()  # Another session was opened (a day asked for, say).
 
     # Results coming back.
 

@@ -38,14 +38,44 @@ class SummaryPane(VerticalScroll):
     tall: reactive[bool] = reactive(False, init=False)
     """Whether the pane takes more of the column (the person asked with z)."""
 
+    def __init__(self, first: DaySummary | None = None, *, id: str | None = None) -> None:
+        """Makes the pane, saying from the start why a day has no summary, if it has none.
+
+        Args:
+            first (DaySummary | None): The day read first, shown from the first frame when it
+                has no summary (the pane then short from its first style, not styled again);
+                None (or a summary to render) shows nothing until `show_summary`.
+            id (str | None): The widget's id.
+        """
+        self._first = first if first is not None and summary_note(first) is not None else None
+        super().__init__(id=id, classes='-empty' if self._first is not None else None)
+
     def compose(self) -> ComposeResult:
         """The one Static that holds the summary or the sentence in its place."""
-        yield Static(id='summary-text')
+        note = _note_content(self._first) if self._first is not None else None
+        yield Static(note if note is not None else '', id='summary-text')
 
     def on_mount(self) -> None:
-        """Names the pane before anything is read."""
-        self.border_title = 'Summary'
+        """Names the pane (and the day it was made with)."""
+        first = self._first
+        self.border_title = 'Summary' if first is None else _title(first)
         self.border_subtitle = 's full view · z taller'
+
+    def shows_first(self, summary: DaySummary | None) -> bool:
+        """Whether the pane was made showing this summary's sentence (see `__init__`).
+
+        Args:
+            summary (DaySummary | None): A summary.
+
+        Returns:
+            bool: True when it was made with that summary (a day without one).
+        """
+        return self._first is not None and self._first == summary
+
+    def show_nothing(self) -> None:
+        """Shows nothing, as a pane made without a summary does, until the next one is shown."""
+        self.border_title = 'Summary'
+        self._show('', empty=False)
 
     def show_message(self, message: str) -> None:
         """Shows a sentence instead of a summary.
@@ -62,12 +92,10 @@ class SummaryPane(VerticalScroll):
         Args:
             summary (DaySummary): The summary just read.
         """
-        self.border_title = f'Summary of {day_text(summary.day)}'
-        note = summary_note(summary)
+        self.border_title = _title(summary)
+        note = _note_content(summary)
         if note is not None:
-            text, look = note
-            style = '$text-error' if look == '-error' else '$text-muted'
-            self._show(Content.styled(text, style), empty=True)
+            self._show(note, empty=True)
             return
         assert summary.text is not None
         from desk_browser.ui.widgets.safe_rich_markdown import SafeRichMarkdown  # After paint.
@@ -84,3 +112,17 @@ class SummaryPane(VerticalScroll):
         """Makes the pane taller or shorter."""
         self.set_class(tall, '-tall')
         self.border_subtitle = 's full view · z shorter' if tall else 's full view · z taller'
+
+
+def _title(summary: DaySummary) -> str:
+    """The pane's title for a day's summary (or the sentence in its place)."""
+    return f'Summary of {day_text(summary.day)}'
+
+
+def _note_content(summary: DaySummary) -> Content | None:
+    """The sentence saying why a day has no summary, styled; None when it has one."""
+    note = summary_note(summary)
+    if note is None:
+        return None
+    text, look = note
+    return Content.styled(text, '$text-error' if look == '-error' else '$text-muted')
