@@ -17,7 +17,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from desk_browser.demo import content
+from desk_browser.demo import exchange_words, market, summary_words
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ def _build_day(
         _Day: The day.
     """
     random_source = random.Random(f'{seed}:{day.isoformat()}')
-    context = content.new_day_context(random_source, day)
+    context = market.new_day_context(random_source, day)
     session_count = random_source.randint(2, 3) if is_current else random_source.randint(1, 3)
     day_text = day.isoformat()
     slot = _MARKET_SECONDS // session_count
@@ -131,7 +131,7 @@ def _build_day(
             {'type': 'session_started', 'time': '', 'session_id': session_id}
         ]
         if number == 1 and random_source.random() < 0.4:
-            events.extend(content.pre_trigger_texts(random_source, context))
+            events.extend(exchange_words.pre_trigger_texts(random_source, context))
         minimum_exchanges = 6 if is_running else 2
         if events_per_day is None:
             exchange_target = random_source.randint(max(3, minimum_exchanges), 7)
@@ -142,7 +142,7 @@ def _build_day(
         exchanges = 0
         while exchanges < exchange_target or len(events) < event_target:
             backend = 'claude' if random_source.random() < 0.7 else 'codex'
-            events.extend(content.exchange_events(random_source, context, backend))
+            events.extend(exchange_words.exchange_events(random_source, context, backend))
             exchanges += 1
         exchange_total += exchanges
         if not is_running:
@@ -155,7 +155,7 @@ def _build_day(
         sessions.append(session)
     summary = None
     if not is_current:
-        summary = content.summary_text(random_source, context, session_count, exchange_total)
+        summary = summary_words.summary_text(random_source, context, session_count, exchange_total)
     return _Day(day, sessions, journal_lines, last_time, summary)
 
 
@@ -321,12 +321,12 @@ def _state_text(
         str: The file's text.
     """
     count = len(session.log_lines)
-    behind_name = random_source.choice(content.BACKENDS)
-    seen = {name: count for name in content.BACKENDS}
+    behind_name = random_source.choice(market.BACKENDS)
+    seen = {name: count for name in market.BACKENDS}
     drawn = random_source.randint(2, 4)
     seen[behind_name] = max(0, count - (drawn if behind is None else behind))
     if damaged:
-        for name in content.BACKENDS:
+        for name in market.BACKENDS:
             if name != behind_name:
                 seen[name] = count + 2
     hexadecimal = f'{random_source.getrandbits(128):032x}'
@@ -493,17 +493,17 @@ def _write_notes(
         day = past_days[index]
         writer.write(
             notes_folder / f'{day.isoformat()}-{topic}.md',
-            content.note_text(topic, day),
+            summary_words.note_text(topic, day),
             _epoch(day, 10 * 3600 + 30 * 60),
         )
     writer.write(
         notes_folder / 'watchlist.md',
-        content.note_text('watchlist', all_days[-1]),
+        summary_words.note_text('watchlist', all_days[-1]),
         _epoch(all_days[-1], 4 * 3600 + 30 * 60),
     )
     writer.write(
         notes_folder / 'playbook.md',
-        content.note_text('playbook', all_days[0]),
+        summary_words.note_text('playbook', all_days[0]),
         _epoch(all_days[0], 2 * 3600 + 30 * 60),
     )
 

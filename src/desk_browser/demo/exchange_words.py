@@ -1,151 +1,28 @@
-"""The words of the demo desk: triggers, Markdown answers, tool calls, orders, summaries, notes.
+"""The words of the demo desk's exchanges: triggers, tool calls, Markdown answers and orders.
 
 Everything here is drawn from a `random.Random` the caller passes in, so the same generator state
 gives the same text. Events are plain dictionaries whose first two keys are `type` and `time`; the
-time is left empty here and filled in by the builder once a session's events are laid out.
+time is left empty here and filled in by the builder once a session's events are laid out. The
+market they speak of is `market`'s; the day summaries and notes are `summary_words`'.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import datetime
 import random
 from typing import Any
 
-BACKENDS = ('claude', 'codex')
-"""The two backends (routes) of the demo desk."""
-
-_MONTHS = ('JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC')
-
-
-@dataclasses.dataclass(frozen=True)
-class Instrument:
-    """One underlying the desk trades.
-
-    Attributes:
-        name (str): The exchange symbol, such as "NIFTY".
-        base_price (float): A typical price in rupees.
-        lot_size (int): Units in one futures or options lot.
-        strike_step (int): Distance between option strikes.
-    """
-
-    name: str
-    base_price: float
-    lot_size: int
-    strike_step: int
-
-
-INSTRUMENTS = (
-    Instrument('NIFTY', 24500.0, 75, 50),
-    Instrument('BANKNIFTY', 52000.0, 35, 100),
-    Instrument('RELIANCE', 2850.0, 500, 20),
-    Instrument('HDFCBANK', 1650.0, 550, 10),
-    Instrument('INFY', 1820.0, 400, 20),
-    Instrument('TCS', 4100.0, 175, 50),
+from desk_browser.demo.market import (
+    BACKENDS,
+    INSTRUMENTS,
+    DayContext,
+    Instrument,
+    futures_symbol,
+    new_event,
+    option_symbol,
+    price_text,
+    rupees,
+    strike_near,
 )
-"""The underlyings, index futures first."""
-
-
-@dataclasses.dataclass
-class DayContext:
-    """What one trading day looks like: prices, the day's gap and a counter for order ids.
-
-    Attributes:
-        day (datetime.date): The India trading date.
-        prices (dict[str, float]): Each underlying's price for the day, keyed by name.
-        gap_percent (float): NIFTY's opening gap in percent.
-        order_count (int): Orders numbered so far that day.
-        filled (int): Orders filled so far.
-        rejected (int): Risk rejections so far.
-        pnl (float): The day's running profit and loss in rupees.
-        topics (list[str]): The scenarios the day's exchanges were about, in order.
-    """
-
-    day: datetime.date
-    prices: dict[str, float]
-    gap_percent: float
-    order_count: int = 0
-    filled: int = 0
-    rejected: int = 0
-    pnl: float = 0.0
-    topics: list[str] = dataclasses.field(default_factory=list)
-
-    def next_order_id(self) -> str:
-        """Numbers the next order of the day.
-
-        Returns:
-            str: An id such as "261021-0007", unique within the desk.
-        """
-        self.order_count += 1
-        return f'{self.day:%y%m%d}-{self.order_count:04d}'
-
-
-def new_day_context(random_source: random.Random, day: datetime.date) -> DayContext:
-    """Draws a day's prices and opening gap.
-
-    Args:
-        random_source (random.Random): The day's generator.
-        day (datetime.date): The India trading date.
-
-    Returns:
-        DayContext: The day's market.
-    """
-    prices = {}
-    for instrument in INSTRUMENTS:
-        drift = random_source.uniform(-0.06, 0.06)
-        prices[instrument.name] = round(instrument.base_price * (1 + drift), 1)
-    gap_percent = round(random_source.gauss(0.0, 0.8), 1) + 0.0  # + 0.0 turns -0.0 into 0.0
-    return DayContext(day=day, prices=prices, gap_percent=gap_percent)
-
-
-def _event(event_type: str, **fields: Any) -> dict[str, Any]:
-    """Starts an event whose time the builder fills in later.
-
-    Args:
-        event_type (str): The event's type.
-        **fields (Any): The other fields, in file order.
-
-    Returns:
-        dict[str, Any]: The event, `type` and `time` first.
-    """
-    event: dict[str, Any] = {'type': event_type, 'time': ''}
-    event.update(fields)
-    return event
-
-
-def _money(value: float) -> str:
-    """Formats rupees with thousands separators, such as "₹12,450"."""
-    sign = '-' if value < 0 else ''
-    return f'{sign}₹{abs(value):,.0f}'
-
-
-def _price(value: float) -> str:
-    """Formats a price with thousands separators and one decimal."""
-    return f'{value:,.1f}'
-
-
-def futures_symbol(instrument: Instrument, day: datetime.date) -> str:
-    """The current-month futures contract of an underlying.
-
-    Args:
-        instrument (Instrument): The underlying.
-        day (datetime.date): The trading date.
-
-    Returns:
-        str: A symbol such as "NIFTY26OCTFUT".
-    """
-    return f'{instrument.name}{day:%y}{_MONTHS[day.month - 1]}FUT'
-
-
-def _option_symbol(instrument: Instrument, day: datetime.date, strike: int, kind: str) -> str:
-    """An option contract of the current month, such as "NIFTY26OCT24500CE"."""
-    return f'{instrument.name}{day:%y}{_MONTHS[day.month - 1]}{strike}{kind}'
-
-
-def _strike_near(instrument: Instrument, price: float) -> int:
-    """The strike nearest a price."""
-    return int(round(price / instrument.strike_step) * instrument.strike_step)
-
 
 _SCENARIOS = (
     'gap',
@@ -201,7 +78,7 @@ def pre_trigger_texts(random_source: random.Random, context: DayContext) -> list
     count = random_source.randint(1, 2)
     backend = random_source.choice(BACKENDS)
     return [
-        _event('text', text=random_source.choice(_PRE_TRIGGER_TEXTS), backend=backend)
+        new_event('text', text=random_source.choice(_PRE_TRIGGER_TEXTS), backend=backend)
         for _ in range(count)
     ]
 
@@ -217,12 +94,12 @@ def _trigger(
         direction = 'down' if gap < 0 else 'up'
         return (
             f'{instrument.name} gapped {direction} {abs(gap) or 0.4:.1f}% at the open '
-            f'({_price(price)})',
+            f'({price_text(price)})',
             'market_alert',
         )
     if scenario == 'vwap':
         side = choice(('fell below', 'reclaimed', 'is testing'))
-        return f'{instrument.name} {side} VWAP ({_price(price * 0.998)})', 'market_alert'
+        return f'{instrument.name} {side} VWAP ({price_text(price * 0.998)})', 'market_alert'
     if scenario == 'expiry':
         return (
             choice(
@@ -266,7 +143,7 @@ def _trigger(
             choice(('market_alert', 'trader')),
         )
     if scenario == 'stop':
-        stop = _price(price * 0.985)
+        stop = price_text(price * 0.985)
         return (
             choice(
                 (
@@ -284,7 +161,7 @@ def _trigger(
         )
     if scenario == 'search':
         return (
-            choice(_TRADER_QUESTIONS).format(name=instrument.name, stop=_price(price * 0.985)),
+            choice(_TRADER_QUESTIONS).format(name=instrument.name, stop=price_text(price * 0.985)),
             'trader',
         )
     return choice(_REVIEW_TRIGGERS), 'schedule'
@@ -308,7 +185,7 @@ def _tool_events(
             )
         )
         hits = random_source.randint(0, 6)
-        events.append(_event('tool_call', tool='search_sessions', input={'query': query}))
+        events.append(new_event('tool_call', tool='search_sessions', input={'query': query}))
         if random_source.random() < 0.5:
             output: Any = f'{hits} hits for "{query}"; newest first.'
         else:
@@ -317,15 +194,15 @@ def _tool_events(
                 'hits': hits,
                 'matched_every_word': hits > 0,
             }
-        events.append(_event('tool_result', tool='search_sessions', output=output))
+        events.append(new_event('tool_result', tool='search_sessions', output=output))
     tools = random_source.sample(
         ('quote', 'positions', 'option_chain'), random_source.randint(0, 2)
     )
     for tool in tools:
         if tool == 'quote':
-            events.append(_event('tool_call', tool='quote', input={'symbol': instrument.name}))
+            events.append(new_event('tool_call', tool='quote', input={'symbol': instrument.name}))
             events.append(
-                _event(
+                new_event(
                     'tool_result',
                     tool='quote',
                     output={
@@ -337,10 +214,10 @@ def _tool_events(
                 )
             )
         elif tool == 'positions':
-            events.append(_event('tool_call', tool='positions', input={}))
+            events.append(new_event('tool_call', tool='positions', input={}))
             lots = random_source.randint(1, 4)
             events.append(
-                _event(
+                new_event(
                     'tool_result',
                     tool='positions',
                     output={
@@ -358,16 +235,16 @@ def _tool_events(
                 )
             )
         else:
-            strike = _strike_near(instrument, price)
+            strike = strike_near(instrument, price)
             events.append(
-                _event(
+                new_event(
                     'tool_call',
                     tool='option_chain',
                     input={'symbol': instrument.name, 'expiry': 'weekly'},
                 )
             )
             events.append(
-                _event(
+                new_event(
                     'tool_result',
                     tool='option_chain',
                     output=(
@@ -415,15 +292,16 @@ def _first_part(
     vwap = price * random_source.uniform(0.995, 1.005)
     stop = price * random_source.uniform(0.975, 0.992)
     bullets = [
-        f'- {instrument.name} at **{_price(price)}**, VWAP {_price(vwap)} '
+        f'- {instrument.name} at **{price_text(price)}**, VWAP {price_text(vwap)} '
         f'({"above" if price >= vwap else "below"})',
-        f'- Stop-loss: {_price(stop)} (risk {_money((price - stop) * instrument.lot_size)} a lot)',
+        f'- Stop-loss: {price_text(stop)} '
+        f'(risk {rupees((price - stop) * instrument.lot_size)} a lot)',
     ]
     if scenario == 'gap':
         bullets.insert(0, f"- Gap: **{context.gap_percent:+.1f}%** against yesterday's close")
     elif scenario == 'expiry':
         bullets.append(
-            f'- Short {_strike_near(instrument, price)} straddle: theta working, '
+            f'- Short {strike_near(instrument, price)} straddle: theta working, '
             'gamma rising into expiry'
         )
     elif scenario == 'rollover':
@@ -434,8 +312,8 @@ def _first_part(
         bullets.append('- RBI policy as expected; banks led, HDFCBANK +1.4%')
     elif scenario == 'hedge':
         bullets.append(
-            f'- Hedge with {_strike_near(instrument, price * 0.98)} PE, '
-            f'cost {_money(random_source.uniform(4000, 20000))}'
+            f'- Hedge with {strike_near(instrument, price * 0.98)} PE, '
+            f'cost {rupees(random_source.uniform(4000, 20000))}'
         )
     elif scenario == 'search':
         bullets.append(
@@ -456,8 +334,8 @@ def _table_part(random_source: random.Random, context: DayContext) -> str:
         quantity = instrument.lot_size * random_source.randint(1, 3) * random_source.choice((1, -1))
         pnl = (price - average) * quantity
         rows.append(
-            f'| {futures_symbol(instrument, context.day)} | {quantity} | {_price(average)} '
-            f'| {_price(price)} | {_money(pnl)} |'
+            f'| {futures_symbol(instrument, context.day)} | {quantity} | {price_text(average)} '
+            f'| {price_text(price)} | {rupees(pnl)} |'
         )
     return '\n'.join(rows)
 
@@ -468,7 +346,7 @@ def _decision_part(
     """Draws an answer's decision paragraph."""
     decision = random_source.choice(_DECISIONS)
     return (
-        f'Decision: **{decision}** on {instrument.name}. Day P&L so far {_money(context.pnl)}; '
+        f'Decision: **{decision}** on {instrument.name}. Day P&L so far {rupees(context.pnl)}; '
         f'fills {context.filled}, risk rejections {context.rejected}.'
     )
 
@@ -506,8 +384,8 @@ def _order_events(
     use_option = random_source.random() < 0.3
     if use_option:
         kind = random_source.choice(('CE', 'PE'))
-        strike = _strike_near(instrument, price)
-        symbol = _option_symbol(instrument, context.day, strike, kind)
+        strike = strike_near(instrument, price)
+        symbol = option_symbol(instrument, context.day, strike, kind)
         order_price = round(random_source.uniform(40, 320), 1)
     else:
         symbol = futures_symbol(instrument, context.day)
@@ -517,7 +395,7 @@ def _order_events(
     if random_source.random() < 0.22:
         context.rejected += 1
         return [
-            _event(
+            new_event(
                 'risk_decision',
                 decision='rejected',
                 reason=random_source.choice(_REJECT_REASONS),
@@ -527,16 +405,16 @@ def _order_events(
     order_id = context.next_order_id()
     order = {'order_id': order_id, 'symbol': symbol, 'side': side, 'quantity': quantity}
     events = [
-        _event('risk_decision', decision='approved', reason='within limits', symbol=symbol),
-        _event('order_placed', **order, price=order_price),
+        new_event('risk_decision', decision='approved', reason='within limits', symbol=symbol),
+        new_event('order_placed', **order, price=order_price),
     ]
     if random_source.random() < 0.85:
         fill_price = round(order_price * random_source.uniform(0.999, 1.001), 1)
-        events.append(_event('order_filled', **order, price=fill_price))
+        events.append(new_event('order_filled', **order, price=fill_price))
         context.filled += 1
         context.pnl += round(random_source.uniform(-0.004, 0.005) * fill_price * quantity)
     else:
-        events.append(_event('order_cancelled', **order, price=order_price))
+        events.append(new_event('order_cancelled', **order, price=order_price))
     return events
 
 
@@ -559,10 +437,10 @@ def exchange_events(
     context.topics.append(scenario)
     instrument = random_source.choice(INSTRUMENTS)
     trigger_text, source = _trigger(random_source, scenario, instrument, context)
-    events = [_event('trigger_received', text=trigger_text, source=source)]
+    events = [new_event('trigger_received', text=trigger_text, source=source)]
     events.extend(_tool_events(random_source, scenario, instrument, context))
     events.append(
-        _event(
+        new_event(
             'text', text=_first_part(random_source, scenario, instrument, context), backend=backend
         )
     )
@@ -575,133 +453,8 @@ def exchange_events(
             second = _decision_part(random_source, instrument, context)
         # A desk joins its text parts with one newline; a later part starts with another, so it
         # is a paragraph of its own and not the last line of a list or table above it.
-        events.append(_event('text', text='\n' + second, backend=backend))
+        events.append(new_event('text', text='\n' + second, backend=backend))
         if random_source.random() < 0.4:
             next_part = _next_part(random_source, instrument)
-            events.append(_event('text', text='\n' + next_part, backend=backend))
+            events.append(new_event('text', text='\n' + next_part, backend=backend))
     return events
-
-
-_TOPIC_WORDS = {
-    'gap': 'the opening gap',
-    'vwap': 'trading around VWAP',
-    'expiry': 'expiry risk',
-    'rollover': 'the futures rollover',
-    'rbi': 'the RBI policy',
-    'hedge': 'hedging',
-    'review': 'routine reviews',
-    'stop': 'stop-loss discipline',
-    'results': 'results moves',
-    'search': "the trader's questions",
-}
-
-
-def summary_text(
-    random_source: random.Random, context: DayContext, sessions: int, exchanges: int
-) -> str:
-    """Draws a day's summary in Markdown: a heading, paragraphs and bullets.
-
-    Args:
-        random_source (random.Random): The day's generator.
-        context (DayContext): The finished day.
-        sessions (int): How many sessions the day had.
-        exchanges (int): How many exchanges the day had.
-
-    Returns:
-        str: The summary, ending with a newline.
-    """
-    topics: list[str] = []
-    for topic in context.topics:
-        if topic not in topics:
-            topics.append(topic)
-    main_topics = [_TOPIC_WORDS[topic] for topic in topics[:3]]
-    nifty = context.prices['NIFTY']
-    mood = (
-        'flat'
-        if abs(context.gap_percent) < 0.3
-        else ('weak' if context.gap_percent < 0 else 'firm')
-    )
-    paragraphs = [
-        f'# {context.day.isoformat()} — {main_topics[-1].capitalize()}',
-        (
-            f'Nifty 50 opened with a {context.gap_percent:+.1f}% gap and closed {mood} near '
-            f'{_price(nifty)}. The desk ran {sessions} session{"s" if sessions > 1 else ""} and '
-            f'answered {exchanges} triggers, mostly about {", ".join(main_topics)}.'
-        ),
-        (
-            f'Orders: {context.order_count} placed, {context.filled} filled, '
-            f'{context.rejected} rejected by risk. Day P&L {_money(context.pnl)}.'
-        ),
-        '\n'.join(
-            random_source.sample(
-                (
-                    '- Kept every stop-loss; no order went out without one.',
-                    '- The hedge (puts on NIFTY) cost more than it saved today.',
-                    '- VWAP entries worked better than chasing the gap.',
-                    '- Rollover of index futures is due before the monthly expiry.',
-                    '- BANKNIFTY stayed volatile around the RBI policy news.',
-                    '- Risk rejected an oversized order; the limit held.',
-                    '- Margin use stayed under 60% all day.',
-                ),
-                3,
-            )
-        ),
-        random_source.choice(
-            (
-                'Tomorrow: watch the open for another gap, and review the hedge at 10:30.',
-                'Tomorrow: expiry week; keep positions small and roll early.',
-                'Tomorrow: no events scheduled; trade the range around VWAP.',
-            )
-        ),
-    ]
-    return '\n\n'.join(paragraphs) + '\n'
-
-
-def note_text(topic: str, day: datetime.date) -> str:
-    """Writes one of the desk's notes in Markdown.
-
-    Args:
-        topic (str): One of "nifty-gap", "rbi-policy", "banknifty-expiry", "watchlist", "playbook".
-        day (datetime.date): The day the note is about (dated notes) or was last written.
-
-    Returns:
-        str: The note.
-    """
-    if topic == 'nifty-gap':
-        return (
-            f'# NIFTY gap, {day.isoformat()}\n\n'
-            'NIFTY gapped down at the open and filled half the gap by 11:00.\n\n'
-            '- Do not short the first 15 minutes after a gap.\n'
-            '- Re-entry at VWAP worked; the stop-loss sat under the day low.\n'
-        )
-    if topic == 'rbi-policy':
-        return (
-            f'# RBI policy day, {day.isoformat()}\n\n'
-            'Repo rate unchanged; BANKNIFTY moved 1.1% within ten minutes.\n\n'
-            '| Symbol | Move |\n| --- | ---: |\n| BANKNIFTY | +1.1% |\n| HDFCBANK | +1.4% |\n'
-        )
-    if topic == 'banknifty-expiry':
-        return (
-            f'# BANKNIFTY expiry, {day.isoformat()}\n\n'
-            'Pin risk near the 52,000 strike. Close short options by 14:30 on expiry day; '
-            'rollover the futures a day before.\n'
-        )
-    if topic == 'watchlist':
-        return (
-            '# Watchlist\n\n'
-            '- **RELIANCE**: results next week; no fresh positions before.\n'
-            '- **INFY**, **TCS**: IT weak on the rupee (₹ at 84.2).\n'
-            '- **HDFCBANK**: above VWAP three days running.\n'
-            f'\nUpdated {day.isoformat()}.\n'
-        )
-    return (
-        '# Playbook\n\n'
-        '## Gaps\n\n'
-        'Wait for the 09:30 range. A gap that holds VWAP for an hour is a trend day.\n\n'
-        '## Expiry and rollover\n\n'
-        '- Roll index futures two days before the monthly expiry.\n'
-        '- No naked short options on expiry day after 14:30.\n\n'
-        '## Risk\n\n'
-        'Every order carries a stop-loss. Max daily loss ₹50,000; '
-        'the risk check rejects the rest.\n'
-    )
