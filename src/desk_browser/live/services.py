@@ -68,6 +68,9 @@ class DeskServices:
     search_history: SearchHistory = field(default_factory=SearchHistory)
     workspace: Path | None = None
     _search_made: list[IndexedSearch] = field(default_factory=list, repr=False, compare=False)
+    _idle_connections: list[int | None] = field(
+        default_factory=lambda: [None], repr=False, compare=False
+    )
     _search_lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @property
@@ -81,10 +84,22 @@ class DeskServices:
             if not self._search_made:
                 from desk_browser.memory.index.search import IndexedSearch  # Deferred: see above.
 
-                self._search_made.append(
-                    IndexedSearch(self.desk, cache_directory=self.cache_directory)
-                )
+                search = IndexedSearch(self.desk, cache_directory=self.cache_directory)
+                if self._idle_connections[0] is not None:
+                    search.keep_idle_connections(self._idle_connections[0])
+                self._search_made.append(search)
             return self._search_made[0]
+
+    def keep_idle_connections(self, most: int | None) -> None:
+        """Says how many idle index connections the desk's search keeps (now, or once made).
+
+        Args:
+            most (int | None): How many; None for the search's usual few.
+        """
+        with self._search_lock:
+            self._idle_connections[0] = most
+            for search in self._search_made:
+                search.keep_idle_connections(most)
 
     def close_search(self) -> None:
         """Closes the search's index connections, if the search was ever made."""

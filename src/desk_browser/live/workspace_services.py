@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +21,11 @@ from desk_browser.memory.file_status import FileSignature, file_signature
 from desk_browser.memory.index.days import DeskListing
 from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.workspace_search import day_number
+
+RESTING_CONNECTIONS = 0
+"""Idle index connections a desk's search keeps while nothing uses it (the Desks screen, another
+desk open): none. A connection holds six files, and SQLite lets the files of a closed one go only
+once every connection to that index is closed; twenty desks kept about 120 to 480 files open."""
 
 
 @dataclass
@@ -40,6 +45,10 @@ class WorkspaceServices:
             indexing of the desks steps aside.
         desk_open (threading.Event): Set while a desk is open (the app sets it): the background
             indexing of the desks waits meanwhile.
+
+    Every desk's search keeps its usual idle index connections until `use_connections` says
+    which desks are in use (the workspace app: the desk open, every desk while it searches them
+    all, none on the Desks screen).
     """
 
     path: Path
@@ -49,6 +58,7 @@ class WorkspaceServices:
     export_folder: Path | None = None
     foreground: Foreground = field(default_factory=Foreground)
     desk_open: threading.Event = field(default_factory=threading.Event)
+    _in_use: frozenset[Path] | None = field(default=None, repr=False)
     _desks: dict[Path, DeskServices] = field(default_factory=dict, repr=False)
     _listings: dict[Path, DeskListing] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -73,6 +83,8 @@ class WorkspaceServices:
                     export_folder=self.export_folder,
                     workspace=self.path,
                 )
+                if self._in_use is not None and desk not in self._in_use:
+                    found.keep_idle_connections(RESTING_CONNECTIONS)
                 self._desks[desk] = found
             return found
 
@@ -98,6 +110,21 @@ class WorkspaceServices:
         if not days:
             return 0, ()
         return day_number(days[0].day), tuple(file_signature(path) for path in days[0].paths)
+
+    def use_connections(self, desks: Iterable[Path] | None) -> None:
+        """Says which desks' searches are in use: the others close their idle index connections.
+
+        Args:
+            desks (Iterable[Path] | None): The desks in use (their searches keep a few idle
+                connections for the next keystroke); None for every desk.
+        """
+        with self._lock:
+            self._in_use = None if desks is None else frozenset(desks)
+            in_use = self._in_use
+            every = list(self._desks.items())
+        for path, services in every:
+            resting = in_use is not None and path not in in_use
+            services.keep_idle_connections(RESTING_CONNECTIONS if resting else None)
 
     def close(self) -> None:
         """Closes every desk's search (its index connections)."""

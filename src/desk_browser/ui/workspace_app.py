@@ -68,6 +68,7 @@ class WorkspaceBrowser(DeskBrowser):
 
     async def on_mount(self) -> None:
         """Starts the helpers and remembers theme changes (no start view: desks come first)."""
+        self.workspace.use_connections(())  # No desk's search is in use on the Desks screen.
         self.heap_freezing.start()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
 
@@ -99,6 +100,7 @@ class WorkspaceBrowser(DeskBrowser):
             name (str): Its name in the workspace.
         """
         services = self.workspace.services_for(desk)
+        self.workspace.use_connections([desk])  # The other desks' searches close theirs.
         self.index_builder.stop()
         self.services = services
         self.desk = services.desk
@@ -126,6 +128,7 @@ class WorkspaceBrowser(DeskBrowser):
         await self.switch_mode(self.DEFAULT_MODE)
         await self.remove_mode(mode)
         self.workspace.desk_open.clear()
+        self.workspace.use_connections(())
 
     async def action_history(self, step: int) -> None:
         """Goes back or forward in the desk; back with nothing further goes to the Desks screen.
@@ -161,9 +164,16 @@ class WorkspaceBrowser(DeskBrowser):
             for health in desks_screen.query_one(DeskList).desks
             if health.entry_problem is None
         }
+        self.workspace.use_connections(None)  # Every desk is searched at each keystroke.
         await self.push_screen(
-            WorkspaceSearchScreen(self.workspace, desks, cursor_blink=self.cursor_blink)
+            WorkspaceSearchScreen(self.workspace, desks, cursor_blink=self.cursor_blink),
+            self._searched_every_desk,
         )
+
+    def _searched_every_desk(self, _result: None) -> None:
+        """The search across desks closed: its desks' connections close, unless one is open."""
+        if self.desk_open is None:
+            self.workspace.use_connections(())
 
     @on(WorkspaceSearchScreen.HitChosen)
     async def open_hit(self, message: WorkspaceSearchScreen.HitChosen) -> None:

@@ -97,6 +97,7 @@ class ReaderPool:
         self._desk_directory = desk_directory
         self._lock = threading.Lock()
         self._idle: list[Reader] = []
+        self._most_idle = tuning.POOL_SIZE
         self._problem = ''
         self._retry_at = 0.0
         self._damaged = False
@@ -116,10 +117,26 @@ class ReaderPool:
         """How many readers wait in the pool.
 
         Returns:
-            int: The count (at most tuning.POOL_SIZE).
+            int: The count (at most tuning.POOL_SIZE, or what keep_idle asked).
         """
         with self._lock:
             return len(self._idle)
+
+    def keep_idle(self, most: int) -> None:
+        """Keeps at most this many idle readers from now on, closing any beyond it now.
+
+        Each reader holds files open (the index's two database files and their WALs), and
+        SQLite lets a closed reader's database files go only once every reader of the index is
+        closed: a workspace's desks keep none while nothing uses them.
+
+        Args:
+            most (int): How many idle readers to keep (0 or more).
+        """
+        with self._lock:
+            self._most_idle = most
+            extra, self._idle = self._idle[most:], self._idle[:most]
+        for reader in extra:
+            reader.close()
 
     def take(self) -> Reader | None:
         """Takes a reader from the pool, opening (or creating) the index if none is idle.
@@ -156,7 +173,7 @@ class ReaderPool:
             reader (Reader): The reader.
         """
         with self._lock:
-            if len(self._idle) < tuning.POOL_SIZE:
+            if len(self._idle) < self._most_idle:
                 self._idle.append(reader)
                 return
         reader.close()

@@ -433,6 +433,15 @@ class IndexedSearch:
         """Closes the connections this object keeps; it can still be used (and opens new ones)."""
         self._readers.close()
 
+    def keep_idle_connections(self, most: int | None) -> None:
+        """Keeps at most this many idle connections to the index, closing any beyond it now.
+
+        Args:
+            most (int | None): How many; None for the usual few (tuning.POOL_SIZE), enough for
+                the searches, counts and suggestions of one keystroke at once.
+        """
+        self._readers.keep_idle(tuning.POOL_SIZE if most is None else most)
+
 
 __all__ = [
     'CancelCheck',
