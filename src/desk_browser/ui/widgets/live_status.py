@@ -1,4 +1,7 @@
-"""The top of the state pane: how old state.json is, following or paused, and the problem count."""
+"""The state pane's lines: state.json's age, following or paused, the problems, then the rest.
+
+Under its own lines it shows the state pane's headline and details: one widget for all of them.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +20,9 @@ class LiveStatus(Static):
     """Says how fresh the state is and whether the app follows the desk, and counts problems.
 
     The screen sets the reactives below; the widget only shows them (as a Static, so its text
-    is the widget's content).
+    is the widget's content). Under those lines it shows what the state pane gives it
+    (`show_below`: the state's headline and details), so the pane's first frame styles and
+    draws one widget for all its lines, not three.
     """
 
     DEFAULT_CSS = """
@@ -45,13 +50,30 @@ class LiveStatus(Static):
     is_desk: reactive[bool] = reactive(True)
     """Whether the folder holds a desk (any of sessions/, journal/, notes/)."""
 
+    _below: Content | None = None
+    """The lines under the live status (the state pane's), or None."""
+
+    def show_below(self, below: Content) -> None:
+        """Shows lines under the live status, in place of those shown there before.
+
+        Args:
+            below (Content): The lines (the state pane's headline and details).
+        """
+        self._below = below
+        self._refresh_lines()
+
     def on_mount(self) -> None:
         """Shows the first lines."""
-        self.update(self.lines())
+        self.update(self._shown())
+
+    def _shown(self) -> Content:
+        """The live status's lines, and those shown under them."""
+        lines = self.lines()
+        return lines if self._below is None else Content('\n').join([lines, self._below])
 
     def _refresh_lines(self) -> None:
         if self.is_mounted:
-            lines = self.lines()
+            lines = self._shown()
             # The age changes every second; a layout of the whole screen is needed only when the
             # lines take another height at this width.
             width = self.content_region.width

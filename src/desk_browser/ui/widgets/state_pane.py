@@ -7,7 +7,6 @@ import datetime
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Static
 
 from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES, DeskOverview
 from desk_browser.presentation.formatting import (
@@ -54,18 +53,16 @@ class StatePane(VerticalScroll):
     On top, a headline that fits at 80x24 without scrolling: the live status (state.json's age,
     following, the problem count), the session, the trading date, the log, and one line per
     backend ("up to date", "2 behind", "2 ahead"). Below it, the details: what each backend's
-    standing means, and its saved runner_state. The headline and the details are one Static each
-    (problems in the theme's warning and error colours), so the pane costs the first paint
-    four widgets however many backends the desk has.
+    standing means, and its saved runner_state. The live status shows the headline and the
+    details under its own lines (problems in the theme's warning and error colours), so the
+    pane costs the first paint two widgets however many backends the desk has.
     """
 
     can_focus = False
 
     def compose(self) -> ComposeResult:
-        """The live status (state.json's age, following, problems), the headline, the details."""
+        """The live status (state.json's age, following, problems), headline and details below."""
         yield LiveStatus(id='live-status')
-        yield Static(classes='state-line', id='state-headline')
-        yield Static(classes='state-line', id='state-details')
 
     def show_loading(self) -> None:
         """Shows that the state is being read."""
@@ -82,11 +79,8 @@ class StatePane(VerticalScroll):
         self._show(headline, details)
 
     def _show(self, headline: list[Content | Part], details: list[Content | Part]) -> None:
-        """Shows the headline and the details, each a list of lines."""
-        self.query_one('#state-headline', Static).update(_joined(headline))
-        shown_details = self.query_one('#state-details', Static)
-        shown_details.update(_joined(details))
-        shown_details.display = bool(details)
+        """Shows the headline and the details (each a list of lines) under the live status."""
+        self.query_one(LiveStatus).show_below(_joined(headline + details))
 
     def _lines(
         self, overview: DeskOverview, today: datetime.date
