@@ -14,7 +14,7 @@ from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.helpers.desks import exchange, write_lines, write_state
-from tests.helpers.pilot import AppFor, settle, settled, widget_texts
+from tests.helpers.pilot import AppFor, screen_text, settle, settled, widget_texts
 
 
 async def test_question_mark_and_f1_open_the_help_and_escape_closes_it(
@@ -35,6 +35,27 @@ async def test_question_mark_and_f1_open_the_help_and_escape_closes_it(
         await pilot.press('f1')
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_the_help_at_80x24_breaks_a_long_meaning_under_itself_and_lists_the_desks_keys(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with settled(app, (80, 24)) as pilot:
+        await pilot.press('question_mark')
+        await settle(pilot)
+        lines = screen_text(pilot).splitlines()
+        [first] = [place for place, line in enumerate(lines) if 'Search everything' in line]
+        column = lines[first].index('Search everything')
+        assert lines[first + 1][column:].startswith('its line)')  # Under its meaning, not the keys.
+        assert not lines[first + 1][:column].strip('│ ')
+        text = widget_texts(pilot)
+        for meaning in (
+            'Open the highlighted desk',
+            'Search every desk at once',
+            'Read every desk',
+        ):
+            assert meaning in text
 
 
 async def test_command_palette_offers_the_apps_actions(app_for: AppFor, demo_desk: Path) -> None:

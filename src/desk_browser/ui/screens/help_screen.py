@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -72,6 +73,15 @@ PROBLEM_KEYS: list[tuple[str, str]] = [
 ]
 """The Problems view's keys."""
 
+DESKS_KEYS: list[tuple[str, str]] = [
+    ('Enter', 'Open the highlighted desk'),
+    ('/', 'Search every desk at once; Enter opens a hit in its desk'),
+    ('r', 'Read every desk again'),
+    ('f', 'Pause / follow the desks as they write'),
+    ('bksp  alt+←', 'In a desk, with nothing further back: back to the Desks'),
+]
+"""The Desks screen's keys (a folder of desks opened as a workspace)."""
+
 ABOUT = (
     'desk-browser only reads the desk. State comes from sessions/state.json: the current '
     "session, its trading date, and how many of the session's exchanges each backend has seen. "
@@ -79,11 +89,73 @@ ABOUT = (
 )
 
 
-def _key_lines(title: str, keys: list[tuple[str, str]], width: int = 16) -> Content:
+def _hanging(meaning: str, first: int, rest: int) -> list[str]:
+    """Breaks a key's meaning into lines at most `first`, then `rest`, cells wide, between words."""
+    lines: list[str] = []
+    line = ''
+    for word in meaning.split(' '):
+        room = rest if lines else first
+        if line and cell_len(line) + 1 + cell_len(word) > room:
+            lines.append(line)
+            line = word
+        else:
+            line = f'{line} {word}' if line else word
+    lines.append(line)
+    return lines
+
+
+def _key_lines(
+    title: str, keys: list[tuple[str, str]], width: int = 16, columns: int | None = None
+) -> Content:
+    """A section of the help: its title, then one key a line, its meaning in a column.
+
+    Args:
+        title (str): The section's title.
+        keys (list[tuple[str, str]]): Each key and what it does.
+        width (int): The key column's width.
+        columns (int | None): The width the section is drawn in: a meaning too long for it goes
+            on under itself (a hanging indent), not under the keys; None for no breaking.
+
+    Returns:
+        Content: The section.
+    """
+    indent = 2 + width
     lines: list[str | tuple[str, str]] = [(title, 'bold $text-primary')]
     for key, meaning in keys:
-        lines.extend(['\n', (f'  {key:<{width}}', 'bold $text-accent'), meaning])
+        key_text = f'  {key:<{width}}'
+        parts = [meaning]
+        too_long = columns is not None and cell_len(key_text) + cell_len(meaning) > columns
+        if columns is not None and too_long and columns - indent >= 20:
+            parts = _hanging(meaning, columns - cell_len(key_text), columns - indent)
+        lines.extend(['\n', (key_text, 'bold $text-accent'), parts[0]])
+        for part in parts[1:]:
+            lines.extend(['\n', ' ' * indent, part])
     return Content.assemble(*lines)
+
+
+class KeySection(Static):
+    """One section of keys, its meanings broken under themselves to fit the help's width."""
+
+    def __init__(self, title: str, keys: list[tuple[str, str]], width: int = 16) -> None:
+        """Makes the section (drawn unbroken until its width is known).
+
+        Args:
+            title (str): The section's title.
+            keys (list[tuple[str, str]]): Each key and what it does.
+            width (int): The key column's width.
+        """
+        super().__init__(_key_lines(title, keys, width), classes='help-section')
+        self._title = title
+        self._keys = keys
+        self._width = width
+        self._columns: int | None = None
+
+    def on_resize(self) -> None:
+        """Breaks the meanings again for the new width."""
+        columns = self.content_size.width
+        if columns and columns != self._columns:
+            self._columns = columns
+            self.update(_key_lines(self._title, self._keys, self._width, columns))
 
 
 class HelpScreen(ModalScreen[None]):
@@ -96,13 +168,12 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """Builds the help text."""
         with KeyedScroll(id='help'):
-            yield Static(_key_lines('Keys', KEYS), classes='help-section')
-            yield Static(_key_lines('Search', SEARCH_KEYS), classes='help-section')
-            yield Static(
-                _key_lines('Search qualifiers', QUALIFIER_LINES, width=28), classes='help-section'
-            )
-            yield Static(_key_lines('Day view', DAY_KEYS), classes='help-section')
-            yield Static(_key_lines('Problems', PROBLEM_KEYS), classes='help-section')
+            yield KeySection('Keys', KEYS)
+            yield KeySection('Search', SEARCH_KEYS)
+            yield KeySection('Search qualifiers', QUALIFIER_LINES, width=28)
+            yield KeySection('Day view', DAY_KEYS)
+            yield KeySection('Problems', PROBLEM_KEYS)
+            yield KeySection('Desks (a folder of desks)', DESKS_KEYS)
             yield Static(Content(ABOUT), classes='help-section -explain')
 
     def on_mount(self) -> None:
