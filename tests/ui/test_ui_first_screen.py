@@ -5,11 +5,13 @@ The 80x24 and 120x40 snapshots are test_ui_small_terminal's and test_ui_snapshot
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from desk_browser.demo import DEMO_TODAY, build_demo_desk
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter, fitted
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
@@ -149,6 +151,19 @@ async def test_at_80x24_the_state_headline_fits_without_scrolling(
         text = screen_text(pilot)  # What the screen shows: the headline's last lines too.
         for words in ('Session', 'Trading', 'claude', 'codex', '2 ahead', 'problems: press !'):
             assert words in text
+
+
+async def test_at_80x24_an_old_trading_date_fits_its_line(app_for: AppFor, tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    build_demo_desk(desk, today=DEMO_TODAY - datetime.timedelta(days=41), days=3)
+    app = app_for(desk)
+    async with settled(app, (80, 24)) as pilot:
+        lines = screen_text(pilot).splitlines()
+        trading = [line for line in lines if 'Trading' in line]
+        assert len(trading) == 1
+        assert '2026-09-10 · 41 days ago' in trading[0]  # On one line: no weekday beside it.
+        below = lines[lines.index(trading[0]) + 1]
+        assert 'ago' not in below
 
 
 async def test_the_left_column_grows_with_the_width(app_for: AppFor, demo_desk: Path) -> None:

@@ -113,12 +113,16 @@ class StatePane(VerticalScroll):
             Content.assemble(_label('Session'), (visible(state.session_id), 'bold'))
         ]
         trading_date = state.trading_date
+        distance = distance_from_today(trading_date, today)
+        # The weekday only beside a near day ("today", "yesterday"): with "41 days ago" it made
+        # the line wider than the pane's 35 columns at 80x24, and its last word wrapped.
+        near = abs((trading_date - today).days) <= 1
         headline.append(
             Content.assemble(
                 _label('Trading'),
-                day_with_weekday(trading_date),
+                day_with_weekday(trading_date) if near else trading_date.isoformat(),
                 (' · ', '$text-muted'),
-                distance_from_today(trading_date, today),
+                distance,
             )
         )
         if trading_date > today:
