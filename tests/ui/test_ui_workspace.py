@@ -76,6 +76,28 @@ async def test_enter_opens_the_desk_and_back_returns_with_the_selection_kept(
     assert after == before, tree_differences(before, after)
 
 
+async def test_esc_on_a_desk_s_main_screen_goes_back_to_the_desks_and_its_footer_says_so(
+    demo_workspace: Path,
+) -> None:
+    app = deterministic_workspace_app(demo_workspace)
+    async with settled(app, (80, 24)) as pilot:
+        assert 'esc' not in screen_text(pilot).splitlines()[-1]  # Nothing to go back to.
+        await pilot.press('enter')
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        footer = screen_text(pilot).splitlines()[-1]
+        assert 'esc Desks' in footer and 'n Next' in footer and 'p Previous' in footer
+        await pilot.press('d')
+        await settle(pilot)
+        await pilot.press('escape')  # The day view's own esc: back to the desk's main screen.
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        await pilot.press('escape')
+        await settle(pilot)
+        assert isinstance(app.screen, DesksScreen)
+        assert app.desk_open is None
+
+
 async def test_a_new_desk_folder_appears_and_a_desk_that_writes_moves(
     workspace_copy: Path, demo_workspace: Path
 ) -> None:

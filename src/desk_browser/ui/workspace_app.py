@@ -13,9 +13,11 @@ import datetime
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import ClassVar
 
 from textual import on
 from textual.app import SystemCommand
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.types import AnimationLevel
 
@@ -42,6 +44,12 @@ class WorkspaceBrowser(DeskBrowser):
 
     DEFAULT_MODE = 'desks'
     """The Desks screen's mode (a named mode, so the app can switch back to it)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # The way out of a desk's main screen, in its footer (the desk's other screens keep
+        # their own esc: back to the main screen).
+        Binding('escape', 'back_to_desks', 'Desks', key_display='esc', id='desk-to-desks'),
+    ]
 
     def __init__(self, workspace: WorkspaceServices, **options: object) -> None:
         """Prepares the app; nothing is read until it runs.
@@ -143,8 +151,14 @@ class WorkspaceBrowser(DeskBrowser):
             return
         await super().action_history(step)
 
+    async def action_back_to_desks(self) -> None:
+        """Leaves the desk's main screen for the Desks screen (esc)."""
+        await self.back_to_desks()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offers a desk's actions only once a desk is open."""
+        """Offers a desk's actions only once a desk is open; esc Desks on its main screen."""
+        if action == 'back_to_desks':
+            return self.desk_open is not None and isinstance(self.screen, MainScreen)
         if self.desk_open is None and action in _DESK_ACTIONS:
             return False
         return super().check_action(action, parameters)

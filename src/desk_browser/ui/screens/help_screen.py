@@ -78,7 +78,7 @@ DESKS_KEYS: list[tuple[str, str]] = [
     ('/', 'Search every desk at once; Enter opens a hit in its desk'),
     ('r', 'Read every desk again'),
     ('f', 'Pause / follow the desks as they write'),
-    ('bksp  alt+←', 'In a desk, with nothing further back: back to the Desks'),
+    ('esc   bksp', "On a desk's main screen: back to the Desks"),
 ]
 """The Desks screen's keys (a folder of desks opened as a workspace)."""
 
