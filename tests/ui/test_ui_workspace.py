@@ -81,7 +81,9 @@ async def test_esc_on_a_desk_s_main_screen_goes_back_to_the_desks_and_its_footer
 ) -> None:
     app = deterministic_workspace_app(demo_workspace)
     async with settled(app, (80, 24)) as pilot:
-        assert 'esc' not in screen_text(pilot).splitlines()[-1]  # Nothing to go back to.
+        desks_footer = screen_text(pilot).splitlines()[-1]
+        assert 'enter Open' in desks_footer  # What the Desks screen is for.
+        assert 'esc' not in desks_footer  # Nothing to go back to.
         await pilot.press('enter')
         await settle(pilot)
         assert isinstance(app.screen, MainScreen)

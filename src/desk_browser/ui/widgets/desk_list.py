@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime
+from typing import ClassVar
 
+from textual.binding import Binding, BindingType
 from textual.content import Content
 
 from desk_browser.live.live_desk import age_text
@@ -139,6 +141,11 @@ def desk_lines(
 
 class DeskList(RowList):
     """One two-line row per desk, in the order given (needs a look first); Enter opens it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Shown: opening a desk is what the Desks screen is for (a RowList's own is hidden).
+        Binding('enter', 'choose', 'Open', key_display='enter', id='desk-list-open'),
+    ]
 
     ROW_HEIGHT = 2
 
