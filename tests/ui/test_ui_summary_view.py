@@ -10,34 +10,22 @@ from desk_browser.ui.widgets.summary_view import SummaryView
 from tests.helpers.pilot import AppFor, settle, settled, widget_texts
 
 
-async def test_the_summary_tab_is_built_when_first_shown_and_keeps_a_summary_while_hidden(
+async def test_a_hidden_summary_is_kept_and_rendered_when_its_tab_is_shown(
     app_for: AppFor, demo_desk: Path
 ) -> None:
     app = app_for(demo_desk)
     async with settled(app) as pilot:
-        sessions = app.query_one(SessionList)
-        sessions.highlight_session('2026-10-20-1')
+        view = app.query_one(SummaryView)
+        app.query_one(SessionList).highlight_session('2026-10-20-1')
         await settle(pilot)
-        assert not app.query(SummaryView)  # Not built before its tab is shown.
-        assert not app.query(SafeMarkdown)
-        for session, day in (
-            ('2026-10-20-1', 'Tue 2026-10-20'),
-            ('2026-10-19-1', 'Mon 2026-10-19'),
-        ):
-            sessions.highlight_session(session)  # The second time, while the tab is hidden.
-            await settle(pilot)
-            views = app.query(SummaryView)
-            if views:
-                assert views.first().waiting_summary is not None
-                assert not views.first().query(SafeMarkdown)
-            await pilot.press('s')
-            await settle(pilot)
-            view = app.query_one(SummaryView)
-            assert view.waiting_summary is None
-            assert view.query(SafeMarkdown)
-            assert f'Summary of {day}' in widget_texts(pilot)
-            await pilot.press('e')
-            await settle(pilot)
+        assert view.waiting_summary is not None
+        assert view.waiting_summary.day == '2026-10-20'
+        assert not view.query(SafeMarkdown)
+        await pilot.press('s')
+        await settle(pilot)
+        assert view.waiting_summary is None
+        assert view.query(SafeMarkdown)
+        assert 'Summary of Tue 2026-10-20' in widget_texts(pilot)
 
 
 async def test_a_day_chosen_while_the_summary_is_hidden_replaces_the_one_shown_before(

@@ -9,7 +9,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
-from textual.widget import Widget
 
 from desk_browser.live.first_read import FirstRead, session_to_open
 from desk_browser.live.live_desk import FollowUpdate, followed_overview
@@ -118,9 +117,6 @@ class MainScreen(MovingScreen):
         self._is_desk = True  # Until it is known that the folder holds none (c Current then goes).
         self._first_overview: DeskOverview | None = None
         self._first_summary_shown: DaySummary | None = None
-        self._summary_tab_shows: DaySummary | str | None = None
-        """What the Summary tab shows (a summary, or a sentence instead), kept for its view
-        until the tab is first shown and its pane made."""
 
     def compose(self) -> ComposeResult:
         """Builds the search line and the two columns (stacked below 70 columns)."""
@@ -138,9 +134,7 @@ class MainScreen(MovingScreen):
                 yield StatePane(id='state')
                 yield SessionList(id='sessions')
             with Vertical(id='reading'):
-                # The Summary tab's pane is made when the tab is first shown: the first frame
-                # shows the exchanges.
-                with TabbedPanes(id='tabs', later={SUMMARY_TAB: self._summary_tab_pane}):
+                with TabbedPanes(id='tabs'):
                     yield TabBar(
                         [TabLabel(EXCHANGES_TAB, 'Exchanges'), TabLabel(SUMMARY_TAB, 'Summary')],
                         active=EXCHANGES_TAB,
@@ -148,6 +142,8 @@ class MainScreen(MovingScreen):
                     with TabbedPane(id=EXCHANGES_TAB):
                         yield ExchangeView(id='exchanges')
                         yield NewExchangesMarker()
+                    with TabbedPane(id=SUMMARY_TAB):
+                        yield SummaryView(id='summary')
                 yield SummaryPane(self._first_summary_shown, id='summary-pane')
         yield DeskFooter()
 
@@ -284,28 +280,12 @@ class MainScreen(MovingScreen):
         if message.summary.day != self.shown_day:
             return
         self.query_one(SummaryPane).show_summary(message.summary)
-        await self._show_in_summary_tab(message.summary)
+        await self.query_one(SummaryView).show_summary(message.summary)
 
     async def _show_summary_message(self, message: str) -> None:
         """Shows a sentence in place of a summary, in the pane and in the Summary tab."""
         self.query_one(SummaryPane).show_message(message)
-        await self._show_in_summary_tab(message)
-
-    async def _show_in_summary_tab(self, shown: DaySummary | str) -> None:
-        """Shows a summary or a sentence in the Summary tab, or keeps it until its pane is made."""
-        self._summary_tab_shows = shown
-        pane = self.query_one(TabbedPanes).made_pane(SUMMARY_TAB)
-        if pane is None:
-            return
-        view = pane.query_one(SummaryView)
-        if isinstance(shown, str):
-            await view.show_message(shown)
-        else:
-            await view.show_summary(shown)
-
-    def _summary_tab_pane(self) -> list[Widget]:
-        """The Summary tab's view, made when the tab is first shown, with what it shows by then."""
-        return [SummaryView(self._summary_tab_shows, id='summary')]
+        await self.query_one(SummaryView).show_message(message)
 
     @on(TabbedPanes.TabActivated, '#tabs')
     def hide_the_pane_under_the_summary_tab(self, event: TabbedPanes.TabActivated) -> None:

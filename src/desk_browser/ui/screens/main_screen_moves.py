@@ -86,7 +86,7 @@ class MovingScreen(ReadingScreen):
         if tabs.active == EXCHANGES_TAB:
             self.query_one(ExchangeView).focus()
         else:
-            tabs.pane(SUMMARY_TAB).query_one(SummaryView).focus()
+            self.query_one(SummaryView).focus()
 
     # Actions.
 

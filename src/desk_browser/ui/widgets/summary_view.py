@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -39,34 +38,13 @@ class SummaryView(VerticalScroll):
     """Shows one day's summary, or says there is none.
 
     While the view is hidden (its tab not chosen), a summary is only kept: it is rendered when
-    the view is shown, so the first screen never builds Markdown nobody sees. The main screen
-    makes the view only when its tab is first shown, with what it would have shown by then.
+    the view is shown, so the first screen never builds Markdown nobody sees.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
 
     _waiting: DaySummary | None = None
     _rendered: DaySummary | None = None
-    _first_message: str | None = None
-
-    def __init__(self, shown: DaySummary | str | None = None, *, id: str | None = None) -> None:
-        """Makes the view, showing a summary or a sentence from the start.
-
-        Args:
-            shown (DaySummary | str | None): The summary to show once the view is shown, or a
-                sentence instead of one (`show_message`), or None for nothing yet.
-            id (str | None): The widget's id.
-        """
-        super().__init__(id=id)
-        if isinstance(shown, str):
-            self._first_message = shown
-        else:
-            self._waiting = shown
-
-    def compose(self) -> ComposeResult:
-        """The sentence it was made with, if any (a summary is rendered once it is shown)."""
-        if self._first_message is not None:
-            yield _message_static(self._first_message)
 
     @property
     def waiting_summary(self) -> DaySummary | None:
@@ -82,7 +60,7 @@ class SummaryView(VerticalScroll):
         self._waiting = None
         self._rendered = None
         await self.remove_children()
-        await self.mount(_message_static(message))
+        await self.mount(Static(Content(message), classes='summary-header -explain'))
 
     async def show_summary(self, summary: DaySummary) -> None:
         """Shows a day's summary (when the view is hidden, once it is shown).
@@ -134,8 +112,3 @@ class SummaryView(VerticalScroll):
                 SafeMarkdown(summary.text, classes='summary-text'),
             ]
         )
-
-
-def _message_static(message: str) -> Static:
-    """The sentence shown instead of a summary (the UI's own words, as plain text)."""
-    return Static(Content(message), classes='summary-header -explain')
