@@ -65,3 +65,16 @@ def test_waiting_while_building_stops_when_told() -> None:
         stop.set()
         thread.join(10)
         assert answers == [False]
+
+
+def test_a_reader_s_short_turns_are_no_build_and_keep_the_interval_until_the_last_holder() -> None:
+    turn = sys.getswitchinterval()
+    with interpreter_turns.short_turns(build=False):
+        assert sys.getswitchinterval() == interpreter_turns.SHORT_TURN
+        assert not interpreter_turns.building()  # A reader never waits for itself.
+        assert interpreter_turns.wait_while_building(lambda: False)
+        with interpreter_turns.short_turns():
+            assert interpreter_turns.building()
+        assert not interpreter_turns.building()
+        assert sys.getswitchinterval() == interpreter_turns.SHORT_TURN  # The reader still holds.
+    assert sys.getswitchinterval() == turn

@@ -7,8 +7,9 @@ second the follower brings the state's age up to date. After the first paint, a 
 the desk counts the problems for the state pane (a `DeskChecked` message); it is repeated, at
 most every few seconds, after the desk changed. The check takes turns with the app's other
 readers: it steps aside while a search or a session's log is read, it waits while an index build
-runs before each file it must read (a file its memo recalls costs only a look), and it pauses a
-moment every few milliseconds of reading; until it is done the state pane says it is checking.
+runs before each file it must read (a file its memo recalls costs only a look), it pauses a
+moment every few milliseconds of reading, and the interpreter's turns are short meanwhile
+(interpreter_turns); until it is done the state pane says it is checking.
 
 Nothing in the UI caches what the search read: each search asks the services' index afresh (it
 compares each day's size and time), so the next search sees what the desk changed.
@@ -30,7 +31,7 @@ from desk_browser.live.services import DeskServices
 from desk_browser.live.session_counting import WORK_SECONDS, YIELD_SECONDS
 from desk_browser.presentation.desk_data import DeskOverview, SessionLog
 from desk_browser.ui.disk_reads import run_disk_read
-from desk_browser.ui.interpreter_turns import wait_while_building
+from desk_browser.ui.interpreter_turns import short_turns, wait_while_building
 from desk_browser.ui.messages import DeskChecked, DeskFollowed
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
@@ -332,12 +333,14 @@ class DeskFollower:
         turns = _CheckTurns(lambda: worker.is_cancelled)
         started = time.monotonic()
         try:
-            report = check_desk(
-                services.desk,
-                services.file_memo,
-                before_each_file=services.foreground.step_aside,
-                before_each_read=turns.before_each_read,
-            )
+            # Short turns: after a build the check may parse for seconds while the person types.
+            with short_turns(build=False):
+                report = check_desk(
+                    services.desk,
+                    services.file_memo,
+                    before_each_file=services.foreground.step_aside,
+                    before_each_read=turns.before_each_read,
+                )
         except _CheckStopped:
             return
         finally:

@@ -43,30 +43,41 @@ WAIT_STEP = 0.1
 _builds_running = 0
 """How many index builds run with short turns in this process."""
 
+_turns_held = 0
+"""How many holders of short turns there are (the builds, and readers such as the problem check)."""
+
 _found_turn = 0.0
-"""The switch interval before the first of the builds running started."""
+"""The switch interval before the first of the holders started."""
 
 
 @contextlib.contextmanager
-def short_turns() -> Iterator[None]:
+def short_turns(*, build: bool = True) -> Iterator[None]:
     """Shortens the interpreter's turns while an index build runs (in any thread).
 
+    Args:
+        build (bool): Whether the holder is an index build (readers wait for the builds); False
+            for a background reader that parses in Python beside the event loop (the problem
+            check, which runs after a build, while the person may still be typing).
+
     Yields:
-        None: While the build runs; the switch interval found is back once the last build ends.
+        None: While it runs; the switch interval found is back once the last holder ends.
     """
-    global _builds_running, _found_turn
+    global _builds_running, _turns_held, _found_turn
     with _LOCK:
-        if not _builds_running:
+        if not _turns_held:
             _found_turn = sys.getswitchinterval()
             sys.setswitchinterval(min(SHORT_TURN, _found_turn))
-        _builds_running += 1
+        _turns_held += 1
+        _builds_running += build
     try:
         yield
     finally:
         with _LOCK:
-            _builds_running -= 1
-            if not _builds_running:
+            _turns_held -= 1
+            _builds_running -= build
+            if not _turns_held:
                 sys.setswitchinterval(_found_turn)
+            if build and not _builds_running:
                 _LOCK.notify_all()
 
 
