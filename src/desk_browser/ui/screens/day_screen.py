@@ -161,7 +161,7 @@ class DayScreen(DeskScreen[None]):
             yield KindFilter(EVENT_KINDS, id='day-filter')
             yield Timeline(id='timeline')
         yield EventDetail(id='day-detail')
-        yield DeskFooter()
+        yield DeskFooter(first=self.FOOTER_FIRST)
 
     def on_mount(self) -> None:
         """Starts reading the day."""

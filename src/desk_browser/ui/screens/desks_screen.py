@@ -161,7 +161,7 @@ class DesksScreen(DeskScreen[None]):
         yield Static(self._place_name(), id='desks-place', markup=False)
         yield DeskList(id='desks')
         yield Static('', id='desks-indexing', markup=False)
-        yield DeskFooter()
+        yield DeskFooter(first=self.FOOTER_FIRST)
 
     def _place_name(self) -> str:
         """The workspace's folder and its parent's name (never a whole path: screenshots)."""

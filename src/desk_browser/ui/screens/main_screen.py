@@ -145,7 +145,7 @@ class MainScreen(MovingScreen):
                     with TabbedPane(id=SUMMARY_TAB):
                         yield SummaryView(id='summary')
                 yield SummaryPane(self._first_summary_shown, id='summary-pane')
-        yield DeskFooter()
+        yield DeskFooter(first=self.FOOTER_FIRST)
 
     async def on_mount(self) -> None:
         """Shows what the first read found, before the first frame; else starts reading."""

@@ -174,7 +174,7 @@ class ProblemsScreen(DeskScreen[None]):
         yield Static(Content('Checking every file of the desk…'), id='problems-headline')
         yield ProblemList(id='problems')
         yield Static('', id='problem-detail')
-        yield DeskFooter()
+        yield DeskFooter(first=self.FOOTER_FIRST)
 
     def on_mount(self) -> None:
         """Starts the check."""

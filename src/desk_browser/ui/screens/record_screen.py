@@ -129,7 +129,7 @@ class RecordScreen(DeskScreen[None]):
         self._hint_width = self.app.size.width - HEADING_PADDING
         yield Static(self._heading_text(), id='record-heading')
         yield DeskTextView(labels_hits=True, id='record')
-        yield DeskFooter()
+        yield DeskFooter(first=self.FOOTER_FIRST)
 
     def _heading_text(self) -> Content:
         """The hit's heading line and, under it, the keys line fitted to the width."""

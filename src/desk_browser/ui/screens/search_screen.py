@@ -137,7 +137,7 @@ class SearchScreen(DeskScreen[None]):
         yield ScopeChips(id='scope')
         yield Static(Content(PROMPT), id='headline', classes='-explain')
         yield SearchHitList(id='hits', details_reader=self.services.hit_details)
-        yield DeskFooter()
+        yield DeskFooter(first=self.FOOTER_FIRST)
 
     def on_mount(self) -> None:
         """Puts the cursor in the search box."""

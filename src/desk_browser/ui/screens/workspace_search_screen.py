@@ -151,7 +151,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         yield box
         yield Static(self._prompt(), id='workspace-search-status', markup=False)
         yield DeskHitList(id='desk-hits', reader_of=self._details_reader)
-        yield DeskFooter()
+        yield DeskFooter(first=self.FOOTER_FIRST)
 
     def _details_reader(self, name: str) -> HitDetailsReader | None:
         desk = self.desks.get(name)

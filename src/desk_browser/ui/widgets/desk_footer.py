@@ -16,8 +16,9 @@ as a list's arrow keys, do not count), so moving the focus costs nothing.
 When the keys do not fit the width (80 columns, the usual SSH size), it packs them closer
 (Textual's compact footer) and keeps the keys that matter most, in this order, each one that
 still fits (`fitted`): `esc`, `?`, `q` and `/` always (the way back, help, quit, search) and the
-command palette's; then the screen's main keys (`DeskScreen.FOOTER_FIRST`, such as n and p on
-the main screen); then its other keys; then the app's Day and Problems; Copy and Export last.
+command palette's; then the screen's main keys (its `DeskScreen.FOOTER_FIRST`, handed to the
+footer: n and p on the main screen); then its other keys; then the app's Day and Problems; Copy
+and Export last.
 The keys keep their places on the line; `?` lists every key.
 
 Binding groups (Textual's grouped keys with one label; no screen here has one) are shown as
@@ -218,9 +219,16 @@ class DeskFooter(Widget):
     }
     """
 
-    def __init__(self) -> None:
-        """Makes the footer; its keys are read from the screen once it is mounted."""
+    def __init__(self, *, first: Sequence[str] = ()) -> None:
+        """Makes the footer; its keys are read from the screen once it is mounted.
+
+        Args:
+            first (Sequence[str]): The screen's main keys, the most needed first: what a narrow
+                footer keeps first after the way back, help, quit and search (`keeping_order`;
+                the screens pass their `DeskScreen.FOOTER_FIRST`).
+        """
         super().__init__()
+        self._first = tuple(first)
         self._keys_shown: KeysShown | None = None
         self._entries: list[FooterEntry] = []
         self._placed: list[_Placed] = []
@@ -337,8 +345,7 @@ class DeskFooter(Widget):
         """The keys placed on the line at a width (kept until the keys or the width change)."""
         if width == self._laid_out_at:
             return self._placed
-        first = getattr(self.screen, 'FOOTER_FIRST', ())
-        compact, left_out = fitted([entry.foot_key for entry in self._entries], width, first)
+        compact, left_out = fitted([entry.foot_key for entry in self._entries], width, self._first)
         self._compact = compact
         placed: list[_Placed] = []
         x = 0
