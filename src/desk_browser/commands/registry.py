@@ -19,7 +19,7 @@ from desk_browser.commands.common import add_follow_symlinks_argument
 from desk_browser.memory.file_reading import ReadSettings, settings_in_force
 
 
-@dataclass(frozen=True)
+@dataclass
 class Subcommand:
     """One subcommand of `desk-browser`, such as `desk-browser search`.
 

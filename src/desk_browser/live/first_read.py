@@ -55,7 +55,7 @@ def session_to_open(overview: DeskOverview, wanted: Iterable[str | None]) -> str
     return overview.sessions[0].session_id if overview.sessions else None
 
 
-@dataclass(frozen=True)
+@dataclass
 class FirstLook:
     """What the first read found.
 

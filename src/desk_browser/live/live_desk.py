@@ -45,7 +45,7 @@ SWEEP_EVERY = 20
 second): a log other than the followed ones that was rewritten is counted again."""
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class LogGrowth:
     """What one followed log gained since the last look.
 
@@ -72,7 +72,7 @@ class LogGrowth:
     unreadable: bool
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class FollowUpdate:
     """What one poll found.
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from desk_browser.presentation.hit_details import HitDetailsReader
 
 
-@dataclass(frozen=True)
+@dataclass
 class DeskServices:
     """The one desk's shared services (creating them reads nothing from the desk).
 

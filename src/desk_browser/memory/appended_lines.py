@@ -45,7 +45,7 @@ from desk_browser.memory.file_status import FileSignature, signature_of
 from desk_browser.memory.problems import Problem
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class AppendedReading:
     """What one read of a growing JSON-lines file found.
 

@@ -50,7 +50,7 @@ _JOURNAL_SUFFIX = '.jsonl'
 _MARKDOWN_SUFFIX = '.md'
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class DeskChanges:
     """What changed in a desk folder between two polls.
 
@@ -165,7 +165,7 @@ class _Listing:
 _NO_FILES: tuple[str, ...] = ()
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class _Snapshot:
     """The status of everything the watcher looks at, at one poll."""
 
@@ -456,7 +456,7 @@ def _compare(before: _Snapshot, after: _Snapshot) -> DeskChanges:
     )
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class FollowedLines:
     """What one read of a followed JSON-lines file found.
 

@@ -49,7 +49,7 @@ _DESK_FOLDERS = frozenset({'journal', 'notes', 'sessions'})
 _SUMMARIES_FOLDER = ('sessions', 'summaries')
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class ReadSettings:
     """How far the desk's readers go.
 

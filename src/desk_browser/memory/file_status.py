@@ -39,7 +39,7 @@ RACY_NANOSECONDS = 2_000_000_000
 """How recently a file may have changed before its signature is not trusted (two seconds)."""
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class FileSignature:
     """What a stat call says about a file or folder, enough to notice that it changed.
 
@@ -158,7 +158,7 @@ def settled_file_signature(path: Path, now_ns: int) -> FileSignature | None:
     return signature
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class _Listed:
     """A folder's regular files as listed, and the folder's signature then."""
 

@@ -76,7 +76,7 @@ def describe_json_error(text: str, error: json.JSONDecodeError) -> str:
     return 'not JSON'
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class JsonLinesReading:
     """What reading a JSON-lines file from a byte offset found, for following a growing file.
 

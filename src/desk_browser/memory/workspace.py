@@ -49,7 +49,7 @@ WorkspaceKind = Literal['desk', 'workspace', 'none']
 """What a PATH turned out to be."""
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class DeskEntry:
     """One desk of a workspace, or what stands where one should be.
 
@@ -65,7 +65,7 @@ class DeskEntry:
     problem: str | None = None
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class Workspace:
     """What a PATH holds: one desk, several, or none.
 

@@ -64,7 +64,7 @@ class SessionEntry:
     counted: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass
 class DeskOverview:
     """Everything the left column shows: the state and the sessions.
 
@@ -101,7 +101,7 @@ class DeskOverview:
         return day.isoformat() if day is not None else None
 
 
-@dataclass(frozen=True)
+@dataclass
 class SessionLog:
     """One session's exchanges, as its log holds them.
 
@@ -134,7 +134,7 @@ class SessionLog:
         return [problem for problem in self.problems if problem.line_number is None]
 
 
-@dataclass(frozen=True)
+@dataclass
 class DaySummary:
     """The summary of one day.
 

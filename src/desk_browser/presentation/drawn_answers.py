@@ -41,7 +41,7 @@ DrawnLines = tuple[tuple[DrawnRun, ...], ...]
 """An answer's lines, each its runs."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class KeptDrawings:
     """The lines kept for a desk's answers, and the file they are kept in.
 

@@ -140,7 +140,7 @@ def india_time(iso_time: str) -> str | None:
     return None if moment is None else f'{moment:%H:%M}'
 
 
-@dataclass(frozen=True)
+@dataclass
 class RouteStatus:
     """Where one backend stands against the current session's log.
 

@@ -67,7 +67,7 @@ def neighbour_day(days: list[str], day: str, step: int) -> str | None:
     return later[0] if later else None
 
 
-@dataclass(frozen=True)
+@dataclass
 class SessionPlace:
     """A session shown in the main screen.
 
@@ -81,7 +81,7 @@ class SessionPlace:
     line_number: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class DayPlace:
     """A day shown in the day view, perhaps at one of its events.
 
@@ -96,7 +96,7 @@ class DayPlace:
     line_number: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class RecordPlace:
     """A search record opened whole.
 
@@ -112,7 +112,7 @@ class RecordPlace:
 Place = SessionPlace | DayPlace | RecordPlace
 
 
-@dataclass(frozen=True)
+@dataclass
 class DayRequest:
     """A request, from the search, to show one day in the main screen.
 

@@ -19,7 +19,7 @@ _LOGGER = logging.getLogger(__name__)
 SETTINGS_FILE_NAME = 'settings.json'
 
 
-@dataclass(frozen=True)
+@dataclass
 class Settings:
     """What the app remembers between runs.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass
 class StartView:
     """Where the app opens (no Textual here, so the command line builds it cheaply).
 

@@ -134,7 +134,7 @@ def fitted(
     return True, frozenset(left_out)
 
 
-@dataclass(frozen=True)
+@dataclass
 class FooterEntry:
     """One key the footer shows.
 
@@ -162,7 +162,7 @@ class FooterEntry:
         return self.key, self.key_display, self.description, self.palette, self.from_app
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Placed:
     """A shown key and the columns it takes (its border, key and description; no margin)."""
 

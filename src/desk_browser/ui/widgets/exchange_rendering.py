@@ -32,7 +32,7 @@ TRIGGER_BAR = '│ '
 """What stands before each line of a trigger."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class CardStyles:
     """The styles the rendering uses, taken from the exchange view's component classes.
 

@@ -76,7 +76,7 @@ def _render_line(line: Content, style: Style, width: int) -> Strip:
     return Strip(segments, width)
 
 
-@dataclass(frozen=True)
+@dataclass
 class RowPainter:
     """What drawing a list's rows takes, read on the event loop so a worker can draw rows.
 

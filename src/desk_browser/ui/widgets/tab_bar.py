@@ -33,7 +33,7 @@ HALF_BAR_RIGHT = '╸'
 """The underline's pieces, as Textual's Bar draws them."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class TabLabel:
     """One tab: its id and the words on it."""
 
