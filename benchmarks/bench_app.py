@@ -62,6 +62,7 @@ sys.path.insert(0, str(BENCHMARKS))
 
 import bench_search  # noqa: E402  (the desks and their caches are bench_search's)
 import bench_terminal  # noqa: E402
+from headless_start import painted  # noqa: E402  (bench_instructions counts to it too)
 
 ROOT_VARIABLE = 'DESK_BROWSER_BENCH_ROOT'
 """Where --root sends the workers (bench_search's folder by default)."""
@@ -164,21 +165,6 @@ def make_bench_app(desk: Path, cache: Path) -> Any:
         theme='textual-dark',
         cache_directory=cache,
     )
-
-
-def painted(app: Any) -> bool:
-    """Whether the main screen shows the state, the sessions and the current exchanges."""
-    from desk_browser.ui.screens.main_screen import MainScreen
-    from desk_browser.ui.widgets.exchange_view import ExchangeView
-    from desk_browser.ui.widgets.session_list import SessionList
-
-    screen = app.screen_stack[0] if app.screen_stack else None
-    if not isinstance(screen, MainScreen) or screen.overview is None:
-        return False
-    if not screen.query_one(SessionList).row_count:
-        return False
-    view = screen.query_one(ExchangeView)
-    return view.shown_log is not None and bool(view.rendered_indexes)
 
 
 async def wait_until(pilot: Any, condition: Any, timeout: float = 120.0) -> None:
@@ -474,13 +460,20 @@ def worker_long() -> dict[str, Any]:
     return asyncio.run(run())
 
 
-def run_worker(arguments: list[str], baseline: Path | None = None) -> dict[str, Any]:
-    """Runs a worker in its own process; with `baseline`, another checkout's code and its cache."""
+def run_worker(
+    arguments: list[str], baseline: Path | None = None, cache: str | None = None
+) -> dict[str, Any]:
+    """Runs a worker in its own process; with `baseline`, another checkout's code and its cache.
+
+    `cache` names the desk's cache folder instead (bench_search's DESK_BENCH_CACHE).
+    """
     command = [sys.executable, str(Path(__file__).resolve()), '--worker', *arguments]
     environment = dict(os.environ, DESK_BROWSER_BENCH_STARTED=repr(time.time()))
     if baseline is not None:
         environment['PYTHONPATH'] = str(baseline)
         environment[bench_search.CACHE_VARIABLE] = bench_terminal.BASELINE_CACHE
+    if cache is not None:
+        environment[bench_search.CACHE_VARIABLE] = cache
     completed = subprocess.run(
         command, capture_output=True, text=True, check=False, env=environment
     )
