@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from desk_browser.memory.session_search import SearchResult
+from desk_browser.presentation.navigation import RecordPlace
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.messages import SearchFinished
 from desk_browser.ui.screens.main_screen import MainScreen
@@ -140,6 +141,45 @@ async def test_escape_in_a_record_goes_back_to_the_hits(app_for: AppFor, demo_de
         await pilot.press('escape')  # from the hits, back to the main screen
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_slash_in_a_record_goes_back_into_the_search_box(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    # The footer says "/ Search" on the record as everywhere: / goes to the search box, as / in
+    # the hits does (its words still there, selected: typing starts a new search).
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_search(pilot, 'nifty')
+        await pilot.press('down', 'enter')
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen)
+        await pilot.press('slash')
+        await pilot.pause()
+        assert isinstance(app.screen, SearchScreen)
+        assert len(app.screen_stack) == 2  # The search the record came from, not another.
+        box = app.screen.query_one(Input)
+        assert box.has_focus
+        assert box.value == 'nifty'
+
+
+async def test_slash_in_a_record_with_no_search_under_it_opens_the_search(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_search(pilot, 'nifty')
+        hit = app.screen.query_one(SearchHitList).hit_at(0)
+        assert hit is not None
+        await app.open(RecordPlace(hit, ('nifty',)))  # As back through what was opened does.
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen)
+        assert isinstance(app.screen_stack[-2], MainScreen)
+        await pilot.press('slash')
+        await pilot.pause()
+        assert isinstance(app.screen, SearchScreen)
+        assert isinstance(app.screen_stack[-2], RecordScreen)
+        assert app.screen.query_one(Input).has_focus
 
 
 async def test_clicking_a_hit_opens_its_record(app_for: AppFor, demo_desk: Path) -> None:

@@ -184,12 +184,22 @@ class RecordScreen(DeskScreen[None]):
         self.post_message(ShowPlace(DayRequest(self.hit.record.day, chosen)))
 
     def take_search_key(self) -> bool:
-        """The search key does nothing in a record (Escape goes back to the search).
+        """The search key (/ Search, as the footer says) goes back to the search, into its box.
+
+        Escape goes back to the hits; / to the search box, the words still in it, as / in the
+        search itself does. A record opened with no search under it (back through what was
+        opened) leaves the key to the app, which opens the search over it.
 
         Returns:
-            bool: True: the app opens no other search.
+            bool: True when the screen below, the search, took the key (the app opens no other
+                search); False to let the app open one.
         """
-        return True
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) > 1 else None
+        if isinstance(below, DeskScreen) and below.take_search_key():
+            self.dismiss(None)
+            return True
+        return False
 
     def action_copy(self, as_json: bool) -> None:
         """Copies the record, as Markdown or as its JSON line.
