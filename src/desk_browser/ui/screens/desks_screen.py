@@ -106,7 +106,7 @@ class DesksScreen(DeskScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding('enter', 'open_desk', 'Open', id='open-desk'),
+        Binding('enter', 'open_desk', 'Open', key_display='enter', id='open-desk'),
         Binding('r', 'reload', 'Read again', id='reload'),
         Binding('f', 'toggle_follow', 'Pause', id='follow'),
     ]

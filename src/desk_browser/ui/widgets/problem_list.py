@@ -24,7 +24,7 @@ class ProblemList(DataTable[Text]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding('enter', 'select_cursor', 'Open', id='problems-open'),
+        Binding('enter', 'select_cursor', 'Open', key_display='enter', id='problems-open'),
         *TABLE_KEYS,
     ]
 
