@@ -12,6 +12,7 @@ from unittest import mock
 import pytest
 
 from desk_browser.memory.index import keys, reading, store, tuning, writing
+from desk_browser.memory.index import rows as index_rows
 from desk_browser.memory.index.days import desk_days
 from desk_browser.memory.index.grams_file import grams_path, in_second_file, second_schema
 from desk_browser.memory.index.search import IndexedSearch
@@ -424,7 +425,7 @@ def test_an_index_another_process_is_creating_is_waited_for_not_deleted(tmp_path
 
 def test_records_with_and_without_facts_are_written_as_given_in_any_order(tmp_path: Path) -> None:
     connection = store.open_index(tmp_path / 'index.sqlite3', tmp_path)
-    rows: list[keys.RecordRow] = [
+    rows: list[index_rows.RecordRow] = [
         (1, 'no facts', None, None),
         (2, 'both', '2026-10-19-1', 'claude'),
         (3, b'bytes \xed\xa0\x80', None, None),

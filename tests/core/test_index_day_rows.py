@@ -1,4 +1,4 @@
-"""A day's rows (keys.day_rows) are what the documented pieces make, one record at a time.
+"""A day's rows (rows.day_rows) are what the documented pieces make, one record at a time.
 
 day_rows takes shortcuts (one look for unsafe characters over the whole day, one hash of all
 the rows at once); these tests compare it on random days with the rows, grams and digest made
@@ -13,6 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from desk_browser.memory.index import keys
+from desk_browser.memory.index import rows as index_rows
+from desk_browser.memory.index import texts as index_texts
 
 DAY = '2026-10-21'
 
@@ -33,9 +35,9 @@ def _fact(value: bytes | None) -> bytes:
 
 def _documented(
     records: list[tuple[str, str]], facts: list[tuple[str | None, str | None]]
-) -> tuple[list[keys.RecordRow], list[tuple[int, str]], str, list[str]]:
+) -> tuple[list[index_rows.RecordRow], list[tuple[int, str]], str, list[str]]:
     positions = dict.fromkeys(keys.KINDS, 0)
-    rows: list[keys.RecordRow] = []
+    rows: list[index_rows.RecordRow] = []
     grams = []
     for kind, text in records:
         position = positions[kind]
@@ -47,19 +49,19 @@ def _documented(
         rows.append(
             (
                 identifier,
-                keys.stored_text(text),
-                None if session is None else keys.stored_text(session),
-                None if backend is None else keys.stored_text(backend),
+                index_texts.stored_text(text),
+                None if session is None else index_texts.stored_text(session),
+                None if backend is None else index_texts.stored_text(backend),
             )
         )
-        grams.append((identifier, keys.grams_text(text.lower(), kind, session, backend)))
+        grams.append((identifier, index_texts.grams_text(text.lower(), kind, session, backend)))
     rows.sort(key=lambda row: row[0])
     digest = hashlib.blake2b(digest_size=16)
     for identifier, stored, session_stored, backend_stored in rows:
-        data = keys.stored_bytes(stored)
+        data = index_texts.stored_bytes(stored)
         digest.update(identifier.to_bytes(8, 'big') + len(data).to_bytes(8, 'big') + data)
-        session_bytes = keys.fact_bytes(session_stored)
-        backend_bytes = keys.fact_bytes(backend_stored)
+        session_bytes = index_texts.fact_bytes(session_stored)
+        backend_bytes = index_texts.fact_bytes(backend_stored)
         digest.update(_fact(session_bytes) + _fact(backend_bytes))
     return rows, grams, digest.hexdigest(), [text.lower() for _, text in records]
 
@@ -69,22 +71,22 @@ def _documented(
 def test_day_rows_are_the_documented_rows_grams_and_digest(
     day_records: list[tuple[str, str]], day_facts: list[tuple[str | None, str | None]]
 ) -> None:
-    rows, lowered = keys.day_rows(DAY, day_records, day_facts)
+    rows, lowered = index_rows.day_rows(DAY, day_records, day_facts)
     assert (rows.records, rows.grams, rows.digest, lowered) == _documented(day_records, day_facts)
 
 
 def test_a_known_day_keeps_the_digest_older_code_gave_it() -> None:
-    rows, _ = keys.day_rows(DAY, [('exchange', 'Hi'), ('note', 'n\x00')], [('s', None)])
+    rows, _ = index_rows.day_rows(DAY, [('exchange', 'Hi'), ('note', 'n\x00')], [('s', None)])
     assert rows.digest == '082678626aec457bdd567ad83d16afd0'  # As main at 2085bfa made it.
 
 
 @settings(max_examples=300, deadline=None)
 @given(texts)
 def test_the_quick_look_for_unsafe_characters_is_the_expressions(text: str) -> None:
-    assert keys._is_safe(text) == (keys._UNSAFE_CHARACTERS.search(text) is None)
+    assert index_texts.is_safe(text) == (index_texts._UNSAFE_CHARACTERS.search(text) is None)
 
 
 def test_a_known_plain_day_keeps_the_digest_older_code_gave_it() -> None:
     records = [('exchange', 'Hi'), ('exchange', 'there'), ('journal', 'a'), ('note', 'é')]
-    rows, _ = keys.day_rows(DAY, records, [('s', None), (None, 'claude')])
+    rows, _ = index_rows.day_rows(DAY, records, [('s', None), (None, 'claude')])
     assert rows.digest == '44359957f1c4a765d141f0d93b7aefd2'  # As main at fdec6bf made it.

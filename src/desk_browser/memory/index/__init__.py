@@ -7,7 +7,8 @@
 - `store`: the index's files, their tables, opening and checking them;
 - `grams_file`: the second file, which holds the odd days' trigrams;
 - `writing`: a build's writes, both files side by side; `queries`: the searches' reads;
-- `keys`: record ids that sort as the search ranks, and texts as the tables hold them;
+- `keys`: record ids that sort as the search ranks; `texts`: texts as the tables hold them;
+- `rows`: a day's rows as the tables hold them, made ready away from the writer, and digests;
 - `expressions`: the trigram queries that find a search's candidates;
 - `plan`: which days come from the index and which from the desk, examined lazily;
 - `direct`: days read from the desk itself (not indexed yet, changed, being written);

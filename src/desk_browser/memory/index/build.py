@@ -30,10 +30,10 @@ from typing import IO
 
 from desk_browser.memory.index import store, tuning, writing
 from desk_browser.memory.index.days import DeskDay, DeskListing, day_signature, desk_days
-from desk_browser.memory.index.keys import DayRows
 from desk_browser.memory.index.plan import DayChecks
 from desk_browser.memory.index.pool import ReaderPool
 from desk_browser.memory.index.reading import DayReaders, default_workers
+from desk_browser.memory.index.rows import DayRows
 from desk_browser.memory.index.scrub import IndexDamaged, Verified, ensure_intact, scrub
 from desk_browser.memory.index.status import CancelCheck, IndexStatus, ProgressCallback
 

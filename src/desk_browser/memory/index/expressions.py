@@ -2,7 +2,7 @@
 
 A keyword of three characters or more may be in a record only if each of its trigrams is; a
 keyword of one or two characters is in a record exactly when one of the record's trigrams
-starts with it (see keys.grams_text). The queries only find candidates: every candidate is
+starts with it (see texts.grams_text). The queries only find candidates: every candidate is
 checked against the documented rule, so a query may find too many records but never too few.
 
 Typical usage example:
@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
-from desk_browser.memory.index import keys, tuning
+from desk_browser.memory.index import keys, texts, tuning
 
 NO_CANDIDATES = ''
 """The candidate query that no indexed record can satisfy."""
@@ -47,7 +47,7 @@ def word_expression(word: str, terms_of: Callable[[str], list[str] | None]) -> s
             for one or two, the trigrams that start with it joined with OR; "" when no indexed
             record can contain it; None when the index cannot narrow it down.
     """
-    if not keys.is_indexable(word):
+    if not texts.is_indexable(word):
         return None
     if len(word) >= 3:
         grams = dict.fromkeys(word[index : index + 3] for index in range(len(word) - 2))
@@ -76,11 +76,11 @@ def scope_marks(
     """
     groups = []
     if kinds is not None:
-        groups.append([keys.kind_mark(kind) for kind in keys.KINDS if kind in kinds])
+        groups.append([texts.kind_mark(kind) for kind in keys.KINDS if kind in kinds])
     if sessions:
-        groups.append(sorted({keys.session_mark(session) for session in sessions}))
+        groups.append(sorted({texts.session_mark(session) for session in sessions}))
     if backends:
-        groups.append(sorted({keys.backend_mark(backend) for backend in backends}))
+        groups.append(sorted({texts.backend_mark(backend) for backend in backends}))
     if not groups:
         return None
     return ' AND '.join(

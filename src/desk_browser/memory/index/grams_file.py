@@ -8,7 +8,7 @@ the records and the days; the odd days' trigrams live in a second file beside it
 first (SQLite lets the interpreter go while it works). Every connection to the index attaches
 the second file as the schema `odd` (ODD).
 
-The second file also holds `grams_days`: each of its days with the digest (keys.digest_of) of
+The second file also holds `grams_days`: each of its days with the digest (rows.digest_of) of
 the records its trigrams were made from. A batch's trigrams are committed there before the
 batch's records and days are committed in the index file, and a search counts an odd day as
 indexed only when both files name the same digest for it (store.indexed_days): whatever a

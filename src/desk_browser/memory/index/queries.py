@@ -2,7 +2,7 @@
 
 Every statement a search runs against the index file (store holds the file, its schema and
 the build's writes). Records come in ranking order (their ids), with their text as stored bytes
-(keys.loaded_text reads them) and, for exchanges, their session and backend.
+(texts.loaded_text reads them) and, for exchanges, their session and backend.
 
 Typical usage example:
 

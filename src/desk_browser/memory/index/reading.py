@@ -3,7 +3,7 @@
 A cold build spends most of its time reading and parsing days; `DayReaders` does that in worker
 processes (one per core, at a lower priority than the app, so the interface and the single
 writer stay responsive) and hands the days back in the order asked, newest first, each already
-turned into the rows the index's tables hold (keys.day_rows). Few days are read in the build's
+turned into the rows the index's tables hold (rows.day_rows). Few days are read in the build's
 own thread instead, since starting processes costs more than it saves then.
 
 A worker is this module run as `python -m desk_browser.memory.index.reading`, fed days and
@@ -34,7 +34,7 @@ from desk_browser.memory import session_search
 from desk_browser.memory.index import keys, tuning
 from desk_browser.memory.index.days import DeskDay
 from desk_browser.memory.index.journal_texts import journal_texts
-from desk_browser.memory.index.keys import DayRows
+from desk_browser.memory.index.rows import DayRows, day_rows
 from desk_browser.memory.index.status import CancelCheck
 from desk_browser.memory.index.vocabulary import packed_words
 
@@ -70,7 +70,7 @@ def read_day(desk_day: DeskDay) -> DayRows | None:
     pairs += [(record.kind, record.text) for record in records]
     if len(pairs) > keys.MAX_POSITION and keys.too_many(kind for kind, _ in pairs):
         return None
-    rows, lowered_texts = keys.day_rows(day, pairs, facts)
+    rows, lowered_texts = day_rows(day, pairs, facts)
     rows.words = packed_words(lowered_texts)
     return rows
 

@@ -23,7 +23,7 @@ import time
 
 from desk_browser.memory import desk_files
 from desk_browser.memory.exchange_facts import ExchangeFacts, day_exchange_facts
-from desk_browser.memory.index import keys, tuning
+from desk_browser.memory.index import keys, texts, tuning
 from desk_browser.memory.index.days import DayCache, DeskDay, day_signature
 from desk_browser.memory.search_scope import SearchScope
 
@@ -123,8 +123,8 @@ class RecordFilter:
         if by_kind is not None:
             return by_kind
         return self._holds_exchange(
-            None if session is None else keys.loaded_text(session),
-            None if backend is None else keys.loaded_text(backend),
+            None if session is None else texts.loaded_text(session),
+            None if backend is None else texts.loaded_text(backend),
         )
 
     def _by_kind(self, kind: str) -> bool | None:

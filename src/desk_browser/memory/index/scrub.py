@@ -1,7 +1,7 @@
 """An index that checks itself: each day's records against the digest stored when it was written.
 
 SQLite checks its pages, not what they say: a byte changed in a record's text leaves a healthy
-database that answers wrongly. So every indexed day stores a digest of its records (keys.digest_of)
+database that answers wrongly. So every indexed day stores a digest of its records (rows.digest_of)
 and a day is used from the index only once its records were found to match it in this process
 (`Verified`). A search verifies the days it reaches on its way (reading a day's rows costs far
 less than parsing its files); `scrub`, run by each build in its own thread, verifies the rest,

@@ -17,7 +17,7 @@ import contextlib
 import sqlite3
 from collections.abc import Generator, Iterator
 
-from desk_browser.memory.index import keys, queries, tuning
+from desk_browser.memory.index import keys, queries, texts, tuning
 from desk_browser.memory.index.days import DeskDay
 from desk_browser.memory.index.direct import DirectReads
 from desk_browser.memory.index.expressions import (
@@ -144,7 +144,7 @@ class Searcher:
                     kind = keys.kind_of(identifier)
                     if keep is not None and not keep.holds_stored(kind, session, backend):
                         continue
-                    text = keys.loaded_text(value)
+                    text = texts.loaded_text(value)
                     matched = self._count(text)
                     if matched:
                         yield matched, SearchRecord(day=day, kind=kind, text=text)
@@ -342,7 +342,7 @@ class Searcher:
                     keys.kind_of(identifier), session, backend
                 ):
                     continue
-                lowered = keys.loaded_text(value).lower()
+                lowered = texts.loaded_text(value).lower()
                 if (only in lowered) if only else sum(word in lowered for word in words) >= least:
                     total += 1
         return total

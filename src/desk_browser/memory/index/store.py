@@ -5,7 +5,7 @@ of the desk's resolved path. It holds:
 
 - `meta`: the schema version and the desk's path, checked on every open;
 - `days`: each indexed day with the signature of its files (see days.day_signature), its number
-  of records, the digest of their rows (keys.digest_of), which a scrub checks, and its
+  of records, the digest of their rows (rows.digest_of), which a scrub checks, and its
   vocabulary words with their counts (vocabulary.packed_words), for "did you mean";
 - `records`: each record's text, under an id that orders records exactly as the search does
   (newest day first; then exchanges, actions, summary paragraphs, notes; then file order),
@@ -13,7 +13,7 @@ of the desk's resolved path. It holds:
   `session:` and `backend:` scopes never parse a journal the index holds;
 - `record_grams`: an FTS5 table (trigram tokenizer, case-sensitive, no stored content, no
   positions) over each record's lowered text followed by two spaces, its kind's mark and, for
-  an exchange, its session's and backend's (keys.grams_text), used only to find candidates,
+  an exchange, its session's and backend's (texts.grams_text), used only to find candidates,
   which the search then checks against the documented rule. A keyword of three characters or
   more may be in a record only if each of its trigrams is; a keyword of one or two characters
   is in a record exactly when one of the record's trigrams starts with it (the two spaces give
@@ -56,12 +56,8 @@ from desk_browser.memory.index.grams_file import (
     in_second_file,
     second_schema,
 )
-from desk_browser.memory.index.keys import (
-    DayRows,
-    RecordRow,
-    day_range,
-    digest_of,
-)
+from desk_browser.memory.index.keys import day_range
+from desk_browser.memory.index.rows import DayRows, RecordRow, digest_of
 from desk_browser.memory.index.status import CancelCheck
 
 _LOGGER = logging.getLogger(__name__)
@@ -412,7 +408,7 @@ def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
     Args:
         connection (sqlite3.Connection): The builder's connection.
         day (str): The day.
-        rows (DayRows): The day's records read from the desk now (keys.day_rows).
+        rows (DayRows): The day's records read from the desk now (rows.day_rows).
 
     Returns:
         bool: True when the day was repaired; False when the desk's records are not the ones
@@ -447,7 +443,7 @@ def _has_facts(row: RecordRow) -> bool:
 
 
 def insert_records(connection: sqlite3.Connection, records: Iterable[RecordRow]) -> None:
-    """Writes records into the records table, in the order given (keys.RecordRow).
+    """Writes records into the records table, in the order given (rows.RecordRow).
 
     A row without facts (every record but most exchanges) is written without its two NULLs,
     which the columns hold all the same: Python's sqlite3 module binds None only after looking

@@ -22,9 +22,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from desk_browser.memory.index import store
 from desk_browser.memory.index.grams_file import ODD, in_second_file
-from desk_browser.memory.index.keys import DayRows, day_range, grams_text, kind_of, loaded_text
+from desk_browser.memory.index.keys import day_range, kind_of
+from desk_browser.memory.index.rows import DayRows
 from desk_browser.memory.index.scrub import IndexDamaged
 from desk_browser.memory.index.status import CancelCheck
+from desk_browser.memory.index.texts import grams_text, loaded_text
 
 _INSERT_GRAMS = 'INSERT INTO record_grams (rowid, lowered) VALUES (?, ?)'
 _DELETE_GRAMS = "INSERT INTO record_grams (record_grams, rowid, lowered) VALUES ('delete', ?, ?)"

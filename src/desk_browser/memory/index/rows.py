@@ -1,0 +1,252 @@
+"""A day's records as the index's tables hold them, made ready away from the writer, and digests.
+
+A build's readers turn a day's records into its rows (day_rows): the records table's (id, text as
+stored, an exchange's session and backend), the trigram table's, and the day's digest. The
+digest (digest_of) covers the records' ids and stored bytes, so an index whose bytes changed
+under SQLite (a flipped bit on disk, a tool that edited the file) is caught by a scrub.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import struct
+from collections.abc import Iterable, Sequence
+from itertools import chain, repeat
+
+from desk_browser.memory.index.keys import KIND_NUMBERS, KIND_SHIFT, KINDS, day_part
+from desk_browser.memory.index.texts import (
+    KIND_MARKS,
+    PADDING,
+    fact_bytes,
+    fact_marks,
+    grams_text,
+    holds_low_characters,
+    is_safe,
+    stored_text,
+)
+
+_ABSENT = b'\xff'  # What an unknown fact counts as in a digest: no length starts with it.
+_NO_FACTS = _ABSENT + _ABSENT
+_ID_AND_LENGTH = struct.Struct('>QQ')  # A digest's id and length, as 8 bytes each, big-endian.
+
+
+def digest_of(rows: Iterable[tuple[int, bytes, bytes | None, bytes | None]]) -> str:
+    """The digest of a day's records, to tell later that the index still holds them unchanged.
+
+    Args:
+        rows (Iterable[tuple[int, bytes, bytes | None, bytes | None]]): Each record's id,
+            stored bytes, and its exchange's session and backend as stored bytes (None when
+            unknown), in id order.
+
+    Returns:
+        str: A BLAKE2b digest (16 bytes, in hexadecimal) of the ids, lengths and bytes.
+    """
+    # Hashed at once: the same digest as one update a row, without a call a row.
+    pieces: list[bytes] = []
+    add = pieces.append
+    for identifier, data, session, backend in rows:
+        add(identifier.to_bytes(8, 'big'))
+        add(len(data).to_bytes(8, 'big'))
+        add(data)
+        add(_NO_FACTS if session is None and backend is None else _facts(session, backend))
+    return hashlib.blake2b(b''.join(pieces), digest_size=16).hexdigest()
+
+
+def _fact(value: bytes | None) -> bytes:
+    """A fact as a digest takes it.
+
+    Args:
+        value (bytes | None): The fact's stored bytes, or None when unknown.
+
+    Returns:
+        bytes: Its length and bytes, or a byte no length starts with when unknown.
+    """
+    return _ABSENT if value is None else len(value).to_bytes(8, 'big') + value
+
+
+def _facts(session: bytes | None, backend: bytes | None) -> bytes:
+    """An exchange's facts as a digest takes them.
+
+    Args:
+        session (bytes | None): Its session's stored bytes, or None.
+        backend (bytes | None): Its backend's stored bytes, or None.
+
+    Returns:
+        bytes: Both, one after the other.
+    """
+    return _fact(session) + _fact(backend)
+
+
+RecordRow = tuple[int, str | bytes, str | bytes | None, str | bytes | None]
+"""A records table's row: id, stored text, and the exchange's session and backend (stored_text;
+None when unknown, and for every record that is not an exchange)."""
+
+
+@dataclasses.dataclass
+class DayRows:
+    """A day's records as the index's tables hold them, made ready away from the writer.
+
+    Attributes:
+        records (list[RecordRow]): The records table's rows, in id order.
+        grams (list[tuple[int, str]]): The trigram table's rows: id and text to index.
+        digest (str): The day's digest (digest_of).
+        words (bytes): The day's vocabulary words and their counts (vocabulary.packed_words).
+    """
+
+    records: list[RecordRow]
+    grams: list[tuple[int, str]]
+    digest: str
+    words: bytes = b''
+
+
+def _first(row: tuple[int, object, object, object]) -> int:
+    """A row's id, to sort rows by.
+
+    Args:
+        row (tuple[int, object, object, object]): The row.
+
+    Returns:
+        int: Its id.
+    """
+    return row[0]
+
+
+def day_rows(
+    day: str,
+    records: Sequence[tuple[str, str]],
+    facts: Sequence[tuple[str | None, str | None]] = (),
+) -> tuple[DayRows, list[str]]:
+    """A day's rows as the tables hold them.
+
+    Args:
+        day (str): The day.
+        records (Sequence[tuple[str, str]]): Each record's kind and text, in the search's order.
+        facts (Sequence[tuple[str | None, str | None]]): The session and backend of each of the
+            day's exchanges, in order (exchange_facts); an exchange past its end has neither.
+
+    Returns:
+        tuple[DayRows, list[str]]: The rows and the digest (its words left empty), and each
+            record's lowered text, in the order given.
+    """
+    day_bits = day_part(day)  # As record_id makes ids.
+    lowered_texts = [text.lower() for _, text in records]
+    # One look for the characters grams_text replaces, over the whole day: most days hold none,
+    # and each record's text is then its grams' text as it is.
+    joined = ' '.join(lowered_texts)
+    kind_numbers = KIND_NUMBERS
+    kinds = [kind_numbers[kind] for kind, _ in records]
+    if kinds == sorted(kinds) and not holds_low_characters(joined):
+        # A day as read_day gives it (kinds in id order), with no NUL or mark character.
+        quick = _plain_day_rows(day_bits, records, lowered_texts, kinds, facts)
+        if quick is not None:
+            return quick, lowered_texts
+    plain = is_safe(joined)
+    positions = [0] * len(KINDS)
+    rows: list[RecordRow] = []
+    digested: list[tuple[int, bytes, bytes | None, bytes | None]] = []
+    grams = []
+    kind_marks = KIND_MARKS
+    fact_count = len(facts)
+    for (kind, text), lowered in zip(records, lowered_texts, strict=True):
+        kind_index = kind_numbers[kind]
+        position = positions[kind_index]
+        positions[kind_index] = position + 1
+        identifier = day_bits | (kind_index << KIND_SHIFT) | position
+        try:  # Encoded once, for the table and for the digest.
+            data = text.encode('utf-8')
+            stored: str | bytes = text
+        except UnicodeEncodeError:
+            data = text.encode('utf-8', 'surrogatepass')
+            stored = data
+        if kind_index == 0 and position < fact_count:
+            session, backend = facts[position]
+            stored_session = None if session is None else stored_text(session)
+            stored_backend = None if backend is None else stored_text(backend)
+            rows.append((identifier, stored, stored_session, stored_backend))
+            digested.append(
+                (identifier, data, fact_bytes(stored_session), fact_bytes(stored_backend))
+            )
+            grams.append((identifier, grams_text(lowered, kind, session, backend)))
+        else:  # No facts: the common case, without the calls that would find none.
+            rows.append((identifier, stored, None, None))
+            digested.append((identifier, data, None, None))
+            if plain:  # As grams_text makes it, without its look for characters to replace.
+                grams.append((identifier, lowered + PADDING + kind_marks[kind]))
+            else:
+                grams.append((identifier, grams_text(lowered, kind)))
+    rows.sort(key=_first)
+    digested.sort(key=_first)
+    digest = digest_of(digested)
+    return DayRows(records=rows, grams=grams, digest=digest), lowered_texts
+
+
+_FactPieces = tuple[str | bytes | None, str | bytes | None, bytes, str]
+"""An exchange's session and backend as stored, as digested, and as marked (_plain_day_rows)."""
+
+
+def _plain_day_rows(
+    day_bits: int,
+    records: Sequence[tuple[str, str]],
+    lowered_texts: list[str],
+    kinds: list[int],
+    facts: Sequence[tuple[str | None, str | None]],
+) -> DayRows | None:
+    """day_rows' rows for a day with no NUL or mark character whose records come in id order.
+
+    Such a day (nearly every one) needs no per-record choices but for the exchanges with
+    facts: the ids are runs of positions a kind, every text is valid UTF-8 (a lowered text
+    holds a lone surrogate when its text does), every grams text is the lowered text, two
+    spaces and the marks, and the digest's bytes are the rows' pieces joined by C loops (the
+    same stream as digest_of's).
+
+    Args:
+        day_bits (int): The day's part of every id.
+        records (Sequence[tuple[str, str]]): Each record's kind and text, kinds in KINDS' order.
+        lowered_texts (list[str]): Each record's text, lowered (none holds U+0000 to U+0008).
+        kinds (list[int]): Each record's kind, as its place in KINDS (never decreasing).
+        facts (Sequence[tuple[str | None, str | None]]): The exchanges' sessions and backends.
+
+    Returns:
+        DayRows | None: The rows, exactly as day_rows' record by record loop makes them; None
+            when a text holds a lone surrogate (not UTF-8): the loop then makes them.
+    """
+    texts = [text for _, text in records]
+    try:
+        data = [text.encode('utf-8') for text in texts]
+    except UnicodeEncodeError:
+        return None
+    identifiers: list[int] = []
+    for kind_index in range(len(KINDS)):
+        first = day_bits | (kind_index << KIND_SHIFT)
+        identifiers += range(first, first + kinds.count(kind_index))
+    rows: list[RecordRow] = list(zip(identifiers, texts, repeat(None), repeat(None), strict=False))
+    marks = [KIND_MARKS[kind] for kind in KINDS]
+    grams = [
+        (identifier, lowered + PADDING + marks[kind])
+        for identifier, lowered, kind in zip(identifiers, lowered_texts, kinds, strict=True)
+    ]
+    digested_facts = [_NO_FACTS] * len(rows)
+    exchanges = min(kinds.count(0), len(facts))  # The first records: exchange 0 comes first.
+    # A day's exchanges name a few sessions and backends: each pair's pieces are made once.
+    pieces_of_facts: dict[tuple[str | None, str | None], _FactPieces] = {}
+    for position in range(exchanges):
+        pair = facts[position]
+        if pair == (None, None):
+            continue
+        pieces = pieces_of_facts.get(pair)
+        if pieces is None:
+            session, backend = pair
+            stored_session = None if session is None else stored_text(session)
+            stored_backend = None if backend is None else stored_text(backend)
+            fact_stream = _facts(fact_bytes(stored_session), fact_bytes(stored_backend))
+            pieces = (stored_session, stored_backend, fact_stream, fact_marks(session, backend))
+            pieces_of_facts[pair] = pieces
+        identifier = identifiers[position]
+        rows[position] = (identifier, texts[position], pieces[0], pieces[1])
+        digested_facts[position] = pieces[2]
+        grams[position] = (identifier, grams[position][1] + pieces[3])
+    heads = map(_ID_AND_LENGTH.pack, identifiers, map(len, data))
+    stream = b''.join(chain.from_iterable(zip(heads, data, digested_facts, strict=True)))
+    digest = hashlib.blake2b(stream, digest_size=16).hexdigest()
+    return DayRows(records=rows, grams=grams, digest=digest)
