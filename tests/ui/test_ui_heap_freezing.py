@@ -109,6 +109,8 @@ class _HeldBuild:
     def build(
         self, progress: Callable[[int, int], None] | None = None, cancelled: Any = None
     ) -> IndexStatus:
+        if progress is not None:
+            progress(0, 1)  # As the real build does once it holds the index's build lock.
         self.thresholds.append(gc.get_threshold()[2])
         self.turns.append(sys.getswitchinterval())
         self.started.set()

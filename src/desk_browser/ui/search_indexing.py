@@ -15,8 +15,10 @@ and the interpreter's turns are short (interpreter_turns), so the event loop wai
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -32,6 +34,7 @@ from desk_browser.ui.interpreter_turns import short_turns
 from desk_browser.ui.messages import IndexProgressed
 
 if TYPE_CHECKING:
+    from desk_browser.memory.index.search import IndexedSearch
     from desk_browser.memory.index.status import IndexStatus
 
 _LOGGER = logging.getLogger(__name__)
@@ -65,6 +68,41 @@ def index_note(status: IndexStatus | None) -> str:
     if not status.available:
         return UNAVAILABLE_NOTE
     return status.text
+
+
+def build_holding_turns(
+    search: IndexedSearch,
+    progress: Callable[[int, int], None],
+    cancelled: Callable[[], bool],
+) -> IndexStatus:
+    """Builds the index, with short turns and held collections once it writes, not before.
+
+    Full collections wait for idle moments while the build runs, and the event loop waits less
+    for its turns at the interpreter (heap_freezing, interpreter_turns). Both start at the
+    build's first progress, once it holds the index's build lock: while another process builds
+    the same index (a second app on the desk, `desk-browser search`), this build only waits for
+    it, and the app's other readers (the problem check) must not wait for that other process.
+
+    Args:
+        search (IndexedSearch): The desk's search, whose index is built.
+        progress (Callable[[int, int], None]): Takes (indexed days, all days) as the build goes.
+        cancelled (Callable[[], bool]): The build's cancel check (between two days, and while it
+            waits for another builder).
+
+    Returns:
+        IndexStatus: The index's status when the build ended.
+    """
+    with contextlib.ExitStack() as held:
+
+        def building(indexed_days: int, total_days: int) -> None:
+            if not held_yet:  # The first progress: the build lock is held, days are written.
+                held_yet.append(True)
+                held.enter_context(full_collections_held())
+                held.enter_context(short_turns())
+            progress(indexed_days, total_days)
+
+        held_yet: list[bool] = []
+        return search.build(progress=building, cancelled=cancelled)
 
 
 class IndexBuilder:
@@ -163,10 +201,7 @@ class IndexBuilder:
             foreground.step_aside()
             return worker.is_cancelled
 
-        # Full collections wait for idle moments meanwhile, and the event loop waits less for
-        # its turns at the interpreter.
-        with full_collections_held(), short_turns():
-            status = self._services.search.build(progress=progress, cancelled=stop_here)
+        status = build_holding_turns(self._services.search, progress, stop_here)
         if not worker.is_cancelled:
             app.post_message(IndexProgressed(status))
         return status
