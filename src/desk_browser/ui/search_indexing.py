@@ -146,9 +146,14 @@ class IndexBuilder:
             self._app.set_timer(LATEST_START, self.start, name='start indexing')
 
     def session_loaded(self) -> None:
-        """Starts the first build once the first session's exchanges are on their way."""
+        """Starts the first build once the first session's exchanges are drawn (the first paint).
+
+        After the frame, not FIRST_PAINT_PAUSE after the log came: on a slow or overloaded
+        machine (or under valgrind) that frame can take longer than the pause, and the build, with
+        its short interpreter turns (interpreter_turns), then competed with the first paint.
+        """
         self._app.call_after_refresh(self._services.first_paint.set)
-        self.start()
+        self._app.call_after_refresh(self.start)
 
     def start(self) -> None:
         """Starts the first build (once), and a look for new days to index every minute."""
