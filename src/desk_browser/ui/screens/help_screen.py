@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from desk_browser.memory.search_scope import QUALIFIER_HELP
+from desk_browser.ui.later_css import add_later_css
 from desk_browser.ui.widgets.familiar_keys import KeyedScroll
 
 KEYS: list[tuple[str, str]] = [
@@ -164,6 +165,11 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('escape,q,question_mark,f1', 'close', 'Close', key_display='esc', id='help-close'),
     ]
+
+    def __init__(self) -> None:
+        """Prepares the screen, its rules added to the app's CSS (later.tcss)."""
+        super().__init__()
+        add_later_css(self)
 
     def compose(self) -> ComposeResult:
         """Builds the help text."""

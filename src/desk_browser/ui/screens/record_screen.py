@@ -35,6 +35,7 @@ from desk_browser.ui.copy_export import (
     record_copy,
 )
 from desk_browser.ui.copy_keys import shown_copy_export_bindings
+from desk_browser.ui.later_css import add_later_css
 from desk_browser.ui.messages import PlaceOpened, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
@@ -112,6 +113,7 @@ class RecordScreen(DeskScreen[None]):
                 line, for the heading and the day view), or None.
         """
         super().__init__()
+        add_later_css(self)
         self.services = services
         """The desk's services."""
         self.hit = hit

@@ -41,6 +41,7 @@ from desk_browser.ui.copy_export import (
     record_copy,
 )
 from desk_browser.ui.copy_keys import shown_copy_export_bindings
+from desk_browser.ui.later_css import add_later_css
 from desk_browser.ui.messages import MoreHitsFound, SearchFinished, SearchTotalsFound, ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
@@ -103,6 +104,7 @@ class SearchScreen(DeskScreen[None]):
             cursor_blink (bool): Whether the search box's cursor blinks (off in tests).
         """
         super().__init__()
+        add_later_css(self)
         self.services = services
         """The desk's services."""
         self.desk = services.desk

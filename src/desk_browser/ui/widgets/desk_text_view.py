@@ -23,6 +23,7 @@ from textual.strip import Strip
 
 from desk_browser.presentation.safe_text import DEFAULT_LIMIT, capped, visible
 from desk_browser.ui.keyword_hits import KeywordHits
+from desk_browser.ui.later_css import add_later_css
 from desk_browser.ui.widgets.desk_text_look import DESK_TEXT_COMPONENTS, card_styles
 from desk_browser.ui.widgets.exchange_rendering import render_answer, render_lines
 from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
@@ -104,6 +105,7 @@ class DeskTextView(ScrollView, can_focus=True):
             classes (str | None): The widget's CSS classes.
         """
         super().__init__(id=id, classes=classes)
+        add_later_css(self)
         self.labels_hits = labels_hits
         """Whether the border's subtitle says how many keywords the text holds."""
         self._heading = ''

@@ -28,6 +28,7 @@ from desk_browser.presentation.hit_details import HitDetails, HitDetailsReader
 from desk_browser.presentation.plain_text import plain_snippet
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.highlight import KEYWORD_STYLE, keyword_pattern
+from desk_browser.ui.later_css import add_later_css
 from desk_browser.ui.widgets.row_list import HIGHLIGHTED_CLASS, PaintedRows, RowList, RowPainter
 
 __all__ = [
@@ -329,6 +330,7 @@ class SearchHitList(RowList):
                 journal as they come on screen; None shows the hits without them.
         """
         super().__init__(id=id)
+        add_later_css(self)
         self._hits: list[SearchHit] = []
         self._empty = SearchResult(hits=[], matched_every_word=False, words=[])
         self.shown_result: SearchResult | None = None
