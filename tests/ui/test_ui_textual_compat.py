@@ -11,9 +11,11 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+import textual.css.stylesheet
 from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
@@ -236,3 +238,29 @@ async def test_input_still_sets_its_virtual_size_as_its_text_grows() -> None:
         box.value = 'a query much wider than the box itself'
         await pilot.pause()
         assert box.virtual_size.width > box.scrollable_content_region.width
+
+
+def _parsed_sheet(css: str) -> Stylesheet:
+    sheet = Stylesheet(variables={'primary': '#004578'})
+    sheet.add_source(css, read_from=('app.tcss', ''))
+    sheet.parse()
+    return sheet
+
+
+def test_textual_keys_its_parse_cache_by_source_and_parses_nothing_it_finds_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    parsed = textual_compat.parsed_rules(_parsed_sheet('#a { color: $primary; }'))
+    assert list(parsed) == [('#a { color: $primary; }', ('app.tcss', ''), False, 0, '')]
+    fresh = Stylesheet(variables={'primary': '#004578'})
+    textual_compat.add_parsed_rules(fresh, parsed)
+    monkeypatch.setattr(textual.css.stylesheet, 'parse', None)  # Parsing now fails.
+    fresh.add_source('#a { color: $primary; }', read_from=('app.tcss', ''))
+    assert fresh.rules == next(iter(parsed.values()))
+
+
+def test_textual_forgets_parsed_rules_when_the_variables_change() -> None:
+    sheet = _parsed_sheet('#a { color: $primary; }')
+    assert textual_compat.css_variables(sheet) == {'primary': '#004578'}
+    sheet.set_variables({'primary': '#ff0000'})
+    assert textual_compat.parsed_rules(sheet) == {}

@@ -1,0 +1,93 @@
+"""The parsed CSS kept between runs: recalled only when it suits, and the same look either way."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+from textual.color import Color
+from textual.css.stylesheet import Stylesheet
+
+from desk_browser.ui.css_memo import (
+    MEMO_NAME,
+    NOTHING_RECALLED,
+    keep_parsed_css,
+    recall_parsed_css,
+)
+from desk_browser.ui.textual_compat import parsed_rules
+from tests.helpers.pilot import AppFor
+
+CSS = '#a { color: $primary; }\n.b { border: round $primary 50%; }\n'
+
+
+def _sheet(css: str = CSS, primary: str = '#004578') -> Stylesheet:
+    sheet = Stylesheet(variables={'primary': primary})
+    sheet.add_source(css, read_from=('app.tcss', ''))
+    return sheet
+
+
+def _rules(sheet: Stylesheet) -> list[tuple[str, dict[str, object]]]:
+    return [(rule.selector_set[0].css, dict(rule.styles.get_rules())) for rule in sheet.rules]
+
+
+def test_a_kept_memo_is_recalled_and_gives_the_same_rules(tmp_path: Path) -> None:
+    first = _sheet()
+    expected = _rules(first)
+    assert keep_parsed_css(first, tmp_path, NOTHING_RECALLED)
+    second = _sheet()
+    recalled = recall_parsed_css(second, tmp_path)
+    assert len(recalled.sources) == 1
+    assert list(parsed_rules(second)) == list(parsed_rules(first))
+    assert _rules(second) == expected
+    assert not keep_parsed_css(second, tmp_path, recalled)  # Nothing new to keep.
+
+
+def test_a_memo_for_other_variables_is_not_recalled(tmp_path: Path) -> None:
+    keep_parsed_css(_parse(_sheet()), tmp_path, NOTHING_RECALLED)
+    other = _sheet(primary='#ff0000')
+    assert recall_parsed_css(other, tmp_path) == NOTHING_RECALLED
+    assert parsed_rules(other) == {}
+
+
+def test_an_edited_source_is_parsed_afresh_and_dropped_from_the_memo(tmp_path: Path) -> None:
+    keep_parsed_css(_parse(_sheet()), tmp_path, NOTHING_RECALLED)
+    edited = _sheet(css='#a { color: red; }\n')
+    recalled = recall_parsed_css(edited, tmp_path)
+    assert _rules(edited)[0][1]['color'] == Color.parse('red')
+    assert keep_parsed_css(edited, tmp_path, recalled)
+    with (tmp_path / MEMO_NAME).open('rb') as memo_file:
+        _stamp, kept = pickle.load(memo_file)
+    assert [key[0] for key in kept] == ['#a { color: red; }\n']
+
+
+def test_a_damaged_memo_is_ignored_and_written_again(tmp_path: Path) -> None:
+    (tmp_path / MEMO_NAME).write_bytes(b'not a pickle')
+    sheet = _sheet()
+    recalled = recall_parsed_css(sheet, tmp_path)
+    assert recalled == NOTHING_RECALLED
+    assert len(_rules(sheet)) == 2
+    assert keep_parsed_css(sheet, tmp_path, recalled)
+    assert len(recall_parsed_css(_sheet(), tmp_path).sources) == 1
+
+
+async def test_the_app_looks_the_same_with_the_memo_as_without(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    screens, recalled = [], []
+    for _run in range(2):
+        app = app_for(demo_desk)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press('slash')
+            await pilot.pause()
+            await pilot.press('escape', 'question_mark')
+            await pilot.pause()
+            screens.append(app.export_screenshot())
+        recalled.append(len(app.recalled_css.sources))
+    assert recalled[0] == 0
+    assert recalled[1] > 20  # app.tcss, later.tcss and the widgets' DEFAULT_CSS.
+    assert screens[0] == screens[1]
+
+
+def _parse(sheet: Stylesheet) -> Stylesheet:
+    sheet.parse()
+    return sheet
