@@ -12,6 +12,7 @@ from desk_browser.ui.css_memo import (
     MEMO_NAME,
     NOTHING_RECALLED,
     keep_parsed_css,
+    memo_stamp,
     recall_parsed_css,
 )
 from desk_browser.ui.textual_compat import parsed_rules
@@ -68,6 +69,41 @@ def test_a_damaged_memo_is_ignored_and_written_again(tmp_path: Path) -> None:
     assert len(_rules(sheet)) == 2
     assert keep_parsed_css(sheet, tmp_path, recalled)
     assert len(recall_parsed_css(_sheet(), tmp_path).sources) == 1
+
+
+class _Touching:
+    """Unpickled, a pickle of this touches a file: what a memo made by something else might do."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[object, tuple[Path]]:
+        return (Path.touch, (self.path,))
+
+
+class _ReachingThroughGetattr:
+    """Unpickled, a pickle of this reaches a function's globals through getattr."""
+
+    def __reduce__(self) -> tuple[object, tuple[object, str]]:
+        return (getattr, (Stylesheet.__init__, '__globals__'))
+
+
+def test_a_memo_naming_anything_but_parsed_css_runs_nothing(tmp_path: Path) -> None:
+    sheet = _sheet()
+    marker = tmp_path / 'touched'
+    for foreign in (_Touching(marker), _ReachingThroughGetattr()):
+        parsed = {('#a {}', ('app.tcss', ''), False, 0, ''): [foreign]}
+        (tmp_path / MEMO_NAME).write_bytes(pickle.dumps((memo_stamp(sheet), parsed)))
+        assert recall_parsed_css(sheet, tmp_path) == NOTHING_RECALLED
+    assert not marker.exists()
+    assert parsed_rules(sheet) == {}
+
+
+def test_a_memo_too_large_to_be_ours_is_not_read(tmp_path: Path) -> None:
+    keep_parsed_css(_parse(_sheet()), tmp_path, NOTHING_RECALLED)
+    memo = tmp_path / MEMO_NAME
+    memo.write_bytes(memo.read_bytes() + b'\0' * (5 * 1024 * 1024))
+    assert recall_parsed_css(_sheet(), tmp_path) == NOTHING_RECALLED
 
 
 async def test_the_app_looks_the_same_with_the_memo_as_without(

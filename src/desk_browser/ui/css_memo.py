@@ -9,19 +9,25 @@ every time. The app keeps the parsed rule sets in its cache folder when it stops
 The memo is only ever a shortcut. Textual looks a source up by its whole text (with its place,
 tier, tie-breaker and scope), so an edited stylesheet is parsed afresh; the memo says which
 Textual, Python and theme variables it was parsed with, and any other is not used; a memo that
-cannot be read is ignored and written again. It is a pickle in the person's own cache folder (the
-search index beside it is trusted the same way).
+cannot be read is ignored and written again. It is a pickle in the person's own cache folder,
+read back by an unpickler that makes nothing but what parsed CSS is made of (Textual's style,
+selector, colour, geometry and layout classes, its selector checks, a style's bound dict
+methods), so a memo written by anything else is refused like a damaged one instead of running
+what it names.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
+import io
 import os
 import pickle
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from textual.css.stylesheet import Stylesheet
 
@@ -38,6 +44,70 @@ MEMO_NAME = 'parsed-css.pickle'
 
 MEMO_FORMAT = 1
 """Changes when the memo's layout does."""
+
+MEMO_LIMIT = 4 * 1024 * 1024
+"""The largest memo read back (the app's is about 50 KB): a larger file is not a memo of ours."""
+
+PARSED_CSS_MODULES = ('textual.css.', 'textual.color', 'textual.geometry', 'textual.layouts.')
+"""Where the classes of Textual's parsed CSS are defined: the only classes a memo may make."""
+
+
+class _ParsedCssUnpickler(pickle.Unpickler):
+    """Makes only what parsed CSS is made of; anything else a memo names is refused.
+
+    A pickle names the callables that rebuild its objects, and unpickling calls them: a memo made
+    by something else could name any function. This one finds only classes defined in
+    `PARSED_CSS_MODULES`, Textual's selector checks (`textual.css.model._check_*`, held in
+    `functools.partial`s), and `getattr` only for a style's bound `dict.get` and
+    `dict.__contains__`.
+    """
+
+    def find_class(self, module: str, name: str) -> Any:
+        """Finds a callable the memo names, if parsed CSS is made with it.
+
+        Args:
+            module (str): The module the memo names.
+            name (str): The name in that module.
+
+        Returns:
+            Any: The class or function.
+
+        Raises:
+            pickle.UnpicklingError: The memo names anything else.
+        """
+        if (module, name) == ('builtins', 'getattr'):
+            return _bound_dict_method
+        if (module, name) == ('functools', 'partial'):
+            return functools.partial
+        if module.startswith(PARSED_CSS_MODULES) and '.' not in name:
+            found = super().find_class(module, name)
+            defined_here = getattr(found, '__module__', None) == module
+            selector_check = module == 'textual.css.model' and name.startswith('_check_')
+            if defined_here and (isinstance(found, type) or selector_check):
+                return found
+        raise pickle.UnpicklingError(f'not part of parsed CSS: {module}.{name}')
+
+
+_DICT_METHODS = frozenset({'get', '__contains__'})
+"""The dict methods a parsed style holds bound to its rules (`Styles.get_rule`, `has_rule`)."""
+
+
+def _bound_dict_method(rules: object, name: str) -> Any:
+    """A dict's bound method, which is how a pickle names one (`getattr(rules, 'get')`).
+
+    Args:
+        rules (object): The object the memo names, which must be a dict.
+        name (str): The method's name, `get` or `__contains__`.
+
+    Returns:
+        Any: The bound method.
+
+    Raises:
+        pickle.UnpicklingError: Anything else.
+    """
+    if type(rules) is dict and name in _DICT_METHODS:
+        return getattr(rules, name)
+    raise pickle.UnpicklingError(f'not part of parsed CSS: getattr(..., {name!r})')
 
 
 @dataclass
@@ -81,7 +151,10 @@ def recall_parsed_css(stylesheet: Stylesheet, cache_directory: Path) -> Recalled
     """
     try:
         with (cache_directory / MEMO_NAME).open('rb') as memo_file:
-            stamp, parsed = pickle.load(memo_file)
+            memo = memo_file.read(MEMO_LIMIT + 1)
+        if len(memo) > MEMO_LIMIT:
+            return NOTHING_RECALLED
+        stamp, parsed = _ParsedCssUnpickler(io.BytesIO(memo)).load()
     except Exception:  # A missing, partial or foreign memo is only a slower start.
         return NOTHING_RECALLED
     if stamp != memo_stamp(stylesheet) or not isinstance(parsed, dict):
