@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 
 from desk_browser.memory.cache_folders import desk_cache_file
+from desk_browser.memory.cache_writing import STALE_AGE
 from desk_browser.presentation.drawn_answers import (
     DRAWN_FOLDER,
     MOST_BYTES,
@@ -85,3 +88,22 @@ def test_a_file_that_cannot_be_written_is_left_alone(tmp_path: Path) -> None:
     blocked.write_text('a file where the folder would be', encoding='utf-8')
     assert not write_drawn_answers(blocked / 'drawn' / 'x.json', {'key': LINES})
     assert blocked.read_text(encoding='utf-8') == 'a file where the folder would be'
+
+
+def test_keeping_sweeps_what_writes_cut_short_left(tmp_path: Path) -> None:
+    """Stale temporary files of the folder's naming go, whichever desk's; nothing else does."""
+    kept = KeptDrawings.read(tmp_path / 'cache', tmp_path / 'desk')
+    assert write_drawn_answers(kept.path, {'key': LINES})
+    folder = kept.path.parent
+    stale = time.time() - STALE_AGE - 60
+    leftover = folder / f'.{"f" * 32}.json.abcdefgh.tmp'
+    fresh = folder / f'.{kept.path.name}.ijklmnop.tmp'
+    foreign = folder / 'notes.tmp'
+    for path in (leftover, fresh, foreign):
+        path.write_bytes(b'{')
+    for path in (leftover, foreign):
+        os.utime(path, (stale, stale))
+    assert kept.sweep() == 1
+    assert sorted(path.name for path in folder.iterdir()) == sorted(
+        [kept.path.name, fresh.name, foreign.name]
+    )

@@ -8,7 +8,9 @@ is kept as its runs of text, each with its Rich style's definition (None for no 
 
 A missing, damaged, foreign or oversized file reads as nothing kept, and one that cannot be
 written is left as it was: nothing here raises, and nothing read here is trusted beyond its
-shape (what is recalled from it is drawn, then checked against the real rendering).
+shape (what is recalled from it is drawn, then checked against the real rendering). Writes go
+through memory.cache_writing, so none leaves a temporary file behind, and keeping sweeps the
+folder of those an earlier process left when it was killed mid-write.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from desk_browser.memory.cache_folders import desk_cache_file
-from desk_browser.memory.file_writing import write_atomically
+from desk_browser.memory.cache_writing import sweep_leftovers, write_cache_file
 from desk_browser.presentation.safe_text import visible
 
 DRAWN_VERSION = 1
@@ -33,6 +35,9 @@ MOST_KEPT = 48
 
 MOST_BYTES = 1024 * 1024
 """A bigger file is not read (nothing this writes comes near it)."""
+
+DRAWN_NAMES = r'[0-9a-f]{32}\.json'
+"""The names of the files in the folder (cache_folders.desk_cache_file), as a regular expression."""
 
 DrawnRun = tuple[str, str | None]
 """A run of text and its Rich style's definition (None: no style)."""
@@ -66,6 +71,17 @@ class KeptDrawings:
         """
         path = desk_cache_file(cache_directory, DRAWN_FOLDER, desk)
         return cls(path, read_drawn_answers(path))
+
+    def sweep(self) -> int:
+        """Removes the temporary files that writes killed mid-way left in the file's folder.
+
+        Whichever desk's they were, and whether or not this start writes: one whose answers are
+        those kept writes nothing. Only files of cache_writing's naming for DRAWN_NAMES go.
+
+        Returns:
+            int: How many were removed.
+        """
+        return sweep_leftovers(self.path.parent, DRAWN_NAMES)
 
 
 def drawing_key(parts: tuple[str, ...]) -> str:
@@ -155,7 +171,7 @@ def write_drawn_answers(path: Path, answers: dict[str, DrawnLines]) -> bool:
         return False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, content)
+        write_cache_file(path, content)
     except (OSError, ValueError):
         return False
     return True

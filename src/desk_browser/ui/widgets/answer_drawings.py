@@ -119,8 +119,12 @@ class AnswerDrawings:
         self._recalling = False
 
     def keep(self) -> None:
-        """Ends noting; keeps the answers rendered for the next start, if not those kept."""
+        """Ends noting; keeps the answers rendered for the next start, if not those kept.
+
+        Also sweeps the folder of temporary files left by writes that were cut short.
+        """
         self._noting = False
+        self._kept.sweep()  # What a write cut short by an earlier process's end left.
         if self._rendered and self._rendered != self._kept.answers:
             write_drawn_answers(self._kept.path, self._rendered)
 

@@ -1,0 +1,127 @@
+"""Writing the browser's own files in its cache folder without leaving temporary files behind.
+
+A cache file is replaced whole: its content goes to a new file beside it, named
+`.<file's name>.<8 random characters>.tmp`, which is then renamed over it. Such writes run on
+daemon threads, which quitting never waits for, so the interpreter could stop one between the two
+steps and leave the new file behind for good (three in one cache's `drawn` folder after three
+runs). Here:
+
+- an exception removes the new file;
+- the interpreter's exit waits for a write under way (at most EXIT_WAIT) and removes the new file
+  of any write it did not wait for;
+- a process killed outright still leaves one, so `sweep_leftovers` removes the files of this
+  naming that are older than STALE_AGE, in the one folder it is given (a cache folder: the
+  browser never writes into a desk), and never a file of any other name.
+
+A cache file is not synced to disk: one lost to a power cut reads as damaged, which every reader
+of the cache takes as nothing kept.
+
+Typical usage example:
+
+    sweep_leftovers(folder, '[0-9a-f]{32}[.]json')
+    write_cache_file(folder / f'{key}.json', content)
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import re
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+STALE_AGE = 10 * 60.0
+"""Seconds after which a temporary file of this naming is a leftover: a write takes far less."""
+
+EXIT_WAIT = 1.0
+"""The most seconds the interpreter's exit waits for a write under way."""
+
+_RANDOM_PART = r'[a-z0-9_]{8}'
+"""What tempfile.mkstemp puts between its prefix and suffix."""
+
+_writing = threading.Lock()
+_under_way: set[Path] = set()
+_exiting = False
+
+
+def write_cache_file(path: Path, content: bytes) -> None:
+    """Replaces a cache file's content in one step, leaving no temporary file behind.
+
+    Args:
+        path (Path): The file (its folder must exist).
+        content (bytes): Its new content.
+
+    Raises:
+        OSError: The file could not be written, or the interpreter is exiting.
+    """
+    with _writing:
+        if _exiting:
+            raise OSError(f'not written while exiting: {path}')
+        descriptor, temporary_name = tempfile.mkstemp(
+            prefix=f'.{path.name}.', suffix='.tmp', dir=path.parent
+        )
+        temporary_path = Path(temporary_name)
+        _under_way.add(temporary_path)
+        try:
+            with os.fdopen(descriptor, 'wb') as temporary_file:
+                temporary_file.write(content)
+            os.replace(temporary_path, path)
+        except BaseException:
+            temporary_path.unlink(missing_ok=True)
+            raise
+        finally:
+            _under_way.discard(temporary_path)
+
+
+def sweep_leftovers(folder: Path, names: str, now: float | None = None) -> int:
+    """Removes the temporary files `write_cache_file` left in a folder more than STALE_AGE ago.
+
+    Args:
+        folder (Path): The cache folder written to.
+        names (str): A regular expression the written files' names match whole (as
+            `[0-9a-f]{32}[.]json`): only their temporary files are removed.
+        now (float | None): The time to age files against (time.time() when None).
+
+    Returns:
+        int: How many files were removed (0 when the folder cannot be read).
+    """
+    leftover = re.compile(rf'\.(?:{names})\.{_RANDOM_PART}\.tmp')
+    oldest = (time.time() if now is None else now) - STALE_AGE
+    removed = 0
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not leftover.fullmatch(entry.name):
+                    continue
+                try:
+                    if entry.is_file(follow_symlinks=False) and (
+                        entry.stat(follow_symlinks=False).st_mtime < oldest
+                    ):
+                        os.unlink(entry.path)
+                        removed += 1
+                except OSError:
+                    continue
+    except OSError:
+        return removed
+    return removed
+
+
+def _remove_writes_under_way() -> None:
+    """At the interpreter's exit: waits for a write under way, then removes what one left."""
+    global _exiting
+    waited = _writing.acquire(timeout=EXIT_WAIT)
+    try:
+        _exiting = True
+        for temporary_path in list(_under_way):
+            try:
+                temporary_path.unlink(missing_ok=True)
+            except OSError:
+                continue
+    finally:
+        if waited:
+            _writing.release()
+
+
+atexit.register(_remove_writes_under_way)
