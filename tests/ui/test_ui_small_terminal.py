@@ -82,6 +82,21 @@ def test_damaged_or_missing_settings_read_as_defaults(tmp_path: Path) -> None:
     assert load_settings(path) == Settings(theme='nord')
 
 
+def test_settings_that_cannot_be_written_leave_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / 'settings.json'
+    assert save_settings(path, Settings(theme='nord'))
+
+    def full_disk(source: object, target: object) -> None:
+        raise OSError('no space left on device')
+
+    monkeypatch.setattr('os.replace', full_disk)
+    assert not save_settings(path, Settings(theme='dracula'))
+    assert [entry.name for entry in tmp_path.iterdir()] == ['settings.json']
+    assert load_settings(path) == Settings(theme='nord')
+
+
 async def test_a_chosen_theme_is_remembered_for_the_next_run(
     demo_desk: Path, tmp_path: Path
 ) -> None:

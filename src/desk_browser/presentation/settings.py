@@ -68,11 +68,17 @@ def save_settings(path: Path, settings: Settings) -> bool:
     Returns:
         bool: Whether they were written.
     """
+    temporary_path = path.with_name(f'.{path.name}.{os.getpid()}.tmp')
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary_path = path.with_name(f'.{path.name}.{os.getpid()}.tmp')
-        temporary_path.write_text(json.dumps({'theme': settings.theme}) + '\n', encoding='utf-8')
-        os.replace(temporary_path, path)
+        try:
+            temporary_path.write_text(
+                json.dumps({'theme': settings.theme}) + '\n', encoding='utf-8'
+            )
+            os.replace(temporary_path, path)
+        except BaseException:  # A full disk leaves half a file: never beside the settings.
+            temporary_path.unlink(missing_ok=True)
+            raise
     except OSError as error:
         _LOGGER.warning('Could not save the settings to %s: %s', path, error)
         return False
