@@ -5,6 +5,7 @@ Run as a script (not collected by pytest):
     .venv/bin/python benchmarks/bench_instructions.py                   # week and five years
     .venv/bin/python benchmarks/bench_instructions.py --sizes week --repeats 3
     .venv/bin/python benchmarks/bench_instructions.py --baseline /path/to/other/checkout/src
+    .venv/bin/python benchmarks/bench_instructions.py --sizes week --theme nord
 
 Each program runs headless at 120x40 under `valgrind --tool=callgrind --separate-threads=yes`,
 a process a run (the programs are headless_start.py's modes), and is counted in instructions
@@ -19,7 +20,9 @@ executed, on the main thread and on all threads together:
   condition bench_app measures its first paint by), then exit. It runs the command's own path
   (`cli.main`: gc.disable, the first read started before the app's modules are imported,
   `make_app(first_read=...)`, the event loop `quitting.run_app` makes) with the bench desk's cache
-  and an empty settings folder, as bench_terminal's runs in tmux have them.
+  and an empty settings folder, as bench_terminal's runs in tmux have them (`--theme NAME`: a
+  settings folder of its own that remembers that theme, as a person who chose one has it; the
+  parsed-CSS memo in the cache folder is then kept with that theme's colours).
 
 Printed per program: the median of --repeats runs (2) on the main thread and on all threads,
 with the spread (highest less lowest) of the main thread's, and the ratio to the bare app's
@@ -43,6 +46,7 @@ for the terminal (the headless driver writes nothing). Without valgrind this pri
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -136,8 +140,18 @@ def child_environment(extra: dict[str, str]) -> dict[str, str]:
     return environment
 
 
-def desk_programs(sizes: list[str], baseline: Path | None) -> list[Program]:
+def remembered_theme(theme: str) -> dict[str, str]:
+    """XDG_CONFIG_HOME for a settings file that remembers `theme` (the bench's own folder)."""
+    config_home = bench_search.BENCH_ROOT / f'xdg-config-{theme}'
+    settings = config_home / 'desk-browser' / 'settings.json'
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(json.dumps({'theme': theme}) + '\n', encoding='utf-8')
+    return {'XDG_CONFIG_HOME': str(config_home)}
+
+
+def desk_programs(sizes: list[str], baseline: Path | None, theme: str | None) -> list[Program]:
     """desk-browser's imports and first paints, for this tree and for the baseline's."""
+    settings = {} if theme is None else remembered_theme(theme)
     trees: list[tuple[str, Path | None]] = [('', None)]
     if baseline is not None:
         trees.append((' (baseline)', baseline))
@@ -157,6 +171,7 @@ def desk_programs(sizes: list[str], baseline: Path | None) -> list[Program]:
         for size in sizes:
             desk = bench_search.desk_path(size)
             environment = bench_terminal.xdg_environment(desk.parent, cache) | python_path
+            environment |= settings
             programs.append(
                 Program(
                     f'desk-browser {size}{suffix}',
@@ -169,13 +184,13 @@ def desk_programs(sizes: list[str], baseline: Path | None) -> list[Program]:
     return programs
 
 
-def all_programs(sizes: list[str], baseline: Path | None) -> list[Program]:
+def all_programs(sizes: list[str], baseline: Path | None, theme: str | None) -> list[Program]:
     plain = child_environment({})
     return [
         Program(PASS, ['-c', 'pass'], plain, None),
         Program(BARE_IMPORTS, [str(HEADLESS_START), 'bare-imports'], plain, BARE_IMPORTS),
         Program(BARE, [str(HEADLESS_START), 'bare'], plain, BARE, BARE_IMPORTS),
-        *desk_programs(sizes, baseline),
+        *desk_programs(sizes, baseline, theme),
     ]
 
 
@@ -359,6 +374,11 @@ def main() -> int:
         metavar='SRC',
         help="also count desk-browser with PYTHONPATH=SRC (another checkout's src folder)",
     )
+    parser.add_argument(
+        '--theme',
+        metavar='NAME',
+        help="start desk-browser with this Textual theme remembered (default: none, Textual's)",
+    )
     arguments = parser.parse_args()
     if shutil.which('valgrind') is None:
         print('no valgrind: nothing counted (install it, e.g. apt-get install valgrind)')
@@ -367,11 +387,12 @@ def main() -> int:
     baseline = arguments.baseline.resolve() if arguments.baseline is not None else None
     source = installed_source()
     print(f'this tree: {source}' + (f'; baseline: {baseline}' if baseline else ''))
+    print(f'theme remembered: {arguments.theme or "none (the default)"}')
     compile_bytecode([source, BENCHMARKS, *([baseline] if baseline else [])])
     for size in sizes:
         print(f'== {size}: {bench_search.SIZES[size]} trading days')
         prepare_desk(size, baseline)
-    programs = all_programs(sizes, baseline)
+    programs = all_programs(sizes, baseline, arguments.theme)
     for program in programs:
         run_plainly(program)
     counts = {program.label: Counts(program) for program in programs}
