@@ -6,9 +6,13 @@ The demo desks come from tests/conftest.py.
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
+import textual.css.stylesheet
+from textual.css.parse import parse
+from textual.css.stylesheet import Stylesheet
 
 from tests.helpers.pilot import AppFor, deterministic_app
 
@@ -53,3 +57,22 @@ def workspace_copy(tmp_path: Path, demo_workspace: Path) -> Path:
     desks = tmp_path / 'workspace' / 'desks'
     shutil.copytree(demo_workspace, desks)
     return desks
+
+
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Counts the CSS sources Textual parses (`parse`) and its full re-parses (`reparse`)."""
+    counted: Counter[str] = Counter()
+    reparse = Stylesheet.reparse
+
+    def counting_parse(*arguments: object, **options: object) -> object:
+        counted['parse'] += 1
+        return parse(*arguments, **options)  # type: ignore[arg-type]
+
+    def counting_reparse(stylesheet: Stylesheet) -> None:
+        counted['reparse'] += 1
+        reparse(stylesheet)
+
+    monkeypatch.setattr(textual.css.stylesheet, 'parse', counting_parse)
+    monkeypatch.setattr(Stylesheet, 'reparse', counting_reparse)
+    return counted

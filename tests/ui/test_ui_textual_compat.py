@@ -16,6 +16,7 @@ from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.stylesheet import Stylesheet
+from textual.filter import ANSIToTruecolor
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
@@ -264,3 +265,61 @@ def test_textual_forgets_parsed_rules_when_the_variables_change() -> None:
     assert textual_compat.css_variables(sheet) == {'primary': '#004578'}
     sheet.set_variables({'primary': '#ff0000'})
     assert textual_compat.parsed_rules(sheet) == {}
+
+
+class _StartingWithTheme(App[None]):
+    """An app that sets its theme before Textual's __init__, as DeskBrowser does."""
+
+    def __init__(self, theme: str) -> None:
+        assert textual_compat.start_with_theme(self, theme)
+        super().__init__()
+
+
+@pytest.mark.parametrize('theme', ['nord', 'textual-light', 'ansi-light'])
+def test_textual_builds_its_stylesheet_filters_and_classes_from_a_theme_set_before_init(
+    theme: str,
+) -> None:
+    app = _StartingWithTheme(theme)
+    textuals = App[None]()
+    textuals.theme = theme  # Textual's own way, which parses the CSS again when it runs.
+    assert app.theme == theme
+    assert textual_compat.css_variables(app.stylesheet) == textuals.get_css_variables()
+    dark = app.current_theme.dark
+    assert app.has_class('-dark-mode') is dark
+    assert app.has_class('-light-mode') is not dark
+    line_filter = app._filters[0]
+    assert isinstance(line_filter, ANSIToTruecolor)
+    assert line_filter.enabled is not app.current_theme.ansi
+    assert line_filter._terminal_theme is (app.ansi_theme_dark if dark else app.ansi_theme_light)
+
+
+async def test_an_app_started_with_a_theme_parses_its_css_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reparsed: list[Stylesheet] = []
+    reparse = Stylesheet.reparse
+
+    def counting_reparse(stylesheet: Stylesheet) -> None:
+        reparsed.append(stylesheet)
+        reparse(stylesheet)
+
+    monkeypatch.setattr(Stylesheet, 'reparse', counting_reparse)
+    app = _StartingWithTheme('nord')
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.screen.styles.background.hex.lower() == '#2e3440'
+    assert reparsed == []
+    textuals = App[None]()
+    textuals.theme = 'nord'
+    async with textuals.run_test() as pilot:
+        await pilot.pause()
+    assert len(reparsed) == 1  # What the hook saves.
+
+
+def test_only_textuals_own_themes_are_set_before_init() -> None:
+    class Unknown(App[None]):
+        def __init__(self) -> None:
+            assert not textual_compat.start_with_theme(self, 'no-such-theme')
+            super().__init__()
+
+    assert Unknown().theme == App[None]().theme

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
 from textual.actions import SkipAction
-from textual.app import App, SystemCommand
+from textual.app import App, InvalidThemeError, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.theme import Theme
+from textual.theme import BUILTIN_THEMES, Theme
 from textual.types import AnimationLevel
 from textual.widgets import Input
 
@@ -48,7 +48,7 @@ from desk_browser.ui.messages import (
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.search_indexing import IndexBuilder
-from desk_browser.ui.textual_compat import count_background_screens
+from desk_browser.ui.textual_compat import count_background_screens, start_with_theme
 
 if TYPE_CHECKING:
     from desk_browser.memory.index.status import IndexStatus
@@ -97,6 +97,7 @@ class DeskBrowser(App[None]):
         start: StartView | None = None,
         settings_path: Path | None = None,
         first_read: FirstRead | None = None,
+        theme: str | None = None,
     ) -> None:
         """Prepares the app; the desk is read once it runs (or by the first read meanwhile).
 
@@ -110,8 +111,21 @@ class DeskBrowser(App[None]):
                 (tests).
             first_read (FirstRead | None): The desk's first read, started before Textual loaded,
                 for the main screen; None lets the main screen start it.
+            theme (str | None): The Textual theme to start with; None starts with the one
+                remembered in `settings_path`, else Textual's default.
+
+        Raises:
+            InvalidThemeError: `theme` is not one of Textual's themes.
         """
+        # Before Textual's __init__, which parses the CSS with the theme it finds then: set after
+        # it, the theme would have every source parsed twice and every node restyled before the
+        # first paint.
+        starting_theme = theme or _remembered_theme(settings_path)
+        if starting_theme is not None and not start_with_theme(self, starting_theme):
+            raise InvalidThemeError(f'no theme called {starting_theme!r}')
         super().__init__()
+        if starting_theme is not None:
+            self.set_class(True, f'-theme-{starting_theme}', update=False)  # As Textual's watcher.
         self.services = services
         self._first_read = first_read
         """The desk's services."""
@@ -129,10 +143,6 @@ class DeskBrowser(App[None]):
         """Where exports are written; None for the current folder at the time."""
         self.history = History()
         """What was opened, for back and forward."""
-        if settings_path is not None:
-            remembered = load_settings(settings_path).theme
-            if remembered is not None and remembered in self.available_themes:
-                self.theme = remembered
         self.css_memo_folder = services.cache_directory or default_cache_directory()
         """Where the parsed CSS is kept between runs (css_memo)."""
         self.recalled_css = recall_parsed_css(self.stylesheet, self.css_memo_folder)
@@ -460,6 +470,21 @@ class DeskBrowser(App[None]):
         await self.open(place)
 
 
+def _remembered_theme(settings_path: Path | None) -> str | None:
+    """The theme remembered in the settings file, if it is one of Textual's.
+
+    Args:
+        settings_path (Path | None): The settings file; None remembers nothing.
+
+    Returns:
+        str | None: The theme's name, or None (nothing remembered, or a theme unknown here).
+    """
+    if settings_path is None:
+        return None
+    remembered = load_settings(settings_path).theme
+    return remembered if remembered is not None and remembered in BUILTIN_THEMES else None
+
+
 def make_app(
     desk: Path,
     *,
@@ -521,9 +546,8 @@ def make_app(
         start=start,
         settings_path=settings_path,
         first_read=first_read,
+        theme=theme,
     )
     if animation_level is not None:
         app.animation_level = animation_level
-    if theme is not None:
-        app.theme = theme
     return app

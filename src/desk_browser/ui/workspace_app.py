@@ -56,7 +56,7 @@ class WorkspaceBrowser(DeskBrowser):
 
         Args:
             workspace (WorkspaceServices): The workspace's services.
-            **options (object): DeskBrowser's options (cursor_blink, settings_path).
+            **options (object): DeskBrowser's options (cursor_blink, settings_path, theme).
         """
         first = find_desks(workspace.path).desks
         placeholder = first[0].path if first else workspace.path
@@ -244,9 +244,9 @@ def make_workspace_app(
         today=today or india_today,
         export_folder=export_folder,
     )
-    app = WorkspaceBrowser(services, cursor_blink=cursor_blink, settings_path=settings_path)
+    app = WorkspaceBrowser(
+        services, cursor_blink=cursor_blink, settings_path=settings_path, theme=theme
+    )
     if animation_level is not None:
         app.animation_level = animation_level
-    if theme is not None:
-        app.theme = theme
     return app
