@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import pickle
+import tempfile
+import threading
 from pathlib import Path
+from typing import BinaryIO
 
+import pytest
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 
@@ -127,3 +132,93 @@ async def test_the_app_looks_the_same_with_the_memo_as_without(
 def _parse(sheet: Stylesheet) -> Stylesheet:
     sheet.parse()
     return sheet
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.iterdir() if path.name != MEMO_NAME)
+
+
+def test_a_full_disk_leaves_the_memo_as_it_was_and_no_partial_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keep_parsed_css(_parse(_sheet()), tmp_path, NOTHING_RECALLED)
+    before = (tmp_path / MEMO_NAME).read_bytes()
+
+    def disk_full(memo: object, memo_file: BinaryIO, protocol: int) -> None:
+        memo_file.write(b'half a memo')
+        raise OSError(errno.ENOSPC, 'No space left on device')
+
+    monkeypatch.setattr(pickle, 'dump', disk_full)
+    assert not keep_parsed_css(_parse(_sheet(primary='#ff0000')), tmp_path, NOTHING_RECALLED)
+    assert (tmp_path / MEMO_NAME).read_bytes() == before
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_cache_folder_that_cannot_be_written_is_only_no_memo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    not_a_folder = tmp_path / 'cache'
+    not_a_folder.write_text('a file where the cache folder should be', encoding='utf-8')
+    assert not keep_parsed_css(_parse(_sheet()), not_a_folder, NOTHING_RECALLED)
+    assert not keep_parsed_css(_parse(_sheet()), not_a_folder / 'inside', NOTHING_RECALLED)
+
+    def read_only(*arguments: object, **options: object) -> tuple[int, str]:
+        raise PermissionError(errno.EROFS, 'Read-only file system')
+
+    monkeypatch.setattr(tempfile, 'mkstemp', read_only)
+    assert not keep_parsed_css(_parse(_sheet()), tmp_path / 'read-only', NOTHING_RECALLED)
+    assert _leftovers(tmp_path / 'read-only') == []
+
+
+def test_two_apps_quitting_at_once_leave_a_whole_memo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    both_writing = threading.Barrier(2, timeout=10)
+    dump = pickle.dump
+
+    def dump_then_wait(memo: object, memo_file: BinaryIO, protocol: int) -> None:
+        dump(memo, memo_file, protocol=protocol)
+        memo_file.flush()
+        both_writing.wait()  # Both have written before either replaces the memo.
+
+    monkeypatch.setattr(pickle, 'dump', dump_then_wait)
+    sheets = [_parse(_sheet()), _parse(_sheet(css=CSS + '.c { color: red; }\n'))]
+    written: list[bool] = []
+    quitting = [
+        threading.Thread(
+            target=lambda sheet=sheet: written.append(
+                keep_parsed_css(sheet, tmp_path, NOTHING_RECALLED)
+            )
+        )
+        for sheet in sheets
+    ]
+    for thread in quitting:
+        thread.start()
+    for thread in quitting:
+        thread.join()
+    assert written == [True, True]
+    assert _leftovers(tmp_path) == []
+    monkeypatch.undo()
+    recalled = recall_parsed_css(_sheet(), tmp_path)
+    assert len(recalled.sources) == 1  # One app's whole memo, whichever replaced it last.
+
+
+async def test_quitting_with_a_full_disk_is_quiet(
+    app_for: AppFor,
+    demo_desk: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def disk_full(memo: object, memo_file: BinaryIO, protocol: int) -> None:
+        raise OSError(errno.ENOSPC, 'No space left on device')
+
+    monkeypatch.setattr(pickle, 'dump', disk_full)
+    app = app_for(demo_desk)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press('q')
+        await pilot.pause()
+    assert app.return_code == 0
+    assert 'Traceback' not in capsys.readouterr().err
+    assert not (app.css_memo_folder / MEMO_NAME).exists()
+    assert not list(app.css_memo_folder.glob('*.partial'))

@@ -25,6 +25,7 @@ import io
 import os
 import pickle
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -166,6 +167,12 @@ def recall_parsed_css(stylesheet: Stylesheet, cache_directory: Path) -> Recalled
 def keep_parsed_css(stylesheet: Stylesheet, cache_directory: Path, recalled: RecalledCss) -> bool:
     """Writes the stylesheet's parsed rule sets for the next run, unless the memo has them all.
 
+    Called as the app stops, so nothing here may fail: a full disk, a read-only or missing cache
+    folder, or anything else only leaves the memo as it was. The memo is written to a temporary
+    file of its own beside it, then put in its place in one step, so two apps quitting at once
+    (or one killed while writing) never leave a torn memo; a temporary file that could not be
+    finished is removed.
+
     Args:
         stylesheet (Stylesheet): The app's stylesheet, as the run leaves it.
         cache_directory (Path): The browser's cache folder.
@@ -174,24 +181,29 @@ def keep_parsed_css(stylesheet: Stylesheet, cache_directory: Path, recalled: Rec
     Returns:
         bool: Whether the memo was written (False when it had them all, or writing failed).
     """
-    sources = stylesheet.source
-    parsed = {
-        key: rules
-        for key, rules in parsed_rules(stylesheet).items()
-        if key[1] not in sources or sources[key[1]].content == key[0]  # Not an edited source.
-    }
-    stamp = memo_stamp(stylesheet)
-    if not parsed or (stamp == recalled.stamp and parsed.keys() <= recalled.sources):
-        return False
-    path = cache_directory / MEMO_NAME
-    partial = path.with_name(f'{MEMO_NAME}.{os.getpid()}.partial')
+    partial: Path | None = None
     try:
+        sources = stylesheet.source
+        parsed = {
+            key: rules
+            for key, rules in parsed_rules(stylesheet).items()
+            if key[1] not in sources or sources[key[1]].content == key[0]  # Not an edited source.
+        }
+        stamp = memo_stamp(stylesheet)
+        if not parsed or (stamp == recalled.stamp and parsed.keys() <= recalled.sources):
+            return False
         cache_directory.mkdir(parents=True, exist_ok=True)
-        with partial.open('wb') as memo_file:
+        # A name no other writer has, whatever its process id (another container's may match).
+        handle, name = tempfile.mkstemp(
+            prefix=f'{MEMO_NAME}.', suffix='.partial', dir=cache_directory
+        )
+        partial = Path(name)
+        with os.fdopen(handle, 'wb') as memo_file:
             pickle.dump((stamp, parsed), memo_file, protocol=pickle.HIGHEST_PROTOCOL)
-        partial.replace(path)
+        partial.replace(cache_directory / MEMO_NAME)
     except Exception:  # A memo that cannot be written only makes the next start slower.
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
+        if partial is not None:
+            with contextlib.suppress(OSError):
+                partial.unlink(missing_ok=True)
         return False
     return True
