@@ -241,13 +241,18 @@ def prepare_desk(size: str, baseline: Path | None) -> None:
 
 
 def run_plainly(program: Program) -> None:
-    """Runs a program once without valgrind (its caches written as a second start finds them)."""
+    """Runs a program once without valgrind (its caches written as a second start finds them).
+
+    A desk-browser start stays on after its paint until its first answers' lines are kept
+    (headless_start.SETTLE_VARIABLE), as a start someone used for a moment does: the counted
+    starts then draw them from those lines, not with Markdown.
+    """
     completed = subprocess.run(
         [sys.executable, *program.arguments],
         capture_output=True,
         text=True,
         check=False,
-        env=program.environment,
+        env={**program.environment, headless_start.SETTLE_VARIABLE: '1'},
     )
     if completed.returncode != 0:
         raise RuntimeError(f'{program.label} failed:\n{completed.stderr}')
