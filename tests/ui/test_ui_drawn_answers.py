@@ -13,10 +13,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.strip import Strip
 
 from desk_browser.memory.cache_folders import default_cache_directory, desk_cache_file
 from desk_browser.presentation.drawn_answers import DRAWN_FOLDER
+from desk_browser.ui.widgets.exchange_cards import ExchangeCards
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from tests.helpers.pilot import AppFor, settled
 
@@ -89,6 +91,40 @@ async def test_a_damaged_kept_file_is_rendered_past_and_replaced(
         await pilot.pause()
         assert app.export_screenshot() == first_svg
     assert json.loads(kept_file.read_text(encoding='ascii'))['answers'].keys() != {'x'}
+
+
+async def quit_at_the_first_frame(app_for: AppFor, desk: Path) -> None:
+    """Runs the app until its first cards are drawn, then quits at once (q as soon as seen)."""
+    app = app_for(desk)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.screen.query_one(ExchangeView)
+        while not view.rendered_indexes:
+            await pilot.pause(0.01)
+
+
+async def test_a_start_quit_at_its_first_frame_keeps_its_first_answers(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As if the keeping thread had not run yet when the app quit (it comes tens of ms later).
+    monkeypatch.setattr(ExchangeCards, '_keep_the_first_answers', lambda self, drawings: None)
+    await quit_at_the_first_frame(app_for, demo_desk)
+    kept_file = desk_cache_file(default_cache_directory(), DRAWN_FOLDER, demo_desk)
+    answers = json.loads(kept_file.read_text(encoding='ascii'))['answers']
+    assert answers
+    first_svg, first_cards = await first_start(app_for, demo_desk)
+    await a_start_settles_as(app_for, demo_desk, first_svg, first_cards)
+
+
+async def test_a_start_quit_before_its_recalled_answers_are_checked_leaves_them_kept(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await first_start(app_for, demo_desk)
+    kept_file = desk_cache_file(default_cache_directory(), DRAWN_FOLDER, demo_desk)
+    kept = kept_file.read_bytes()
+    # Markdown never loads: the answers drawn from kept lines are never checked.
+    monkeypatch.setattr(ExchangeCards, '_load_markdown_then_check', lambda self, drawings: None)
+    await quit_at_the_first_frame(app_for, demo_desk)
+    assert kept_file.read_bytes() == kept
 
 
 FIRST_FRAME_MODULES = """

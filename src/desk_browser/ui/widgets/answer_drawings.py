@@ -10,10 +10,13 @@ exchange view draws an answer from its kept lines when its key is there, Markdow
 Once that frame is on screen, Markdown is loaded off the event loop and every answer drawn from
 kept lines is rendered again: one that differs (other code, another Rich) is drawn again as
 rendered, so the view settles as if nothing had been recalled. The answers this start rendered
-are then kept for the next one (in a thread, only when they differ from what was kept).
+are then kept for the next one (in a thread, only when they differ from what was kept), or as the
+view is unmounted when the app quits before that thread has kept them.
 """
 
 from __future__ import annotations
+
+import threading
 
 from rich.color import ColorParseError
 from rich.console import Console
@@ -30,6 +33,9 @@ from desk_browser.presentation.drawn_answers import (
     write_drawn_answers,
 )
 from desk_browser.ui.widgets.exchange_rendering import CardStyles
+
+KEEP_WAIT = 1.0
+"""The most seconds a second `keep` (the app quitting) waits for the first one's write."""
 
 
 class AnswerDrawings:
@@ -48,6 +54,8 @@ class AnswerDrawings:
         """How many answers were drawn from kept lines so far."""
         self._rendered: dict[str, DrawnLines] = {}
         self._keyed_styles: tuple[CardStyles, str] | None = None
+        self._keeping = threading.Lock()
+        """Held while the answers are kept: a second `keep` waits for the first, then returns."""
 
     def key(self, console: Console, answer: str, width: int, styles: CardStyles, limit: int) -> str:
         """Names everything an answer's lines depend on, but the code that draws them.
@@ -121,12 +129,22 @@ class AnswerDrawings:
     def keep(self) -> None:
         """Ends noting; keeps the answers rendered for the next start, if not those kept.
 
-        Also sweeps the folder of temporary files left by writes that were cut short.
+        Only the first call keeps them (from a worker thread, or as the view is unmounted); a call
+        while that one writes waits for it (at most KEEP_WAIT), so a quitting app leaves with the
+        file written. The first also sweeps the folder of temporary files left by writes that
+        were cut short.
         """
-        self._noting = False
-        self._kept.sweep()  # What a write cut short by an earlier process's end left.
-        if self._rendered and self._rendered != self._kept.answers:
-            write_drawn_answers(self._kept.path, self._rendered)
+        if not self._keeping.acquire(timeout=KEEP_WAIT):
+            return  # The other call is stuck writing (a hung disk): not waited for longer.
+        try:
+            if not self._noting:
+                return
+            self._noting = False
+            self._kept.sweep()  # What a write cut short by an earlier process's end left.
+            if self._rendered and self._rendered != self._kept.answers:
+                write_drawn_answers(self._kept.path, self._rendered)
+        finally:
+            self._keeping.release()
 
 
 def same_lines(first: list[Strip], second: list[Strip]) -> bool:

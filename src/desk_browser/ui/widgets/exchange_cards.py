@@ -87,6 +87,8 @@ class ExchangeCards(BlockView):
         """The first frame's answers, drawn from the last start's lines (answer_drawings)."""
         self._recalled_blocks: set[int] = set()
         """The cards whose answers were drawn from kept lines, to check once Markdown loads."""
+        self._first_drawn: AnswerDrawings | None = None
+        """The first frame's answers once it is drawn, until they are kept (or unmounted)."""
 
     # The first frame's answers.
 
@@ -184,6 +186,7 @@ class ExchangeCards(BlockView):
             self._line_width = None
             if self._drawings is not None and self._log is not None and self._strips.keys():
                 drawings, self._drawings = self._drawings, None  # Once drawn: check, keep.
+                self._first_drawn = drawings
                 self.call_after_refresh(self._check_the_first_answers, drawings)
 
     def _check_the_first_answers(self, drawings: AnswerDrawings) -> None:
@@ -230,6 +233,19 @@ class ExchangeCards(BlockView):
     def _keep_the_first_answers(self, drawings: AnswerDrawings) -> None:
         """Keeps the answers this start rendered for the next one (a file write: a thread)."""
         drawings.keep()
+
+    def on_unmount(self) -> None:
+        """Keeps the first frame's answers now if the app quits before its thread has kept them.
+
+        The thread comes tens of milliseconds after the first frame, and a quit (q pressed as
+        soon as the screen shows) cancels it or stops it with the process: nothing was kept, and
+        the next start loaded Rich's Markdown to draw its answers again. Not while answers drawn
+        from kept lines wait for their check: what this start rendered is then only part of
+        what the next one needs, and the file already holds those lines.
+        """
+        drawings, self._first_drawn = self._first_drawn, None
+        if drawings is not None and not self._recalled_blocks:
+            drawings.keep()
 
     def render_line(self, y: int) -> Strip:
         """Draws one line of the view.
