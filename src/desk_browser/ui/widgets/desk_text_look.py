@@ -7,7 +7,11 @@ each its colours, from the theme), read here into the `CardStyles` the rendering
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.style import Style
+from textual.color import Color
+from textual.css.styles import StylesBase
 from textual.widget import Widget
 
 from desk_browser.ui.widgets.exchange_rendering import CardStyles
@@ -63,8 +67,14 @@ def text_style(widget: Widget, component: str) -> Style:
     Returns:
         Style: The style.
     """
-    full = widget.get_component_rich_style(component)
-    partial = widget.get_component_rich_style(component, partial=True)
+    return _text_style(
+        widget.get_component_rich_style(component),
+        widget.get_component_rich_style(component, partial=True),
+    )
+
+
+def _text_style(full: Style, partial: Style) -> Style:
+    """A component's full style with its background only when its partial style has one."""
     return full.without_color + Style.from_color(
         full.color, full.bgcolor if partial.bgcolor is not None else None
     )
@@ -79,19 +89,106 @@ def card_styles(widget: Widget) -> CardStyles:
     Returns:
         CardStyles: The styles, with the Pygments theme that suits the app's theme.
     """
+    texts = component_text_styles(widget, DESK_TEXT_COMPONENTS)
     markdown = {
-        name: text_style(widget, component) + look
-        for name, (component, look) in MARKDOWN_STYLES.items()
+        name: texts[component] + look for name, (component, look) in MARKDOWN_STYLES.items()
     }
     return CardStyles(
-        muted=text_style(widget, 'exchange-view--muted'),
-        time=text_style(widget, 'exchange-view--time'),
-        backend=text_style(widget, 'exchange-view--backend'),
-        trigger=text_style(widget, 'exchange-view--trigger'),
-        trigger_bar=text_style(widget, 'exchange-view--trigger-bar'),
-        session=text_style(widget, 'exchange-view--session'),
-        warning=text_style(widget, 'exchange-view--warning'),
-        error=text_style(widget, 'exchange-view--error'),
+        muted=texts['exchange-view--muted'],
+        time=texts['exchange-view--time'],
+        backend=texts['exchange-view--backend'],
+        trigger=texts['exchange-view--trigger'],
+        trigger_bar=texts['exchange-view--trigger-bar'],
+        session=texts['exchange-view--session'],
+        warning=texts['exchange-view--warning'],
+        error=texts['exchange-view--error'],
         markdown=markdown,
         code_theme='monokai' if widget.app.current_theme.dark else 'default',
     )
+
+
+def component_text_styles(widget: Widget, components: Iterable[str]) -> dict[str, Style]:
+    """Each component's `text_style`, from one walk of the widget's ancestors for them all.
+
+    A component's full style (`Widget.get_component_rich_style`) is its node's `rich_style`,
+    which walks every ancestor's styles from the app down: the 14 components of desk text walked
+    the same eight nodes 14 times at the first frame. Here the walk down to the widget is made
+    once, then each component's own styles are applied to it as `DOMNode.rich_style` (Textual
+    8.2.8) does; tests/ui/test_ui_desk_text_look.py checks the result against Textual's own.
+
+    Args:
+        widget (Widget): The widget whose component classes are read.
+        components (Iterable[str]): Its component classes to read.
+
+    Returns:
+        dict[str, Style]: Each component's style, as `text_style` gives it.
+    """
+    inherited = _Inherited()
+    for node in reversed(widget.ancestors_with_self):
+        inherited = inherited.under(node.styles)
+    texts: dict[str, Style] = {}
+    for component in components:
+        styles = widget.get_component_styles(component)
+        full = inherited.under(styles).rich_style()
+        text_opacity = styles.text_opacity
+        if text_opacity < 1 and full.bgcolor is not None:  # As get_component_rich_style.
+            full += Style.from_color(
+                (
+                    Color.from_rich_color(full.bgcolor) + styles.color.multiply_alpha(text_opacity)
+                ).rich_color
+            )
+        texts[component] = _text_style(full, styles.partial_rich_style)
+    return texts
+
+
+class _Inherited:
+    """What `DOMNode.rich_style` has gathered after some nodes of its walk from the app down.
+
+    A plain class: a dataclass would compile its generated methods at every start's import.
+    """
+
+    __slots__ = ('background', 'color', 'opacity', 'style')
+
+    def __init__(
+        self,
+        background: Color | None = None,
+        color: Color | None = None,
+        style: Style | None = None,
+        opacity: float = 1.0,
+    ) -> None:
+        """The walk's state; by default, before its first node (as `DOMNode.rich_style`).
+
+        Args:
+            background (Color | None): The background so far (None: none).
+            color (Color | None): The text colour so far (None: transparent white).
+            style (Style | None): The text styles so far (None: none).
+            opacity (float): The opacity so far.
+        """
+        self.background = Color(0, 0, 0, 0) if background is None else background
+        self.color = Color(255, 255, 255, 0) if color is None else color
+        self.style = Style() if style is None else style
+        self.opacity = opacity
+
+    def under(self, styles: StylesBase) -> _Inherited:
+        """What the walk has gathered once it has also passed a node with these styles."""
+        has_rule = styles.has_rule
+        opacity = self.opacity * styles.opacity
+        background = self.background
+        if has_rule('background'):
+            tinted = styles.background.tint(styles.background_tint)
+            text_background = background + tinted
+            background = background + tinted.multiply_alpha(opacity)
+        else:
+            text_background = background
+        color = styles.color if has_rule('color') else self.color
+        if has_rule('auto_color') and styles.auto_color:
+            color = text_background.get_contrast_text(color.a)
+        return _Inherited(background, color, self.style + styles.text_style, opacity)
+
+    def rich_style(self) -> Style:
+        """The style the walk ends with."""
+        background = self.background
+        return self.style + Style.from_color(
+            (background + self.color).rich_color if (background.a or self.color.a) else None,
+            background.rich_color if background.a else None,
+        )
