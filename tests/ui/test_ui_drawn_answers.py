@@ -14,11 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
+from rich.style import Style
 from textual.strip import Strip
 
 from desk_browser.memory.cache_folders import default_cache_directory, desk_cache_file
-from desk_browser.presentation.drawn_answers import DRAWN_FOLDER
+from desk_browser.presentation.drawn_answers import DRAWN_FOLDER, KeptDrawings
+from desk_browser.ui.widgets.answer_drawings import AnswerDrawings
 from desk_browser.ui.widgets.exchange_cards import ExchangeCards
+from desk_browser.ui.widgets.exchange_rendering import CardStyles
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from tests.helpers.pilot import AppFor, settled
 
@@ -176,3 +180,24 @@ def test_the_second_start_draws_its_first_frame_without_loading_markdown(
 
     assert loaded_at_the_first_frame() == ['markdown_it', 'pygments', 'rich.markdown']
     assert loaded_at_the_first_frame() == []
+
+
+def test_a_drawing_key_names_every_style_of_the_cards_look(tmp_path: Path) -> None:
+    console = Console(width=80)
+    looks = [
+        CardStyles(),
+        CardStyles(muted=Style(color='#a0a0a0')),
+        CardStyles(muted=Style(color='#a0a0a1')),
+        CardStyles(muted=Style(color='#a0a0a0', bold=True)),
+        CardStyles(error=Style(color='red', bgcolor='#441e27')),
+        CardStyles(markdown={'markdown.h1': Style(bold=True)}),
+        CardStyles(markdown={'markdown.h2': Style(bold=True)}),
+        CardStyles(code_theme='default'),
+    ]
+    keys = {
+        AnswerDrawings(KeptDrawings(tmp_path / 'kept.json')).key(console, 'An answer', 80, look, 9)
+        for look in looks
+    }
+    assert len(keys) == len(looks)
+    again = AnswerDrawings(KeptDrawings(tmp_path / 'kept.json'))
+    assert again.key(console, 'An answer', 80, CardStyles(), 9) in keys
