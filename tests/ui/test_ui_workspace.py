@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from desk_browser.demo import DEMO_NOW, DEMO_TODAY
+from desk_browser.ui import interpreter_turns
 from desk_browser.ui.screens.desks_screen import DesksScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.desk_list import DeskList, sparkline
@@ -298,3 +299,27 @@ async def test_every_desk_is_indexed_for_search_after_the_counts(demo_workspace:
         assert indexing == 'every desk indexed for search'
         for health in app.screen.query_one(DeskList).desks:
             assert app.workspace.services_for(health.path).search.status().complete
+
+
+async def test_the_desks_problem_counts_wait_while_an_index_build_runs(
+    demo_workspace: Path,
+) -> None:
+    """As the main screen's check: no file is read for the counts while a build runs."""
+    app = deterministic_workspace_app(demo_workspace)
+    build = interpreter_turns.short_turns()  # An index build of this process (an open desk's).
+    build.__enter__()
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: len(_names(app)) == 4)
+            await pilot.pause(0.5)
+            desks = app.screen.query_one(DeskList).desks
+            assert all(health.problem_count is None for health in desks)
+            assert interpreter_turns.building()
+            build.__exit__(None, None, None)
+            await settle(pilot)
+            desks = app.screen.query_one(DeskList).desks
+            assert all(health.problem_count is not None for health in desks)
+            assert '1 problem' in screen_text(pilot)
+    finally:
+        if interpreter_turns.building():
+            build.__exit__(None, None, None)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from desk_browser.memory.desk_check import DeskReport, check_desk
@@ -332,19 +333,32 @@ def with_activity(
     )
 
 
-def with_problems(health: DeskHealth, memo: FileMemo | None = None) -> DeskHealth:
+def with_problems(
+    health: DeskHealth,
+    memo: FileMemo | None = None,
+    *,
+    before_each_file: Callable[[], None] | None = None,
+    before_each_read: Callable[[], None] | None = None,
+) -> DeskHealth:
     """Adds the problem count, from checking every file of the desk.
 
     Args:
         health (DeskHealth): The desk's health so far.
         memo (FileMemo | None): Recalls what unchanged files held; None reads every file.
+        before_each_file (Callable[[], None] | None): As check_desk's: called before each file
+            (the Desks screen lets a search across desks go first); None for no pause.
+        before_each_read (Callable[[], None] | None): As check_desk's: called before each file
+            the memo cannot recall (the Desks screen waits for an index build there, as the main
+            screen's check does); an exception it raises ends the check. None for no pause.
 
     Returns:
         DeskHealth: With problem_count and problems.
     """
     if health.entry_problem is not None:
         return health
-    report = check_desk(health.path, memo)
+    report = check_desk(
+        health.path, memo, before_each_file=before_each_file, before_each_read=before_each_read
+    )
     return dataclasses.replace(
         health,
         problem_count=len(report.problems),

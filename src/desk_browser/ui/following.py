@@ -56,16 +56,17 @@ writes all the time is not read whole over and over."""
 _BUSY = (WorkerState.PENDING, WorkerState.RUNNING)
 
 
-class _CheckStopped(Exception):
+class CheckStopped(Exception):
     """The problem check was cancelled while it waited for its turn."""
 
 
-class _CheckTurns:
-    """Paces the problem check's reading: after any index build, a pause every few ms.
+class CheckTurns:
+    """Paces a problem check's reading: after any index build, a pause every few ms.
 
     On a cold start (no file memo) the check reads and parses every file of the desk; while the
     app builds its index, that made it a third thread for the event loop to wait for at each
-    wake-up (a third of the interpreter's time during the typing on a cold one-year build).
+    wake-up (a third of the interpreter's time during the typing on a cold one-year build). The
+    main screen's check and the Desks screen's (each desk's problem count) are paced by it.
     """
 
     def __init__(self, stopped: Callable[[], bool]) -> None:
@@ -83,11 +84,11 @@ class _CheckTurns:
         """Waits while an index build runs, and pauses a moment every WORK_SECONDS of reading.
 
         Raises:
-            _CheckStopped: The check was cancelled meanwhile.
+            CheckStopped: The check was cancelled meanwhile.
         """
         started = time.monotonic()
         if not wait_while_building(self._stopped) or self._stopped():
-            raise _CheckStopped
+            raise CheckStopped
         self.waited += time.monotonic() - started
         if time.monotonic() - self._yielded >= WORK_SECONDS:
             time.sleep(YIELD_SECONDS)  # Leaves the interpreter to the event loop.
@@ -330,7 +331,7 @@ class DeskFollower:
         from desk_browser.memory.desk_check import check_desk  # Deferred: after the first paint.
 
         worker = get_current_worker()
-        turns = _CheckTurns(lambda: worker.is_cancelled)
+        turns = CheckTurns(lambda: worker.is_cancelled)
         started = time.monotonic()
         try:
             # Short turns: after a build the check may parse for seconds while the person types.
@@ -341,7 +342,7 @@ class DeskFollower:
                     before_each_file=services.foreground.step_aside,
                     before_each_read=turns.before_each_read,
                 )
-        except _CheckStopped:
+        except CheckStopped:
             return
         finally:
             services.file_memo.save()  # What was read is kept, even when the check stopped.

@@ -32,6 +32,8 @@ from desk_browser.presentation.desk_health import (
 )
 from desk_browser.presentation.formatting import INDIA, plural
 from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.following import CheckStopped, CheckTurns
+from desk_browser.ui.interpreter_turns import short_turns
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_header import DeskHeader
@@ -254,19 +256,35 @@ class DesksScreen(DeskScreen[None]):
     def fill_in(self, desks: list[DeskHealth]) -> None:
         """Reads each desk's activity and problems, one desk at a time.
 
+        The problem check takes turns as the main screen's does (following.CheckTurns): it
+        steps aside while a search across desks runs, waits while an index build runs (the
+        workspace's indexing, or an open desk's) before each file its memo cannot recall, and
+        pauses a moment every few milliseconds of reading, with short interpreter turns.
+
         Args:
             desks (list[DeskHealth]): The desks, newest first.
         """
         worker = get_current_worker()
         today = self.services.today()
+        turns = CheckTurns(lambda: worker.is_cancelled)
         try:
-            for health in desks:
-                if worker.is_cancelled:
-                    return
-                memo = self.services.services_for(health.path).file_memo
-                filled = with_problems(with_activity(health, today, memo), memo)
-                memo.save()  # The next start reads only the files changed since.
-                self.post_message(self.DeskFilledIn(filled))
+            with short_turns(build=False):
+                for health in desks:
+                    if worker.is_cancelled:
+                        return
+                    memo = self.services.services_for(health.path).file_memo
+                    try:
+                        filled = with_problems(
+                            with_activity(health, today, memo),
+                            memo,
+                            before_each_file=self.services.foreground.step_aside,
+                            before_each_read=turns.before_each_read,
+                        )
+                    except CheckStopped:
+                        return
+                    finally:
+                        memo.save()  # The next start reads only the files changed since.
+                    self.post_message(self.DeskFilledIn(filled))
         finally:
             self.post_message(self.FillingDone())
 
