@@ -127,6 +127,13 @@ async def open_search(pilot: Pilot[Any], words: str = '') -> None:
     await settle(pilot)
 
 
+async def open_record(pilot: Pilot[Any], words: str) -> None:
+    """Searches for `words` (open_search), opens the first hit's record, then settles."""
+    await open_search(pilot, words)
+    await pilot.press('down', 'enter')
+    await settle(pilot)
+
+
 async def open_day_view(pilot: Pilot[Any], *keys: str) -> DayScreen:
     """Settles, presses the keys (`d` unless told), settles again, and returns the day view."""
     await settle(pilot)

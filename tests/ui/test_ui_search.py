@@ -16,7 +16,7 @@ from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.tabbed_panes import TabbedPanes
-from tests.helpers.pilot import AppFor, open_search, settle
+from tests.helpers.pilot import AppFor, open_record, open_search, settle
 
 
 def headline(app: DeskBrowser) -> str:
@@ -129,9 +129,7 @@ async def test_escape_clears_the_box_then_leaves_the_search(
 async def test_escape_in_a_record_goes_back_to_the_hits(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_search(pilot, 'nifty')
-        await pilot.press('down', 'enter')
-        await settle(pilot)
+        await open_record(pilot, 'nifty')
         assert isinstance(app.screen, RecordScreen)
         await pilot.press('escape')
         await pilot.pause()
@@ -150,9 +148,7 @@ async def test_slash_in_a_record_goes_back_into_the_search_box(
     # the hits does (its words still there, selected: typing starts a new search).
     app = app_for(demo_desk)
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_search(pilot, 'nifty')
-        await pilot.press('down', 'enter')
-        await settle(pilot)
+        await open_record(pilot, 'nifty')
         assert isinstance(app.screen, RecordScreen)
         await pilot.press('slash')
         await pilot.pause()
