@@ -72,6 +72,22 @@ def test_an_unknown_session_exits_1(
     assert result.stdout == ''
     assert 'no session' in result.stderr
     assert 'desk-browser sessions DESK' in result.stderr
+    if not session_id:
+        assert "no session '':" in result.stderr  # Named, not a blank before the colon.
+
+
+def test_a_folder_of_desks_is_bad_usage_that_names_a_desk_to_give(
+    demo_workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """show reads one desk: a folder of desks is not "no desk", it names its desks instead."""
+    for folder in (demo_workspace, demo_workspace.parent):
+        result = run_command(['show', str(folder), '2026-10-21-1'], capsys)
+        assert result.status == 2
+        assert result.stdout == ''
+        assert result.stderr.strip() == (
+            f'desk-browser: {folder}: a folder of desks (hedging, main, options, research), and '
+            f'this command reads one desk. Give one of them, such as {demo_workspace}/hedging.'
+        )
 
 
 def test_a_session_without_exchanges_exits_1(

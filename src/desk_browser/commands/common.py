@@ -41,19 +41,18 @@ WorkspaceRun = Callable[[Workspace, argparse.Namespace], int]
 """A command's work on a folder of desks: the workspace and the arguments."""
 
 
-def add_desk_argument(parser: argparse.ArgumentParser) -> None:
+def add_desk_argument(parser: argparse.ArgumentParser, *, workspaces: bool = True) -> None:
     """Adds the DESK argument every command takes first.
 
     Args:
         parser (argparse.ArgumentParser): The command's parser.
+        workspaces (bool): Whether the command also reads a folder of desks (every desk in it);
+            False for a command that reads one desk (show).
     """
-    parser.add_argument(
-        'desk',
-        metavar='DESK',
-        type=Path,
-        help='the desk folder, which holds sessions/, journal/ and notes/, or a folder of desks '
-        '(such as workspace/desks: every desk in it)',
-    )
+    desk_help = 'the desk folder, which holds sessions/, journal/ and notes/'
+    if workspaces:
+        desk_help += ', or a folder of desks (such as workspace/desks: every desk in it)'
+    parser.add_argument('desk', metavar='DESK', type=Path, help=desk_help)
 
 
 def iso_date(text: str) -> datetime.date:
@@ -238,10 +237,12 @@ def desk_command(workspace_run: str | None = None) -> Callable[[DeskRun], Run]:
 
     def decorate(desk_run: DeskRun) -> Run:
         def run(arguments: argparse.Namespace) -> int:
-            if workspace_run is not None:
-                workspace = workspace_of(arguments)
-                if workspace is not None:
+            workspace = workspace_of(arguments)
+            if workspace is not None:
+                if workspace_run is not None:
                     return _workspace_function(workspace_run)(workspace, arguments)
+                print_note(_one_desk_only(workspace))
+                return EXIT_USAGE
             desk = checked_desk(arguments)
             if desk is None:
                 return EXIT_USAGE
@@ -251,6 +252,25 @@ def desk_command(workspace_run: str | None = None) -> Callable[[DeskRun], Run]:
         return guarded(run)
 
     return decorate
+
+
+def _one_desk_only(workspace: Workspace) -> str:
+    """Says that a command reading one desk was given a folder of desks, and which to give.
+
+    Args:
+        workspace (Workspace): The folder of desks DESK named.
+
+    Returns:
+        str: A one-line message naming the folder, its desks, and one of them as a DESK.
+    """
+    shown = visible_text(str(workspace.path)).replace('\n', ' ')
+    names = visible_text(', '.join(workspace.names)).replace('\n', ' ')
+    folder = workspace.desks_folder or workspace.path
+    example = visible_text(str(folder / workspace.names[0])).replace('\n', ' ')
+    return (
+        f'{shown}: a folder of desks ({names}), and this command reads one desk. '
+        f'Give one of them, such as {example}.'
+    )
 
 
 def _workspace_function(name: str) -> WorkspaceRun:

@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     Args:
         parser (argparse.ArgumentParser): The command's parser.
     """
-    add_desk_argument(parser)
+    add_desk_argument(parser, workspaces=False)
     parser.add_argument(
         'session_id',
         metavar='SESSION_ID',
@@ -78,7 +78,7 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
             for an unreadable desk.
     """
     session_id: str = arguments.session_id
-    shown_id = visible_field(session_id)
+    shown_id = visible_field(session_id) or "''"  # An empty id is named, not left out.
     # Only sessions that have a log are shown, so an id such as ../x never leaves the desk.
     if session_id not in SessionStore(sessions_directory(desk)).session_ids():
         print_note(
