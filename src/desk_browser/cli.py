@@ -117,7 +117,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar='DAY',
         help='open at the day view of DAY: YYYY-MM-DD, yesterday or today (India dates)',
     )
-    parser.add_argument('--search', metavar='WORDS', help='open the search with these words')
+    parser.add_argument(
+        '--search',
+        metavar='WORDS',
+        help="open the search with these words (with --day: that day's records only)",
+    )
     add_follow_symlinks_argument(parser)
     return parser
 
@@ -308,9 +312,12 @@ def _browse(
     Returns:
         The exit status.
     """
+    one_desk_options = _one_desk_options(arguments)
     if arguments.demo:
         if arguments.desk is not None:
             parser.error('give either DESK or --demo, not both')
+        if arguments.desks is not None and one_desk_options:
+            parser.error(f'{one_desk_options} one desk, not a demo workspace (--desks)')
         problem = terminal_problem()
         if problem is not None:
             print(problem, file=sys.stderr)
@@ -318,20 +325,56 @@ def _browse(
         if arguments.desks is not None and arguments.desks < 1:
             parser.error('--desks must be at least 1')
         return run_demo(start, arguments.desks)
+    if arguments.desks is not None:
+        parser.error('--desks N goes with --demo; give a folder of desks as DESK to browse it')
     desk = Path(arguments.desk if arguments.desk is not None else '.')
-    problem = desk_problem(desk) or terminal_problem()
+    problem = desk_problem(desk)
     if problem is not None:
         print(problem, file=sys.stderr)
         return EXIT_USAGE
     from desk_browser.memory.workspace import find_desks
 
-    if find_desks(desk).kind == 'workspace':
+    workspace = find_desks(desk)
+    if workspace.kind == 'workspace' and one_desk_options:
+        folder = workspace.desks_folder or desk
+        print(
+            f'desk-browser: {desk}: a folder of desks, and {one_desk_options} one desk. '
+            f'Give one of them, such as {folder / workspace.names[0]}.',
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    problem = terminal_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return EXIT_USAGE
+    if workspace.kind == 'workspace':
         return run_workspace_browser(desk.resolve())
     return run_browser(desk.resolve(), start)
 
 
+def _one_desk_options(arguments: argparse.Namespace) -> str:
+    """Names the options given that open one desk at a view (a folder of desks has none).
+
+    Args:
+        arguments (argparse.Namespace): The parsed arguments.
+
+    Returns:
+        str: Those options and their verb, such as "--day opens" or "--day and --search open";
+            empty when none was given.
+    """
+    given = [
+        f'--{name}' for name in ('session', 'day', 'search') if getattr(arguments, name) is not None
+    ]
+    if len(given) < 2:
+        return ''.join(f'{name} opens' for name in given)
+    return f'{", ".join(given[:-1])} and {given[-1]} open'
+
+
 def start_view(arguments: argparse.Namespace) -> StartView | str:
     """Reads where to open from --session, --day and --search.
+
+    --day with --search opens the search narrowed to that day (its `day:` qualifier), where the
+    day view alone would leave the words unsearched.
 
     Args:
         arguments (argparse.Namespace): The parsed arguments.
@@ -343,12 +386,15 @@ def start_view(arguments: argparse.Namespace) -> StartView | str:
     from desk_browser.presentation.formatting import india_today
 
     day: str | None = None
+    search: str | None = arguments.search
     if arguments.day is not None:
         parsed = parse_day_words(arguments.day, india_today())
         if parsed is None:
             return f'desk-browser: --day {arguments.day!r}: give {DAY_WORDS_HELP}.'
         day = parsed.isoformat()
-    return StartView(session_id=arguments.session, day=day, search=arguments.search)
+    if day is not None and search is not None:  # The search, on that day: not the day view.
+        search, day = f'{search} day:{day}', None
+    return StartView(session_id=arguments.session, day=day, search=search)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -60,6 +60,38 @@ def test_desk_and_demo_together_is_a_usage_error(tmp_path: Path) -> None:
     assert exit_info.value.code == 2
 
 
+@pytest.mark.parametrize(
+    ('argv', 'said'),
+    [
+        (['--desks', '3'], '--desks N goes with --demo'),
+        (['--demo', '--desks', '3', '--day', 'today'], '--day opens one desk, not a demo'),
+    ],
+)
+def test_desks_without_demo_or_with_a_view_is_a_usage_error(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Both were ignored: the current folder was browsed, the Desks screen opened."""
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(argv)
+    assert exit_info.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_a_folder_of_desks_with_a_view_exits_2_naming_a_desk(
+    demo_workspace: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--session, --day and --search open one desk: the Desks screen opened without them."""
+    monkeypatch.setattr(cli, 'terminal_problem', lambda: None)
+    monkeypatch.setattr(cli, 'run_workspace_browser', lambda *_: pytest.fail('opened'))
+    assert cli.main([str(demo_workspace), '--search', 'nifty', '--day', 'yesterday']) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ''
+    assert captured.err == (
+        f'desk-browser: {demo_workspace}: a folder of desks, and --day and --search open one '
+        f'desk. Give one of them, such as {demo_workspace}/hedging.\n'
+    )
+
+
 def _run_headless(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> None:
     """Makes DeskBrowser.run run headless, record what the screen says, and quit."""
 

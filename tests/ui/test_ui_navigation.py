@@ -124,6 +124,9 @@ def test_the_command_line_reads_the_open_at_flags() -> None:
     yesterday = cli.start_view(_parse(['desk', '--day', 'yesterday']))
     assert isinstance(yesterday, StartView)
     assert yesterday.day is not None
+    # The search on that day, rather than the day view with the words left unsearched.
+    start = cli.start_view(_parse(['desk', '--search', 'nifty', '--day', '2026-10-19']))
+    assert start == StartView(day=None, search='nifty day:2026-10-19')
 
 
 def test_a_malformed_day_exits_2_with_a_message(
