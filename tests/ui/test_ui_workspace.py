@@ -249,6 +249,26 @@ async def test_slash_searches_every_desk_and_enter_opens_the_record_in_its_desk(
         assert app.desk == demo_workspace / 'research'
 
 
+async def test_enter_in_the_hits_opens_the_highlighted_one_as_the_footer_says(
+    demo_workspace: Path,
+) -> None:
+    from desk_browser.ui.screens.record_screen import RecordScreen
+    from desk_browser.ui.widgets.desk_hit_list import DeskHitList
+
+    app = deterministic_workspace_app(demo_workspace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await search_every_desk(pilot, 'nifty gap')
+        assert 'enter Open' in screen_text(pilot).splitlines()[-1]  # From the box, as here.
+        await pilot.press('down', 'down')
+        hit_list = app.screen.query_one(DeskHitList)
+        assert hit_list.has_focus and hit_list.highlighted == 1
+        chosen = hit_list.hits[1]
+        await pilot.press('enter')
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen)
+        assert app.desk == demo_workspace / chosen.desk
+
+
 async def test_a_word_in_no_desk_is_named_with_the_nearest_word_enter_takes(
     demo_workspace: Path,
 ) -> None:

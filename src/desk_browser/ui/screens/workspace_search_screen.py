@@ -83,7 +83,12 @@ class WorkspaceSearchScreen(DeskScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('escape', 'back', 'Back', id='back-to-desks'),
         Binding('down', 'into_hits', 'Hits', show=False),
+        # Enter opens the highlighted hit from the box or the list alike, as in a desk's search
+        # (priority: before the box's own Enter), so the footer can say so wherever the focus is.
+        Binding('enter', 'open', 'Open', key_display='enter', priority=True, id='desks-open'),
     ]
+
+    FOOTER_FIRST = ('enter',)
 
     class Searched(Message):
         """A search across desks found its first hits."""
@@ -360,15 +365,13 @@ class WorkspaceSearchScreen(DeskScreen[None]):
                 self.HitChosen(self.desks[found.desk], found.desk, found, self._words)
             )
 
-    @on(Input.Submitted, '#box')
-    def open_first(self) -> None:
-        """Enter in the box takes the suggested words, or opens the highlighted hit."""
+    def action_open(self) -> None:
+        """Enter: in the box, takes the suggested words; else opens the highlighted hit."""
         box = self.query_one('#box', Input)
         hits = self.query_one(DeskHitList)
-        if not (self._suggestions and self._is_current(self._shown_query)):
-            if hits.row_count:
-                self._open(hits.highlighted or 0)
-            return
-        box.value = with_suggestions(box.value, self._suggestions)
-        self._suggestions = {}
-        box.cursor_position = len(box.value)
+        if box.has_focus and self._suggestions and self._is_current(self._shown_query):
+            box.value = with_suggestions(box.value, self._suggestions)
+            self._suggestions = {}
+            box.cursor_position = len(box.value)
+        elif hits.row_count:
+            self._open(hits.highlighted or 0)
