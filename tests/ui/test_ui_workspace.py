@@ -343,3 +343,22 @@ async def test_the_desks_problem_counts_wait_while_an_index_build_runs(
     finally:
         if interpreter_turns.building():
             build.__exit__(None, None, None)
+
+
+async def test_the_help_opens_at_the_keys_of_the_screen_under_it(demo_workspace: Path) -> None:
+    """At 80x24 the Desks screen's keys, last in the help, were 60 lines down."""
+    app = deterministic_workspace_app(demo_workspace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for keys, shown in (
+            ((), 'Open the highlighted desk'),  # The Desks screen.
+            (('enter',), 'Search everything the desk said'),  # A desk's main screen.
+            (('d',), 'Day before / after'),  # Its day view.
+        ):
+            await pilot.press(*keys)
+            await settle(pilot)
+            await pilot.press('question_mark')
+            await settle(pilot)
+            assert shown in screen_text(pilot)
+            await pilot.press('escape')
+            await settle(pilot)

@@ -106,6 +106,8 @@ class DayScreen(DeskScreen[None]):
     }
     """
 
+    HELP_SECTION = 'day'
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('escape', 'back', 'Back', key_display='esc', id='day-back'),
         Binding(

@@ -70,6 +70,10 @@ class DeskScreen(Screen[ResultType]):
     """The screen's main keys, the most needed first: what a narrow footer keeps first after
     the way back, help, quit and search (the screen's other keys follow in the footer's order)."""
 
+    HELP_SECTION: ClassVar[str] = ''
+    """The help's section of this screen's keys (help_screen: search, day, problems, desks):
+    the help opens at it over this screen. Empty: at its top, the main screen's keys."""
+
     _resumed = False
 
     @on(events.ScreenResume)

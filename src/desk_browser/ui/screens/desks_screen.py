@@ -107,6 +107,8 @@ class DesksScreen(DeskScreen[None]):
     }
     """
 
+    HELP_SECTION = 'desks'
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('enter', 'open_desk', 'Open', key_display='enter', id='open-desk'),
         Binding('r', 'reload', 'Read again', id='reload'),

@@ -137,15 +137,23 @@ def _key_lines(
 class KeySection(Static):
     """One section of keys, its meanings broken under themselves to fit the help's width."""
 
-    def __init__(self, title: str, keys: list[tuple[str, str]], width: int = 16) -> None:
+    def __init__(
+        self, title: str, keys: list[tuple[str, str]], width: int = 16, *, section: str = ''
+    ) -> None:
         """Makes the section (drawn unbroken until its width is known).
 
         Args:
             title (str): The section's title.
             keys (list[tuple[str, str]]): Each key and what it does.
             width (int): The key column's width.
+            section (str): The name a screen gives as its HELP_SECTION (the help then opens at
+                this section over it); empty for none.
         """
-        super().__init__(_key_lines(title, keys, width), classes='help-section')
+        super().__init__(
+            _key_lines(title, keys, width),
+            classes='help-section',
+            id=f'help-{section}' if section else None,
+        )
         self._title = title
         self._keys = keys
         self._width = width
@@ -175,19 +183,35 @@ class HelpScreen(ModalScreen[None]):
         """Builds the help text."""
         with KeyedScroll(id='help'):
             yield KeySection('Keys', KEYS)
-            yield KeySection('Search', SEARCH_KEYS)
+            yield KeySection('Search', SEARCH_KEYS, section='search')
             yield KeySection('Search qualifiers', QUALIFIER_LINES, width=28)
-            yield KeySection('Day view', DAY_KEYS)
-            yield KeySection('Problems', PROBLEM_KEYS)
-            yield KeySection('Desks (a folder of desks)', DESKS_KEYS)
+            yield KeySection('Day view', DAY_KEYS, section='day')
+            yield KeySection('Problems', PROBLEM_KEYS, section='problems')
+            yield KeySection('Desks (a folder of desks)', DESKS_KEYS, section='desks')
             yield Static(Content(ABOUT), classes='help-section -explain')
 
     def on_mount(self) -> None:
-        """Lets the keyboard scroll the help."""
+        """Lets the keyboard scroll the help, opened at the section of the screen under it."""
         help_pane = self.query_one('#help', VerticalScroll)
         help_pane.border_title = 'desk-browser help'
         help_pane.border_subtitle = 'esc to close'
         help_pane.focus()
+        stack = self.app.screen_stack
+        section = getattr(stack[-2], 'HELP_SECTION', '') if len(stack) > 1 else ''
+        if isinstance(section, str) and section:
+            self.call_after_refresh(self._open_at, section)
+
+    def _open_at(self, section: str) -> None:
+        """Scrolls the help so a section is at its top (the Desks screen's keys are last).
+
+        Args:
+            section (str): The section's name (KeySection's `section`).
+        """
+        found = self.query(f'#help-{section}')
+        if found:
+            self.query_one('#help', VerticalScroll).scroll_to_widget(
+                found.first(), animate=False, top=True
+            )
 
     def action_close(self) -> None:
         """Closes the help."""

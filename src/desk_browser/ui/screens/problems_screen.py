@@ -131,6 +131,8 @@ class ProblemsScreen(DeskScreen[None]):
     }
     """
 
+    HELP_SECTION = 'problems'
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('escape', 'close', 'Back', key_display='esc', id='problems-back'),
         Binding('r', 'check', 'Check again', id='problems-check'),

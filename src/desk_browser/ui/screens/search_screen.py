@@ -94,6 +94,7 @@ class SearchScreen(DeskScreen[None]):
 
     OFFERS_DAY_VIEW = True
     FOOTER_FIRST = ('enter', 'y', 'x')  # Open, copy or export the hits.
+    HELP_SECTION = 'search'
 
     def __init__(self, services: DeskServices, *, cursor_blink: bool = True) -> None:
         """Prepares the search.

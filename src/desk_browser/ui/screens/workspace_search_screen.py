@@ -80,6 +80,8 @@ class WorkspaceSearchScreen(DeskScreen[None]):
     }
     """
 
+    HELP_SECTION = 'desks'
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('escape', 'back', 'Back', id='back-to-desks'),
         Binding('down', 'into_hits', 'Hits', show=False),
