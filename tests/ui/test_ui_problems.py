@@ -22,7 +22,15 @@ from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
 from tests.helpers.desks import exchange, small_desk, write_lines
-from tests.helpers.pilot import AppFor, screen_text, settle, settled, wait_until, widget_texts
+from tests.helpers.pilot import (
+    AppFor,
+    screen_text,
+    settle,
+    settled,
+    wait_for_note,
+    wait_until,
+    widget_texts,
+)
 
 LOADED = 30
 """Seconds a wait may take on a loaded machine before it gives up."""
@@ -143,6 +151,9 @@ async def test_a_healthy_desk_has_an_empty_problems_view(app_for: AppFor, demo_d
         assert isinstance(app.screen, ProblemsScreen)
         assert app.screen.query_one(ProblemList).row_count == 0
         assert 'No problems' in widget_texts(pilot)
+        await pilot.press('enter')  # The footer offers it: it says why nothing opens.
+        await wait_for_note(pilot, 'No problem to open')
+        assert isinstance(app.screen, ProblemsScreen)
 
 
 async def test_the_palette_opens_the_problems_view(app_for: AppFor, damaged_desk: Path) -> None:

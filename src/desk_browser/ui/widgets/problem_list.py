@@ -61,6 +61,13 @@ class ProblemList(DataTable[Text]):
                 Text(visible(problem.reason)),
             )
 
+    def action_select_cursor(self) -> None:
+        """Enter: opens the highlighted problem's place; with none listed, says so."""
+        if not self.problems:
+            self.notify('No problem to open: the check found none.')
+            return
+        super().action_select_cursor()
+
     @property
     def highlighted_problem(self) -> Problem | None:
         """The problem on the cursor's row, or None when there are none."""
