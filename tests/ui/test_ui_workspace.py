@@ -22,6 +22,7 @@ from tests.helpers.pilot import (
     screen_text,
     settle,
     settled,
+    wait_for_note,
     wait_until,
 )
 from tests.helpers.tree import snapshot_tree, tree_differences
@@ -257,8 +258,12 @@ async def test_enter_in_the_hits_opens_the_highlighted_one_as_the_footer_says(
 
     app = deterministic_workspace_app(demo_workspace)
     async with app.run_test(size=(80, 24)) as pilot:
-        await search_every_desk(pilot, 'nifty gap')
+        await search_every_desk(pilot, 'zzqqx')
         assert 'enter Open' in screen_text(pilot).splitlines()[-1]  # From the box, as here.
+        await pilot.press('enter')  # No hit: it says so, as a desk's search does.
+        await wait_for_note(pilot, 'No hit to open.')
+        app.screen.query_one('#box', Input).value = ''
+        await search_every_desk(pilot, 'nifty gap', slash=False)
         await pilot.press('down', 'down')
         hit_list = app.screen.query_one(DeskHitList)
         assert hit_list.has_focus and hit_list.highlighted == 1
@@ -267,6 +272,13 @@ async def test_enter_in_the_hits_opens_the_highlighted_one_as_the_footer_says(
         await settle(pilot)
         assert isinstance(app.screen, RecordScreen)
         assert app.desk == demo_workspace / chosen.desk
+        # The search stays on the Desks screen: esc goes to the desk's main screen, and the
+        # line under the heading says "back", not "back to the hits".
+        keys_line = screen_text(pilot).splitlines()[2].strip()
+        assert keys_line.endswith('esc back') and 'hits' not in keys_line
+        await pilot.press('escape')
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
 
 
 async def test_a_word_in_no_desk_is_named_with_the_nearest_word_enter_takes(

@@ -58,22 +58,29 @@ KEY_HINTS = (
 )
 """The keys the line under the heading names: each key, then what it does in three lengths."""
 
+BACK_HINT = ('esc', 'back', 'back', 'back')
+"""The esc hint of a record opened with no hits under it (through back and forward, or from
+the search across desks, which stays on the Desks screen): esc goes to the screen below."""
 
-def key_hints(width: int) -> Content:
+
+def key_hints(width: int, *, from_hits: bool = True) -> Content:
     """The line naming the record's keys, in the longest words that fit the width.
 
     Args:
         width (int): The columns there are.
+        from_hits (bool): Whether the hits the record was opened from are under it (esc goes
+            back to them); False says only "back".
 
     Returns:
         Content: Its widest form with wide gaps where it fits; then narrow gaps; then shorter
             words; the shortest cut with "…" where even that does not fit.
     """
+    hints = KEY_HINTS if from_hits else (*KEY_HINTS[:-1], BACK_HINT)
     line = Content()
     for words, gap in ((1, '    '), (1, '  '), (2, '  '), (3, '  ')):
         parts: list[tuple[str, str]] = []
-        for place, hint in enumerate(KEY_HINTS):
-            after = gap if place < len(KEY_HINTS) - 1 else ''
+        for place, hint in enumerate(hints):
+            after = gap if place < len(hints) - 1 else ''
             parts += [(hint[0], 'bold $text-accent'), (f' {hint[words]}{after}', '$text-muted')]
         line = Content.assemble(*parts)
         if line.cell_length <= width:
@@ -102,6 +109,8 @@ class RecordScreen(DeskScreen[None]):
         hit: SearchHit,
         words: list[str],
         details: HitDetails | None = None,
+        *,
+        from_hits: bool = False,
     ) -> None:
         """Prepares the screen.
 
@@ -111,6 +120,9 @@ class RecordScreen(DeskScreen[None]):
             words (list[str]): The keywords to mark.
             details (HitDetails | None): What the journal says about it (its time, session and
                 line, for the heading and the day view), or None.
+            from_hits (bool): Whether it is opened over the desk's search, whose hits esc goes
+                back to (the line under the heading says so); False for a record opened with
+                none under it.
         """
         super().__init__()
         add_later_css(self)
@@ -124,6 +136,7 @@ class RecordScreen(DeskScreen[None]):
         """What the journal says about the hit, or None."""
         self._heading = hit_header(hit, match_label(hit.matched_words, len(words)), details)
         self._hint_width = 0
+        self._from_hits = from_hits
 
     def compose(self) -> ComposeResult:
         """Builds the record's heading and its text."""
@@ -135,7 +148,9 @@ class RecordScreen(DeskScreen[None]):
 
     def _heading_text(self) -> Content:
         """The hit's heading line and, under it, the keys line fitted to the width."""
-        return Content.assemble(self._heading, '\n', key_hints(self._hint_width))
+        return Content.assemble(
+            self._heading, '\n', key_hints(self._hint_width, from_hits=self._from_hits)
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         """Fits the keys line to the new width (shorter words on a narrow terminal)."""
@@ -170,7 +185,7 @@ class RecordScreen(DeskScreen[None]):
         self.post_message(ShowPlace(DayPlace(self.hit.record.day, line)))
 
     def action_back(self) -> None:
-        """Goes back to the hits."""
+        """Goes back to the hits (or, with none under it, to the screen below)."""
         self.dismiss(None)
 
     def action_show_day(self, tab: str) -> None:

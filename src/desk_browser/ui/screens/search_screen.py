@@ -525,7 +525,9 @@ class SearchScreen(DeskScreen[None]):
         # Coming back from the record lands on the hits, where Escape goes back, not in the box.
         hits.focus()
         details = hits.details_at(index)
-        self.app.push_screen(RecordScreen(self.services, hit, list(self._words), details))
+        self.app.push_screen(
+            RecordScreen(self.services, hit, list(self._words), details, from_hits=True)
+        )
 
     def action_clear_or_leave(self) -> None:
         """Escape: in a box with text, clears it; anywhere else, goes back to the main screen."""

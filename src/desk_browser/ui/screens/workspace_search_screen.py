@@ -377,3 +377,5 @@ class WorkspaceSearchScreen(DeskScreen[None]):
             box.cursor_position = len(box.value)
         elif hits.row_count:
             self._open(hits.highlighted or 0)
+        elif box.value.strip():
+            self.notify('No hit to open.')
