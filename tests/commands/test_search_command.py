@@ -245,3 +245,25 @@ def test_a_one_word_search_still_fills_the_label_column(
 ) -> None:
     result = run_command(['search', str(demo_desk), 'nifty', '--limit', '3'], capsys)
     assert [line.split('\t')[2] for line in result.lines] == ['all words'] * 3
+
+
+def test_an_index_that_cannot_be_made_is_one_note_like_every_other(
+    demo_workspace: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The readers' warning was written bare by Python's last resort, once for each desk."""
+    blocked = tmp_path / 'a file'
+    blocked.write_text('not a folder', encoding='utf-8')
+    monkeypatch.setenv('XDG_CACHE_HOME', str(blocked))
+    for argv in (
+        ['search', str(demo_workspace / 'main'), 'nifty'],
+        ['search', str(demo_workspace), 'nifty', '--all-desks'],
+    ):
+        result = run_command(argv, capsys)
+        assert result.status == 0
+        notes = [line for line in result.stderr.splitlines() if 'index unavailable' in line]
+        assert len(notes) == 1
+        assert notes[0].startswith('desk-browser: Search index unavailable, reading the desk')
+        assert str(blocked) in notes[0]

@@ -8,12 +8,14 @@ with `| head`). README.md's "Exit status" table says the same for every command.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import functools
 import importlib
+import logging
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from desk_browser.commands.output import print_note
@@ -237,21 +239,54 @@ def desk_command(workspace_run: str | None = None) -> Callable[[DeskRun], Run]:
 
     def decorate(desk_run: DeskRun) -> Run:
         def run(arguments: argparse.Namespace) -> int:
-            workspace = workspace_of(arguments)
-            if workspace is not None:
-                if workspace_run is not None:
-                    return _workspace_function(workspace_run)(workspace, arguments)
-                print_note(_one_desk_only(workspace))
-                return EXIT_USAGE
-            desk = checked_desk(arguments)
-            if desk is None:
-                return EXIT_USAGE
-            return desk_run(desk, arguments)
+            with _warnings_as_notes():
+                workspace = workspace_of(arguments)
+                if workspace is not None:
+                    if workspace_run is not None:
+                        return _workspace_function(workspace_run)(workspace, arguments)
+                    print_note(_one_desk_only(workspace))
+                    return EXIT_USAGE
+                desk = checked_desk(arguments)
+                if desk is None:
+                    return EXIT_USAGE
+                return desk_run(desk, arguments)
 
         run.__doc__ = desk_run.__doc__
         return guarded(run)
 
     return decorate
+
+
+@contextlib.contextmanager
+def _warnings_as_notes() -> Iterator[None]:
+    """Writes what the readers log as warnings (an index that cannot be used...) as notes.
+
+    With no handler of the command's, Python's last resort wrote them bare on stderr, without
+    the "desk-browser: " every other note starts with, with the desk's text unescaped, and once
+    for each desk of a workspace.
+
+    Yields:
+        None: While the command runs.
+    """
+    written: set[str] = set()
+
+    def as_note(record: logging.LogRecord) -> bool:
+        """Writes a warning once (a workspace's desks may each log the same), made safe."""
+        note = visible_text(record.getMessage()).replace('\n', ' ')
+        if record.levelno < logging.WARNING or note in written:
+            return False
+        written.add(note)
+        print_note(note)
+        return False  # Written here: the handler itself writes nothing.
+
+    handler = logging.Handler(logging.WARNING)
+    handler.addFilter(as_note)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
 
 
 def _one_desk_only(workspace: Workspace) -> str:
