@@ -509,6 +509,12 @@ def main() -> int:
         "checkout's src folder), interleaved with this one",
     )
     parser.add_argument(
+        '--forget-drawings',
+        action='store_true',
+        help="in the real terminal, remove each code's kept answers (<cache>/drawn) before each "
+        'measured start: a first start, or one after the first answers changed',
+    )
+    parser.add_argument(
         '--root',
         type=Path,
         help=f'where the bench desks live (default {bench_search.BENCH_ROOT})',
@@ -563,7 +569,9 @@ def main() -> int:
         desks = {size: bench_search.desk_path(size) for size in sizes}
         for size in sizes if arguments.baseline is not None else []:
             prepare_baseline(size, arguments.baseline)
-        bench_terminal.report_first_paint(desks, arguments.runs, arguments.baseline)
+        bench_terminal.report_first_paint(
+            desks, arguments.runs, arguments.baseline, forget_drawings=arguments.forget_drawings
+        )
     if not arguments.skip_long:
         desk = long_desk()
         if not arguments.terminal_only:

@@ -22,6 +22,7 @@ two frames counts until the second).
 from __future__ import annotations
 
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -91,9 +92,14 @@ class Contender:
     painted: Callable[[Screen], bool]
     environment: dict[str, str] = field(default_factory=dict)
     quit_keys: tuple[str, ...] = ('q',)
+    forgotten: Path | None = None
+    """A folder removed before each measured start (--forget-drawings: the kept answers)."""
 
 
 BASELINE_CACHE = 'cache-baseline'
+
+"""The bench desk's cache folder for the --baseline code: another schema's index, or another
+code's drawn answers, must not be rebuilt over this code's (each run would undo the other's)."""
 
 WARM_UP_SETTLE = 2.0
 """Seconds the unmeasured warm-up run stays on after its paint before it quits: long enough for
@@ -101,8 +107,6 @@ the app to keep its first answers' lines (<cache>/drawn, written on a thread aft
 frame), as the start of someone who used the app before finds them. Quit right at the paint, the
 code before round 18 never kept them, so each measured start imported Markdown and rendered its
 answers while the current code (which keeps them at quitting) did not."""
-"""The bench desk's cache folder for the --baseline code: another schema's index, or another
-code's drawn answers, must not be rebuilt over this code's (each run would undo the other's)."""
 
 
 def xdg_environment(root: Path, cache: str = 'cache') -> dict[str, str]:
@@ -121,13 +125,27 @@ def xdg_environment(root: Path, cache: str = 'cache') -> dict[str, str]:
     return {'XDG_CACHE_HOME': str(cache_home), 'XDG_CONFIG_HOME': str(config_home)}
 
 
-def desk_browser(label: str, desk: Path, source: Path | None) -> Contender:
-    """`desk-browser DESK` from the benchmark's environment, or with another source tree first."""
-    environment = xdg_environment(desk.parent, 'cache' if source is None else BASELINE_CACHE)
+def desk_browser(
+    label: str, desk: Path, source: Path | None, *, forget_drawings: bool = False
+) -> Contender:
+    """`desk-browser DESK` from the benchmark's environment, or with another source tree first.
+
+    With `forget_drawings`, each measured start finds no kept answers (<cache>/drawn removed
+    before it): the start after the first session's answers changed, or a first start.
+    """
+    cache = 'cache' if source is None else BASELINE_CACHE
+    environment = xdg_environment(desk.parent, cache)
     if source is not None:
         environment['PYTHONPATH'] = str(source)
     command = [str(Path(sys.executable).parent / 'desk-browser'), str(desk)]
-    return Contender(label, command, desk_painted, tmux_terminal.environment_for(**environment))
+    forgotten = desk.parent / cache / 'drawn' if forget_drawings else None
+    return Contender(
+        label,
+        command,
+        desk_painted,
+        tmux_terminal.environment_for(**environment),
+        forgotten=forgotten,
+    )
 
 
 def bare_app() -> Contender:
@@ -229,6 +247,8 @@ def measure_first_paints(contenders: list[Contender], runs: int) -> dict[str, li
         warm_up(terminal, contenders)
         for order in interleaved(runs, contenders):
             for contender in order:
+                if contender.forgotten is not None:
+                    shutil.rmtree(contender.forgotten, ignore_errors=True)
                 seconds, pane = first_paint(terminal, contender)
                 times[contender.label].append(seconds)
                 times[f'{contender.label} cpu'].append(PAINT_CPU[pane.name])
@@ -239,17 +259,36 @@ def measure_first_paints(contenders: list[Contender], runs: int) -> dict[str, li
     return times
 
 
-def report_first_paint(desks: dict[str, Path], runs: int, baseline: Path | None) -> None:
-    """Prints the first paint from the command of the bare app and of desk-browser per desk."""
+def report_first_paint(
+    desks: dict[str, Path], runs: int, baseline: Path | None, *, forget_drawings: bool = False
+) -> None:
+    """Prints the first paint from the command of the bare app and of desk-browser per desk.
+
+    Args:
+        desks: the bench desks by size.
+        runs: the measured runs of each program.
+        baseline: another checkout's `src`, run interleaved with this one; None for none.
+        forget_drawings: each desk-browser start finds no kept answers (they are removed first).
+    """
     contenders = [bare_app()]
     for size, desk in desks.items():
-        contenders.append(desk_browser(f'desk-browser {size}', desk, None))
+        contenders.append(
+            desk_browser(f'desk-browser {size}', desk, None, forget_drawings=forget_drawings)
+        )
         if baseline is not None:
-            contenders.append(desk_browser(f'desk-browser {size} (baseline)', desk, baseline))
+            contenders.append(
+                desk_browser(
+                    f'desk-browser {size} (baseline)',
+                    desk,
+                    baseline,
+                    forget_drawings=forget_drawings,
+                )
+            )
     times = measure_first_paints(contenders, runs)
+    kept = 'no kept answers' if forget_drawings else 'answers kept by the warm-up'
     print(
         f'\n== first paint in a real terminal (tmux {SIZE[0]}x{SIZE[1]}, from the command, '
-        f'{runs} interleaved runs)'
+        f'{runs} interleaved runs, {kept})'
     )
     bare = statistics.median(times[contenders[0].label])
     for contender in contenders:
