@@ -16,6 +16,7 @@
 - `searcher`: one search, visiting records in ranking order;
 - `build`: bringing the index up to date, one builder at a time;
 - `scrub`: checking each indexed day against the digest stored with it;
+- `scrub_stamp`: what the last scrub found, kept beside the index for the next process;
 - `status` and `tuning`: what a build reports, and the figures that trade speed for memory.
 
 Like the rest of the core, nothing here imports Textual or Rich; the package builds on

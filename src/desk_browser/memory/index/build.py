@@ -4,7 +4,10 @@ Days already indexed as they are now are kept; changed days are read again, new 
 days gone from the desk dropped. Days changed in the last two seconds are left to the searches,
 which read them directly. Each build first scrubs the index (scrub.scrub: every day's records
 checked against their digest, newest first), so a day whose stored records changed is mended
-in the same build; a day is replaced or dropped only once its old records were verified. A lock
+in the same build; a day is replaced or dropped only once its old records were verified. A
+build that leaves every day found intact stamps the index's files (scrub_stamp), and the next
+process's build trusts that stamp while the files are exactly as it says, instead of reading
+every day again: confirming a complete five-year index reads no day and writes nothing. A lock
 file next to the index lets one process build at a time (SQLite's WAL mode lets searches read
 meanwhile). An index found damaged (by this build or by a search) is
 deleted, so the next build starts a new one.
@@ -28,13 +31,19 @@ from functools import partial
 from pathlib import Path
 from typing import IO
 
-from desk_browser.memory.index import store, tuning, writing
+from desk_browser.memory.index import scrub_stamp, store, tuning, writing
 from desk_browser.memory.index.days import DeskDay, DeskListing, day_signature, desk_days
 from desk_browser.memory.index.plan import DayChecks
 from desk_browser.memory.index.pool import ReaderPool
 from desk_browser.memory.index.reading import DayReaders, default_workers
 from desk_browser.memory.index.rows import DayRows
-from desk_browser.memory.index.scrub import IndexDamaged, Verified, ensure_intact, scrub
+from desk_browser.memory.index.scrub import (
+    IndexDamaged,
+    Verified,
+    ensure_intact,
+    every_day_intact,
+    scrub,
+)
 from desk_browser.memory.index.status import CancelCheck, IndexStatus, ProgressCallback
 
 try:
@@ -116,6 +125,7 @@ def lock_builds(index_path: Path, cancelled: CancelCheck | None) -> IO[bytes] | 
 
 def build_days(
     connection: sqlite3.Connection,
+    index_path: Path,
     desk_directory: Path,
     verified: Verified,
     progress: ProgressCallback | None,
@@ -130,6 +140,7 @@ def build_days(
 
     Args:
         connection (sqlite3.Connection): The builder's own connection.
+        index_path (Path): The index file (its scrub stamp is beside it: scrub_stamp).
         desk_directory (Path): The desk folder.
         verified (Verified): What was found of the indexed days; told of every day written.
         progress (ProgressCallback | None): The progress callback.
@@ -139,12 +150,13 @@ def build_days(
         IndexDamaged: When the index holds a day changed that cannot be mended.
     """
     with writing.SecondWriter(connection) as second:
-        _build_days(connection, second, desk_directory, verified, progress, cancelled)
+        _build_days(connection, second, index_path, desk_directory, verified, progress, cancelled)
 
 
 def _build_days(
     connection: sqlite3.Connection,
     second: writing.SecondWriter,
+    index_path: Path,
     desk_directory: Path,
     verified: Verified,
     progress: ProgressCallback | None,
@@ -155,6 +167,7 @@ def _build_days(
     Args:
         connection (sqlite3.Connection): The builder's own connection.
         second (writing.SecondWriter): The second file's writer.
+        index_path (Path): The index file.
         desk_directory (Path): The desk folder.
         verified (Verified): What was found of the indexed days; told of every day written.
         progress (ProgressCallback | None): The progress callback.
@@ -168,7 +181,9 @@ def _build_days(
 
     days = desk_days(desk_directory)
     total = len(days)
-    scrub(connection, verified, {desk_day.day: desk_day for desk_day in days}, cancelled)
+    vouched_since = scrub_stamp.trusted_since(index_path, time.time_ns())
+    by_day = {desk_day.day: desk_day for desk_day in days}
+    scrub(connection, verified, by_day, cancelled, vouched_since)
     indexed = {day: signature for day, (signature, _) in store.indexed_days(connection).items()}
     listed = {desk_day.day for desk_day in days}
     gone = [day for day in indexed if day not in listed]
@@ -217,6 +232,8 @@ def _build_days(
     merged.result()
     second.empty_log()  # The second file first: the index file's days name its trigrams.
     store.empty_log(connection)
+    if every_day_intact(connection, verified):  # So the next process need not read them.
+        scrub_stamp.renew(index_path, verified.vouched_since)
 
 
 class Builder:
@@ -306,6 +323,7 @@ class Builder:
                     partial(
                         build_days,
                         connection,
+                        index_path,
                         self._desk_directory,
                         self._verified,
                         progress,

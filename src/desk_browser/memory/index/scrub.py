@@ -8,6 +8,8 @@ less than parsing its files); `scrub`, run by each build in its own thread, veri
 newest first, and writes a day that does not match again from the desk. A day that does not
 match is read from the desk until then, so answers stay exact. A day that cannot be mended (the
 desk changed it too, or lost it) makes the whole index damaged: it is deleted and built again.
+What a scrub found is kept beside the index (scrub_stamp): a later process's build reads again
+only what was written since, as long as nothing else wrote to the index's files.
 
 Typical usage example:
 
@@ -37,6 +39,9 @@ class Verified:
         """Starts with no day verified."""
         self._lock = threading.Lock()
         self._found: dict[str, tuple[str, bool]] = {}
+        self.vouched_since: int | None = None
+        """When the days taken on a scrub stamp's word were last read (the oldest such stamp's
+        time, ns since the epoch), or None when every day found was read in this process."""
 
     def known(self, day: str, signature: str) -> bool | None:
         """Tells what was found of a day as indexed with this signature.
@@ -65,6 +70,16 @@ class Verified:
         """
         with self._lock:
             self._found[day] = (signature, intact)
+
+    def vouched(self, since: int) -> None:
+        """Records that days were taken on a scrub stamp's word (see vouched_since).
+
+        Args:
+            since (int): When the stamp's days were last read (ns since the epoch).
+        """
+        with self._lock:
+            if self.vouched_since is None or since < self.vouched_since:
+                self.vouched_since = since
 
     def intact(self, connection: sqlite3.Connection, day: str, signature: str) -> bool:
         """Tells whether a day's indexed records match their digest, looking once per signature.
@@ -116,17 +131,22 @@ def scrub(
     verified: Verified,
     desk_days: dict[str, DeskDay],
     cancelled: CancelCheck | None,
+    vouched_since: int | None = None,
 ) -> int:
     """Verifies the indexed days not verified yet, newest first, mending those that fail.
 
     A failed day is mended from the desk when the desk still holds the records first indexed
-    (store.repair_day); otherwise the index cannot be mended.
+    (store.repair_day); otherwise the index cannot be mended. When a scrub stamp vouches for
+    the index's files (scrub_stamp.trusted_since), the days not looked at yet are taken as
+    intact without reading them; a day this process found changed is still mended.
 
     Args:
         connection (sqlite3.Connection): The builder's connection (its lock held).
         verified (Verified): What searches and earlier scrubs found.
         desk_days (dict[str, DeskDay]): The desk's days now, by day.
         cancelled (CancelCheck | None): Checked between days; stops the scrub when True.
+        vouched_since (int | None): When the days of a stamp that vouches for the files were
+            last read, or None when no stamp does.
 
     Returns:
         int: How many days were mended.
@@ -135,6 +155,11 @@ def scrub(
         IndexDamaged: When a day cannot be mended (the whole index is then built again).
     """
     indexed = store.indexed_days(connection)
+    if vouched_since is not None:
+        for day, (signature, _) in indexed.items():
+            if verified.known(day, signature) is None:
+                verified.note(day, signature, intact=True)
+        verified.vouched(vouched_since)
     mended = 0
     for day in sorted(indexed, reverse=True):
         if cancelled is not None and cancelled():
@@ -152,3 +177,19 @@ def scrub(
         _LOGGER.warning('The search index held %s changed; it was mended from the desk', day)
         mended += 1
     return mended
+
+
+def every_day_intact(connection: sqlite3.Connection, verified: Verified) -> bool:
+    """Tells whether every day the index holds was found intact (read, written or vouched for).
+
+    Args:
+        connection (sqlite3.Connection): The builder's connection (its lock held).
+        verified (Verified): What was found.
+
+    Returns:
+        bool: True when a scrub stamp may vouch for the index as it is now.
+    """
+    return all(
+        verified.known(day, signature) is True
+        for day, (signature, _) in store.indexed_days(connection).items()
+    )

@@ -25,8 +25,9 @@ day first), but reads the desk only where it must:
 - A missing, damaged, stale or locked index is created again or bypassed (the desk is then read
   directly): never an exception, never a different answer. An index whose bytes changed while
   SQLite still calls it healthy is caught too: each day's records carry a digest, a day is used
-  only once a search or the build's scrub found them matching it (see scrub), and the build
-  indexes a day that does not match again.
+  only once a search or the build's scrub found them matching it (see scrub; a later process
+  trusts what an earlier scrub found while the index's files are unchanged: scrub_stamp), and
+  the build indexes a day that does not match again.
 
 Changes to the desk's folders (a new day, a deleted file), to the newest day and to the notes
 are seen by every search; a change to an older day's files is seen within `recheck_seconds`

@@ -49,6 +49,7 @@ from desk_browser.memory.cache_folders import (  # Named here too, as before.
     default_cache_directory as default_cache_directory,
 )
 from desk_browser.memory.cache_folders import desk_key as desk_key
+from desk_browser.memory.index import scrub_stamp
 from desk_browser.memory.index.grams_file import (
     ODD,
     grams_path,
@@ -133,7 +134,7 @@ def connect(path: Path, *, busy_seconds: float = _BUSY_SECONDS) -> sqlite3.Conne
 
 
 def remove_index_files(path: Path) -> None:
-    """Deletes an index file and its WAL companions.
+    """Deletes an index file, its WAL companions and its scrub stamp.
 
     Args:
         path (Path): The index file.
@@ -148,6 +149,10 @@ def remove_index_files(path: Path) -> None:
                 companion.unlink(missing_ok=True)
             except OSError as error:
                 raise IndexUnavailable(f'cannot remove {companion}: {error.strerror}') from error
+    try:
+        scrub_stamp.forget(path)
+    except OSError as error:
+        raise IndexUnavailable(f'cannot remove the stamp of {path}: {error.strerror}') from error
 
 
 def _tables(connection: sqlite3.Connection, schema: str) -> set[str]:

@@ -48,3 +48,6 @@ About a batch's worth between the workers (BATCH_RECORDS at ~2,000 events a day 
 so they keep reading the whole time the writer writes one: with 4, a one-year build took 10.8-12.3
 s and its workers stood idle for most of each batch's writing; with 12, 9.2-10.7 s (24 no
 faster, and 10 MB more); its build process's memory went from 81 to 90 MB."""
+SCRUB_SECONDS = 7 * 86400.0
+"""How long a scrub's stamp (scrub_stamp) spares the next builds reading every day's records
+again: damage that changes no file's status (a bad disk) is found within this time."""

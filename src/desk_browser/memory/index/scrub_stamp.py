@@ -1,0 +1,226 @@
+"""What the last scrub of an index found, kept beside it, so that the next process need not redo it.
+
+A scrub (scrub.scrub) reads every indexed day's records and checks them against their digest:
+about 2 s of CPU and the whole 400 MB index file read for five years, in every process that
+builds, even when nothing changed. Once every day of the index file was found intact (read, or
+written by the build), the build writes a stamp beside it, `<index>.scrubbed`: the index file's
+status (device, inode, size, modification and status change times) and its WAL's, and when its
+days were last read. A later build that finds the files with exactly that status trusts the
+stamp instead of reading every day: nothing wrote to them since, so they hold what was checked.
+Any write to the files, SQLite's or a stray tool's, changes their status change time, which
+nothing can set back; the stamp is then ignored and the days are read again. A stamp whose days
+were last read more than tuning.SCRUB_SECONDS ago is ignored too, so damage that changes no
+status (a bad disk) is found within that time.
+
+Two limits, both in a build's own window: a change made to the index file while a build writes
+it (between its writes and its stamp) is not seen until the next full scrub; and the stamp is
+taken only once the file's last change is older than a clock tick (_SETTLE_NANOSECONDS), so a
+change just after it cannot share its time.
+
+Typical usage example:
+
+    since = trusted_since(index_path, time.time_ns())  # None: read every day.
+    ...
+    renew(index_path, since)  # Every day found intact: stamp the files as they are now.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import time
+from pathlib import Path
+
+from desk_browser.memory.file_status import FileSignature, file_signature
+from desk_browser.memory.index import tuning
+
+_LOGGER = logging.getLogger(__name__)
+
+SUFFIX = '.scrubbed'
+"""The stamp's file is the index file's name with this added."""
+_VERSION = 1
+_MOST_BYTES = 4096
+"""A stamp is a few hundred bytes; anything larger is not one."""
+_SETTLE_NANOSECONDS = 20_000_000
+"""How long after the index file's last change its status is taken for a stamp: longer than the
+clock tick of file times (1-10 ms on Linux), so that a change after the stamp gets a later time."""
+
+_SETTLE_TRIES = 5
+
+FilesStatus = list[list[int] | None]
+"""The index file's status and its WAL's (None when it is missing or empty), as JSON lists."""
+
+
+def stamp_path(index_path: Path) -> Path:
+    """Names an index's stamp.
+
+    Args:
+        index_path (Path): The index file.
+
+    Returns:
+        Path: `<index>.scrubbed` beside it.
+    """
+    return index_path.with_name(index_path.name + SUFFIX)
+
+
+def _status(signature: FileSignature) -> list[int]:
+    """A file's status as a stamp holds it.
+
+    Args:
+        signature (FileSignature): What stat said.
+
+    Returns:
+        list[int]: Device, inode, size, modification and status change times, file type.
+    """
+    return [
+        signature.device,
+        signature.inode,
+        signature.size,
+        signature.modified_ns,
+        signature.changed_ns,
+        signature.file_type,
+    ]
+
+
+def files_status(index_path: Path) -> FilesStatus | None:
+    """The status of the files that hold an index's records: the index file and its WAL.
+
+    An empty WAL holds nothing (SQLite makes a new one at each first open), so it counts as none.
+
+    Args:
+        index_path (Path): The index file.
+
+    Returns:
+        FilesStatus | None: Both, or None when the index file cannot be examined.
+    """
+    index = file_signature(index_path)
+    if index is None or not index.is_regular_file:
+        return None
+    log = file_signature(index_path.with_name(index_path.name + '-wal'))
+    return [_status(index), None if log is None or log.size == 0 else _status(log)]
+
+
+def _read(index_path: Path) -> tuple[FilesStatus, int] | None:
+    """Reads an index's stamp.
+
+    Args:
+        index_path (Path): The index file.
+
+    Returns:
+        tuple[FilesStatus, int] | None: The files' status it holds and when their days were last
+            read (ns since the epoch), or None when there is no stamp or it is not one.
+    """
+    try:
+        with open(stamp_path(index_path), 'rb') as handle:
+            data = handle.read(_MOST_BYTES + 1)
+        stamp = json.loads(data) if len(data) <= _MOST_BYTES else None
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stamp, dict) or stamp.get('version') != _VERSION:
+        return None
+    files, scrubbed = stamp.get('files'), stamp.get('scrubbed_ns')
+    if not isinstance(scrubbed, int) or not isinstance(files, list) or len(files) != 2:
+        return None
+    for status in files:
+        if status is not None and not (
+            isinstance(status, list) and all(isinstance(value, int) for value in status)
+        ):
+            return None
+    return files, scrubbed
+
+
+def trusted_since(index_path: Path, now_ns: int) -> int | None:
+    """Tells whether the index's files are as its stamp says, so their days need no scrub.
+
+    Call it with the build lock held: only a builder writes the files (or SQLite, when it
+    copies the WAL into the index file, which changes its status all the same).
+
+    Args:
+        index_path (Path): The index file.
+        now_ns (int): The time now (time.time_ns()).
+
+    Returns:
+        int | None: When the days the stamp vouches for were last read (ns since the epoch),
+            or None when there is no stamp, the files changed since it, or it is too old.
+    """
+    stamp = _read(index_path)
+    if stamp is None:
+        return None
+    files, scrubbed = stamp
+    if files != files_status(index_path):
+        return None
+    if not 0 <= now_ns - scrubbed <= tuning.SCRUB_SECONDS * 1e9:
+        return None
+    return scrubbed
+
+
+def _settled_status(index_path: Path) -> FilesStatus | None:
+    """The files' status once their last change is older than a clock tick of file times.
+
+    A change in the same tick as the last one would leave the same times; one after the tick
+    cannot. Waits _SETTLE_NANOSECONDS at a time, a few times at most (SQLite may copy the WAL
+    in meanwhile).
+
+    Args:
+        index_path (Path): The index file.
+
+    Returns:
+        FilesStatus | None: Their status, or None when the index file cannot be examined or
+            does not settle.
+    """
+    for _ in range(_SETTLE_TRIES):
+        files = files_status(index_path)
+        if files is None:
+            return None
+        changed = max(status[4] for status in files if status is not None)
+        wait = changed + _SETTLE_NANOSECONDS - time.time_ns()
+        if wait <= 0:
+            return files
+        time.sleep(min(wait, _SETTLE_NANOSECONDS) / 1e9)  # A time ahead of the clock: a few.
+    return None
+
+
+def renew(index_path: Path, since: int | None) -> None:
+    """Stamps the index's files as they are now, every day in them found intact.
+
+    Writes nothing when the stamp already says so. Waits until the files' last change is older
+    than a clock tick (_settled_status): a few milliseconds after a build that wrote. A stamp
+    that cannot be written is not needed: the next build scrubs instead.
+
+    Args:
+        index_path (Path): The index file.
+        since (int | None): When the days were last read, if that was before this process
+            (the stamp it trusted); None for now.
+    """
+    files = _settled_status(index_path)
+    if files is None:
+        return
+    scrubbed = time.time_ns() if since is None else since
+    if _read(index_path) == (files, scrubbed):
+        return
+    path = stamp_path(index_path)
+    partial = path.with_name(path.name + '.tmp')  # One name: a build that dies leaves one file.
+    text = json.dumps({'version': _VERSION, 'files': files, 'scrubbed_ns': scrubbed})
+    try:
+        partial.write_text(text, encoding='utf-8')
+        os.replace(partial, path)
+    except OSError as error:
+        _LOGGER.info('Cannot write the scrub stamp %s: %s', path, error)
+        with contextlib.suppress(OSError):
+            partial.unlink()
+
+
+def forget(index_path: Path) -> None:
+    """Deletes an index's stamp (with the index: a new index is not vouched for).
+
+    Args:
+        index_path (Path): The index file.
+
+    Raises:
+        OSError: When it exists and cannot be deleted.
+    """
+    path = stamp_path(index_path)
+    for file in (path, path.with_name(path.name + '.tmp')):
+        file.unlink(missing_ok=True)
