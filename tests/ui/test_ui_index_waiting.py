@@ -2,7 +2,8 @@
 
 While another process (a second app on the same desk, `desk-browser search`) builds the same
 index, the app's build waits for its build lock. Short interpreter turns, held full collections
-and the readers that wait for builds (the problem check) start only once the build holds the lock.
+and the readers that wait for builds (the problem check) start only once the build holds the lock;
+the search screen counts every hit without waiting for the other process's build to end.
 """
 
 from __future__ import annotations
@@ -10,10 +11,13 @@ from __future__ import annotations
 import fcntl
 from pathlib import Path
 
+from textual.widgets import Static
+
 from desk_browser.memory.index import store as index_store
-from desk_browser.memory.index.search import IndexedSearch
+from desk_browser.memory.index.search import IndexedSearch, default_cache_directory
 from desk_browser.ui import heap_freezing, interpreter_turns
 from desk_browser.ui.search_indexing import build_holding_turns
+from tests.helpers.pilot import AppFor, wait_until
 
 
 def test_a_build_waiting_for_another_builder_holds_no_turns(
@@ -51,3 +55,25 @@ def test_a_build_waiting_for_another_builder_holds_no_turns(
     assert while_building and all(while_building)
     assert status.complete
     assert not interpreter_turns.building()
+
+
+async def test_the_search_counts_every_hit_while_another_process_builds_the_index(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    index_path = index_store.index_file(default_cache_directory(), demo_desk)
+    index_path.parent.mkdir(parents=True)
+    other_builder = open(index_path.with_name(index_path.name + '.lock'), 'ab')  # noqa: SIM115
+    fcntl.flock(other_builder.fileno(), fcntl.LOCK_EX)
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        search = app.services.search
+        try:
+            await wait_until(pilot, lambda: search.waiting, seconds=30)
+            assert not search.building
+            await pilot.press('slash', *'nifty zzqx')
+            headline = app.screen.query_one('#headline', Static)
+            await wait_until(pilot, lambda: str(headline.content).endswith('zzqx: in no record'))
+            assert search.waiting  # Counted while the other build still runs.
+        finally:
+            other_builder.close()  # The other build ends: the app's own build goes on.
+        await wait_until(pilot, lambda: not search.waiting and not search.building, seconds=30)

@@ -90,12 +90,19 @@ def in_lowered_thread(function: Callable[[], None]) -> None:
         raise failures[0]
 
 
-def lock_builds(index_path: Path, cancelled: CancelCheck | None) -> IO[bytes] | None:
+def lock_builds(
+    index_path: Path,
+    cancelled: CancelCheck | None,
+    waiting: Callable[[bool], None] | None = None,
+) -> IO[bytes] | None:
     """Waits until no other builder (in any process) works on an index.
 
     Args:
         index_path (Path): The index file; the lock is `<index>.lock` beside it.
         cancelled (CancelCheck | None): Stops the wait when it returns True.
+        waiting (Callable[[bool], None] | None): Told True when another builder holds the lock
+            and the wait starts, then False when it ends (the lock taken, or the wait
+            cancelled); not told anything when the lock is free at once.
 
     Returns:
         IO[bytes] | None: The open lock file (closing it releases the lock), or None when
@@ -109,18 +116,26 @@ def lock_builds(index_path: Path, cancelled: CancelCheck | None) -> IO[bytes] | 
         return None
     if fcntl is None:  # pragma: no cover - not on POSIX: transactions still keep it whole.
         return handle
-    while True:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return handle
-        except BlockingIOError:
-            if cancelled is not None and cancelled():
-                handle.close()
-                return None
-            time.sleep(tuning.LOCK_POLL_SECONDS)
-        except OSError as error:
-            _LOGGER.warning('Cannot lock %s: %s', lock_path, error)
-            return handle
+    waited = False
+    try:
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return handle
+            except BlockingIOError:
+                if not waited and waiting is not None:
+                    waiting(True)
+                waited = True
+                if cancelled is not None and cancelled():
+                    handle.close()
+                    return None
+                time.sleep(tuning.LOCK_POLL_SECONDS)
+            except OSError as error:
+                _LOGGER.warning('Cannot lock %s: %s', lock_path, error)
+                return handle
+    finally:
+        if waited and waiting is not None:
+            waiting(False)
 
 
 def build_days(
@@ -247,6 +262,7 @@ class Builder:
         checks: DayChecks,
         listing: DeskListing,
         verified: Verified,
+        waiting: Callable[[bool], None] | None = None,
     ):
         """Creates the builder; nothing is read or written yet.
 
@@ -257,7 +273,10 @@ class Builder:
             checks (DayChecks): Recent looks at the days' files (for the coverage).
             listing (DeskListing): The desk's days.
             verified (Verified): What was found of the indexed days' digests.
+            waiting (Callable[[bool], None] | None): Told when a build starts and stops
+                waiting for another process's build (lock_builds).
         """
+        self._waiting = waiting
         self._index_path = index_path
         self._desk_directory = desk_directory
         self._pool = pool
@@ -315,7 +334,7 @@ class Builder:
             self._pool.unavailable(str(error))
             return IndexStatus(0, 0, available=False, problem=self._pool.problem), False
         self._pool.opened_again()  # Searches may use the index again at once.
-        lock = lock_builds(index_path, cancelled)
+        lock = lock_builds(index_path, cancelled, self._waiting)
         damaged = mend = False
         try:
             if lock is not None or fcntl is None:

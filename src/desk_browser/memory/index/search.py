@@ -134,11 +134,13 @@ class IndexedSearch:
             self._checks,
             self._listing,
             self._verified,
+            self._note_waiting,
         )
         self._plan: Plan | None = None
         self._scoping = Scoping()
         self._vocabulary = VocabularyKeeper()
         self._builds = 0
+        self._waiting = 0
         self._builds_lock = threading.Lock()
 
     @property
@@ -161,12 +163,33 @@ class IndexedSearch:
 
         While it builds, every day not indexed yet is read from the desk by each search, so a
         count of every hit (totals) costs about as much as reading the whole desk: an app asks
-        for it once the build is done.
+        for it once the build is done. A build that only waits for another process's build
+        (`waiting`) does not count: that one may take minutes and is not the app's to end.
 
         Returns:
-            bool: True while a call to `build` runs.
+            bool: True while a call to `build` runs and does not wait for another process.
         """
-        return self._builds > 0
+        with self._builds_lock:
+            return self._builds > self._waiting
+
+    @property
+    def waiting(self) -> bool:
+        """Whether a call to `build` waits for another process's build of the same index.
+
+        Returns:
+            bool: True while one waits for the index's build lock.
+        """
+        with self._builds_lock:
+            return self._waiting > 0
+
+    def _note_waiting(self, waiting: bool) -> None:
+        """Counts the builds that wait for another process's build (Builder's waiting).
+
+        Args:
+            waiting (bool): True when one starts waiting, False when it stops.
+        """
+        with self._builds_lock:
+            self._waiting += 1 if waiting else -1
 
     @property
     def idle_connections(self) -> int:
