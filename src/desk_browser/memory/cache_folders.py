@@ -8,10 +8,11 @@ searched: this module imports neither SQLite nor the index.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import platformdirs
+
+from desk_browser.memory.digests import sha256_hex
 
 _APPLICATION_NAME = 'desk-browser'
 
@@ -51,5 +52,5 @@ def desk_cache_file(cache_directory: Path, folder: str, desk_directory: Path) ->
     Returns:
         Path: `<cache>/<folder>/<hash of the desk's resolved path>.json`.
     """
-    key = hashlib.sha256(desk_key(desk_directory).encode('utf-8', 'surrogatepass')).hexdigest()
+    key = sha256_hex(desk_key(desk_directory).encode('utf-8', 'surrogatepass'))
     return cache_directory / folder / f'{key[:32]}.json'

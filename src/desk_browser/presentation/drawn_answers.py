@@ -15,13 +15,13 @@ folder of those an earlier process left when it was killed mid-write.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from desk_browser.memory.cache_folders import desk_cache_file
 from desk_browser.memory.cache_writing import sweep_leftovers, write_cache_file
+from desk_browser.memory.digests import sha256_hex
 from desk_browser.presentation.safe_text import visible
 
 DRAWN_VERSION = 1
@@ -94,7 +94,7 @@ def drawing_key(parts: tuple[str, ...]) -> str:
         str: A SHA-256 of the parts, as hexadecimal.
     """
     joined = '\0'.join(parts).encode('utf-8', 'surrogatepass')
-    return hashlib.sha256(joined).hexdigest()
+    return sha256_hex(joined)
 
 
 def read_drawn_answers(path: Path) -> dict[str, DrawnLines]:

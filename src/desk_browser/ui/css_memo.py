@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import io
 import os
 import pickle
@@ -32,6 +31,7 @@ from typing import Any
 
 from textual.css.stylesheet import Stylesheet
 
+from desk_browser.memory.digests import sha256_hex
 from desk_browser.ui.textual_compat import (
     TEXTUAL_VERSION,
     ParseKey,
@@ -136,7 +136,7 @@ def memo_stamp(stylesheet: Stylesheet) -> str:
     """
     variables = sorted(css_variables(stylesheet).items())
     text = repr((MEMO_FORMAT, TEXTUAL_VERSION, sys.version, variables))
-    return hashlib.sha256(text.encode('utf-8', 'surrogatepass')).hexdigest()
+    return sha256_hex(text.encode('utf-8', 'surrogatepass'))
 
 
 def recall_parsed_css(stylesheet: Stylesheet, cache_directory: Path) -> RecalledCss:
