@@ -9,10 +9,10 @@ from textual.widgets import Input, Static
 from desk_browser.memory.session_search import SearchResult
 from desk_browser.presentation.navigation import RecordPlace
 from desk_browser.ui.app import DeskBrowser
-from desk_browser.ui.messages import SearchFinished
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
+from desk_browser.ui.search_messages import SearchFinished
 from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 from desk_browser.ui.widgets.tabbed_panes import TabbedPanes

@@ -29,6 +29,7 @@ LOADED_LATER = [
     'desk_browser.ui.screens.problems_screen',
     'desk_browser.ui.screens.record_screen',
     'desk_browser.ui.screens.search_screen',
+    'desk_browser.ui.search_messages',
     'desk_browser.ui.widgets.safe_markdown',
     'textual.widgets._markdown',
     'textual.widgets._header',

@@ -3,7 +3,8 @@
 Messages that belong to one widget are nested in it (`SessionList.Highlighted`,
 `SearchHitList.HitChosen`); the ones here go from a worker or a helper to the screen that shows
 what it read, or from a screen up to the app. A message posted often (the index's progress) says
-with `can_replace` that a newer one replaces one still waiting.
+with `can_replace` that a newer one replaces one still waiting. The search screen's own
+messages, from its workers to itself, are in `search_messages`, loaded with it.
 """
 
 from __future__ import annotations
@@ -13,21 +14,18 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-if TYPE_CHECKING:  # Only named (some the first screen does without: the check, the search).
+if TYPE_CHECKING:  # Only named (some the first screen does without: the check, the index).
     from desk_browser.live.live_desk import FollowUpdate
     from desk_browser.memory.desk_check import DeskReport
     from desk_browser.memory.desk_files import Problem
     from desk_browser.memory.index.status import IndexStatus
-    from desk_browser.memory.session_search import SearchResult
     from desk_browser.presentation.desk_data import (
         DaySummary,
         DeskOverview,
         SessionEntry,
         SessionLog,
     )
-    from desk_browser.presentation.hit_details import HitDetails
     from desk_browser.presentation.navigation import DayRequest, Place
-    from desk_browser.ui.widgets.row_list import PaintedRows
 
 
 @dataclass
@@ -79,51 +77,6 @@ class DeskChecked(Message):
 
     report: DeskReport
     """What it found."""
-
-
-@dataclass
-class SearchFinished(Message):
-    """A search finished."""
-
-    query: str
-    """The query as typed; results for a query no longer in the box are dropped."""
-
-    result: SearchResult
-    """The hits."""
-
-    painted: PaintedRows | None = None
-    """The first hits, drawn by the search's worker for the hits list (None when not drawn)."""
-
-    details: dict[int, HitDetails | None] | None = None
-    """The first hits' times and sessions, read by the search's worker (None when not read)."""
-
-
-@dataclass
-class SearchTotalsFound(Message):
-    """What a search found with no limit, counted after its first hits were shown."""
-
-    query: str
-    """The query as typed."""
-
-    hits: int
-    """How many hits there are in all."""
-
-    missing_words: list[str]
-    """The keywords no record in the scope holds."""
-
-    suggestions: dict[str, str]
-    """For each missing keyword with one, the nearest word some record holds."""
-
-
-@dataclass
-class MoreHitsFound(Message):
-    """A longer result of the search shown, for a person scrolling past its last hit."""
-
-    query: str
-    """The query as typed."""
-
-    result: SearchResult
-    """The hits, the ones shown first."""
 
 
 @dataclass

@@ -42,9 +42,10 @@ from desk_browser.ui.copy_export import (
 )
 from desk_browser.ui.copy_keys import shown_copy_export_bindings
 from desk_browser.ui.later_css import add_later_css
-from desk_browser.ui.messages import MoreHitsFound, SearchFinished, SearchTotalsFound, ShowPlace
+from desk_browser.ui.messages import ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
+from desk_browser.ui.search_messages import MoreHitsFound, SearchFinished, SearchTotalsFound
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.row_list import RowPainter
