@@ -15,12 +15,14 @@ AFTER_THE_FIRST_PAINT = [
     'desk_browser.memory.session_search',
     'desk_browser.memory.search_scope',
     'desk_browser.memory.desk_check',
+    'desk_browser.memory.journal',
     'hashlib',
 ]
 """Imported by the index build and the problem check, which start right after the first paint:
-the search and its index (the file memo names its file without SQLite) and the desk check, and
-hashlib, which the index's rows use (its OpenSSL set-up is ~2 ms: the start's digests are made with
-the interpreter's own SHA-256, memory.digests)."""
+the search and its index (the file memo names its file without SQLite), the desk check, the
+journal's reader (the first screen reads no journal), and hashlib, which the index's rows use (its
+OpenSSL set-up is ~2 ms: the start's digests are made with the interpreter's own SHA-256,
+memory.digests)."""
 
 LOADED_LATER = [
     'desk_browser.ui.screens.day_screen',

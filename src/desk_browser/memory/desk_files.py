@@ -13,12 +13,10 @@ README. Typical usage example:
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import re
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desk_browser.memory.file_reading import (
     ReadSettings,
@@ -37,9 +35,17 @@ from desk_browser.memory.json_lines import (
     read_json_objects,
     read_json_objects_from,
 )
-from desk_browser.memory.json_text import compact_json, text_of
 from desk_browser.memory.problems import Problem, sort_problems
 from desk_browser.memory.problems import report as _report
+
+if TYPE_CHECKING:  # At run time these come from _JOURNAL_NAMES (see __getattr__).
+    from desk_browser.memory.journal import JournalDay as JournalDay
+    from desk_browser.memory.journal import JournalEvent as JournalEvent
+    from desk_browser.memory.journal import JournalExchange as JournalExchange
+    from desk_browser.memory.journal import action_text as action_text
+    from desk_browser.memory.journal import group_journal_objects as group_journal_objects
+    from desk_browser.memory.journal import is_own_search as is_own_search
+    from desk_browser.memory.journal import read_journal_day as read_journal_day
 
 __all__ = [  # Re-exported where the documented interface names them.
     'BYTE_ORDER_MARK',
@@ -62,84 +68,41 @@ SUMMARIES_FOLDER_NAME = 'summaries'
 NOTES_FOLDER_NAME = 'notes'
 
 _DATE_PATTERN = re.compile(r'[0-9]{4}-[0-9]{2}-[0-9]{2}', re.ASCII)
-_OWN_SEARCH_TOOL = 'search_sessions'
-_OWN_SEARCH_TYPES = frozenset({'tool_call', 'tool_result'})
+
+_JOURNAL_NAMES = frozenset(
+    {
+        'JournalDay',
+        'JournalEvent',
+        'JournalExchange',
+        'action_text',
+        'group_journal_objects',
+        'is_own_search',
+        'read_journal_day',
+    }
+)
+"""The journal's records and readers, kept in `journal` and named here too (`desk_files.JournalDay`,
+`from desk_browser.memory.desk_files import JournalEvent`): that module loads when one of them is
+first asked for, since the first screen reads no journal and its frozen records cost the start
+about 1 ms to make."""
 
 
-@dataclasses.dataclass(frozen=True)
-class JournalEvent:
-    """One well-formed line of a journal file.
+def __getattr__(name: str) -> Any:
+    """Gives the journal's names (`_JOURNAL_NAMES`) from `journal`, loading it the first time.
 
-    Attributes:
-        line_number (int): The line it was read from, counting from 1.
-        type (str): The event's type, such as "order_placed".
-        time (str): When it happened, as written (an ISO 8601 string in UTC), or "" when the line
-            has no string time.
-        fields (dict[str, Any]): Every other field, in the file's order.
+    Args:
+        name (str): The name asked for, which this module does not hold itself.
+
+    Returns:
+        Any: The journal's record class or function of that name.
+
+    Raises:
+        AttributeError: For any other name.
     """
+    if name in _JOURNAL_NAMES:
+        from desk_browser.memory import journal  # Deferred: see _JOURNAL_NAMES.
 
-    line_number: int
-    type: str
-    time: str
-    fields: dict[str, Any]
-
-
-@dataclasses.dataclass(frozen=True)
-class JournalExchange:
-    """A trigger the desk received and the pieces of text it answered with.
-
-    Attributes:
-        trigger (JournalEvent): The trigger_received event.
-        texts (list[JournalEvent]): The text events after it, up to the next trigger.
-    """
-
-    trigger: JournalEvent
-    texts: list[JournalEvent]
-
-    @property
-    def trigger_text(self) -> str:
-        """The trigger's text.
-
-        Returns:
-            str: The text, or "" when the event has none.
-        """
-        return text_of(self.trigger.fields.get('text'))
-
-    @property
-    def answer(self) -> str:
-        """The desk's answer: its texts joined with newlines.
-
-        Returns:
-            str: The answer, or "" when the desk never answered.
-        """
-        return '\n'.join(text_of(text.fields.get('text')) for text in self.texts)
-
-    @property
-    def text(self) -> str:
-        """The exchange's searchable text: the trigger's text, a blank line, then the answer.
-
-        Returns:
-            str: The text.
-        """
-        return self.trigger_text + '\n\n' + self.answer
-
-
-@dataclasses.dataclass(frozen=True)
-class JournalDay:
-    """One journal file, read.
-
-    Attributes:
-        day (str): The India date it holds, as YYYY-MM-DD.
-        events (list[JournalEvent]): Every well-formed event, in the file's order.
-        exchanges (list[JournalExchange]): Each trigger with its answer, in the file's order.
-        actions (list[JournalEvent]): Every event that is neither a trigger nor a text inside an
-            exchange, in the file's order, the desk's own search_sessions calls included.
-    """
-
-    day: str
-    events: list[JournalEvent]
-    exchanges: list[JournalExchange]
-    actions: list[JournalEvent]
+        return getattr(journal, name)
+    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
 
 
 def read_bytes(
@@ -172,146 +135,6 @@ def read_bytes(
     except MemoryError:  # Bigger than memory, such as a huge sparse file.
         _report(problems, Problem(path, None, TOO_BIG_REASON))
     return None
-
-
-def _event_from_object(
-    path: Path,
-    line_number: int,
-    data: dict[str, Any],
-    problems: list[Problem] | None,
-) -> JournalEvent | None:
-    """Reads one journal object as an event.
-
-    Args:
-        path (Path): The journal file, for reporting.
-        line_number (int): The object's line.
-        data (dict[str, Any]): The object.
-        problems (list[Problem] | None): Where to report a damaged line, or None.
-
-    Returns:
-        JournalEvent | None: The event, or None when the object has no string type.
-    """
-    if 'type' not in data:
-        _report(problems, Problem(path, line_number, 'missing type'))
-        return None
-    event_type = data['type']
-    if not isinstance(event_type, str):
-        _report(problems, Problem(path, line_number, 'wrong type for field "type"'))
-        return None
-    time = data.get('time')
-    fields = {key: value for key, value in data.items() if key not in ('type', 'time')}
-    return JournalEvent(
-        line_number=line_number,
-        type=event_type,
-        time=time if isinstance(time, str) else '',
-        fields=fields,
-    )
-
-
-def group_journal_objects(
-    path: Path,
-    objects: Iterable[tuple[int, dict[str, Any]]],
-    exchanges: list[JournalExchange],
-    actions: list[JournalEvent],
-    problems: list[Problem] | None = None,
-) -> list[JournalEvent]:
-    """Reads journal objects as events and adds them to a day's exchanges and actions.
-
-    This is how read_journal_day groups a file's events; a caller that reads a journal a piece
-    at a time (read_json_objects_from) passes the exchanges and actions it has so far, and the
-    last exchange goes on growing. A trigger_received event starts an exchange; a text event
-    belongs to the last exchange when there is one; every other event is an action. An object
-    with no string type is skipped and reported.
-
-    Args:
-        path (Path): The journal file, for reporting.
-        objects (Iterable[tuple[int, dict[str, Any]]]): The objects with their line numbers, in
-            the file's order, as read_json_objects or read_json_objects_from give them.
-        exchanges (list[JournalExchange]): The exchanges so far, added to (the last one's texts
-            may grow).
-        actions (list[JournalEvent]): The actions so far, added to.
-        problems (list[Problem] | None): Where to report skipped objects, or None.
-
-    Returns:
-        list[JournalEvent]: The events read, in order.
-    """
-    events: list[JournalEvent] = []
-    current = exchanges[-1] if exchanges else None
-    for line_number, data in objects:
-        event = _event_from_object(path, line_number, data, problems)
-        if event is None:
-            continue
-        events.append(event)
-        if event.type == 'trigger_received':
-            current = JournalExchange(trigger=event, texts=[])
-            exchanges.append(current)
-        elif event.type == 'text' and current is not None:
-            current.texts.append(event)
-        else:
-            actions.append(event)
-    return events
-
-
-def read_journal_day(
-    path: Path,
-    day: str,
-    problems: list[Problem] | None = None,
-) -> JournalDay:
-    """Reads one day's journal into events, exchanges and actions.
-
-    A trigger_received event starts an exchange; the text events after it, up to the next
-    trigger, are its answer. Text events before the first trigger belong to no exchange and are
-    actions, as is every other event. A line that is not a JSON object with a string type is
-    skipped (see group_journal_objects).
-
-    Args:
-        path (Path): The journal file.
-        day (str): The India date it holds, as YYYY-MM-DD.
-        problems (list[Problem] | None): Where to report damaged lines (in line order) and an
-            unreadable file; None reports nothing.
-
-    Returns:
-        JournalDay: The day; empty when the file cannot be read.
-    """
-    exchanges: list[JournalExchange] = []
-    actions: list[JournalEvent] = []
-    found: list[Problem] = []
-    objects = read_json_objects(path, found)
-    events = group_journal_objects(path, objects, exchanges, actions, found)
-    if problems is not None:
-        problems.extend(sort_problems(found))
-    return JournalDay(day=day, events=events, exchanges=exchanges, actions=actions)
-
-
-def action_text(event: JournalEvent) -> str:
-    """The searchable text of an action.
-
-    Its type, then each other field but time, in the file's order, as "key: value", one a line:
-    strings as they are, anything else as compact JSON with non-ASCII text kept.
-
-    Args:
-        event (JournalEvent): The action.
-
-    Returns:
-        str: The text.
-    """
-    lines = [event.type]
-    for key, value in event.fields.items():
-        value_text = value if isinstance(value, str) else compact_json(value)
-        lines.append(f'{key}: {value_text}')
-    return '\n'.join(lines)
-
-
-def is_own_search(event: JournalEvent) -> bool:
-    """Tells whether an event is the desk searching its own past, which search leaves out.
-
-    Args:
-        event (JournalEvent): The event.
-
-    Returns:
-        bool: True for a tool_call or tool_result whose tool is search_sessions.
-    """
-    return event.type in _OWN_SEARCH_TYPES and event.fields.get('tool') == _OWN_SEARCH_TOOL
 
 
 def date_of_name(name: str) -> str | None:

@@ -1,0 +1,239 @@
+"""A desk's journal days: events, exchanges and actions, read from the journal's JSON lines.
+
+Part of the one reader of the desk's files (`desk_files`, which still names everything here:
+`desk_files.read_journal_day`, `desk_files.JournalEvent`, ...). It is a module of its own so that
+it loads when a journal is first read, not with the first screen, which reads none: its three
+frozen records compile six methods each when their classes are made, about 1 ms of the start on
+Python 3.11.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from desk_browser.memory.json_lines import read_json_objects
+from desk_browser.memory.json_text import compact_json, text_of
+from desk_browser.memory.problems import Problem, sort_problems
+from desk_browser.memory.problems import report as _report
+
+_OWN_SEARCH_TOOL = 'search_sessions'
+_OWN_SEARCH_TYPES = frozenset({'tool_call', 'tool_result'})
+
+
+@dataclasses.dataclass(frozen=True)
+class JournalEvent:
+    """One well-formed line of a journal file.
+
+    Attributes:
+        line_number (int): The line it was read from, counting from 1.
+        type (str): The event's type, such as "order_placed".
+        time (str): When it happened, as written (an ISO 8601 string in UTC), or "" when the line
+            has no string time.
+        fields (dict[str, Any]): Every other field, in the file's order.
+    """
+
+    line_number: int
+    type: str
+    time: str
+    fields: dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class JournalExchange:
+    """A trigger the desk received and the pieces of text it answered with.
+
+    Attributes:
+        trigger (JournalEvent): The trigger_received event.
+        texts (list[JournalEvent]): The text events after it, up to the next trigger.
+    """
+
+    trigger: JournalEvent
+    texts: list[JournalEvent]
+
+    @property
+    def trigger_text(self) -> str:
+        """The trigger's text.
+
+        Returns:
+            str: The text, or "" when the event has none.
+        """
+        return text_of(self.trigger.fields.get('text'))
+
+    @property
+    def answer(self) -> str:
+        """The desk's answer: its texts joined with newlines.
+
+        Returns:
+            str: The answer, or "" when the desk never answered.
+        """
+        return '\n'.join(text_of(text.fields.get('text')) for text in self.texts)
+
+    @property
+    def text(self) -> str:
+        """The exchange's searchable text: the trigger's text, a blank line, then the answer.
+
+        Returns:
+            str: The text.
+        """
+        return self.trigger_text + '\n\n' + self.answer
+
+
+@dataclasses.dataclass(frozen=True)
+class JournalDay:
+    """One journal file, read.
+
+    Attributes:
+        day (str): The India date it holds, as YYYY-MM-DD.
+        events (list[JournalEvent]): Every well-formed event, in the file's order.
+        exchanges (list[JournalExchange]): Each trigger with its answer, in the file's order.
+        actions (list[JournalEvent]): Every event that is neither a trigger nor a text inside an
+            exchange, in the file's order, the desk's own search_sessions calls included.
+    """
+
+    day: str
+    events: list[JournalEvent]
+    exchanges: list[JournalExchange]
+    actions: list[JournalEvent]
+
+
+def _event_from_object(
+    path: Path,
+    line_number: int,
+    data: dict[str, Any],
+    problems: list[Problem] | None,
+) -> JournalEvent | None:
+    """Reads one journal object as an event.
+
+    Args:
+        path (Path): The journal file, for reporting.
+        line_number (int): The object's line.
+        data (dict[str, Any]): The object.
+        problems (list[Problem] | None): Where to report a damaged line, or None.
+
+    Returns:
+        JournalEvent | None: The event, or None when the object has no string type.
+    """
+    if 'type' not in data:
+        _report(problems, Problem(path, line_number, 'missing type'))
+        return None
+    event_type = data['type']
+    if not isinstance(event_type, str):
+        _report(problems, Problem(path, line_number, 'wrong type for field "type"'))
+        return None
+    time = data.get('time')
+    fields = {key: value for key, value in data.items() if key not in ('type', 'time')}
+    return JournalEvent(
+        line_number=line_number,
+        type=event_type,
+        time=time if isinstance(time, str) else '',
+        fields=fields,
+    )
+
+
+def group_journal_objects(
+    path: Path,
+    objects: Iterable[tuple[int, dict[str, Any]]],
+    exchanges: list[JournalExchange],
+    actions: list[JournalEvent],
+    problems: list[Problem] | None = None,
+) -> list[JournalEvent]:
+    """Reads journal objects as events and adds them to a day's exchanges and actions.
+
+    This is how read_journal_day groups a file's events; a caller that reads a journal a piece
+    at a time (read_json_objects_from) passes the exchanges and actions it has so far, and the
+    last exchange goes on growing. A trigger_received event starts an exchange; a text event
+    belongs to the last exchange when there is one; every other event is an action. An object
+    with no string type is skipped and reported.
+
+    Args:
+        path (Path): The journal file, for reporting.
+        objects (Iterable[tuple[int, dict[str, Any]]]): The objects with their line numbers, in
+            the file's order, as read_json_objects or read_json_objects_from give them.
+        exchanges (list[JournalExchange]): The exchanges so far, added to (the last one's texts
+            may grow).
+        actions (list[JournalEvent]): The actions so far, added to.
+        problems (list[Problem] | None): Where to report skipped objects, or None.
+
+    Returns:
+        list[JournalEvent]: The events read, in order.
+    """
+    events: list[JournalEvent] = []
+    current = exchanges[-1] if exchanges else None
+    for line_number, data in objects:
+        event = _event_from_object(path, line_number, data, problems)
+        if event is None:
+            continue
+        events.append(event)
+        if event.type == 'trigger_received':
+            current = JournalExchange(trigger=event, texts=[])
+            exchanges.append(current)
+        elif event.type == 'text' and current is not None:
+            current.texts.append(event)
+        else:
+            actions.append(event)
+    return events
+
+
+def read_journal_day(
+    path: Path,
+    day: str,
+    problems: list[Problem] | None = None,
+) -> JournalDay:
+    """Reads one day's journal into events, exchanges and actions.
+
+    A trigger_received event starts an exchange; the text events after it, up to the next
+    trigger, are its answer. Text events before the first trigger belong to no exchange and are
+    actions, as is every other event. A line that is not a JSON object with a string type is
+    skipped (see group_journal_objects).
+
+    Args:
+        path (Path): The journal file.
+        day (str): The India date it holds, as YYYY-MM-DD.
+        problems (list[Problem] | None): Where to report damaged lines (in line order) and an
+            unreadable file; None reports nothing.
+
+    Returns:
+        JournalDay: The day; empty when the file cannot be read.
+    """
+    exchanges: list[JournalExchange] = []
+    actions: list[JournalEvent] = []
+    found: list[Problem] = []
+    objects = read_json_objects(path, found)
+    events = group_journal_objects(path, objects, exchanges, actions, found)
+    if problems is not None:
+        problems.extend(sort_problems(found))
+    return JournalDay(day=day, events=events, exchanges=exchanges, actions=actions)
+
+
+def action_text(event: JournalEvent) -> str:
+    """The searchable text of an action.
+
+    Its type, then each other field but time, in the file's order, as "key: value", one a line:
+    strings as they are, anything else as compact JSON with non-ASCII text kept.
+
+    Args:
+        event (JournalEvent): The action.
+
+    Returns:
+        str: The text.
+    """
+    lines = [event.type]
+    for key, value in event.fields.items():
+        value_text = value if isinstance(value, str) else compact_json(value)
+        lines.append(f'{key}: {value_text}')
+    return '\n'.join(lines)
+
+
+def is_own_search(event: JournalEvent) -> bool:
+    """Tells whether an event is the desk searching its own past, which search leaves out.
+
+    Args:
+        event (JournalEvent): The event.
+
+    Returns:
+        bool: True for a tool_call or tool_result whose tool is search_sessions.
+    """
+    return event.type in _OWN_SEARCH_TYPES and event.fields.get('tool') == _OWN_SEARCH_TOOL
