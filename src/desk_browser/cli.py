@@ -7,23 +7,25 @@ scripts without starting the UI.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import shutil
 import signal
 import sys
 import tempfile
+import types
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from desk_browser import __version__
-from desk_browser.commands.common import add_follow_symlinks_argument
-from desk_browser.commands.registry import SUBCOMMANDS, run_subcommand
+from desk_browser.commands.registry import run_subcommand
 from desk_browser.memory.file_reading import ReadSettings, settings_in_force
 from desk_browser.presentation.navigation import DAY_WORDS_HELP, parse_day_words
 from desk_browser.presentation.start_view import StartView
 from desk_browser.quitting import run_app
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -39,44 +41,6 @@ _TERMINAL_DRIVERS = ('textual.drivers.linux_driver', 'textual.drivers.windows_dr
 """Textual's drivers that draw on the terminal; TEXTUAL_DRIVER naming another (textual-serve
 names its web driver, which talks over pipes) needs none."""
 
-_EXAMPLES = """\
-examples:
-  desk-browser                        browse the desk in the current folder
-  desk-browser workspace/desks/main   browse that desk
-  desk-browser --demo                 browse a demo desk built in a temporary folder
-  desk-browser DESK --day yesterday   open at yesterday's day view
-  desk-browser DESK --session 2026-10-21-2 --search "nifty gap"
-
-keys inside: / search, n/p next/previous exchange, ? help, ctrl+p commands, q quit
-"""
-
-
-def _commands_text() -> str:
-    """Lists the subcommands for --help.
-
-    Returns:
-        str: One line per subcommand.
-    """
-    lines = ['commands (desk-browser COMMAND --help for more):']
-    lines.extend(f'  {name:<10}{subcommand.help}' for name, subcommand in SUBCOMMANDS.items())
-    return '\n'.join(lines)
-
-
-class _BrowsingParser(argparse.ArgumentParser):
-    """The browsing parser: its epilog lists the commands, written only when --help is shown.
-
-    Listing them imports every command's module, which browsing never needs.
-    """
-
-    def format_help(self) -> str:
-        """Writes --help, with the examples and the commands after the options.
-
-        Returns:
-            str: The help text.
-        """
-        self.epilog = f'{_EXAMPLES}\n{_commands_text()}\n'
-        return super().format_help()
-
 
 def build_parser() -> argparse.ArgumentParser:
     """Builds the parser for browsing (`desk-browser [DESK] [--demo]`).
@@ -84,7 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
     Returns:
         argparse.ArgumentParser: The parser.
     """
-    parser = _BrowsingParser(
+    # Deferred: argparse (and gettext) load only for a command line plain_browsing leaves.
+    import argparse
+
+    from desk_browser.browsing_parser import BrowsingParser
+    from desk_browser.commands.common import add_follow_symlinks_argument
+
+    parser = BrowsingParser(
         prog='desk-browser',
         description='Browse an AI trading desk folder: state, sessions, exchanges, summaries and '
         'search. It only reads the desk.',
@@ -281,12 +251,13 @@ def _remove_on_hangup(folder: Path) -> dict[int, Any]:
     return previous
 
 
-def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> int:
     """Runs the browsing command.
 
     Args:
         arguments (argparse.Namespace): The parsed arguments.
-        parser (argparse.ArgumentParser): The parser, for usage errors.
+        parser (argparse.ArgumentParser | None): The parser, for usage errors; None when the
+            arguments were read without one (plain_browsing), when one is built if needed.
 
     Returns:
         int: The exit status.
@@ -300,13 +271,13 @@ def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
 
 def _browse(
-    arguments: argparse.Namespace, parser: argparse.ArgumentParser, start: StartView
+    arguments: argparse.Namespace, parser: argparse.ArgumentParser | None, start: StartView
 ) -> int:
     """Runs the browsing command once its start view is read (see browse).
 
     Args:
         arguments: The parsed arguments.
-        parser: The parser, for usage errors.
+        parser: The parser, for usage errors, or None (see browse).
         start: Where to open.
 
     Returns:
@@ -315,18 +286,20 @@ def _browse(
     one_desk_options = _one_desk_options(arguments)
     if arguments.demo:
         if arguments.desk is not None:
-            parser.error('give either DESK or --demo, not both')
+            _usage_error(parser, 'give either DESK or --demo, not both')
         if arguments.desks is not None and one_desk_options:
-            parser.error(f'{one_desk_options} one desk, not a demo workspace (--desks)')
+            _usage_error(parser, f'{one_desk_options} one desk, not a demo workspace (--desks)')
         problem = terminal_problem()
         if problem is not None:
             print(problem, file=sys.stderr)
             return EXIT_USAGE
         if arguments.desks is not None and arguments.desks < 1:
-            parser.error('--desks must be at least 1')
+            _usage_error(parser, '--desks must be at least 1')
         return run_demo(start, arguments.desks)
     if arguments.desks is not None:
-        parser.error('--desks N goes with --demo; give a folder of desks as DESK to browse it')
+        _usage_error(
+            parser, '--desks N goes with --demo; give a folder of desks as DESK to browse it'
+        )
     desk = Path(arguments.desk if arguments.desk is not None else '.')
     problem = desk_problem(desk)
     if problem is not None:
@@ -350,6 +323,20 @@ def _browse(
     if workspace.kind == 'workspace':
         return run_workspace_browser(desk.resolve())
     return run_browser(desk.resolve(), start)
+
+
+def _usage_error(parser: argparse.ArgumentParser | None, message: str) -> NoReturn:
+    """Exits with a usage error (status 2) as the parser words it.
+
+    Args:
+        parser (argparse.ArgumentParser | None): The parser; None when the command line was read
+            without one (plain_browsing), when it is built here.
+        message (str): What is wrong.
+
+    Raises:
+        SystemExit: Always, from argparse.
+    """
+    (parser if parser is not None else build_parser()).error(message)
 
 
 def _one_desk_options(arguments: argparse.Namespace) -> str:
@@ -397,6 +384,36 @@ def start_view(arguments: argparse.Namespace) -> StartView | str:
     return StartView(session_id=arguments.session, day=day, search=search)
 
 
+def plain_browsing(argv: list[str]) -> argparse.Namespace | None:
+    """Reads `desk-browser` and `desk-browser DESK`, the usual starts, without argparse.
+
+    Importing argparse (and gettext, which it imports) and building the parser cost the first
+    paint about 1.7 ms, for a command line with nothing to parse. The arguments read here are
+    what `build_parser().parse_args(argv)` gives (a test holds them equal); any other command
+    line (an option such as --help, a second argument, an argument starting with '-') is left
+    to the parser.
+
+    Args:
+        argv (list[str]): The arguments after the program's name, no subcommand among them.
+
+    Returns:
+        argparse.Namespace | None: The arguments (a namespace with the parser's attributes), or
+            None when the command line is not one of these two.
+    """
+    if len(argv) > 1 or (argv and argv[0].startswith('-')):
+        return None
+    arguments = types.SimpleNamespace(
+        desk=argv[0] if argv else None,
+        demo=False,
+        desks=None,
+        session=None,
+        day=None,
+        search=None,
+        follow_symlinks=False,
+    )
+    return cast('argparse.Namespace', arguments)  # Read only by its attributes, as a Namespace.
+
+
 def main(argv: list[str] | None = None) -> int:
     """Runs `desk-browser` with the given arguments.
 
@@ -410,6 +427,9 @@ def main(argv: list[str] | None = None) -> int:
     status = run_subcommand(arguments_list)
     if status is not None:
         return status
+    plain = plain_browsing(arguments_list)
+    if plain is not None:
+        return browse(plain)
     parser = build_parser()
     return browse(parser.parse_args(arguments_list), parser)
 

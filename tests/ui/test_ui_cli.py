@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -90,6 +92,34 @@ def test_a_folder_of_desks_with_a_view_exits_2_naming_a_desk(
         f'desk-browser: {demo_workspace}: a folder of desks, and --day and --search open one '
         f'desk. Give one of them, such as {demo_workspace}/hedging.\n'
     )
+
+
+PLAIN_COMMAND_LINES = [[], ['desk'], ['.'], [''], ['workspace/desks/main'], ['a b=c'], ['--']]
+"""Command lines read with and without argparse: `--` alone is one plain_browsing leaves."""
+
+
+@pytest.mark.parametrize('argv', PLAIN_COMMAND_LINES)
+def test_a_plain_command_line_reads_as_the_parser_reads_it(argv: list[str]) -> None:
+    plain = cli.plain_browsing(argv)
+    if argv and argv[0].startswith('-'):
+        assert plain is None
+        return
+    assert plain is not None
+    assert vars(plain) == vars(cli.build_parser().parse_args(argv))
+
+
+@given(st.lists(st.text(max_size=12), max_size=3))
+def test_plain_browsing_reads_only_what_the_parser_reads_the_same(argv: list[str]) -> None:
+    plain = cli.plain_browsing(argv)
+    if plain is None:
+        assert len(argv) > 1 or argv[0].startswith('-')
+    else:
+        assert vars(plain) == vars(cli.build_parser().parse_args(argv))
+
+
+def test_options_and_second_arguments_are_left_to_the_parser() -> None:
+    for argv in (['--demo'], ['--help'], ['desk', '--day', 'yesterday'], ['a', 'b'], ['-x']):
+        assert cli.plain_browsing(argv) is None
 
 
 def _run_headless(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> None:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 AFTER_THE_FIRST_PAINT = [
     'desk_browser.memory.index.search',
     'desk_browser.memory.index.store',
@@ -43,13 +45,16 @@ LOADED_LATER = [
     'desk_browser.presentation.hit_details',
     'desk_browser.ui.widgets.timeline',
     'importlib.metadata',
+    'argparse',
+    'desk_browser.commands.common',
     *AFTER_THE_FIRST_PAINT,
 ]
 """Modules the main screen's first frame does without: other screens, the summary's Markdown
 widget, Textual's Header (DeskHeader draws the title bar), the did-you-mean's fuzzy matching,
 what copying and exporting make and write (copy_export, documents, exports, the day's records),
 the hits' details, the day view's timeline, importlib.metadata (Textual's version is checked
-without it), and what starts after the first paint."""
+without it), argparse (`desk-browser [DESK]` is read without it, cli.plain_browsing) and the
+commands' common options, and what starts after the first paint."""
 
 
 COMMANDS = [
@@ -145,3 +150,27 @@ def test_browsing_starts_reading_the_desk_before_textual_loads(demo_desk: Path) 
     textual_loaded, handed_to_the_app = json.loads(completed.stdout)
     assert textual_loaded == []
     assert handed_to_the_app == 'FirstRead'
+
+
+BROWSING_RUNS = """
+import json, sys
+from desk_browser import cli
+
+cli.terminal_problem = lambda: None
+cli.run_app = lambda app: print(json.dumps(sorted(name for name in LATER if name in sys.modules)))
+cli.main(ARGV)
+"""
+"""Browses a desk up to running the app: which of LATER were loaded by then."""
+
+
+@pytest.mark.parametrize('options', [[], ['--session', '2026-10-21-2']])
+def test_browsing_loads_argparse_only_for_a_command_line_with_options(
+    demo_desk: Path, options: list[str]
+) -> None:
+    later = ['argparse', 'desk_browser.commands.common']
+    argv = [str(demo_desk), *options]
+    code = f'LATER = {later!r}\nARGV = {argv!r}\n{BROWSING_RUNS}'
+    completed = subprocess.run(
+        [sys.executable, '-c', code], capture_output=True, text=True, check=True
+    )
+    assert json.loads(completed.stdout) == (later if options else [])

@@ -1,7 +1,7 @@
 """The subcommands of `desk-browser`, by name, and how to run one.
 
-`desk_browser.cli` takes `Subcommand` and `SUBCOMMANDS` from here, so there is one list of the
-commands. `run_subcommand` runs one the way the entry point does.
+`desk_browser.cli` runs a command with `run_subcommand`, and its --help lists `SUBCOMMANDS`, so
+there is one list of the commands. `run_subcommand` runs one the way the entry point does.
 
 A command's module is imported only when the command is looked up (run, or listed by --help):
 browsing asks only whether its first argument names a command, and importing every command (and
@@ -10,13 +10,15 @@ what each one reads with) cost the browser's start 10 to 15 ms of CPU.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from desk_browser.commands.common import add_follow_symlinks_argument
 from desk_browser.memory.file_reading import ReadSettings, settings_in_force
+
+if TYPE_CHECKING:  # Browsing asks only whether a name is a command: it needs no argparse.
+    import argparse
 
 
 @dataclass
@@ -88,6 +90,10 @@ def build_subcommand_parser(name: str, subcommand: Subcommand) -> argparse.Argum
     Returns:
         argparse.ArgumentParser: The parser.
     """
+    import argparse  # Deferred, as the parsing of browsing's command line (cli.plain_browsing).
+
+    from desk_browser.commands.common import add_follow_symlinks_argument
+
     parser = argparse.ArgumentParser(prog=f'desk-browser {name}', description=subcommand.help)
     subcommand.add_arguments(parser)
     if name not in _NEVER_FOLLOWING_LINKS:
