@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -173,3 +175,21 @@ def test_demo_builds_a_desk_named_main_and_removes_it_on_exit(
     assert 'up to date' in seen['text'] or 'behind' in seen['text']
     assert not desk.exists()
     assert not desk.parent.exists()
+
+
+IMPORTS_CLI = """
+import gc
+COLLECTING or gc.disable()
+import desk_browser.cli
+print(gc.isenabled())
+"""
+"""Imports cli with the collector on (COLLECTING) or off: how it is left."""
+
+
+@pytest.mark.parametrize('collecting', [True, False])
+def test_importing_the_command_leaves_the_collector_as_it_was(collecting: bool) -> None:
+    code = f'COLLECTING = {collecting}\n{IMPORTS_CLI}'
+    completed = subprocess.run(
+        [sys.executable, '-c', code], capture_output=True, text=True, check=True
+    )
+    assert completed.stdout.strip() == str(collecting)
