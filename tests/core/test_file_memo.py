@@ -235,3 +235,42 @@ def test_a_remembered_check_always_reports_what_a_fresh_check_does(
                 handle.write(text.encode('utf-8', 'surrogateescape'))
             os.utime(path, (OLD, OLD))
     assert _same_report(check_desk(desk, FileMemo.for_desk(desk, cache)), check_desk(desk))
+
+
+def test_a_malformed_entry_costs_only_its_own_file_a_read(tmp_path: Path) -> None:
+    # Entries are checked when first looked up, not as the memo file loads: one malformed
+    # entry among good ones is read again, the others are recalled, and saving drops it.
+    desk = tmp_path / 'main'
+    desk.mkdir()
+    paths = [desk / f'{name}.jsonl' for name in ('good', 'bad', 'unasked')]
+    for path in paths:
+        path.write_text('{}\n', encoding='utf-8')
+        os.utime(path, (OLD, OLD))
+    cache = tmp_path / 'cache'
+    memo = FileMemo.for_desk(desk, cache)
+    for path in paths:
+        assert memo.read(path, 'count', lambda problems: [1, 0]) == ([], [1, 0])
+    memo.save()
+    stored_path = memo_file(cache, desk)
+    stored = json.loads(stored_path.read_text(encoding='ascii'))
+    stored['entries']['count'][str(paths[1])][0] = [1, 2, 'three', 4]
+    stored_path.write_text(json.dumps(stored), encoding='ascii')
+
+    again = FileMemo.for_desk(desk, cache)
+    assert again.read(paths[0], 'count', lambda problems: [9, 9]) == ([], [1, 0])
+    assert again.read(paths[1], 'count', lambda problems: [2, 0]) == ([], [2, 0])
+    assert again.recalled == 1
+    again.save()
+    saved = json.loads(stored_path.read_text(encoding='ascii'))['entries']['count']
+    assert sorted(saved) == sorted(str(path) for path in paths)
+    assert saved[str(paths[1])][2] == [2, 0]
+    assert saved[str(paths[2])][2] == [1, 0]  # Never looked up: kept as it was.
+
+    stored['entries']['count'][str(paths[2])] = 'not an entry'
+    stored_path.write_text(json.dumps(stored), encoding='ascii')
+    dropped = FileMemo.for_desk(desk, cache)
+    dropped.read(paths[0], 'count', lambda problems: [5, 0])  # Learns nothing: recalled.
+    dropped.read(paths[1], 'count', lambda problems: [3, 0])  # Malformed: read and learnt.
+    dropped.save()
+    kept = json.loads(stored_path.read_text(encoding='ascii'))['entries']['count']
+    assert sorted(kept) == sorted(str(path) for path in paths[:2])

@@ -108,7 +108,9 @@ class FileMemo:
         self._desk = desk_key(desk_directory)
         self._path = path
         self._lock = threading.Lock()
-        self._entries: dict[str, dict[str, _Entry]] | None = None
+        self._entries: dict[str, dict[str, _Entry | list[Any]]] | None = None
+        """Per purpose and file, what was learnt; as the memo file stores it (a list) until
+        first looked up (see _load)."""
         self._changed = False
         self.recalled = 0
         """How many readings were recalled instead of read (for tests and benchmarks)."""
@@ -142,7 +144,7 @@ class FileMemo:
         key = str(path)
         if signature is not None:
             with self._lock:
-                entry = self._loaded().get(purpose, {}).get(key)
+                entry = _checked(self._loaded().get(purpose), key)
                 if entry is not None and entry.signature == signature:
                     self.recalled += 1
                     recalled = [Problem(path, line, reason) for line, reason in entry.problems]
@@ -169,7 +171,8 @@ class FileMemo:
                 'entries': {
                     purpose: {
                         key: [list(entry.signature), entry.problems, entry.value]
-                        for key, entry in entries.items()
+                        for key in list(entries)
+                        if (entry := _checked(entries, key)) is not None
                     }
                     for purpose, entries in self._entries.items()
                 },
@@ -191,14 +194,19 @@ class FileMemo:
         except (OSError, ValueError) as error:
             _LOGGER.info('The check memo could not be saved at %s: %s', self._path, error)
 
-    def _loaded(self) -> dict[str, dict[str, _Entry]]:
+    def _loaded(self) -> dict[str, dict[str, _Entry | list[Any]]]:
         """The entries, read from the memo file on first use (call with the lock held)."""
         if self._entries is None:
             self._entries = self._load()
         return self._entries
 
-    def _load(self) -> dict[str, dict[str, _Entry]]:
-        """Reads the memo file; anything unreadable, foreign or malformed reads as empty."""
+    def _load(self) -> dict[str, dict[str, _Entry | list[Any]]]:
+        """Reads the memo file; anything unreadable, foreign or malformed reads as empty.
+
+        Each entry is kept as the file stores it, and checked when it is first looked up or
+        saved (_checked): a five-year desk's memo holds 7,500 entries, and checking them all
+        took a third of its loading, when the sessions list's counting starts.
+        """
         if self._path is None:
             return {}
         try:
@@ -212,16 +220,37 @@ class FileMemo:
             or not isinstance(document.get('entries'), dict)
         ):
             return {}
-        entries: dict[str, dict[str, _Entry]] = {}
-        for purpose, stored in document['entries'].items():
-            if not isinstance(stored, dict):
-                continue
-            kept = entries.setdefault(purpose, {})
-            for key, item in stored.items():
-                entry = _entry_from(item)
-                if entry is not None:
-                    kept[key] = entry
-        return entries
+        return {
+            purpose: stored
+            for purpose, stored in document['entries'].items()
+            if isinstance(stored, dict)
+        }
+
+
+def _checked(entries: dict[str, _Entry | list[Any]] | None, key: str) -> _Entry | None:
+    """Looks up one file's entry, turning it from what the memo file stored on first use.
+
+    Call with the memo's lock held.
+
+    Args:
+        entries (dict[str, _Entry | list[Any]] | None): One purpose's entries (None: none).
+        key (str): The file.
+
+    Returns:
+        _Entry | None: Its entry, or None when there is none or what was stored is malformed
+            (then it is dropped).
+    """
+    if entries is None:
+        return None
+    item = entries.get(key)
+    if item is None or isinstance(item, _Entry):
+        return item
+    entry = _entry_from(item)
+    if entry is None:
+        del entries[key]
+    else:
+        entries[key] = entry
+    return entry
 
 
 def _entry_from(item: Any) -> _Entry | None:
