@@ -22,7 +22,7 @@ from desk_browser.memory.index import store as index_store
 from desk_browser.memory.index.search import IndexedSearch, IndexStatus, default_cache_directory
 from desk_browser.memory.session_search import SearchResult, SessionSearch
 from desk_browser.presentation.desk_data import FIRST_COUNTED, SessionEntry, read_overview
-from desk_browser.ui.messages import IndexProgressed, OverviewLoaded
+from desk_browser.ui.messages import IndexProgressed, OverviewLoaded, SessionsCounted
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.search_screen import SEARCH_LIMIT
 from desk_browser.ui.search_indexing import UNAVAILABLE_NOTE, index_note
@@ -231,6 +231,46 @@ def test_a_session_listed_without_its_log_read_is_an_entry_like_any_other(tmp_pa
         assert list(vars(entry).items()) == list(vars(made).items())
         with pytest.raises(dataclasses.FrozenInstanceError):
             entry.counted = True  # type: ignore[misc]
+
+
+async def test_a_batch_of_counts_fills_in_its_own_rows_only(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    # The counts land at their places: those listed without counts take them (keeping the
+    # list's own is_current), those counted already keep theirs, even when the sessions list
+    # were out of step with the overview.
+    whole = read_overview(demo_desk).sessions
+    app = app_for(demo_desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        main = app.screen
+        assert isinstance(main, MainScreen)
+        assert main.overview is not None
+        listed = [
+            dataclasses.replace(entry, exchange_count=0, damaged_lines=0, counted=False)
+            for entry in whole
+        ]
+        listed[0] = dataclasses.replace(whole[0], exchange_count=99)  # Counted already.
+        listed[2] = dataclasses.replace(listed[2], is_current=not whole[2].is_current)
+        main.overview = dataclasses.replace(main.overview, sessions=listed)
+        session_list = main.query_one(SessionList)
+        for out_of_step in (False, True):
+            shown = list(reversed(listed)) if out_of_step else listed
+            main.overview = dataclasses.replace(main.overview, sessions=listed)
+            session_list.show_sessions(shown)
+            batch = [whole[0], whole[2], whole[-1]]
+            main.show_session_counts(SessionsCounted(batch, []))
+            expected = list(listed)
+            expected[2] = dataclasses.replace(whole[2], is_current=listed[2].is_current)
+            expected[-1] = whole[-1]
+            assert main.overview.sessions == expected
+            for entry in expected[1:]:
+                place = session_list.place_of(entry.session_id)
+                assert place is not None
+                assert session_list.session_at(place) == entry
+            place = session_list.place_of(whole[0].session_id)
+            assert place is not None
+            assert session_list.session_at(place) == listed[0]
 
 
 async def test_older_sessions_are_listed_at_once_and_counted_after_the_first_paint(
