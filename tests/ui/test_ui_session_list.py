@@ -130,6 +130,31 @@ async def test_a_new_list_drops_the_highlight_and_a_shorter_one_keeps_it_in_rang
         assert sessions.highlighted is None
 
 
+async def test_every_session_is_found_at_its_place_near_the_top_or_far_down() -> None:
+    # The places of a long list's sessions are worked out only once one beyond the top is
+    # looked for; before and after, each session is found where it is listed.
+    app = ListApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        sessions = app.query_one(SessionList)
+        entries = _entries(SESSIONS)
+        for first_looked_for in (3, SESSIONS - 1):
+            sessions.show_sessions(entries)
+            order = [first_looked_for, *range(0, SESSIONS, 7), SESSIONS - 1]
+            for place in order:
+                assert sessions.place_of(entries[place].session_id) == place
+            assert sessions.place_of('2030-01-01-1') is None
+        sessions.show_sessions(entries)
+        assert sessions.highlight_session(entries[2_000].session_id)
+        assert sessions.highlighted == 2_000
+        counted = replace(entries[2_000], exchange_count=7, counted=True)
+        sessions.update_session(counted)
+        await pilot.pause()
+        assert sessions.session_at(2_000) == counted
+        sessions.show_sessions(entries[::-1])
+        assert sessions.place_of(entries[0].session_id) == SESSIONS - 1
+        assert sessions.place_of(entries[-1].session_id) == 0
+
+
 def test_a_session_id_with_a_control_character_keeps_its_count_on_its_line() -> None:
     entry = SessionEntry(
         session_id='2026-10-20-\n1',

@@ -13,6 +13,9 @@ from desk_browser.ui.widgets.row_list import RowList
 CURRENT_MARK = '●'
 """The mark before the current session."""
 
+_NEAR_THE_TOP = 64
+"""How many of the newest sessions are looked through before every session's place is made."""
+
 
 def session_prompt(entry: SessionEntry, width: int = 200) -> Content:
     """Writes one session's line: mark, day and weekday, number, exchange count, fitted to a width.
@@ -63,7 +66,8 @@ class SessionList(RowList):
         """
         super().__init__(id=id, classes=classes)
         self._entries: list[SessionEntry] = []
-        self._places: dict[str, int] = {}
+        self._places: dict[str, int] | None = {}
+        """Each session's place; None until a session is looked for beyond the top (_place)."""
 
     @property
     def row_count(self) -> int:
@@ -105,7 +109,7 @@ class SessionList(RowList):
             entries (list[SessionEntry]): The sessions, newest first.
         """
         self._entries = list(entries)
-        self._places = {entry.session_id: place for place, entry in enumerate(entries)}
+        self._places = None  # Made when first needed: not before the first paint (_place).
         self.set_reactive(SessionList.highlighted, None)
         self.rows_changed()
 
@@ -115,7 +119,7 @@ class SessionList(RowList):
         Args:
             entry (SessionEntry): The session's new entry.
         """
-        place = self._places.get(entry.session_id)
+        place = self._place(entry.session_id)
         if place is not None:
             self._entries[place] = entry
             self.row_changed(place)
@@ -148,7 +152,7 @@ class SessionList(RowList):
         Returns:
             int | None: Its place, from 0, or None when it is not listed.
         """
-        return self._places.get(session_id)
+        return self._place(session_id)
 
     def highlight_session(self, session_id: str) -> bool:
         """Moves the highlight to a session.
@@ -159,8 +163,30 @@ class SessionList(RowList):
         Returns:
             bool: Whether the list holds that session.
         """
-        place = self._places.get(session_id)
+        place = self._place(session_id)
         if place is None:
             return False
         self.highlighted = place
         return True
+
+    def _place(self, session_id: str) -> int | None:
+        """Finds a session's place: among the newest first, else through every session's place.
+
+        A five-year desk lists 2,520 sessions, and the first screen looks for one (the current
+        session, at the top): the places of all of them are worked out only once one is looked
+        for further down (a count filled in, a day picked), not before the first paint.
+
+        Args:
+            session_id (str): The session.
+
+        Returns:
+            int | None: Its place, or None when it is not listed.
+        """
+        places = self._places
+        if places is None:
+            for place, entry in enumerate(self._entries[:_NEAR_THE_TOP]):
+                if entry.session_id == session_id:
+                    return place
+            places = {entry.session_id: place for place, entry in enumerate(self._entries)}
+            self._places = places
+        return places.get(session_id)
