@@ -274,3 +274,33 @@ def test_a_malformed_entry_costs_only_its_own_file_a_read(tmp_path: Path) -> Non
     dropped.save()
     kept = json.loads(stored_path.read_text(encoding='ascii'))['entries']['count']
     assert sorted(kept) == sorted(str(path) for path in paths[:2])
+
+
+def test_a_memo_orjson_refuses_is_read_as_json_reads_it(tmp_path: Path) -> None:
+    # A path's undecodable bytes are saved as lone surrogate escapes, which orjson refuses:
+    # such a memo is still recalled. An integer past 64 bits (orjson makes it a float) fails
+    # the entry's checks, so that file is read again rather than recalled wrong.
+    desk = tmp_path / 'main'
+    desk.mkdir()
+    odd = desk / os.fsdecode(b'odd-\xff.jsonl')
+    plain = desk / 'plain.jsonl'
+    for path in (odd, plain):
+        path.write_text('{}\n', encoding='utf-8')
+        os.utime(path, (OLD, OLD))
+    cache = tmp_path / 'cache'
+    memo = FileMemo.for_desk(desk, cache)
+    memo.read(odd, 'count', lambda problems: [1, 0])
+    memo.read(plain, 'count', lambda problems: [2, 0])
+    memo.save()
+    again = FileMemo.for_desk(desk, cache)
+    assert again.read(odd, 'count', lambda problems: [9, 9]) == ([], [1, 0])
+    assert again.recalled == 1
+
+    stored_path = memo_file(cache, desk)
+    stored = json.loads(stored_path.read_text(encoding='ascii'))
+    del stored['entries']['count'][str(odd)]
+    stored['entries']['count'][str(plain)][0][3] = 2**64
+    stored_path.write_text(json.dumps(stored), encoding='ascii')
+    huge = FileMemo.for_desk(desk, cache)
+    assert huge.read(plain, 'count', lambda problems: [3, 0]) == ([], [3, 0])
+    assert huge.recalled == 0
