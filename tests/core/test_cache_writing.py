@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -39,6 +40,34 @@ def test_a_write_that_fails_removes_its_temporary_file(
         write_cache_file(path, b'new')
     assert path.read_bytes() == b'old'
     assert [entry.name for entry in tmp_path.iterdir()] == [path.name]
+
+
+def test_a_write_waits_for_one_under_way_at_most_write_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write stuck on a hung disk never holds up another (the app's quit) for good."""
+    monkeypatch.setattr('desk_browser.memory.cache_writing.WRITE_WAIT', 0.05)
+    held = threading.Event()
+    release = threading.Event()
+    real_replace = os.replace
+
+    def hung_replace(source: str, target: str) -> None:
+        held.set()
+        release.wait(10)
+        real_replace(source, target)
+
+    monkeypatch.setattr('os.replace', hung_replace)
+    first = threading.Thread(target=write_cache_file, args=(tmp_path / f'{KEY}.json', b'one'))
+    first.start()
+    try:
+        assert held.wait(10)
+        with pytest.raises(OSError, match='another cache write is still under way'):
+            write_cache_file(tmp_path / 'other.json', b'two')
+    finally:
+        release.set()
+        first.join(10)
+    assert (tmp_path / f'{KEY}.json').read_bytes() == b'one'
+    assert not (tmp_path / 'other.json').exists()
 
 
 def test_only_stale_leftovers_of_its_own_naming_are_swept(tmp_path: Path) -> None:

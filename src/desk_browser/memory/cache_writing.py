@@ -38,6 +38,10 @@ STALE_AGE = 10 * 60.0
 EXIT_WAIT = 1.0
 """The most seconds the interpreter's exit waits for a write under way."""
 
+WRITE_WAIT = 1.0
+"""The most seconds a write waits for another one under way (one on a hung disk never ends, and
+the app keeps its first answers as it quits, on its event loop)."""
+
 _RANDOM_PART = r'[a-z0-9_]{8}'
 """What tempfile.mkstemp puts between its prefix and suffix."""
 
@@ -54,9 +58,12 @@ def write_cache_file(path: Path, content: bytes) -> None:
         content (bytes): Its new content.
 
     Raises:
-        OSError: The file could not be written, or the interpreter is exiting.
+        OSError: The file could not be written, the interpreter is exiting, or another write
+            was still under way after WRITE_WAIT.
     """
-    with _writing:
+    if not _writing.acquire(timeout=WRITE_WAIT):
+        raise OSError(f'not written: another cache write is still under way: {path}')
+    try:
         if _exiting:
             raise OSError(f'not written while exiting: {path}')
         descriptor, temporary_name = tempfile.mkstemp(
@@ -73,6 +80,8 @@ def write_cache_file(path: Path, content: bytes) -> None:
             raise
         finally:
             _under_way.discard(temporary_path)
+    finally:
+        _writing.release()
 
 
 def sweep_leftovers(folder: Path, names: str, now: float | None = None) -> int:
