@@ -374,3 +374,24 @@ async def test_the_help_opens_at_the_keys_of_the_screen_under_it(demo_workspace:
             assert shown in screen_text(pilot)
             await pilot.press('escape')
             await settle(pilot)
+
+
+async def test_slash_in_the_search_across_desks_types_itself_or_goes_back_into_the_box(
+    demo_workspace: Path,
+) -> None:
+    """The footer says "/ Search": in the box it is typed (usd/inr), in the hits it goes back
+    to the box, as in a desk's search (it was swallowed in both)."""
+    from desk_browser.ui.widgets.desk_hit_list import DeskHitList
+
+    app = deterministic_workspace_app(demo_workspace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await search_every_desk(pilot, 'nifty/gap')
+        box = app.screen.query_one('#box', Input)
+        assert box.value == 'nifty/gap'
+        box.value = 'nifty'
+        await search_every_desk(pilot, '', slash=False)
+        await pilot.press('down')
+        assert app.screen.query_one(DeskHitList).has_focus
+        await pilot.press('slash')
+        await pilot.pause()
+        assert box.has_focus and box.value == 'nifty'

@@ -165,10 +165,10 @@ class WorkspaceBrowser(DeskBrowser):
 
     async def action_search(self) -> None:
         """Searches the open desk; on the Desks screen, every desk at once."""
-        if self.desk_open is not None:
+        if self.desk_open is not None or isinstance(self.screen, WorkspaceSearchScreen):
+            # In the search across desks, as in a desk's: / is typed in its box, and from its
+            # hits goes back into the box (its take_search_key).
             await super().action_search()
-            return
-        if isinstance(self.screen, WorkspaceSearchScreen):
             return
         desks_screen = self.screen_stack[0]
         if not isinstance(desks_screen, DesksScreen):

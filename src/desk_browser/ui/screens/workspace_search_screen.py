@@ -349,6 +349,15 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         if hits.row_count:
             hits.focus()
 
+    def take_search_key(self) -> bool:
+        """The search key in the hits puts the cursor back in the box, as in a desk's search.
+
+        Returns:
+            bool: True: the app opens no other search.
+        """
+        self.query_one('#box', Input).focus()
+        return True
+
     def action_back(self) -> None:
         """Back to the Desks screen."""
         self.dismiss(None)
