@@ -323,3 +323,46 @@ def test_only_textuals_own_themes_are_set_before_init() -> None:
             super().__init__()
 
     assert Unknown().theme == App[None]().theme
+
+
+class _Panel(Screen[None]):
+    DEFAULT_CSS = '_Panel { background: $primary; }'
+
+
+class _Modes(App[None]):
+    """An app whose second mode's screen is made with the hook, or not."""
+
+    def __init__(self, *, hooked: bool) -> None:
+        super().__init__()
+        self.hooked = hooked
+
+    def on_mount(self) -> None:
+        if self.hooked:
+            self.add_mode('panel', lambda: textual_compat.styled_with_the_apps_css(self, _Panel()))
+        else:
+            self.add_mode('panel', _Panel)
+
+
+@pytest.mark.parametrize('hooked', [False, True])
+async def test_a_new_modes_screen_refreshes_all_css_in_textual_but_not_with_the_hook(
+    hooked: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reparsed: list[Stylesheet] = []
+    reparse = Stylesheet.reparse
+
+    def counting_reparse(stylesheet: Stylesheet) -> None:
+        reparsed.append(stylesheet)
+        reparse(stylesheet)
+
+    monkeypatch.setattr(Stylesheet, 'reparse', counting_reparse)
+    app = _Modes(hooked=hooked)
+    async with app.run_test() as pilot:
+        app.theme = 'nord'
+        await pilot.pause()
+        reparsed.clear()
+        await app.switch_mode('panel')
+        await pilot.pause()
+        assert isinstance(app.screen, _Panel)
+        primary = app.current_theme.primary
+        assert app.screen.styles.background.hex.lower() == primary.lower()
+    assert len(reparsed) == (0 if hooked else 2)  # Made, then switched to: both refresh it all.

@@ -35,6 +35,12 @@ The hooks:
   runs (`desk_browser.ui.css_memo`) and handed back to the next run's stylesheet before it parses,
   so the first paint parses no CSS (about 75 M instructions, 12 ms: every source was parsed at each
   start). Public way: none; Textual parses every source at each start.
+- `styled_with_the_apps_css` (`Screen._css_update_count`, `App._css_update_count`): a desk's main
+  screen, made for a mode of its own when the workspace app opens the desk, and the Desks screen
+  once the app is mounted, count as styled with the app's CSS as it is, so opening a desk and
+  coming back re-parse no CSS. Textual counts a new screen as having missed every change: it
+  re-parsed every source and restyled the present screens twice for each desk opened, and once
+  more on first coming back to the Desks screen. Public way: none.
 - `start_with_theme` (`App.theme` set before `App.__init__`): a remembered theme is the one
   `App.__init__` builds the stylesheet's variables, the ANSI filters and the dark/light classes
   with, so the CSS is parsed once, with its variables (and the parsed-CSS memo serves it).
@@ -376,3 +382,36 @@ def start_with_theme(app: App[Any], name: str) -> bool:
         return False
     app.set_reactive(App.theme, name)
     return True
+
+
+def styled_with_the_apps_css(app: App[Any], screen: Screen[Any]) -> Screen[Any]:
+    """Counts a mode's screen as styled with the app's CSS as it is: a new one, or one just styled.
+
+    Textual (8.2.8) keeps on each screen the count of the app's CSS changes it has seen
+    (`Screen._css_update_count`, -1 when made; a theme change moves the app's on). When it makes a
+    mode's screen (`App._init_mode`) and again when it switches to that mode (`App.switch_mode`),
+    a screen whose count is not the app's has the whole CSS refreshed: every source re-parsed in
+    a fresh stylesheet (so no parse cache, and no parsed-CSS memo, helps) and every node of the
+    present stack restyled. A new screen has missed nothing, yet counts as having missed
+    everything: the workspace app re-parsed all its CSS twice for each desk it opened (the first
+    refresh updates only the screens then on the stack), and once more on coming back to the
+    Desks screen, which the refresh at the start styled without counting it. A screen not yet
+    mounted is styled as it mounts, with the app's CSS as it is then, so this skips only
+    refreshes that change nothing. Not for the app's first screen as it is made: it is made
+    before the app itself is styled, and Textual's refresh is what restyles the widgets that
+    looked at their styles meanwhile (the Desks list's rows drew their plain text in the
+    default colour without it); once the app is mounted, that refresh has been.
+
+    Private: sets `Screen._css_update_count` to `App._css_update_count`. Public way: none; a
+    mode's new screen costs two full CSS refreshes.
+
+    Args:
+        app (App[Any]): The app, running.
+        screen (Screen[Any]): A screen made for one of its modes, not yet mounted; or its first
+            screen, once the app is mounted.
+
+    Returns:
+        Screen[Any]: The screen (for a mode's factory).
+    """
+    screen._css_update_count = app._css_update_count
+    return screen

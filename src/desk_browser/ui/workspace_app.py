@@ -31,6 +31,7 @@ from desk_browser.ui.screens.desks_screen import DesksScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.workspace_search_screen import WorkspaceSearchScreen
 from desk_browser.ui.search_indexing import IndexBuilder
+from desk_browser.ui.textual_compat import styled_with_the_apps_css
 from desk_browser.ui.widgets.desk_list import DeskList
 
 _DESK_ACTIONS = frozenset(
@@ -79,6 +80,9 @@ class WorkspaceBrowser(DeskBrowser):
         self.workspace.use_connections(())  # No desk's search is in use on the Desks screen.
         self.heap_freezing.start()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        # Textual's refresh as the Desks screen was made styled it, but left it counted as not
+        # (so coming back to it from a desk would re-parse all the CSS).
+        styled_with_the_apps_css(self, self.screen)
 
     def on_unmount(self) -> None:
         """Stops the helpers and closes every desk's index."""
@@ -121,7 +125,8 @@ class WorkspaceBrowser(DeskBrowser):
         mode = f'desk-{self._opened}'
         main = MainScreen(services)
         self._last_main = main
-        self.add_mode(mode, lambda: main)
+        # Made styled with the app's CSS as it is: Textual would re-parse it all twice.
+        self.add_mode(mode, lambda: styled_with_the_apps_css(self, main))
         self.desk_open = mode
         await self.switch_mode(mode)
 
