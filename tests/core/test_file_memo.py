@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from desk_browser.demo import DEMO_TODAY, build_demo_desk
+from desk_browser.memory.cache_writing import STALE_AGE
 from desk_browser.memory.desk_check import DeskReport, check_desk
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_memo import FileMemo, memo_file
@@ -304,3 +305,26 @@ def test_a_memo_orjson_refuses_is_read_as_json_reads_it(tmp_path: Path) -> None:
     huge = FileMemo.for_desk(desk, cache)
     assert huge.read(plain, 'count', lambda problems: [3, 0]) == ([], [3, 0])
     assert huge.recalled == 0
+
+
+def test_saving_leaves_no_temporary_file_and_sweeps_a_killed_saves(
+    desk: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / 'cache'
+    path = memo_file(cache, desk)
+    path.parent.mkdir(parents=True)
+    stale = time.time() - STALE_AGE - 60
+    killed = path.parent / f'.{path.name}.a1b2c3d4.tmp'  # A save killed between write and rename.
+    fresh = path.parent / f'.{path.name}.e5f6g7h8.tmp'  # Another process's save under way.
+    foreign = path.parent / 'notes.tmp'
+    for leftover in (killed, fresh, foreign):
+        leftover.write_text('{', encoding='ascii')
+    os.utime(killed, (stale, stale))
+    os.utime(foreign, (stale, stale))
+    memo = FileMemo.for_desk(desk, cache)
+    check_desk(desk, memo)
+    memo.save()
+    assert sorted(child.name for child in path.parent.iterdir()) == sorted(
+        [path.name, fresh.name, foreign.name]
+    )
+    assert json.loads(path.read_text(encoding='ascii'))['version'] == 1

@@ -41,6 +41,10 @@ def desk_key(desk_directory: Path) -> str:
         return str(desk_directory.absolute())
 
 
+DESK_CACHE_FILE_NAMES = r'[0-9a-f]{32}\.json'
+"""The names `desk_cache_file` gives, as a regular expression (cache_writing.sweep_leftovers)."""
+
+
 def desk_cache_file(cache_directory: Path, folder: str, desk_directory: Path) -> Path:
     """Names a file the browser keeps for a desk in its cache folder.
 

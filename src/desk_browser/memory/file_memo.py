@@ -27,8 +27,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-import os
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -37,7 +35,8 @@ from typing import Any
 
 import orjson
 
-from desk_browser.memory.cache_folders import desk_cache_file, desk_key
+from desk_browser.memory.cache_folders import DESK_CACHE_FILE_NAMES, desk_cache_file, desk_key
+from desk_browser.memory.cache_writing import sweep_leftovers, write_cache_file
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_status import settled_file_signature
 
@@ -183,16 +182,10 @@ class FileMemo:
             self._changed = False
         try:
             self._path.parent.mkdir(parents=True, exist_ok=True)
-            descriptor, temporary_name = tempfile.mkstemp(
-                prefix='.memo-', suffix='.tmp', dir=self._path.parent
-            )
-            try:
-                with os.fdopen(descriptor, 'w', encoding='ascii') as handle:
-                    handle.write(text)
-                os.replace(temporary_name, self._path)
-            except BaseException:
-                os.unlink(temporary_name)
-                raise
+            # Saved from daemon threads, which the interpreter's exit can stop mid-write:
+            # cache_writing removes what such a write leaves, and what a killed process left.
+            sweep_leftovers(self._path.parent, DESK_CACHE_FILE_NAMES)
+            write_cache_file(self._path, text.encode('ascii'))
         except (OSError, ValueError) as error:
             _LOGGER.info('The check memo could not be saved at %s: %s', self._path, error)
 

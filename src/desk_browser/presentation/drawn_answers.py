@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from desk_browser.memory.cache_folders import desk_cache_file
+from desk_browser.memory.cache_folders import DESK_CACHE_FILE_NAMES, desk_cache_file
 from desk_browser.memory.cache_writing import sweep_leftovers, write_cache_file
 from desk_browser.memory.digests import sha256_hex
 from desk_browser.presentation.safe_text import visible
@@ -36,7 +36,7 @@ MOST_KEPT = 48
 MOST_BYTES = 1024 * 1024
 """A bigger file is not read (nothing this writes comes near it)."""
 
-DRAWN_NAMES = r'[0-9a-f]{32}\.json'
+DRAWN_NAMES = DESK_CACHE_FILE_NAMES
 """The names of the files in the folder (cache_folders.desk_cache_file), as a regular expression."""
 
 DrawnRun = tuple[str, str | None]
