@@ -293,17 +293,23 @@ def test_textual_builds_its_stylesheet_filters_and_classes_from_a_theme_set_befo
     assert line_filter._terminal_theme is (app.ansi_theme_dark if dark else app.ansi_theme_light)
 
 
-async def test_an_app_started_with_a_theme_parses_its_css_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    reparsed: list[Stylesheet] = []
+@pytest.fixture
+def reparsed(monkeypatch: pytest.MonkeyPatch) -> list[Stylesheet]:
+    """The stylesheets Textual fully re-parses during the test, one entry a re-parse."""
+    reparses: list[Stylesheet] = []
     reparse = Stylesheet.reparse
 
     def counting_reparse(stylesheet: Stylesheet) -> None:
-        reparsed.append(stylesheet)
+        reparses.append(stylesheet)
         reparse(stylesheet)
 
     monkeypatch.setattr(Stylesheet, 'reparse', counting_reparse)
+    return reparses
+
+
+async def test_an_app_started_with_a_theme_parses_its_css_once(
+    reparsed: list[Stylesheet],
+) -> None:
     app = _StartingWithTheme('nord')
     async with app.run_test() as pilot:
         await pilot.pause()
@@ -345,16 +351,8 @@ class _Modes(App[None]):
 
 @pytest.mark.parametrize('hooked', [False, True])
 async def test_a_new_modes_screen_refreshes_all_css_in_textual_but_not_with_the_hook(
-    hooked: bool, monkeypatch: pytest.MonkeyPatch
+    hooked: bool, reparsed: list[Stylesheet]
 ) -> None:
-    reparsed: list[Stylesheet] = []
-    reparse = Stylesheet.reparse
-
-    def counting_reparse(stylesheet: Stylesheet) -> None:
-        reparsed.append(stylesheet)
-        reparse(stylesheet)
-
-    monkeypatch.setattr(Stylesheet, 'reparse', counting_reparse)
     app = _Modes(hooked=hooked)
     async with app.run_test() as pilot:
         app.theme = 'nord'
