@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App, ComposeResult
+from textual.content import Content
 from textual.pilot import Pilot
-from textual.widgets import SelectionList, Sparkline
+from textual.widgets import SelectionList, Sparkline, Static
 
 from desk_browser.demo import DEMO_TODAY
 from desk_browser.memory.desk_files import JournalEvent, read_journal_day
@@ -155,6 +156,37 @@ async def test_brackets_move_between_days_and_a_day_without_journal_says_so(
         await pilot.press('right_square_bracket')
         await settle(pilot)
         assert screen.day == '2026-10-19'
+
+
+async def test_an_empty_days_heading_fits_80_columns_in_shorter_words(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    """At 80 columns the long form wrapped and split the day after's date over two lines."""
+
+    def first_line() -> str:
+        heading = screen.query_one('#day-heading', Static)
+        assert isinstance(heading.content, Content)
+        line = heading.content.plain.splitlines()[0]
+        assert len(line) <= heading.content_region.width  # One line on screen.
+        return line
+
+    app = app_for(demo_desk)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_day_view(pilot)
+        screen.show('2026-10-17')  # A Saturday: no journal.
+        await settle(pilot)
+        assert (
+            first_line() == 'Sat 2026-10-17  ·  no journal  ·  [ Fri 2026-10-16  ] Mon 2026-10-19'
+        )
+        assert 'Mon 2026-10-19' in screen_text(pilot)
+        await pilot.resize_terminal(70, 24)
+        await settle(pilot)
+        assert first_line() == 'Sat 2026-10-17 · no journal · [ Fri 2026-10-16 ] Mon 2026-10-19'
+        await pilot.resize_terminal(120, 24)
+        await settle(pilot)
+        assert first_line() == (
+            'Sat 2026-10-17  ·  no journal for this day  ·  [ Fri 2026-10-16  ] Mon 2026-10-19'
+        )
 
 
 async def test_the_sparkline_shows_exchanges_per_day_of_the_sessions_list(

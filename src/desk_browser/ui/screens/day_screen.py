@@ -51,11 +51,27 @@ class DayLoaded(Message):
     """What was read."""
 
 
-def _nearest_days(view: DayView) -> list[str | tuple[str, str]]:
+HEADING_PADDING = 4
+"""The columns the heading's padding takes (``padding: 0 2``)."""
+
+NO_JOURNAL_FORMS = (
+    ('no journal for this day', '  ·  ', '  '),
+    ('no journal', '  ·  ', '  '),
+    ('no journal', ' · ', ' '),
+)
+"""The ways an empty day's heading says so, longest first: what it says, the gap between its
+parts and the gap between the nearest days. The first whose line fits the width is shown."""
+
+
+def _nearest_days(
+    view: DayView, gap: str = '  ·  ', between: str = '  '
+) -> list[str | tuple[str, str]]:
     """Names the nearest days before and after an empty day, with the keys that go there.
 
     Args:
         view (DayView): A day with no journal (a weekend, a holiday, a typo).
+        gap (str): What comes before them.
+        between (str): What comes between the day before and the day after.
 
     Returns:
         list[str | tuple[str, str]]: Parts for the heading, such as "  ·  [ Fri 2026-10-16  ] Mon
@@ -66,7 +82,7 @@ def _nearest_days(view: DayView) -> list[str | tuple[str, str]]:
     parts: list[str | tuple[str, str]] = []
     for key, neighbour in (('[', before), (']', after)):
         if neighbour is not None:
-            parts.extend([('  ·  ' if not parts else '  ', '$text-muted'), (key, 'bold')])
+            parts.extend([(gap if not parts else between, '$text-muted'), (key, 'bold')])
             parts.append((f' {day_text(visible(neighbour))}', '$text-muted'))
     return parts
 
@@ -232,20 +248,36 @@ class DayScreen(DeskScreen[None]):
             self.call_after_refresh(timeline.highlight_in_middle, index)
 
     def _heading(self, view: DayView) -> Content:
-        """The day, how much its journal holds, and the day at a glance."""
-        parts: list[str | tuple[str, str]] = [(day_text(visible(view.day)), 'bold')]
-        if view.has_journal:
-            parts.extend([('  ·  ', '$text-muted'), plural(len(view.journal.events), 'event')])
-        else:
-            parts.append(('  ·  no journal for this day', '$text-warning'))
-            parts.extend(_nearest_days(view))
-        damaged = sum(1 for problem in view.problems if problem.line_number is not None)
-        if damaged:
-            parts.append((f'  ·  {plural(damaged, "damaged line")} skipped', '$text-warning'))
-        if any(problem.line_number is None for problem in view.problems):
-            parts.append(('  ·  the journal could not be read', '$text-error'))
-        parts.extend(['\n', (day_glance(view.journal.events).text(), '$text-muted')])
-        return Content.assemble(*parts)
+        """The day, how much its journal holds, and the day at a glance.
+
+        An empty day's line says so and names the nearest days in the longest words that fit
+        the screen's width (NO_JOURNAL_FORMS): at 80 columns the long form wrapped, and split
+        the day after's date over two lines.
+        """
+        width = self.size.width - HEADING_PADDING
+        forms = NO_JOURNAL_FORMS if not view.has_journal else NO_JOURNAL_FORMS[:1]
+        for words, gap, between in forms:
+            parts: list[str | tuple[str, str]] = [(day_text(visible(view.day)), 'bold')]
+            if view.has_journal:
+                parts.extend([(gap, '$text-muted'), plural(len(view.journal.events), 'event')])
+            else:
+                parts.append((f'{gap}{words}', '$text-warning'))
+                parts.extend(_nearest_days(view, gap, between))
+            damaged = sum(1 for problem in view.problems if problem.line_number is not None)
+            if damaged:
+                parts.append((f'{gap}{plural(damaged, "damaged line")} skipped', '$text-warning'))
+            if any(problem.line_number is None for problem in view.problems):
+                parts.append((f'{gap}the journal could not be read', '$text-error'))
+            line = Content.assemble(*parts)
+            if line.cell_length <= width:
+                break
+        glance = day_glance(view.journal.events).text()
+        return Content.assemble(line, '\n', (glance, '$text-muted'))
+
+    def on_resize(self) -> None:
+        """Fits an empty day's heading to the new width."""
+        if self.view is not None and not self.view.has_journal:
+            self.query_one('#day-heading', Static).update(self._heading(self.view))
 
     @property
     def chosen_kinds(self) -> set[str]:
