@@ -380,10 +380,17 @@ def start_view(arguments: argparse.Namespace) -> StartView | str:
 
     Returns:
         StartView | str: The view (a day already read as an ISO date), or a message for a malformed
-            day.
+            day or an empty session id.
     """
     from desk_browser.presentation.formatting import india_today
 
+    if arguments.session is not None and not arguments.session.strip():
+        # An empty id (an unset shell variable) was ignored: the current session opened.
+        return (
+            f'desk-browser: --session {arguments.session!r}: give a session id such as '
+            '2026-10-21-2 (desk-browser sessions DESK lists them), or leave --session out to '
+            'open on the current session.'
+        )
     day: str | None = None
     search: str | None = arguments.search
     if arguments.day is not None:

@@ -96,6 +96,26 @@ def test_a_folder_of_desks_with_a_view_exits_2_naming_a_desk(
     )
 
 
+@pytest.mark.parametrize('session', ['', '  '])
+def test_an_empty_session_id_exits_2_naming_the_option(
+    session: str,
+    demo_desk: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It was ignored: the current session opened, as if --session had not been given."""
+    monkeypatch.setattr(cli, 'terminal_problem', lambda: None)
+    monkeypatch.setattr(cli, 'run_browser', lambda *_: pytest.fail('opened'))
+    assert cli.main([str(demo_desk), '--session', session]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ''
+    assert captured.err == (
+        f'desk-browser: --session {session!r}: give a session id such as 2026-10-21-2 '
+        '(desk-browser sessions DESK lists them), or leave --session out to open on the current '
+        'session.\n'
+    )
+
+
 PLAIN_COMMAND_LINES = [[], ['desk'], ['.'], [''], ['workspace/desks/main'], ['a b=c'], ['--']]
 """Command lines read with and without argparse: `--` alone is one plain_browsing leaves."""
 
