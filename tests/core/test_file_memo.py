@@ -328,3 +328,30 @@ def test_saving_leaves_no_temporary_file_and_sweeps_a_killed_saves(
         [path.name, fresh.name, foreign.name]
     )
     assert json.loads(path.read_text(encoding='ascii'))['version'] == 1
+
+
+def test_saving_sweeps_a_killed_saves_temporary_files_of_the_older_naming(
+    desk: Path, tmp_path: Path
+) -> None:
+    """Before 414118c a save wrote .memo-XXXXXXXX.tmp; one stopped mid-write was left for good."""
+    cache = tmp_path / 'cache'
+    path = memo_file(cache, desk)
+    path.parent.mkdir(parents=True)
+    stale = time.time() - STALE_AGE - 60
+    killed = path.parent / '.memo-k1ll3d_x.tmp'
+    fresh = path.parent / '.memo-fresh123.tmp'  # Another process's save under way.
+    others = [
+        path.parent / '.memo-short.tmp',  # Not mkstemp's eight characters.
+        path.parent / 'memo-abcdefgh.tmp',  # Not hidden.
+        path.parent / '.memo-abcdefgh.tmp.keep',
+    ]
+    for leftover in (killed, fresh, *others):
+        leftover.write_text('{', encoding='ascii')
+        os.utime(leftover, (stale, stale))
+    os.utime(fresh, None)
+    memo = FileMemo.for_desk(desk, cache)
+    check_desk(desk, memo)
+    memo.save()
+    assert sorted(child.name for child in path.parent.iterdir()) == sorted(
+        [path.name, fresh.name, *(other.name for other in others)]
+    )

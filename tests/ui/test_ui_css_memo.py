@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import errno
+import os
 import pickle
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import BinaryIO
 
@@ -13,6 +15,7 @@ import pytest
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 
+from desk_browser.memory.cache_writing import STALE_AGE
 from desk_browser.ui.css_memo import (
     MEMO_NAME,
     NOTHING_RECALLED,
@@ -152,6 +155,27 @@ def test_a_full_disk_leaves_the_memo_as_it_was_and_no_partial_file(
     assert not keep_parsed_css(_parse(_sheet(primary='#ff0000')), tmp_path, NOTHING_RECALLED)
     assert (tmp_path / MEMO_NAME).read_bytes() == before
     assert _leftovers(tmp_path) == []
+
+
+def test_keeping_sweeps_the_partial_files_a_killed_process_left(tmp_path: Path) -> None:
+    """Of both namings (<pid>.partial before 9e18a60, mkstemp's since), even with nothing new."""
+    keep_parsed_css(_parse(_sheet()), tmp_path, NOTHING_RECALLED)
+    stale = time.time() - STALE_AGE - 60
+    killed = [tmp_path / f'{MEMO_NAME}.40321.partial', tmp_path / f'{MEMO_NAME}.x_7ab2kq.partial']
+    fresh = tmp_path / f'{MEMO_NAME}.40322.partial'  # Another app quitting now.
+    others = [
+        tmp_path / f'{MEMO_NAME}.partial',
+        tmp_path / f'{MEMO_NAME}.4032l.partial.bak',
+        tmp_path / 'other.pickle.40321.partial',
+    ]
+    for path in [*killed, fresh, *others]:
+        path.write_bytes(b'half a memo')
+        os.utime(path, (stale, stale))
+    os.utime(fresh, None)
+    recalled = recall_parsed_css(_parse(_sheet()), tmp_path)
+    assert not keep_parsed_css(_parse(_sheet()), tmp_path, recalled)  # Nothing new to keep.
+    assert not any(path.exists() for path in killed)
+    assert all(path.exists() for path in [fresh, *others])
 
 
 def test_a_cache_folder_that_cannot_be_written_is_only_no_memo(

@@ -11,7 +11,9 @@ runs). Here:
   of any write it did not wait for;
 - a process killed outright still leaves one, so `sweep_leftovers` removes the files of this
   naming that are older than STALE_AGE, in the one folder it is given (a cache folder: the
-  browser never writes into a desk), and never a file of any other name.
+  browser never writes into a desk), and never a file of any other name. `sweep_stale_files`
+  does the same for a writer's temporary files of another naming (the older names, and the
+  parsed-CSS memo's own).
 
 A cache file is not synced to disk: one lost to a power cut reads as damaged, which every reader
 of the cache takes as nothing kept.
@@ -42,8 +44,8 @@ WRITE_WAIT = 1.0
 """The most seconds a write waits for another one under way (one on a hung disk never ends, and
 the app keeps its first answers as it quits, on its event loop)."""
 
-_RANDOM_PART = r'[a-z0-9_]{8}'
-"""What tempfile.mkstemp puts between its prefix and suffix."""
+RANDOM_PART = r'[a-z0-9_]{8}'
+"""What tempfile.mkstemp puts between its prefix and suffix, as a regular expression."""
 
 _writing = threading.Lock()
 _under_way: set[Path] = set()
@@ -96,7 +98,22 @@ def sweep_leftovers(folder: Path, names: str, now: float | None = None) -> int:
     Returns:
         int: How many files were removed (0 when the folder cannot be read).
     """
-    leftover = re.compile(rf'\.(?:{names})\.{_RANDOM_PART}\.tmp')
+    return sweep_stale_files(folder, rf'\.(?:{names})\.{RANDOM_PART}\.tmp', now)
+
+
+def sweep_stale_files(folder: Path, leftovers: str, now: float | None = None) -> int:
+    """Removes the files of a folder whose names match, modified more than STALE_AGE ago.
+
+    Args:
+        folder (Path): A cache folder (never a desk's).
+        leftovers (str): A regular expression a writer's temporary files' names match whole,
+            and no other file's (as `[.]memo-[a-z0-9_]{8}[.]tmp`).
+        now (float | None): The time to age files against (time.time() when None).
+
+    Returns:
+        int: How many files were removed (0 when the folder cannot be read).
+    """
+    leftover = re.compile(leftovers)
     oldest = (time.time() if now is None else now) - STALE_AGE
     removed = 0
     try:

@@ -36,7 +36,12 @@ from typing import Any
 import orjson
 
 from desk_browser.memory.cache_folders import DESK_CACHE_FILE_NAMES, desk_cache_file, desk_key
-from desk_browser.memory.cache_writing import sweep_leftovers, write_cache_file
+from desk_browser.memory.cache_writing import (
+    RANDOM_PART,
+    sweep_leftovers,
+    sweep_stale_files,
+    write_cache_file,
+)
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_status import settled_file_signature
 
@@ -44,6 +49,10 @@ _LOGGER = logging.getLogger(__name__)
 
 MEMO_VERSION = 1
 """The memo file's layout; a file of another version is ignored."""
+
+OLDER_TEMPORARY_NAMES = rf'[.]memo-{RANDOM_PART}[.]tmp'
+"""The temporary files of saves before cache_writing named them (414118c): a save stopped by
+the interpreter's exit left one for good; each save sweeps those of a while ago."""
 
 _StoredSignature = tuple[int, int, int, int]
 """A file's file_status.FileSignature as the memo file stores it: its size, modification time,
@@ -185,6 +194,7 @@ class FileMemo:
             # Saved from daemon threads, which the interpreter's exit can stop mid-write:
             # cache_writing removes what such a write leaves, and what a killed process left.
             sweep_leftovers(self._path.parent, DESK_CACHE_FILE_NAMES)
+            sweep_stale_files(self._path.parent, OLDER_TEMPORARY_NAMES)
             write_cache_file(self._path, text.encode('ascii'))
         except (OSError, ValueError) as error:
             _LOGGER.info('The check memo could not be saved at %s: %s', self._path, error)

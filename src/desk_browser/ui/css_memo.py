@@ -23,6 +23,7 @@ import functools
 import io
 import os
 import pickle
+import re
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from typing import Any
 
 from textual.css.stylesheet import Stylesheet
 
+from desk_browser.memory.cache_writing import RANDOM_PART, sweep_stale_files
 from desk_browser.memory.digests import sha256_hex
 from desk_browser.ui.textual_compat import (
     TEXTUAL_VERSION,
@@ -42,6 +44,10 @@ from desk_browser.ui.textual_compat import (
 
 MEMO_NAME = 'parsed-css.pickle'
 """The memo's file name in the cache folder."""
+
+PARTIAL_NAMES = rf'{re.escape(MEMO_NAME)}[.](?:[0-9]+|{RANDOM_PART})[.]partial'
+"""The memo's temporary files: `<pid>.partial` before mkstemp named them (9e18a60), then
+mkstemp's. A process killed while writing one leaves it; each stop sweeps those of a while ago."""
 
 MEMO_FORMAT = 1
 """Changes when the memo's layout does."""
@@ -171,7 +177,7 @@ def keep_parsed_css(stylesheet: Stylesheet, cache_directory: Path, recalled: Rec
     folder, or anything else only leaves the memo as it was. The memo is written to a temporary
     file of its own beside it, then put in its place in one step, so two apps quitting at once
     (or one killed while writing) never leave a torn memo; a temporary file that could not be
-    finished is removed.
+    finished is removed, and those a killed process left are swept (older than STALE_AGE).
 
     Args:
         stylesheet (Stylesheet): The app's stylesheet, as the run leaves it.
@@ -183,6 +189,7 @@ def keep_parsed_css(stylesheet: Stylesheet, cache_directory: Path, recalled: Rec
     """
     partial: Path | None = None
     try:
+        sweep_stale_files(cache_directory, PARTIAL_NAMES)
         sources = stylesheet.source
         parsed = {
             key: rules
