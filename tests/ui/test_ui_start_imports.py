@@ -36,6 +36,8 @@ LOADED_LATER = [
     'desk_browser.ui.search_messages',
     'desk_browser.ui.widgets.safe_markdown',
     'textual.widgets._markdown',
+    'rich.syntax',
+    'pygments',
     'textual.widgets._header',
     'rapidfuzz',
     'desk_browser.presentation.documents',
@@ -50,11 +52,13 @@ LOADED_LATER = [
     *AFTER_THE_FIRST_PAINT,
 ]
 """Modules the main screen's first frame does without: other screens, the summary's Markdown
-widget, Textual's Header (DeskHeader draws the title bar), the did-you-mean's fuzzy matching,
-what copying and exporting make and write (copy_export, documents, exports, the day's records),
-the hits' details, the day view's timeline, importlib.metadata (Textual's version is checked
-without it), argparse (`desk-browser [DESK]` is read without it, cli.plain_browsing) and the
-commands' common options, and what starts after the first paint."""
+widget, Pygments (loaded with the first code block drawn: textual_compat's
+rich_markdown_without_pygments; the demo desk's first answers have none), Textual's Header
+(DeskHeader draws the title bar), the did-you-mean's fuzzy matching, what copying and exporting
+make and write (copy_export, documents, exports, the day's records), the hits' details, the day
+view's timeline, importlib.metadata (Textual's version is checked without it), argparse
+(`desk-browser [DESK]` is read without it, cli.plain_browsing) and the commands' common
+options, and what starts after the first paint."""
 
 
 COMMANDS = [

@@ -6,9 +6,13 @@ hook assumes), so an upgrade of Textual shows at once which hook it broke.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import tomllib
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 import pytest
 import textual.css.stylesheet
@@ -364,3 +368,92 @@ async def test_a_new_modes_screen_refreshes_all_css_in_textual_but_not_with_the_
         primary = app.current_theme.primary
         assert app.screen.styles.background.hex.lower() == primary.lower()
     assert len(reparsed) == (0 if hooked else 2)  # Made, then switched to: both refresh it all.
+
+
+# rich_markdown_without_pygments: rich.markdown's module-level `from .syntax import Syntax`.
+
+RENDERED_ANSWERS = """
+import json, sys
+from rich.console import Console
+
+PLAIN = sys.argv[1] == 'plain'
+if PLAIN:
+    import rich.syntax  # Loaded first: the hook imports rich.markdown as it is.
+from desk_browser.ui.widgets.safe_rich_markdown import SafeRichMarkdown
+import rich.markdown
+
+WITHOUT_CODE = [
+    '## Rollover\\n\\n- **BANKNIFTY** at 52,720.9, `VWAP`\\n- Stop: 52,295.1\\n\\n1. one\\n2. two',
+    '| Symbol | Qty |\\n| --- | ---: |\\n| INFY | 1200 |\\n\\n~~old~~ <b>raw</b> > no',
+    '![chart](http://example.com/x.png) and [a link](http://example.com)\\n\\n> quoted\\n\\n---',
+]
+WITH_CODE = [
+    '```python\\nprint(1)\\n```\\n\\ntext',
+    '```no-such-lexer\\nx = 1\\n```',
+    '    indented code\\n\\n```\\nplain fence\\n```',
+]
+console = Console(width=60, force_terminal=True, color_system='truecolor')
+options = console.options.update(width=60, height=None, highlight=False)
+
+
+def render(answers):
+    return [
+        [
+            [[text, None if style is None else str(style)] for text, style, _ in line]
+            for line in console.render_lines(SafeRichMarkdown(answer), options, pad=True)
+        ]
+        for answer in answers
+    ]
+
+
+loaded = lambda: [name for name in ('rich.syntax', 'pygments') if name in sys.modules]
+before = loaded()
+without_code = render(WITHOUT_CODE)
+after_plain_answers = loaded()
+with_code = render(WITH_CODE)
+import rich.syntax
+
+print(json.dumps({
+    'before': before,
+    'after_plain_answers': after_plain_answers,
+    'after_code': loaded(),
+    'lines': without_code + with_code,
+    'markdown_syntax_is_rich': rich.markdown.Syntax is rich.syntax.Syntax,
+    'made_is_rich': isinstance(rich.markdown.Syntax('x', 'python'), rich.syntax.Syntax),
+    'passes_isinstance': isinstance(rich.syntax.Syntax('x', 'python'), rich.markdown.Syntax),
+    'passes_look_ups': rich.markdown.Syntax.get_theme == rich.syntax.Syntax.get_theme,
+    'real_in_sys_modules': 'Syntax' in vars(sys.modules['rich.syntax']),
+}))
+"""
+"""Renders answers with and without code blocks through SafeRichMarkdown; says what was loaded."""
+
+
+def rendered_answers(how: str) -> dict[str, Any]:
+    completed = subprocess.run(
+        [sys.executable, '-c', RENDERED_ANSWERS, how], capture_output=True, text=True, check=True
+    )
+    result: dict[str, Any] = json.loads(completed.stdout)
+    return result
+
+
+def test_rich_markdown_loads_pygments_only_with_the_first_code_block_drawn() -> None:
+    result = rendered_answers('stand-in')
+    assert result['before'] == []
+    assert result['after_plain_answers'] == []
+    assert result['after_code'] == ['rich.syntax', 'pygments']
+    assert not result['markdown_syntax_is_rich']
+    assert result['made_is_rich']
+    assert result['passes_isinstance']
+    assert result['passes_look_ups']
+    assert result['real_in_sys_modules']
+
+
+def test_answers_draw_the_same_lines_with_the_stand_in_as_with_rich_syntax() -> None:
+    plain = rendered_answers('plain')
+    assert plain['before'] == ['rich.syntax', 'pygments']
+    assert plain['markdown_syntax_is_rich']
+    stand_in = rendered_answers('stand-in')
+    assert stand_in['lines'] == plain['lines']
+    assert any(
+        len({str(run[1]) for line in answer for run in line}) > 3 for answer in plain['lines'][3:]
+    )

@@ -48,6 +48,14 @@ The hooks:
   textual-dark's variables, then re-parsed them all and restyled every node before the first
   paint (8.6 ms with nord).
 
+- `rich_markdown_without_pygments` (rich.markdown's `from .syntax import Syntax`): Rich's
+  Markdown is imported with a stand-in for `rich.syntax.Syntax` that imports the real one (and
+  Pygments with it) when an answer's code block is first drawn, so a start that renders its
+  answers (nothing kept in drawn/) loads no Pygments for answers without one: rich.syntax and
+  Pygments' lexer, lexers' mapping, styles and tokens, about 31 M instructions of the main
+  thread's 136 M for the Markdown stack (callgrind, after Textual's imports). Public way: none;
+  rich.markdown imports rich.syntax, and it Pygments, as it loads.
+
 Retired (kept here as a record of where they went):
 
 - `Widget._get_style`, once handed to `Content.render` to resolve theme variables such as
@@ -65,6 +73,9 @@ Retired (kept here as a record of where they went):
 from __future__ import annotations
 
 import functools
+import sys
+import threading
+import types
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -415,3 +426,74 @@ def styled_with_the_apps_css(app: App[Any], screen: Screen[Any]) -> Screen[Any]:
     """
     screen._css_update_count = app._css_update_count
     return screen
+
+
+_rich_markdown_loading = threading.Lock()
+"""Held while rich.markdown is imported with the stand-in (the first read's check runs on a
+worker thread, a summary on the event loop)."""
+
+
+class _SyntaxOnDemand(type):
+    """The stand-in's metaclass: the class itself passes any look-up on to the real Syntax."""
+
+    def __getattr__(cls, name: str) -> Any:
+        return getattr(_real_syntax(), name)
+
+    def __instancecheck__(cls, instance: object) -> bool:
+        return isinstance(instance, _real_syntax())
+
+
+class SyntaxOnDemand(metaclass=_SyntaxOnDemand):
+    """Stands for `rich.syntax.Syntax` in rich.markdown: making one makes the real one.
+
+    rich.markdown (Rich 15) uses `Syntax` in two places only: a code block's rendering
+    (`CodeBlock.__rich_console__`) and, for an inline code lexer, `MarkdownContext`; both make one.
+    """
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        """Makes a real `rich.syntax.Syntax` of the arguments (Pygments loads the first time)."""
+        return _real_syntax()(*args, **kwargs)
+
+
+def _real_syntax() -> type[Any]:
+    """Rich's Syntax, imported (with Pygments) on first use."""
+    from rich.syntax import Syntax
+
+    return Syntax
+
+
+def rich_markdown_without_pygments() -> types.ModuleType:
+    """Imports rich.markdown with Pygments left unloaded until a code block is drawn.
+
+    rich.markdown (Rich 15) runs `from .syntax import Syntax` as it loads, and rich.syntax imports
+    Pygments' lexer, lexers, styles and tokens: a fifth of the Markdown stack's import (about 31 M
+    instructions), for code blocks that most answers do not have. While rich.markdown loads here,
+    `sys.modules['rich.syntax']` is a module holding only `SyntaxOnDemand`, then it is removed, so
+    rich.markdown's `Syntax` is the stand-in and any later `import rich.syntax` loads the real one.
+    Nothing else can take the stand-in for rich.syntax in that moment but an import of rich.syntax
+    on another thread, which gets a `Syntax` that still makes real ones and passes on every
+    look-up (the app imports rich.syntax nowhere else). When rich.syntax (or rich.markdown) is
+    loaded already, rich.markdown is imported as it is.
+
+    Private in effect: relies on rich.markdown's module-level `from .syntax import Syntax` and on
+    its only making Syntax objects. Public way: ``import rich.markdown``.
+
+    Returns:
+        types.ModuleType: rich.markdown.
+    """
+    with _rich_markdown_loading:
+        if 'rich.markdown' in sys.modules or 'rich.syntax' in sys.modules:
+            import rich.markdown
+
+            return rich.markdown
+        stand_in = types.ModuleType(
+            'rich.syntax', 'Stands for rich.syntax while rich.markdown loads.'
+        )
+        stand_in.Syntax = SyntaxOnDemand  # type: ignore[attr-defined]
+        sys.modules['rich.syntax'] = stand_in
+        try:
+            import rich.markdown
+        finally:
+            if sys.modules.get('rich.syntax') is stand_in:
+                del sys.modules['rich.syntax']
+        return rich.markdown

@@ -1,8 +1,10 @@
 """Rich's Markdown made safe for desk text: what draws the answers and the summary pane.
 
-Kept apart from exchange_rendering because importing it loads Rich's Markdown, markdown-it and
-Pygments (about 35 ms): the first frame draws its answers from the lines kept at the last start
-when it can (answer_drawings), and this module is loaded once that frame is on screen.
+Kept apart from exchange_rendering because importing it loads Rich's Markdown and markdown-it
+(about 30 ms): the first frame draws its answers from the lines kept at the last start when it
+can (answer_drawings), and this module is loaded once that frame is on screen. Pygments, which
+Rich's Markdown loads for code blocks, is loaded with the first code block drawn
+(textual_compat.rich_markdown_without_pygments).
 """
 
 from __future__ import annotations
@@ -11,7 +13,12 @@ import functools
 from typing import ClassVar
 
 from markdown_it import MarkdownIt
-from rich.markdown import Heading, Markdown, MarkdownElement
+
+from desk_browser.ui.textual_compat import rich_markdown_without_pygments
+
+rich_markdown_without_pygments()  # Before rich.markdown is imported below: see its doc.
+
+from rich.markdown import Heading, Markdown, MarkdownElement  # noqa: E402  (Loaded just above.)
 
 
 class LeftHeading(Heading):
