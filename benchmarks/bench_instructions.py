@@ -6,6 +6,7 @@ Run as a script (not collected by pytest):
     .venv/bin/python benchmarks/bench_instructions.py --sizes week --repeats 3
     .venv/bin/python benchmarks/bench_instructions.py --baseline /path/to/other/checkout/src
     .venv/bin/python benchmarks/bench_instructions.py --sizes week --theme nord
+    .venv/bin/python benchmarks/bench_instructions.py --sizes week --forget-drawings
 
 Each program runs headless at 120x40 under `valgrind --tool=callgrind --separate-threads=yes`,
 a process a run (the programs are headless_start.py's modes), and is counted in instructions
@@ -22,7 +23,10 @@ executed, on the main thread and on all threads together:
   `make_app(first_read=...)`, the event loop `quitting.run_app` makes) with the bench desk's cache
   and an empty settings folder, as bench_terminal's runs in tmux have them (`--theme NAME`: a
   settings folder of its own that remembers that theme, as a person who chose one has it; the
-  parsed-CSS memo in the cache folder is then kept with that theme's colours).
+  parsed-CSS memo in the cache folder is then kept with that theme's colours). With
+`--forget-drawings`, each counted desk start finds no kept answers (`<cache>/drawn` removed
+before it, as bench_app's --forget-drawings does): the start that imports Rich's Markdown and
+renders its first answers (a first start, or the first after its answers changed).
 
 Printed per program: the median of --repeats runs (2) on the main thread and on all threads,
 with the spread (highest less lowest) of the main thread's, and the ratio to the bare app's
@@ -97,6 +101,8 @@ class Program:
     """The label of the bare app's program its ratio is to (None: no ratio)."""
     imports: str | None = None
     """For a first paint, the label of its imports alone (for the run phase)."""
+    forgotten: Path | None = None
+    """A folder removed before each counted run (--forget-drawings: the kept answers)."""
 
 
 @dataclass
@@ -149,7 +155,9 @@ def remembered_theme(theme: str) -> dict[str, str]:
     return {'XDG_CONFIG_HOME': str(config_home)}
 
 
-def desk_programs(sizes: list[str], baseline: Path | None, theme: str | None) -> list[Program]:
+def desk_programs(
+    sizes: list[str], baseline: Path | None, theme: str | None, forget_drawings: bool = False
+) -> list[Program]:
     """desk-browser's imports and first paints, for this tree and for the baseline's."""
     settings = {} if theme is None else remembered_theme(theme)
     trees: list[tuple[str, Path | None]] = [('', None)]
@@ -179,18 +187,21 @@ def desk_programs(sizes: list[str], baseline: Path | None, theme: str | None) ->
                     child_environment(environment),
                     BARE,
                     imports,
+                    desk.parent / cache / 'drawn' if forget_drawings else None,
                 )
             )
     return programs
 
 
-def all_programs(sizes: list[str], baseline: Path | None, theme: str | None) -> list[Program]:
+def all_programs(
+    sizes: list[str], baseline: Path | None, theme: str | None, forget_drawings: bool = False
+) -> list[Program]:
     plain = child_environment({})
     return [
         Program(PASS, ['-c', 'pass'], plain, None),
         Program(BARE_IMPORTS, [str(HEADLESS_START), 'bare-imports'], plain, BARE_IMPORTS),
         Program(BARE, [str(HEADLESS_START), 'bare'], plain, BARE, BARE_IMPORTS),
-        *desk_programs(sizes, baseline, theme),
+        *desk_programs(sizes, baseline, theme, forget_drawings),
     ]
 
 
@@ -278,6 +289,8 @@ def count_once(program: Program) -> Count:
         RuntimeError: The program (or valgrind) failed, or wrote no counts.
         subprocess.TimeoutExpired: It ran for more than TIMEOUT_SECONDS (it is killed).
     """
+    if program.forgotten is not None:
+        shutil.rmtree(program.forgotten, ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix='bench-instructions-') as folder:
         output = Path(folder) / OUTPUT_NAME
         completed = subprocess.run(
@@ -384,6 +397,11 @@ def main() -> int:
         metavar='NAME',
         help="start desk-browser with this Textual theme remembered (default: none, Textual's)",
     )
+    parser.add_argument(
+        '--forget-drawings',
+        action='store_true',
+        help='count each desk start with no kept answers (<cache>/drawn removed before it)',
+    )
     arguments = parser.parse_args()
     if shutil.which('valgrind') is None:
         print('no valgrind: nothing counted (install it, e.g. apt-get install valgrind)')
@@ -393,11 +411,13 @@ def main() -> int:
     source = installed_source()
     print(f'this tree: {source}' + (f'; baseline: {baseline}' if baseline else ''))
     print(f'theme remembered: {arguments.theme or "none (the default)"}')
+    kept = 'none (removed before each)' if arguments.forget_drawings else 'as the first run kept'
+    print(f'kept answers: {kept}')
     compile_bytecode([source, BENCHMARKS, *([baseline] if baseline else [])])
     for size in sizes:
         print(f'== {size}: {bench_search.SIZES[size]} trading days')
         prepare_desk(size, baseline)
-    programs = all_programs(sizes, baseline, arguments.theme)
+    programs = all_programs(sizes, baseline, arguments.theme, arguments.forget_drawings)
     for program in programs:
         run_plainly(program)
     counts = {program.label: Counts(program) for program in programs}
