@@ -18,6 +18,7 @@ examples:
   desk-browser --demo                 browse a demo desk built in a temporary folder
   desk-browser DESK --day yesterday   open at yesterday's day view
   desk-browser DESK --session 2026-10-21-2 --search "nifty gap"
+  desk-browser workspace/desks --search nifty --day yesterday   (every desk)
 
 keys inside: / search, n/p next/previous exchange, ? help, ctrl+p commands, q quit
 """

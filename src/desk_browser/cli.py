@@ -102,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         '--search',
         metavar='WORDS',
-        help="open the search with these words (with --day: that day's records only)",
+        help="open the search with these words (with --day: that day's records only); given "
+        'a folder of desks, the search across every desk',
     )
     add_follow_symlinks_argument(parser)
     return parser
@@ -191,11 +192,13 @@ def run_browser(desk: Path, start: StartView | None = None) -> int:
     return app.return_code or EXIT_OK
 
 
-def run_workspace_browser(path: Path) -> int:
+def run_workspace_browser(path: Path, search: str | None = None) -> int:
     """Runs the browser on a workspace (a folder of desks) until the person quits.
 
     Args:
         path (Path): The workspace.
+        search (str | None): Words to open the search across desks with (--search); None opens
+            the Desks screen.
 
     Returns:
         int: The exit status.
@@ -203,7 +206,7 @@ def run_workspace_browser(path: Path) -> int:
     from desk_browser.presentation.settings import default_settings_path
     from desk_browser.ui.workspace_app import make_workspace_app  # Deferred: Textual.
 
-    app = make_workspace_app(path, settings_path=default_settings_path())
+    app = make_workspace_app(path, settings_path=default_settings_path(), search=search)
     app.run()
     return app.return_code or EXIT_OK
 
@@ -227,7 +230,7 @@ def run_demo(start: StartView | None = None, desks: int | None = None) -> int:
         if desks is not None:
             folder = temporary_root / 'workspace' / 'desks'
             build_demo_workspace(folder, today=india_today(), desks=desks)
-            return run_workspace_browser(folder)
+            return run_workspace_browser(folder, start.search if start is not None else None)
         desk = temporary_root / 'main'
         build_demo_desk(desk, today=india_today())
         return run_browser(desk, start)
@@ -333,7 +336,7 @@ def _browse(
         print(problem, file=sys.stderr)
         return EXIT_USAGE
     if workspace.kind == 'workspace':
-        return run_workspace_browser(desk.resolve())
+        return run_workspace_browser(desk.resolve(), start.search)
     return run_browser(desk.resolve(), start)
 
 
@@ -354,15 +357,20 @@ def _usage_error(parser: argparse.ArgumentParser | None, message: str) -> NoRetu
 def _one_desk_options(arguments: argparse.Namespace) -> str:
     """Names the options given that open one desk at a view (a folder of desks has none).
 
+    --search is not one: over a folder of desks it opens the search across desks, and --day
+    with it is that search's day.
+
     Args:
         arguments (argparse.Namespace): The parsed arguments.
 
     Returns:
-        str: Those options and their verb, such as "--day opens" or "--day and --search open";
+        str: Those options and their verb, such as "--day opens" or "--session and --day open";
             empty when none was given.
     """
     given = [
-        f'--{name}' for name in ('session', 'day', 'search') if getattr(arguments, name) is not None
+        f'--{name}'
+        for name in ('session', 'day')
+        if getattr(arguments, name) is not None and (name != 'day' or arguments.search is None)
     ]
     if len(given) < 2:
         return ''.join(f'{name} opens' for name in given)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import subprocess
 import sys
 from pathlib import Path
@@ -84,16 +85,43 @@ def test_desks_without_demo_or_with_a_view_is_a_usage_error(
 def test_a_folder_of_desks_with_a_view_exits_2_naming_a_desk(
     demo_workspace: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """--session, --day and --search open one desk: the Desks screen opened without them."""
+    """--session and --day open one desk: the Desks screen opened without them."""
     monkeypatch.setattr(cli, 'terminal_problem', lambda: None)
     monkeypatch.setattr(cli, 'run_workspace_browser', lambda *_: pytest.fail('opened'))
-    assert cli.main([str(demo_workspace), '--search', 'nifty', '--day', 'yesterday']) == 2
+    assert cli.main([str(demo_workspace), '--session', '2026-10-21-2', '--day', 'yesterday']) == 2
     captured = capsys.readouterr()
     assert captured.out == ''
     assert captured.err == (
-        f'desk-browser: {demo_workspace}: a folder of desks, and --day and --search open one '
+        f'desk-browser: {demo_workspace}: a folder of desks, and --session and --day open one '
         f'desk. Give one of them, such as {demo_workspace}/hedging.\n'
     )
+    assert cli.main([str(demo_workspace), '--session', '2026-10-21-2', '--search', 'nifty']) == 2
+    assert '--session opens one desk' in capsys.readouterr().err
+
+
+def test_a_folder_of_desks_with_search_words_opens_the_search_across_desks(
+    demo_workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It exited 2; --day with it is that search's day, as with one desk."""
+    from desk_browser.presentation.formatting import india_today
+
+    opened: list[tuple[Path, str | None]] = []
+
+    def run_workspace_browser(path: Path, search: str | None = None) -> int:
+        opened.append((path, search))
+        return 0
+
+    monkeypatch.setattr(cli, 'terminal_problem', lambda: None)
+    monkeypatch.setattr(cli, 'run_workspace_browser', run_workspace_browser)
+    assert cli.main([str(demo_workspace), '--search', 'nifty gap']) == 0
+    assert cli.main([str(demo_workspace), '--search', 'nifty', '--day', 'yesterday']) == 0
+    assert cli.main([str(demo_workspace)]) == 0
+    yesterday = india_today() - datetime.timedelta(days=1)
+    assert opened == [
+        (demo_workspace.resolve(), 'nifty gap'),
+        (demo_workspace.resolve(), f'nifty day:{yesterday.isoformat()}'),
+        (demo_workspace.resolve(), None),
+    ]
 
 
 @pytest.mark.parametrize('session', ['', '  '])

@@ -163,7 +163,8 @@ def test_the_browser_opens_a_workspace_on_its_desks_screen(
     opened: list[Path] = []
     monkeypatch.setattr(cli, 'terminal_problem', lambda: None)
 
-    def run_workspace_browser(path: Path) -> int:
+    def run_workspace_browser(path: Path, search: str | None = None) -> int:
+        assert search is None
         opened.append(path)
         return 0
 
@@ -272,13 +273,9 @@ async def test_enter_in_the_hits_opens_the_highlighted_one_as_the_footer_says(
         await settle(pilot)
         assert isinstance(app.screen, RecordScreen)
         assert app.desk == demo_workspace / chosen.desk
-        # The search stays on the Desks screen: esc goes to the desk's main screen, and the
-        # line under the heading says "back", not "back to the hits".
-        keys_line = screen_text(pilot).splitlines()[2].strip()
-        assert keys_line.endswith('esc back') and 'hits' not in keys_line
-        await pilot.press('escape')
-        await settle(pilot)
-        assert isinstance(app.screen, MainScreen)
+        # Its heading says when and who, as the hit did.
+        details = hit_list.details_at(1)
+        assert details is not None and app.screen.details == details
 
 
 async def test_a_word_in_no_desk_is_named_with_the_nearest_word_enter_takes(
@@ -395,3 +392,112 @@ async def test_slash_in_the_search_across_desks_types_itself_or_goes_back_into_t
         await pilot.press('slash')
         await pilot.pause()
         assert box.has_focus and box.value == 'nifty'
+
+
+async def test_esc_on_a_record_opened_from_the_search_across_desks_goes_back_to_its_hits(
+    demo_workspace: Path,
+) -> None:
+    """As from a desk's search: esc back to the hits (they were lost: esc went to the desk's
+    main screen), / back into the box; leaving the desk otherwise closes the search."""
+    from desk_browser.ui.screens.record_screen import RecordScreen
+    from desk_browser.ui.screens.workspace_search_screen import WorkspaceSearchScreen
+    from desk_browser.ui.widgets.desk_hit_list import DeskHitList
+
+    app = deterministic_workspace_app(demo_workspace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await search_every_desk(pilot, 'nifty gap')
+        search = app.screen
+        hit_list = search.query_one(DeskHitList)
+        hits = list(hit_list.hits)
+        await pilot.press('down', 'down', 'down', 'enter')
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen)
+        assert app.desk == demo_workspace / hits[2].desk
+        assert screen_text(pilot).splitlines()[2].strip().endswith('esc back to the hits')
+        await pilot.press('escape')
+        await settle(pilot)
+        assert app.screen is search and app.desk_open is None
+        assert hit_list.has_focus and hit_list.highlighted == 2
+        assert list(hit_list.hits)[: len(hits)] == hits
+        assert search.query_one('#box', Input).value == 'nifty gap'
+        await pilot.press('enter')
+        await settle(pilot)
+        await pilot.press('slash')  # Back into the box, the words still in it.
+        await settle(pilot)
+        assert app.screen is search and search.query_one('#box', Input).has_focus
+        await pilot.press('down', 'enter')
+        await settle(pilot)
+        await pilot.press('e')  # The day's sessions: the desk's main screen.
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        await pilot.press('escape')  # "esc Desks": the Desks screen itself, the search closed.
+        await settle(pilot)
+        assert isinstance(app.screen, DesksScreen)
+        assert not any(isinstance(screen, WorkspaceSearchScreen) for screen in app.screen_stack)
+
+
+async def test_esc_in_the_search_across_desks_clears_the_box_first_as_a_desks_search_does(
+    demo_workspace: Path,
+) -> None:
+    app = deterministic_workspace_app(demo_workspace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await search_every_desk(pilot, 'nifty')
+        assert 'esc Clear / back' in screen_text(pilot).splitlines()[-1]
+        box = app.screen.query_one('#box', Input)
+        await pilot.press('escape')
+        await settle(pilot)
+        assert box.value == '' and box.has_focus
+        await pilot.press('escape')
+        await settle(pilot)
+        assert isinstance(app.screen, DesksScreen)
+
+
+async def test_qualifiers_of_the_search_across_desks_are_chips_and_fit_80_columns(
+    demo_workspace: Path,
+) -> None:
+    """Its notes went at the end of its one status line, cut at 80 columns."""
+    from desk_browser.ui.widgets.scope_chips import ScopeChips
+
+    app = deterministic_workspace_app(demo_workspace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await search_every_desk(pilot, 'nifty desk:main,nope day:2026-13-01 kind:exchange')
+        chips = app.screen.query_one(ScopeChips)
+        lines = [' '.join(line.split()) for line in screen_text(pilot).splitlines()]
+        shown = lines[chips.region.y : chips.region.y + chips.region.height]
+        assert chips.region.height == 3
+        assert shown[0].startswith('desk main kind exchange desk: nope is no desk here')
+        said = ' '.join(shown)
+        # The desks in the Desks screen's order (those needing a look first).
+        assert 'desk: nope is no desk here (the desks: options, research, hedging, main); ' in said
+        assert 'day: 2026-13-01 is not a date; searched without it' in said
+        assert search_status(app).endswith('hits with every word in 1 desk')
+        assert 'nope' not in search_status(app)
+        app.screen.query_one('#box', Input).value = 'nifty'
+        await search_every_desk(pilot, '', slash=False)
+        assert chips.region.height == 0  # No qualifier: no chips, as in a desk's search.
+
+
+async def test_words_asked_for_open_the_search_across_desks(demo_workspace: Path) -> None:
+    """desk-browser WORKSPACE --search WORDS (it exited 2)."""
+    from desk_browser.ui.screens.workspace_search_screen import WorkspaceSearchScreen
+    from desk_browser.ui.widgets.desk_hit_list import DeskHitList
+    from desk_browser.ui.workspace_app import make_workspace_app
+
+    app = make_workspace_app(
+        demo_workspace,
+        theme='textual-dark',
+        today=lambda: DEMO_TODAY,
+        cursor_blink=False,
+        animation_level='none',
+        search='nifty desk:main',
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, WorkspaceSearchScreen))
+        await search_every_desk(pilot, '', slash=False)
+        box = app.screen.query_one('#box', Input)
+        assert box.value == 'nifty desk:main' and box.has_focus
+        hits = app.screen.query_one(DeskHitList).hits
+        assert hits and {found.desk for found in hits} == {'main'}
+        await pilot.press('escape', 'escape')
+        await settle(pilot)
+        assert isinstance(app.screen, DesksScreen)

@@ -23,8 +23,16 @@ Typical usage example:
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from collections.abc import Callable, Mapping
 
+from desk_browser.memory.search_scope import (
+    EVERYTHING,
+    ParsedQuery,
+    Qualifier,
+    QualifierProblem,
+    parse_query,
+)
 from desk_browser.memory.session_search import SearchHit, SearchResult
 
 DESK_QUALIFIER = 'desk'
@@ -76,6 +84,34 @@ def desk_qualifiers(query: str, names: list[str]) -> tuple[str, list[str] | None
             problems.append('desk: give a desk name, such as desk:main')
     selected = [name for name in names if name in chosen] if chosen else None
     return ' '.join(kept), selected, problems
+
+
+def desks_query(query: str, names: list[str], today: datetime.date) -> ParsedQuery:
+    """Reads a query across desks as one desk's search reads its own, for the scope's chips.
+
+    Args:
+        query (str): The query, words and qualifiers.
+        names (list[str]): The workspace's desk names.
+        today (datetime.date): India's today, for `day:` words.
+
+    Returns:
+        ParsedQuery: Its words and scope (without the desks), its qualifiers with the desks it
+            names first (a `desk` qualifier), and its bad qualifiers with the names that are no
+            desk first.
+    """
+    words, named, notes = desk_qualifiers(query, names)
+    parsed = parse_query(words, today)
+    desks = (
+        ()
+        if named is None
+        else (Qualifier(DESK_QUALIFIER, f'desk:{",".join(named)}', ', '.join(named), EVERYTHING),)
+    )
+    unknown = tuple(QualifierProblem(DESK_QUALIFIER, '', note) for note in notes)
+    return dataclasses.replace(
+        parsed,
+        qualifiers=(*desks, *parsed.qualifiers),
+        problems=(*unknown, *parsed.problems),
+    )
 
 
 def day_number(day: str) -> int:

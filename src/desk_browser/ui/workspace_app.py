@@ -5,6 +5,11 @@ default mode. Choosing a desk gives the app that desk's services (its own index 
 opens its main screen in a mode of its own, so every screen of the desk works as when the desk
 is opened alone. Back (backspace, alt+left) with nothing further back in the desk returns to the
 Desks screen, its selection kept, and the desk's screens are removed.
+
+A hit of the search across desks opens its record in its desk the same way, the search kept on
+the Desks screen's side: esc (or back) on that record returns to the hits, / to the search's
+box, as from a record of a desk's own search. Leaving the desk any other way (esc Desks on its
+main screen) returns to the Desks screen, and the search is closed.
 """
 
 from __future__ import annotations
@@ -24,11 +29,12 @@ from textual.types import AnimationLevel
 from desk_browser.live.workspace_services import WorkspaceServices
 from desk_browser.memory.workspace import find_desks
 from desk_browser.presentation.formatting import india_today
-from desk_browser.presentation.navigation import History, RecordPlace
+from desk_browser.presentation.navigation import History
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.desks_screen import DesksScreen
 from desk_browser.ui.screens.main_screen import MainScreen
+from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.workspace_search_screen import WorkspaceSearchScreen
 from desk_browser.ui.search_indexing import IndexBuilder
 from desk_browser.ui.textual_compat import styled_with_the_apps_css
@@ -52,11 +58,15 @@ class WorkspaceBrowser(DeskBrowser):
         Binding('escape', 'back_to_desks', 'Desks', key_display='esc', id='desk-to-desks'),
     ]
 
-    def __init__(self, workspace: WorkspaceServices, **options: object) -> None:
+    def __init__(
+        self, workspace: WorkspaceServices, *, search: str | None = None, **options: object
+    ) -> None:
         """Prepares the app; nothing is read until it runs.
 
         Args:
             workspace (WorkspaceServices): The workspace's services.
+            search (str | None): Words to open the search across desks with once the desks are
+                read (desk-browser WORKSPACE --search); None stays on the Desks screen.
             **options (object): DeskBrowser's options (cursor_blink, settings_path, theme).
         """
         first = find_desks(workspace.path).desks
@@ -68,6 +78,10 @@ class WorkspaceBrowser(DeskBrowser):
         """The mode of the desk open, or None on the Desks screen."""
         self._opened = 0
         self._last_main: MainScreen | None = None
+        self._hits_record: RecordScreen | None = None
+        """The record opened from the search across desks, while it is open."""
+        self._search_asked = search
+        """The words to search every desk for once the desks are read, until then."""
         self.sub_title = visible(workspace.path.name or str(workspace.path))
         self.add_mode(self.DEFAULT_MODE, self.get_default_screen)
 
@@ -130,18 +144,29 @@ class WorkspaceBrowser(DeskBrowser):
         self.desk_open = mode
         await self.switch_mode(mode)
 
-    async def back_to_desks(self) -> None:
-        """Returns to the Desks screen and removes the desk's screens."""
+    async def back_to_desks(self, *, to_the_hits: bool = False) -> None:
+        """Returns to the Desks screen and removes the desk's screens.
+
+        Args:
+            to_the_hits (bool): Back to the search across desks the desk was opened from (its
+                record's esc); else to the Desks screen itself, the search closed.
+        """
         mode = self.desk_open
         if mode is None:
             return
         self.desk_open = None
+        self._hits_record = None
         self.index_builder.stop()
         self.sub_title = visible(self.workspace.path.name or str(self.workspace.path))
         await self.switch_mode(self.DEFAULT_MODE)
+        if not to_the_hits:
+            # Within switch_mode's delayed update: the search is never drawn on the way.
+            while len(self.screen_stack) > 1:
+                await self.pop_screen()
         await self.remove_mode(mode)
         self.workspace.desk_open.clear()
-        self.workspace.use_connections(())
+        searching = isinstance(self.screen, WorkspaceSearchScreen)
+        self.workspace.use_connections(None if searching else ())
 
     async def action_history(self, step: int) -> None:
         """Goes back or forward in the desk; back with nothing further goes to the Desks screen.
@@ -189,6 +214,18 @@ class WorkspaceBrowser(DeskBrowser):
             self._searched_every_desk,
         )
 
+    @on(DesksScreen.DesksRead)
+    async def search_as_asked(self) -> None:
+        """Opens the search across desks with the words asked for, once the desks are read."""
+        words, self._search_asked = self._search_asked, None
+        if words is None or self.desk_open is not None:
+            return
+        if not isinstance(self.screen, WorkspaceSearchScreen):
+            await self.action_search()
+        search = self.screen
+        if isinstance(search, WorkspaceSearchScreen):
+            search.search_for(words)
+
     def _searched_every_desk(self, _result: None) -> None:
         """The search across desks closed: its desks' connections close, unless one is open."""
         if self.desk_open is None:
@@ -196,11 +233,30 @@ class WorkspaceBrowser(DeskBrowser):
 
     @on(WorkspaceSearchScreen.HitChosen)
     async def open_hit(self, message: WorkspaceSearchScreen.HitChosen) -> None:
-        """Opens a hit of the search across desks: its desk, then its record."""
-        while len(self.screen_stack) > 1:
-            await self.pop_screen()
+        """Opens a hit of the search across desks: its desk, then its record over its main screen.
+
+        The search stays on the Desks screen's side, for the record's esc to come back to.
+        """
         await self.open_desk_at(message.desk, message.name)
-        await self.open(RecordPlace(message.found.hit, message.words))
+        record = RecordScreen(
+            self.services,
+            message.found.hit,
+            list(message.words),
+            message.details,
+            hits_elsewhere=True,
+        )
+        self._hits_record = record
+        await self.push_screen(record)
+
+    @on(RecordScreen.BackToHits)
+    async def back_to_the_hits(self, message: RecordScreen.BackToHits) -> None:
+        """Goes back from a record to the hits of the search across desks it was opened from."""
+        if self._hits_record is None or self.screen is not self._hits_record:
+            return
+        await self.back_to_desks(to_the_hits=True)
+        search = self.screen
+        if message.into_box and isinstance(search, WorkspaceSearchScreen):
+            search.take_search_key()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The palette: a desk's commands once one is open; on the Desks screen, Textual's."""
@@ -222,6 +278,7 @@ def make_workspace_app(
     export_folder: Path | None = None,
     clock: Callable[[], float] | None = None,
     cache_directory: Path | None = None,
+    search: str | None = None,
 ) -> WorkspaceBrowser:
     """Builds the workspace's services and the app, for the command line and the tests.
 
@@ -238,6 +295,8 @@ def make_workspace_app(
             uses time.time.
         cache_directory (Path | None): Where each desk's index is kept; None for the user's cache
             folder.
+        search (str | None): Words to open the search across desks with; None opens the Desks
+            screen.
 
     Returns:
         WorkspaceBrowser: The app, not yet running.
@@ -250,7 +309,11 @@ def make_workspace_app(
         export_folder=export_folder,
     )
     app = WorkspaceBrowser(
-        services, cursor_blink=cursor_blink, settings_path=settings_path, theme=theme
+        services,
+        search=search,
+        cursor_blink=cursor_blink,
+        settings_path=settings_path,
+        theme=theme,
     )
     if animation_level is not None:
         app.animation_level = animation_level

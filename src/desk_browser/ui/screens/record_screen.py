@@ -12,6 +12,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Static
 
 from desk_browser.live.services import DeskServices
@@ -59,8 +60,8 @@ KEY_HINTS = (
 """The keys the line under the heading names: each key, then what it does in three lengths."""
 
 BACK_HINT = ('esc', 'back', 'back', 'back')
-"""The esc hint of a record opened with no hits under it (through back and forward, or from
-the search across desks, which stays on the Desks screen): esc goes to the screen below."""
+"""The esc hint of a record opened with no hits under it (through back and forward): esc goes to
+the screen below."""
 
 
 def key_hints(width: int, *, from_hits: bool = True) -> Content:
@@ -103,6 +104,21 @@ class RecordScreen(DeskScreen[None]):
     OFFERS_DAY_VIEW = True
     FOOTER_FIRST = ('n',)  # The keyword hits; the line under the heading names d, e and s.
 
+    class BackToHits(Message):
+        """Esc or / on a record opened from the search across desks: the app goes back to it.
+
+        Its hits are not under the record: they stay on the Desks screen's side.
+        """
+
+        def __init__(self, *, into_box: bool) -> None:
+            """Says where to land.
+
+            Args:
+                into_box (bool): In the search's box (/), else on its hits (esc).
+            """
+            super().__init__()
+            self.into_box = into_box
+
     def __init__(
         self,
         services: DeskServices,
@@ -111,6 +127,7 @@ class RecordScreen(DeskScreen[None]):
         details: HitDetails | None = None,
         *,
         from_hits: bool = False,
+        hits_elsewhere: bool = False,
     ) -> None:
         """Prepares the screen.
 
@@ -123,6 +140,8 @@ class RecordScreen(DeskScreen[None]):
             from_hits (bool): Whether it is opened over the desk's search, whose hits esc goes
                 back to (the line under the heading says so); False for a record opened with
                 none under it.
+            hits_elsewhere (bool): Whether its hits are the search across desks', which the
+                app goes back to (BackToHits) instead of the screen below.
         """
         super().__init__()
         add_later_css(self)
@@ -136,7 +155,8 @@ class RecordScreen(DeskScreen[None]):
         """What the journal says about the hit, or None."""
         self._heading = hit_header(hit, match_label(hit.matched_words, len(words)), details)
         self._hint_width = 0
-        self._from_hits = from_hits
+        self._from_hits = from_hits or hits_elsewhere
+        self._hits_elsewhere = hits_elsewhere
 
     def compose(self) -> ComposeResult:
         """Builds the record's heading and its text."""
@@ -186,6 +206,9 @@ class RecordScreen(DeskScreen[None]):
 
     def action_back(self) -> None:
         """Goes back to the hits (or, with none under it, to the screen below)."""
+        if self._hits_elsewhere:
+            self.post_message(self.BackToHits(into_box=False))
+            return
         self.dismiss(None)
 
     def action_show_day(self, tab: str) -> None:
@@ -211,6 +234,9 @@ class RecordScreen(DeskScreen[None]):
             bool: True when the screen below, the search, took the key (the app opens no other
                 search); False to let the app open one.
         """
+        if self._hits_elsewhere:
+            self.post_message(self.BackToHits(into_box=True))
+            return True
         stack = self.app.screen_stack
         below = stack[-2] if len(stack) > 1 else None
         if isinstance(below, DeskScreen) and below.take_search_key():

@@ -6,7 +6,9 @@ then by desk name (live.workspace_searching.first_hits, which asks only the desk
 some of it); each hit is shown as the one-desk search shows it, keywords marked, led by its
 desk's chip. Then the same worker counts every hit of every desk for the headline and names the
 words no desk holds, with the nearest word a desk does (Enter takes it); the list loads more hits
-as the person nears the last one. Enter opens the record in its desk; Esc goes back.
+as the person nears the last one. Qualifiers show as chips above the hits, as in a desk's search
+(its `desk:` names among them, a name that is no desk in red). Enter opens the record in its desk;
+Esc clears the box, then goes back.
 """
 
 from __future__ import annotations
@@ -38,13 +40,19 @@ from desk_browser.memory.index.status import SearchCancelled
 from desk_browser.memory.search_scope import SearchScope, parse_query
 from desk_browser.memory.session_search import words_of
 from desk_browser.presentation.formatting import plural
-from desk_browser.presentation.hit_details import HitDetailsReader
+from desk_browser.presentation.hit_details import HitDetails, HitDetailsReader
 from desk_browser.presentation.search_headlines import totals_headline, with_suggestions
-from desk_browser.presentation.workspace_search import DeskHit, DesksFound, desk_qualifiers
+from desk_browser.presentation.workspace_search import (
+    DeskHit,
+    DesksFound,
+    desk_qualifiers,
+    desks_query,
+)
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.desk_hit_list import DeskHitList
+from desk_browser.ui.widgets.scope_chips import ScopeChips
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
 
 FIRST_HITS = 12
@@ -71,9 +79,14 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         height: 1;
         padding: 0 1;
         color: $text-muted;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     WorkspaceSearchScreen #workspace-search-status.-warning {
         color: $text-warning;
+    }
+    WorkspaceSearchScreen ScopeChips {
+        padding: 0 1;  /* In line with the status and the hits. */
     }
     WorkspaceSearchScreen DeskHitList {
         height: 1fr;
@@ -83,7 +96,8 @@ class WorkspaceSearchScreen(DeskScreen[None]):
     HELP_SECTION = 'desks'
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding('escape', 'back', 'Back', id='back-to-desks'),
+        # As in a desk's search: a box with words is cleared first.
+        Binding('escape', 'clear_or_leave', 'Clear / back', key_display='esc', id='back-to-desks'),
         Binding('down', 'into_hits', 'Hits', show=False),
         # Enter opens the highlighted hit from the box or the list alike, as in a desk's search
         # (priority: before the box's own Enter), so the footer can say so wherever the focus is.
@@ -95,11 +109,10 @@ class WorkspaceSearchScreen(DeskScreen[None]):
     class Searched(Message):
         """A search across desks found its first hits."""
 
-        def __init__(self, query: str, found: DesksFound, notes: list[str]) -> None:
+        def __init__(self, query: str, found: DesksFound) -> None:
             super().__init__()
             self.query = query
             self.found = found
-            self.notes = notes
 
     class Counted(Message):
         """Every hit of the search shown was counted, and the missing words named."""
@@ -121,12 +134,20 @@ class WorkspaceSearchScreen(DeskScreen[None]):
     class HitChosen(Message):
         """The person chose a hit to open in its desk."""
 
-        def __init__(self, desk: Path, name: str, found: DeskHit, words: tuple[str, ...]):
+        def __init__(
+            self,
+            desk: Path,
+            name: str,
+            found: DeskHit,
+            words: tuple[str, ...],
+            details: HitDetails | None = None,
+        ):
             super().__init__()
             self.desk = desk
             self.name = name
             self.found = found
             self.words = words
+            self.details = details
 
     def __init__(self, services: WorkspaceServices, desks: dict[str, Path], **options: bool):
         """Prepares the screen.
@@ -142,7 +163,6 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         self.cursor_blink = bool(options.get('cursor_blink', True))
         self._words: tuple[str, ...] = ()
         self._shown_query = ''
-        self._notes: list[str] = []
         self._suggestions: dict[str, str] = {}
         self._loading_more = False
         self._changed_at = -_TYPING_PAUSE
@@ -156,6 +176,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         box = Input(placeholder='Search every desk: words, day: kind: backend: desk:', id='box')
         box.cursor_blink = self.cursor_blink
         yield box
+        yield ScopeChips(id='scope')
         yield Static(self._prompt(), id='workspace-search-status', markup=False)
         yield DeskHitList(id='desk-hits', reader_of=self._details_reader)
         yield DeskFooter(first=self.FOOTER_FIRST)
@@ -171,13 +192,12 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         """Focuses the box."""
         self.query_one('#box', Input).focus()
 
-    def _read(self, query: str) -> tuple[str, dict[str, Path], list[str], SearchScope]:
-        """Reads a query: its words, the desks it names (else every desk), its notes, its scope."""
-        words, named, notes = desk_qualifiers(query, list(self.desks))
+    def _read(self, query: str) -> tuple[str, dict[str, Path], SearchScope]:
+        """Reads a query: its words, the desks it names (else every desk), its scope."""
+        words, named, _unknown = desk_qualifiers(query, list(self.desks))
         parsed = parse_query(words, self.services.today())
-        notes = [*notes, *(problem.reason for problem in parsed.problems)]
         desks = {name: self.desks[name] for name in named} if named else dict(self.desks)
-        return parsed.words_text, desks, notes, parsed.scope
+        return parsed.words_text, desks, parsed.scope
 
     @on(Input.Changed, '#box')
     def search_as_typed(self, event: Input.Changed) -> None:
@@ -189,6 +209,9 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         now = time.monotonic()
         typing = now - self._changed_at < _TYPING_PAUSE
         self._changed_at = now
+        self.query_one(ScopeChips).show_query(
+            desks_query(event.value, list(self.desks), self.services.today())
+        )
         for timer in (self._search_timer, self._count_timer):
             if timer is not None:
                 timer.stop()
@@ -209,7 +232,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
             query (str): The box's words and qualifiers.
         """
         worker = get_current_worker()
-        words, desks, notes, scope = self._read(query)
+        words, desks, scope = self._read(query)
         found = DesksFound([], False, {}, ())
         if words_of(words):
             try:
@@ -219,7 +242,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
             except SearchCancelled:
                 return
         if not worker.is_cancelled:
-            self.post_message(self.Searched(query, found, notes))
+            self.post_message(self.Searched(query, found))
 
     @work(thread=True, exclusive=True, group='count', description='counting the hits')
     def count(self, query: str, found: DesksFound) -> None:
@@ -233,7 +256,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
             found (DesksFound): Its first hits.
         """
         worker = get_current_worker()
-        words, desks, _notes, scope = self._read(query)
+        words, desks, scope = self._read(query)
         try:
             if len(found.hits) < FIRST_HITS:
                 totals = counted_from(found, words_of(words))
@@ -259,7 +282,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
             limit (int): How many hits in all.
         """
         worker = get_current_worker()
-        words, desks, _notes, scope = self._read(query)
+        words, desks, scope = self._read(query)
         try:
             found = first_hits(
                 self.services, desks, words, scope, limit, lambda: worker.is_cancelled
@@ -278,7 +301,6 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         if not self._is_current(message.query):
             return
         self._shown_query = message.query
-        self._notes = message.notes
         self._suggestions = {}
         self._loading_more = False
         self.workers.cancel_group(self, 'more')
@@ -286,7 +308,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         self._words = tuple(words_of(self._read(message.query)[0]))
         self.query_one(DeskHitList).show_desk_hits(found.hits, found.every_word, list(self._words))
         if not self._words:
-            self._show_status(self._prompt(), warning=bool(message.notes))
+            self._show_status(self._prompt())
         elif not found.hits:
             self._show_status('No hits in any desk', warning=True)
         else:
@@ -337,17 +359,26 @@ class WorkspaceSearchScreen(DeskScreen[None]):
             self.query_one(DeskHitList).extend_desk_hits(message.found.hits, list(self._words))
 
     def _show_status(self, text: str, *, warning: bool = False) -> None:
-        if self._notes:
-            text += ' · ' + '; '.join(self._notes)
+        """Writes the line above the hits (a bad qualifier is said in the chips, not here)."""
         status = self.query_one('#workspace-search-status', Static)
         status.update(Content(text), layout=False)
-        status.set_class(warning or bool(self._notes), '-warning')
+        status.set_class(warning, '-warning')
 
     def action_into_hits(self) -> None:
         """Moves from the box into the hits."""
         hits = self.query_one(DeskHitList)
         if hits.row_count:
             hits.focus()
+
+    def search_for(self, words: str) -> None:
+        """Types words into the box (desk-browser WORKSPACE --search), which searches for them.
+
+        Args:
+            words (str): The words, qualifiers among them.
+        """
+        box = self.query_one('#box', Input)
+        box.value = words
+        box.cursor_position = len(words)
 
     def take_search_key(self) -> bool:
         """The search key in the hits puts the cursor back in the box, as in a desk's search.
@@ -358,9 +389,13 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         self.query_one('#box', Input).focus()
         return True
 
-    def action_back(self) -> None:
-        """Back to the Desks screen."""
-        self.dismiss(None)
+    def action_clear_or_leave(self) -> None:
+        """Escape: in a box with text, clears it; anywhere else, back to the Desks screen."""
+        box = self.query_one('#box', Input)
+        if box.has_focus and box.value:
+            box.value = ''
+        else:
+            self.dismiss(None)
 
     @on(SearchHitList.HitChosen)
     def choose_hit(self, message: SearchHitList.HitChosen) -> None:
@@ -369,11 +404,21 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         self._open(message.index)
 
     def _open(self, index: int) -> None:
-        hits = self.query_one(DeskHitList).hits
+        hit_list = self.query_one(DeskHitList)
+        hits = hit_list.hits
         if 0 <= index < len(hits):
             found = hits[index]
+            # Coming back from the record lands on the hits, where esc goes back, as in a
+            # desk's search.
+            hit_list.focus()
             self.post_message(
-                self.HitChosen(self.desks[found.desk], found.desk, found, self._words)
+                self.HitChosen(
+                    self.desks[found.desk],
+                    found.desk,
+                    found,
+                    self._words,
+                    hit_list.details_at(index),
+                )
             )
 
     def action_open(self) -> None:

@@ -1,7 +1,8 @@
 """The search's scope, shown as chips above the hits: one per qualifier, bad ones in red.
 
 Hidden while the query holds no qualifier, so a plain search looks as it always did; shown, it
-is one line. It changes only when the qualifiers do, not on every keystroke of the words.
+is one line, wrapped (up to three) where a bad qualifier's reason does not fit the width (80
+columns). It changes only when the qualifiers do, not on every keystroke of the words.
 """
 
 from __future__ import annotations
@@ -30,15 +31,18 @@ def chips_content(parsed: ParsedQuery) -> Content:
     return Content(' ').join(parts)
 
 
+MOST_LINES = 3
+"""The most lines the chips take (max-height below): bad qualifiers' reasons wrap up to it."""
+
+
 class ScopeChips(Static):
     """The chips line (hidden when there is no qualifier)."""
 
     DEFAULT_CSS = """
     ScopeChips {
         padding: 0 2;
-        height: 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
+        height: auto;
+        max-height: 3;
         display: none;
     }
     ScopeChips.-shown {
@@ -54,9 +58,10 @@ class ScopeChips(Static):
         """
         super().__init__(id=id)
         self._key: tuple[object, ...] = ()
+        self._lines = 1
 
     def show_query(self, parsed: ParsedQuery) -> None:
-        """Shows a query's qualifiers (a layout only when the line appears or goes).
+        """Shows a query's qualifiers (a layout only when the line appears, goes, or wraps anew).
 
         Args:
             parsed (ParsedQuery): The query.
@@ -66,6 +71,10 @@ class ScopeChips(Static):
             return
         self._key = key
         shown = bool(parsed.qualifiers or parsed.problems)
-        self.update(chips_content(parsed) if shown else Content(''), layout=False)
+        content = chips_content(parsed) if shown else Content('')
+        width = self.content_region.width or self.app.size.width - 4  # Padding: 0 2.
+        lines = min(MOST_LINES, len(content.wrap(max(width, 1)))) if shown else 1
+        self.update(content, layout=lines != self._lines)
+        self._lines = lines
         if shown != self.has_class('-shown'):
             self.set_class(shown, '-shown')
