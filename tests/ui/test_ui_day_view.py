@@ -6,6 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.pilot import Pilot
@@ -13,7 +15,12 @@ from textual.widgets import SelectionList, Sparkline, Static
 
 from desk_browser.demo import DEMO_TODAY
 from desk_browser.memory.desk_files import JournalEvent, read_journal_day
-from desk_browser.presentation.day_data import activity_by_day, day_glance, read_day_view
+from desk_browser.presentation.day_data import (
+    DayGlance,
+    activity_by_day,
+    day_glance,
+    read_day_view,
+)
 from desk_browser.presentation.start_view import StartView
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.widgets.timeline import EVENT_KINDS, Timeline, event_kind, event_label
@@ -72,6 +79,38 @@ async def test_the_glance_line_counts_triggers_orders_risk_and_tool_calls(tmp_pa
         '1 trigger · orders 1 placed, 1 filled, 1 cancelled · risk 1 approved, 2 rejected · '
         '1 tool call'
     )
+
+
+def test_the_glance_fits_its_width_without_zero_counts_then_between_its_parts() -> None:
+    """At 80 columns the whole line wrapped between a count and its word ("0" / "rejected")."""
+    busy = DayGlance(10, 6, 6, 0, 6, 0, 15)
+    assert busy.fitted(120) == busy.text()
+    assert (
+        busy.fitted(76)
+        == '10 triggers · orders 6 placed, 6 filled · risk 6 approved · 15 tool calls'
+    )
+    quiet = DayGlance(3, 0, 0, 0, 0, 0, 1)
+    assert quiet.fitted(76) == '3 triggers · no orders · no risk decisions · 1 tool call'
+    both = DayGlance(18, 5, 5, 0, 5, 4, 22)  # Then in the timeline's words for its events.
+    assert (
+        both.fitted(76)
+        == '18 triggers · 5 placed, 5 filled · 5 approved, 4 rejected · 22 tool calls'
+    )
+    every = DayGlance(16, 7, 6, 1, 7, 2, 17)
+    assert every.fitted(76) == (
+        '16 triggers · orders 7 placed, 6 filled, 1 cancelled\n'
+        'risk 7 approved, 2 rejected · 17 tool calls'
+    )
+
+
+@given(st.lists(st.integers(min_value=0, max_value=10**6), min_size=7, max_size=7))
+def test_a_fitted_glance_keeps_every_count_and_fits_where_its_parts_do(counts: list[int]) -> None:
+    glance = DayGlance(*counts)
+    for width in (56, 76, 116):
+        fitted = glance.fitted(width)
+        assert all(len(line) <= width for line in fitted.splitlines())
+        for count in counts:
+            assert count == 0 or f'{count:,}' in fitted or str(count) in fitted
 
 
 async def test_unknown_event_types_are_shown_as_ordinary_actions(tmp_path: Path) -> None:

@@ -134,6 +134,57 @@ class DayGlance:
             ]
         )
 
+    def fitted(self, width: int) -> str:
+        """The glance in a width: whole when it fits, else without its zero counts, in lines.
+
+        At 80 columns the whole line wrapped between a count and its word ("0" / "rejected").
+        Without its zero counts ("orders 6 placed, 6 filled", "no risk decisions"), then without
+        the words "orders" and "risk" where both have counts, it nearly always fits; where it
+        still does not, it breaks between its parts, never inside one.
+
+        Args:
+            width (int): The columns there are.
+
+        Returns:
+            str: The glance, its lines separated by newlines.
+        """
+        whole = self.text()
+        if len(whole) <= width:
+            return whole
+        orders = [
+            f'{count} {word}'
+            for count, word in (
+                (self.orders_placed, 'placed'),
+                (self.orders_filled, 'filled'),
+                (self.orders_cancelled, 'cancelled'),
+            )
+            if count
+        ]
+        risk = [
+            f'{count} {word}'
+            for count, word in ((self.risk_approved, 'approved'), (self.risk_rejected, 'rejected'))
+            if count
+        ]
+        parts = [
+            plural(self.triggers, 'trigger'),
+            f'orders {", ".join(orders)}' if orders else 'no orders',
+            f'risk {", ".join(risk)}' if risk else 'no risk decisions',
+            plural(self.tool_calls, 'tool call'),
+        ]
+        # Then without "orders" and "risk": the timeline labels its events "placed",
+        # "approved" and so on, in the same words.
+        for shown in (parts, [parts[0], ', '.join(orders), ', '.join(risk), parts[3]]):
+            line = ' · '.join(part for part in shown if part)
+            if (orders or shown is parts) and (risk or shown is parts) and len(line) <= width:
+                return line
+        lines = [parts[0]]
+        for part in parts[1:]:
+            if len(lines[-1]) + len(' · ') + len(part) <= width:
+                lines[-1] += f' · {part}'
+            else:
+                lines.append(part)
+        return '\n'.join(lines)
+
 
 def day_glance(events: list[JournalEvent]) -> DayGlance:
     """Counts a day's triggers, orders, risk decisions and tool calls.

@@ -248,7 +248,7 @@ class DayScreen(DeskScreen[None]):
             self.call_after_refresh(timeline.highlight_in_middle, index)
 
     def _heading(self, view: DayView) -> Content:
-        """The day, how much its journal holds, and the day at a glance.
+        """The day, how much its journal holds, and the day at a glance (fitted to the width).
 
         An empty day's line says so and names the nearest days in the longest words that fit
         the screen's width (NO_JOURNAL_FORMS): at 80 columns the long form wrapped, and split
@@ -271,12 +271,12 @@ class DayScreen(DeskScreen[None]):
             line = Content.assemble(*parts)
             if line.cell_length <= width:
                 break
-        glance = day_glance(view.journal.events).text()
+        glance = day_glance(view.journal.events).fitted(width)
         return Content.assemble(line, '\n', (glance, '$text-muted'))
 
     def on_resize(self) -> None:
-        """Fits an empty day's heading to the new width."""
-        if self.view is not None and not self.view.has_journal:
+        """Fits the heading to the new width."""
+        if self.view is not None:
             self.query_one('#day-heading', Static).update(self._heading(self.view))
 
     @property
