@@ -80,7 +80,7 @@ def list_sessions(desk: Path) -> list[SessionEntry]:
     Returns:
         list[SessionEntry]: The sessions.
     """
-    return read_overview(desk, unfinished_is_damaged=True).sessions
+    return list(read_overview(desk, unfinished_is_damaged=True).sessions)
 
 
 @desk_command(workspace_run='workspace_listing.run_workspace_sessions')

@@ -35,6 +35,7 @@ from desk_browser.presentation.desk_data import (
     read_overview,
 )
 from desk_browser.presentation.drawn_answers import KeptDrawings
+from desk_browser.presentation.listed_sessions import place_of_session, session_ids_of
 
 
 def session_to_open(overview: DeskOverview, wanted: Iterable[str | None]) -> str | None:
@@ -48,14 +49,13 @@ def session_to_open(overview: DeskOverview, wanted: Iterable[str | None]) -> str
     Returns:
         str | None: The session, or None when no session has a log.
     """
-    # Looked for in the list's order, not in a set made of every id: the one wanted is nearly
-    # always the current session, at the top of the list (of 2,520 on a five-year desk).
+    # Looked for by id in the list's order, not in a set made of every id, and making no entry:
+    # the one wanted is nearly always the current session, at the top of the list (of 2,520 on a
+    # five-year desk).
     for session_id in wanted:
-        if session_id is not None and any(
-            entry.session_id == session_id for entry in overview.sessions
-        ):
+        if session_id is not None and place_of_session(overview.sessions, session_id) is not None:
             return session_id
-    return overview.sessions[0].session_id if overview.sessions else None
+    return next(session_ids_of(overview.sessions), None)
 
 
 @dataclass

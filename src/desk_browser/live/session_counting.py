@@ -17,6 +17,7 @@ from pathlib import Path
 from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.file_memo import FileMemo
 from desk_browser.presentation.desk_data import DeskOverview, SessionEntry, count_sessions
+from desk_browser.presentation.listed_sessions import any_uncounted
 
 BATCH_SECONDS = 0.25
 """About how long one batch reads before its counts are shown."""
@@ -58,12 +59,14 @@ def counted_batches(
         tuple[list[SessionEntry], list[Problem]]: Each batch's counted sessions and the logs that
             could not be read.
     """
-    waiting = [entry for entry in overview.sessions if not entry.counted]
-    if waiting and painted is not None:
+    if painted is not None and any_uncounted(overview.sessions):
         deadline = time.monotonic() + LONGEST_WAIT
         while not painted.wait(0.05) and time.monotonic() < deadline:
             if cancelled():
                 return
+    # Gone through after the first paint, one at a time: an entry not made yet (ListedSessions)
+    # is made as its turn comes, so a quit at once (or a cancel) waits for no 2,500 of them.
+    waiting = (entry for entry in overview.sessions if not entry.counted)
     batch: list[SessionEntry] = []
     problems: list[Problem] = []
     started = yielded = time.monotonic()

@@ -7,8 +7,9 @@ thread workers. The memory readers never raise on a damaged or vanished file: th
 
 from __future__ import annotations
 
+import contextlib
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from desk_browser.memory.session_store import (
     read_state_file,
 )
 from desk_browser.presentation.formatting import parse_day
+from desk_browser.presentation.listed_sessions import ListedSessions
 
 _COUNT_PURPOSE = 'count'
 """The file memo's name for the sessions list's reading of a log (its counts)."""
@@ -71,7 +73,9 @@ class DeskOverview:
     Attributes:
         looks_like_desk (bool): Whether the folder holds any of sessions/, journal/ or notes/.
         state (StateReading): What reading state.json found.
-        sessions (list[SessionEntry]): Every session with a log, newest first.
+        sessions (Sequence[SessionEntry]): Every session with a log, newest first: as read,
+            a `ListedSessions`, whose entries of the sessions listed without counts are made
+            when first looked at (a five-year desk's first screen draws about twenty of 2,520).
         current_log_count (int | None): How many exchanges the current session's log holds; None
             when there is no current session or it has no log.
         problems (list[Problem]): Files that could not be read at all.
@@ -79,7 +83,7 @@ class DeskOverview:
 
     looks_like_desk: bool
     state: StateReading
-    sessions: list[SessionEntry]
+    sessions: Sequence[SessionEntry]
     current_log_count: int | None
     problems: list[Problem] = field(default_factory=list)
 
@@ -193,6 +197,19 @@ def _split_session_id(session_id: str) -> tuple[datetime.date | None, str]:
     return day, session_id[11:]
 
 
+def _listed_without_counts(session_id: str) -> SessionEntry:
+    """Makes the entry of a session listed from the folder's listing alone (not the current one).
+
+    Args:
+        session_id (str): The session.
+
+    Returns:
+        SessionEntry: Its entry, with counted False.
+    """
+    day, number = _split_session_id(session_id)
+    return SessionEntry(session_id, day, number, 0, 0, False, counted=False)
+
+
 FIRST_COUNTED = 16
 """How many of the newest sessions' logs the first screen reads: about the rows a sessions list
 shows at once. A five-year desk has thousands of logs: the rest are counted after the first
@@ -236,33 +253,40 @@ def read_overview(
     looks_like_desk = any((desk / name).is_dir() for name in DESK_FOLDER_NAMES)
     state = read_desk_state(desk)
     current_id = state.state.session_id if state.state is not None else None
-    entries: list[SessionEntry] = []
+    session_ids = session_ids_in(directory, listing)
+    # Only the logs read get their entries here: the others' are made when first looked at
+    # (ListedSessions), not 2,500 of them before a five-year desk's first paint.
+    if counted is None:
+        read: list[int] = list(range(len(session_ids)))
+    else:
+        read = list(range(min(counted, len(session_ids))))
+        if current_id is not None and current_id not in session_ids[:counted]:
+            with contextlib.suppress(ValueError):  # Else the current session has no log.
+                read.append(session_ids.index(current_id))
+    entries: list[SessionEntry | None] = [None] * len(session_ids)
     problems: list[Problem] = []
     current_log_count: int | None = None
-    for position, session_id in enumerate(session_ids_in(directory, listing)):
-        if counted is not None and position >= counted and session_id != current_id:
-            day, number = _split_session_id(session_id)
-            entries.append(SessionEntry(session_id, day, number, 0, 0, False, counted=False))
-            continue
+    for position in read:
+        session_id = session_ids[position]
         is_current = session_id == current_id
         if memo is not None and not unfinished_is_damaged and _worth_recalling(desk, session_id):
             day, number = _split_session_id(session_id)
             listed = SessionEntry(session_id, day, number, 0, 0, is_current, counted=False)
             [entry], unreadable = count_sessions(desk, [listed], memo)
             problems.extend(unreadable)
-            entries.append(entry)
+            entries[position] = entry
             if is_current and not unreadable:
                 current_log_count = entry.exchange_count
             continue
         log = read_session_log(desk, session_id, unfinished_is_damaged=unfinished_is_damaged)
         problems.extend(log.unreadable)
-        entries.append(session_entry(log, is_current=is_current))
+        entries[position] = session_entry(log, is_current=is_current)
         if is_current and not log.unreadable:
             current_log_count = len(log.exchanges)
     return DeskOverview(
         looks_like_desk=looks_like_desk,
         state=state,
-        sessions=entries,
+        sessions=ListedSessions(session_ids, entries, _listed_without_counts),
         current_log_count=current_log_count,
         problems=problems,
     )
@@ -288,13 +312,13 @@ def _worth_recalling(desk: Path, session_id: str) -> bool:
 
 
 def count_sessions(
-    desk: Path, entries: list[SessionEntry], memo: FileMemo | None = None
+    desk: Path, entries: Iterable[SessionEntry], memo: FileMemo | None = None
 ) -> tuple[list[SessionEntry], list[Problem]]:
     """Reads the logs of sessions listed without counts, and counts their exchanges.
 
     Args:
         desk (Path): The desk folder.
-        entries (list[SessionEntry]): The sessions, as listed (their is_current is kept).
+        entries (Iterable[SessionEntry]): The sessions, as listed (their is_current is kept).
         memo (FileMemo | None): Recalls the counts of logs unchanged since they were last counted;
             None reads every log.
 

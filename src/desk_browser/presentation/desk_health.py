@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from desk_browser.memory.desk_check import DeskReport, check_desk
@@ -281,12 +281,12 @@ def read_glance(entry: DeskEntry, now: datetime.datetime) -> DeskHealth:
     )
 
 
-def _last_exchange_at(desk: Path, sessions: list[SessionEntry]) -> str | None:
+def _last_exchange_at(desk: Path, sessions: Sequence[SessionEntry]) -> str | None:
     """Finds when the desk's last exchange finished, from its newest logs.
 
     Args:
         desk (Path): The desk folder.
-        sessions (list[SessionEntry]): Its sessions, newest first.
+        sessions (Sequence[SessionEntry]): Its sessions, newest first.
 
     Returns:
         str | None: The last exchange's finished_at, or None when the newest logs hold none.

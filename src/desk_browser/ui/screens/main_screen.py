@@ -15,7 +15,8 @@ from desk_browser.live.first_read import FirstRead, session_to_open
 from desk_browser.live.live_desk import FollowUpdate, followed_overview
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_files import Problem
-from desk_browser.presentation.desk_data import DaySummary, DeskOverview, SessionEntry
+from desk_browser.presentation.desk_data import DaySummary, DeskOverview
+from desk_browser.presentation.listed_sessions import ListedSessions, listed_copy, place_of_session
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,
     SUMMARY_TAB,
@@ -57,12 +58,12 @@ _EXCHANGE_ACTIONS = frozenset(
 
 
 def _place_in(
-    sessions: list[SessionEntry], session_id: str, place_of: Callable[[str], int | None]
+    sessions: ListedSessions, session_id: str, place_of: Callable[[str], int | None]
 ) -> int | None:
     """Finds a session's place in the overview's list, through the sessions list's places.
 
     Args:
-        sessions (list[SessionEntry]): The overview's sessions.
+        sessions (ListedSessions): The overview's sessions.
         session_id (str): The session.
         place_of (Callable[[str], int | None]): The sessions list's place of a session (it lists
             the overview's sessions, so this is their place there too).
@@ -71,12 +72,10 @@ def _place_in(
         int | None: Its place, or None when it is not listed.
     """
     place = place_of(session_id)
-    if place is not None and place < len(sessions) and sessions[place].session_id == session_id:
+    if place is not None and place < len(sessions) and sessions.session_id_at(place) == session_id:
         return place
     # Never while the list shows the overview's sessions; found the long way should it not.
-    return next(
-        (place for place, entry in enumerate(sessions) if entry.session_id == session_id), None
-    )
+    return place_of_session(sessions, session_id)
 
 
 class Columns(Container):
@@ -268,7 +267,7 @@ class MainScreen(MovingScreen):
         # Each batch is a few of a five-year desk's 2,500 sessions, and the batches come every
         # quarter second while counting: the counted ones are found by their places in the list,
         # not by going through all of it at each batch.
-        sessions = list(self.overview.sessions)
+        sessions = listed_copy(self.overview.sessions)  # Making no entry not made yet.
         session_list = self.query_one(SessionList)
         for counted in message.entries:
             place = _place_in(sessions, counted.session_id, session_list.place_of)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.content import Content
 
 from desk_browser.presentation.desk_data import SessionEntry
 from desk_browser.presentation.formatting import day_with_weekday, plural
+from desk_browser.presentation.listed_sessions import ListedSessions, listed_copy, session_ids_of
 from desk_browser.presentation.safe_text import visible_field
 from desk_browser.ui.widgets.fitted_line import Piece, fitted
 from desk_browser.ui.widgets.row_list import RowList
@@ -54,7 +57,8 @@ class SessionList(RowList):
     """Lists the sessions, one line each; moving the highlight selects a session.
 
     Rows are drawn only when on screen (RowList), so listing 2,500 sessions, or filling in their
-    counts, costs no more than listing twenty.
+    counts, costs no more than listing twenty; the sessions are kept as a ListedSessions, so an
+    entry not made yet is made only when its row is drawn or its session looked at.
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -65,7 +69,7 @@ class SessionList(RowList):
             classes (str | None): The widget's CSS classes.
         """
         super().__init__(id=id, classes=classes)
-        self._entries: list[SessionEntry] = []
+        self._entries = ListedSessions([], [])
         self._places: dict[str, int] | None = {}
         """Each session's place; None until a session is looked for beyond the top (_place)."""
 
@@ -102,13 +106,14 @@ class SessionList(RowList):
         """
         return self._entries[index] if 0 <= index < len(self._entries) else None
 
-    def show_sessions(self, entries: list[SessionEntry]) -> None:
+    def show_sessions(self, entries: Sequence[SessionEntry]) -> None:
         """Replaces the list; the highlight goes (the caller highlights a session).
 
         Args:
-            entries (list[SessionEntry]): The sessions, newest first.
+            entries (Sequence[SessionEntry]): The sessions, newest first (copied, making no
+                entry not made yet).
         """
-        self._entries = list(entries)
+        self._entries = listed_copy(entries)
         self._places = None  # Made when first needed: not before the first paint (_place).
         self.set_reactive(SessionList.highlighted, None)
         self.rows_changed()
@@ -124,17 +129,17 @@ class SessionList(RowList):
             self._entries[place] = entry
             self.row_changed(place)
 
-    def show_changed_sessions(self, after: list[SessionEntry], kept: str | None) -> None:
+    def show_changed_sessions(self, after: Sequence[SessionEntry], kept: str | None) -> None:
         """Shows the sessions as the desk now has them: changed rows only, when none came or went.
 
         Args:
-            after (list[SessionEntry]): The sessions now, newest first.
+            after (Sequence[SessionEntry]): The sessions now, newest first.
             kept (str | None): The session to keep highlighted when the list is rebuilt.
         """
         before = self._entries
         if before == after:
             return
-        if [entry.session_id for entry in before] == [entry.session_id for entry in after]:
+        if list(session_ids_of(before)) == list(session_ids_of(after)):
             for old, new in zip(before, after, strict=True):
                 if old != new:
                     self.update_session(new)
@@ -184,9 +189,10 @@ class SessionList(RowList):
         """
         places = self._places
         if places is None:
-            for place, entry in enumerate(self._entries[:_NEAR_THE_TOP]):
-                if entry.session_id == session_id:
+            ids = self._entries.session_ids
+            for place, listed in enumerate(ids[:_NEAR_THE_TOP]):
+                if listed == session_id:
                     return place
-            places = {entry.session_id: place for place, entry in enumerate(self._entries)}
+            places = {listed: place for place, listed in enumerate(ids)}
             self._places = places
         return places.get(session_id)

@@ -16,6 +16,7 @@ from desk_browser.presentation.formatting import (
     readable_json,
     route_status,
 )
+from desk_browser.presentation.listed_sessions import current_entry
 from desk_browser.presentation.safe_text import capped, visible
 from desk_browser.ui.widgets.live_status import LiveStatus
 
@@ -132,7 +133,7 @@ class StatePane(VerticalScroll):
                     'warning',
                 )
             )
-        current = next((entry for entry in overview.sessions if entry.is_current), None)
+        current = current_entry(overview.sessions)  # Making no other session's entry.
         if current is None:
             headline.append(_styled('The current session has no log yet.', 'warning'))
         else:

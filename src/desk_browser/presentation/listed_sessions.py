@@ -1,0 +1,242 @@
+"""The sessions an overview lists: every session with a log, newest first, made when looked at.
+
+A five-year desk lists 2,520 sessions, and its first screen draws about twenty of them. Making a
+`SessionEntry` for each of the others (a frozen dataclass: its constructor is the cost, about
+3-7 ms for 2,500 of them) held up the first read, which runs while Textual is imported. Here the
+sessions listed without counts are held as their ids, and each one's entry is made the first time
+it is looked at (a row drawn, a count filled in, the list gone through after the first paint).
+
+To every reader this is a sequence of entries like a list of them: the same length, items, order
+and equality (with a list too); only `made` tells how many entries exist yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, overload
+
+if TYPE_CHECKING:
+    from desk_browser.presentation.desk_data import SessionEntry
+
+EntryMaker = Callable[[str], 'SessionEntry']
+"""Makes the entry of a session listed without counts, from its id alone (never the current
+session's: its log is always read, so its entry is given)."""
+
+
+class ListedSessions(Sequence['SessionEntry']):
+    """Every session with a log, newest first; an entry is made the first time it is looked at.
+
+    Safe to read from several threads: an entry made twice at once is made equal both times
+    (the maker reads nothing but the id), and either one is kept.
+    """
+
+    __slots__ = ('_entries', '_ids', '_maker')
+
+    def __init__(
+        self,
+        session_ids: list[str],
+        entries: list[SessionEntry | None],
+        make: EntryMaker | None = None,
+    ) -> None:
+        """Lists sessions, some of them not made yet.
+
+        Args:
+            session_ids (list[str]): Every session's id, newest first (kept, not copied).
+            entries (list[SessionEntry | None]): Each session's entry at its id's place, None where
+                `make` makes it when it is first looked at (kept, not copied).
+            make (EntryMaker | None): Makes the entries left None; None when every entry is
+                given.
+
+        Raises:
+            ValueError: When the ids and the entries differ in length, or an entry is left None
+                with nothing to make it.
+        """
+        if len(session_ids) != len(entries):
+            raise ValueError('one entry (or None) is needed for each session id')
+        if make is None and None in entries:
+            raise ValueError('an entry left None needs a maker')
+        self._ids = session_ids
+        self._entries = entries
+        self._maker = make
+
+    @classmethod
+    def of(cls, entries: Iterable[SessionEntry]) -> ListedSessions:
+        """Lists sessions whose entries are all made.
+
+        Args:
+            entries (Iterable[SessionEntry]): The sessions' entries, newest first.
+
+        Returns:
+            ListedSessions: A list of its own (the entries are not copied, the list is).
+        """
+        made: list[SessionEntry | None] = list(entries)
+        return cls([entry.session_id for entry in made if entry is not None], made)
+
+    @property
+    def session_ids(self) -> list[str]:
+        """Every session's id, newest first (a copy; no entry is made for it)."""
+        return list(self._ids)
+
+    @property
+    def made(self) -> int:
+        """How many entries have been made or given so far (for tests and benchmarks)."""
+        return len(self._entries) - self._entries.count(None)
+
+    def session_id_at(self, index: int) -> str:
+        """Returns the id of the session at a place, without making its entry.
+
+        Args:
+            index (int): The place, from 0 (negative from the end).
+
+        Returns:
+            str: The session's id.
+
+        Raises:
+            IndexError: When the place is out of range.
+        """
+        return self._ids[index]
+
+    def copy(self) -> ListedSessions:
+        """Returns a list of its own, holding the same entries (made and not made).
+
+        Returns:
+            ListedSessions: The copy; changing either changes not the other.
+        """
+        return ListedSessions(list(self._ids), list(self._entries), self._maker)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @overload
+    def __getitem__(self, index: int) -> SessionEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[SessionEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> SessionEntry | list[SessionEntry]:
+        if isinstance(index, slice):
+            return [self._entry(place) for place in range(*index.indices(len(self._ids)))]
+        return self._entry(index)
+
+    def __setitem__(self, index: int, entry: SessionEntry) -> None:
+        """Puts another entry of the same session at its place (its counts filled in, say).
+
+        Args:
+            index (int): The place, from 0.
+            entry (SessionEntry): The session's new entry.
+
+        Raises:
+            ValueError: When the entry is another session's.
+        """
+        if entry.session_id != self._ids[index]:
+            raise ValueError(f'{entry.session_id!r} is not the session listed there')
+        self._entries[index] = entry
+
+    def __iter__(self) -> Iterator[SessionEntry]:
+        for place in range(len(self._ids)):
+            yield self._entry(place)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ListedSessions):
+            if self._ids != other._ids:
+                return False
+            same_maker = self._maker is other._maker
+            for place, (mine, theirs) in enumerate(zip(self._entries, other._entries, strict=True)):
+                if mine is None and theirs is None and same_maker:
+                    continue  # Both would be made alike from the same id.
+                if self._entry(place) != other._entry(place):
+                    return False
+            return True
+        if isinstance(other, list | tuple):
+            return len(other) == len(self._ids) and all(
+                mine == theirs for mine, theirs in zip(self, other, strict=True)
+            )
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # Changeable, as a list.
+
+    def __repr__(self) -> str:
+        return f'ListedSessions({list(self)!r})'
+
+    def _entry(self, index: int) -> SessionEntry:
+        entry = self._entries[index]
+        if entry is None:
+            assert self._maker is not None  # __init__ refuses a None with no maker.
+            entry = self._maker(self._ids[index])
+            self._entries[index] = entry
+        return entry
+
+
+def listed_copy(sessions: Sequence[SessionEntry]) -> ListedSessions:
+    """Copies an overview's sessions into a list of their own, making no entry not made yet.
+
+    Args:
+        sessions (Sequence[SessionEntry]): The sessions, newest first.
+
+    Returns:
+        ListedSessions: A copy that may be changed in place.
+    """
+    if isinstance(sessions, ListedSessions):
+        return sessions.copy()
+    return ListedSessions.of(sessions)
+
+
+def session_ids_of(sessions: Sequence[SessionEntry]) -> Iterator[str]:
+    """Goes through the sessions' ids, newest first, making no entry not made yet.
+
+    Args:
+        sessions (Sequence[SessionEntry]): The sessions, newest first.
+
+    Returns:
+        Iterator[str]: Their ids.
+    """
+    if isinstance(sessions, ListedSessions):
+        return iter(sessions._ids)
+    return (entry.session_id for entry in sessions)
+
+
+def place_of_session(sessions: Sequence[SessionEntry], session_id: str) -> int | None:
+    """Finds where a session is listed, making no entry not made yet.
+
+    Args:
+        sessions (Sequence[SessionEntry]): The sessions, newest first.
+        session_id (str): The session.
+
+    Returns:
+        int | None: Its place, from 0, or None when it is not listed.
+    """
+    return next(
+        (place for place, listed in enumerate(session_ids_of(sessions)) if listed == session_id),
+        None,
+    )
+
+
+def any_uncounted(sessions: Sequence[SessionEntry]) -> bool:
+    """Says whether any session is listed without counts, making no entry not made yet.
+
+    Args:
+        sessions (Sequence[SessionEntry]): The sessions.
+
+    Returns:
+        bool: Whether any entry has counted False (an entry not made yet is one).
+    """
+    if isinstance(sessions, ListedSessions):
+        made = sessions._entries
+        return None in made or any(entry is not None and not entry.counted for entry in made)
+    return any(not entry.counted for entry in sessions)
+
+
+def current_entry(sessions: Sequence[SessionEntry]) -> SessionEntry | None:
+    """Finds the first session marked current, making no entry not made yet.
+
+    An entry not made yet is never the current session's (EntryMaker), so only those made are
+    looked through.
+
+    Args:
+        sessions (Sequence[SessionEntry]): The sessions, newest first.
+
+    Returns:
+        SessionEntry | None: The current session's entry, or None when none is marked current.
+    """
+    entries = sessions._entries if isinstance(sessions, ListedSessions) else sessions
+    return next((entry for entry in entries if entry is not None and entry.is_current), None)
