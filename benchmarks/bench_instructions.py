@@ -28,8 +28,10 @@ executed, on the main thread and on all threads together:
 before it, as bench_app's --forget-drawings does): the start that imports Rich's Markdown and
 renders its first answers (a first start, or the first after its answers changed).
 
-Printed per program: the median of --repeats runs (2) on the main thread and on all threads,
-with the spread (highest less lowest) of the main thread's, and the ratio to the bare app's
+Each run's line gives each thread's count too (the main thread's, then the others' in the order
+they started: desk-browser's first read is the second), the steadier guide to work moved between
+threads. Printed per program: the median of --repeats runs (2) on the main thread and on all
+threads, with the spread (highest less lowest) of the main thread's, and the ratio to the bare app's
 (imports to the bare app's imports); then the run phase (the first paint less the imports) and
 what the app's imports add to the bare app's. `--baseline SRC` runs desk-browser's programs again
 with the code of another checkout's `src` folder, with that code's own cache folder as in
@@ -111,6 +113,9 @@ class Count:
 
     main_thread: int
     all_threads: int
+    threads: list[int] = field(default_factory=list)
+    """Each thread's, in callgrind's order (the main thread, then each in the order it started:
+    desk-browser's first read is the second)."""
 
 
 @dataclass
@@ -307,7 +312,9 @@ def count_once(program: Program) -> Count:
     main_name = f'{OUTPUT_NAME}-01'
     if main_name not in threads:
         raise RuntimeError(f'{program.label}: callgrind wrote no count of the main thread')
-    return Count(threads[main_name], sum(threads.values()))
+    return Count(
+        threads[main_name], sum(threads.values()), [threads[name] for name in sorted(threads)]
+    )
 
 
 def summary(path: Path) -> int:
@@ -427,7 +434,8 @@ def main() -> int:
             counts[program.label].runs.append(count)
             print(
                 f'  run {repeat + 1}/{arguments.repeats}: {program.label:<36} '
-                f'{giga(count.main_thread)} main thread, {giga(count.all_threads)} all',
+                f'{giga(count.main_thread)} main thread, {giga(count.all_threads)} all'
+                f' (threads: {" ".join(f"{thread / 1e6:.1f}" for thread in count.threads)} M)',
                 flush=True,
             )
     report(counts, arguments.repeats)
