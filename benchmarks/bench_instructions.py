@@ -15,7 +15,8 @@ executed, on the main thread and on all threads together:
 - `python -c pass`: the interpreter's own start and exit;
 - the bare app's imports alone (what bare_app.py imports: textual, Header, Static, Footer), and
   the bare Textual app (bare_app.py) until its first frame is drawn, then exit;
-- desk-browser's imports alone (`desk_browser.cli` and `desk_browser.ui.app`), and
+- desk-browser's imports alone (`desk_browser.cli` and `desk_browser.ui.app`, with the first
+  desk's cache folder: the code they generate is run from what that desk's start kept), and
   `desk-browser DESK` on each bench desk (--sizes, the week and five-year desks by default) until
   it has painted the state, the sessions list and the current session's first exchange (the
   condition bench_app measures its first paint by), then exit. It runs the command's own path
@@ -172,15 +173,18 @@ def desk_programs(
     for suffix, source in trees:
         python_path = {} if source is None else {headless_start.SOURCE_VARIABLE: str(source)}
         imports = DESK_IMPORTS + suffix
+        cache = CACHE if source is None else BASELINE_CACHE
+        # The first desk's cache folder, as a start has it: the code the imports generate is
+        # run from what the desk's start kept there (desk_browser.generated_code).
+        first_cache = bench_terminal.xdg_environment(bench_search.desk_path(sizes[0]).parent, cache)
         programs.append(
             Program(
                 imports,
                 [str(HEADLESS_START), 'desk-imports'],
-                child_environment(python_path),
+                child_environment(first_cache | python_path),
                 BARE_IMPORTS,
             )
         )
-        cache = CACHE if source is None else BASELINE_CACHE
         for size in sizes:
             desk = bench_search.desk_path(size)
             environment = bench_terminal.xdg_environment(desk.parent, cache) | python_path
