@@ -12,6 +12,7 @@ from desk_browser.presentation.workspace_search import (
     NO_FULL_HIT,
     DesksFound,
     day_number,
+    desks_query,
     full_hit_days,
     merge_desk_results,
     narrows,
@@ -135,3 +136,24 @@ def test_partial_hits_ask_every_desk() -> None:
     found = search_desks(_searches(desks, asked), _newest(desks), 2)
     assert asked == ['alpha', 'beta']
     assert found.every_word and [hit.desk for hit in found.hits] == ['beta']
+
+
+def test_a_query_across_desks_reads_as_chips_its_desks_first_names_shown_safely() -> None:
+    """Desk names are folder names: an escape sequence in one is shown, never obeyed."""
+    import datetime
+
+    hostile = 'red\x1b[31m\u202ex'  # An escape sequence and a bidi override, in one word.
+    parsed = desks_query(
+        f'nifty desk:main,{hostile} kind:note desk:nope day:2026-13-01',
+        ['main', hostile],
+        datetime.date(2026, 10, 21),
+    )
+    assert parsed.words_text == 'nifty'
+    assert [(qualifier.name, qualifier.meaning) for qualifier in parsed.qualifiers] == [
+        ('desk', 'main, red␛[31m<U+202E>x'),
+        ('kind', 'note'),
+    ]
+    reasons = [problem.reason for problem in parsed.problems]
+    assert reasons[0].startswith('desk: nope is no desk here (the desks: main, red␛[31m<U+202E>x)')
+    assert reasons[1] == 'day: 2026-13-01 is not a date'
+    assert all('\x1b' not in reason and '\u202e' not in reason for reason in reasons)

@@ -34,6 +34,7 @@ from desk_browser.memory.search_scope import (
     parse_query,
 )
 from desk_browser.memory.session_search import SearchHit, SearchResult
+from desk_browser.presentation.safe_text import visible
 
 DESK_QUALIFIER = 'desk'
 """The qualifier that narrows a search across desks to some of them."""
@@ -101,12 +102,16 @@ def desks_query(query: str, names: list[str], today: datetime.date) -> ParsedQue
     """
     words, named, notes = desk_qualifiers(query, names)
     parsed = parse_query(words, today)
+    # Desk names are folder names: shown with nothing a terminal would act on, on one line.
+    shown = [visible(name).replace('\n', ' ') for name in named or ()]
     desks = (
         ()
         if named is None
-        else (Qualifier(DESK_QUALIFIER, f'desk:{",".join(named)}', ', '.join(named), EVERYTHING),)
+        else (Qualifier(DESK_QUALIFIER, f'desk:{",".join(named)}', ', '.join(shown), EVERYTHING),)
     )
-    unknown = tuple(QualifierProblem(DESK_QUALIFIER, '', note) for note in notes)
+    unknown = tuple(
+        QualifierProblem(DESK_QUALIFIER, '', visible(note).replace('\n', ' ')) for note in notes
+    )
     return dataclasses.replace(
         parsed,
         qualifiers=(*desks, *parsed.qualifiers),
