@@ -457,3 +457,57 @@ def test_answers_draw_the_same_lines_with_the_stand_in_as_with_rich_syntax() -> 
     assert any(
         len({str(run[1]) for line in answer for run in line}) > 3 for answer in plain['lines'][3:]
     )
+
+
+IMPORTED_MEANWHILE = """
+import importlib.util, json, sys, threading
+import markdown_it  # Loaded first: rich.markdown's own import is then quick.
+from desk_browser.ui import textual_compat
+
+seen = {}
+
+
+def import_rich_syntax() -> None:
+    seen['stand_in_then'] = 'Stands for' in (sys.modules['rich.syntax'].__doc__ or '')
+    from rich.syntax import Syntax, SyntaxPosition  # What rich.traceback imports.
+
+    seen['made'] = type(Syntax('x = 1', 'python')).__module__
+    seen['position'] = SyntaxPosition
+
+
+class WhileRichMarkdownLoads:
+    # Starts the thread as rich.markdown's code runs (in find_spec, the import lock is held).
+    def find_spec(self, name, path=None, target=None):
+        if name != 'rich.markdown':
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run = spec.loader.exec_module
+
+        def exec_module(module):
+            seen['thread'] = threading.Thread(target=import_rich_syntax)
+            seen['thread'].start()
+            run(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+sys.meta_path.insert(0, WhileRichMarkdownLoads())
+textual_compat.rich_markdown_without_pygments()
+seen.pop('thread').join(10)
+seen['position'] = seen['position'] is sys.modules['rich.syntax'].SyntaxPosition
+print(json.dumps(seen))
+"""
+"""Imports rich.syntax on another thread while rich.markdown loads with the stand-in."""
+
+
+def test_rich_syntax_imported_on_another_thread_meanwhile_is_the_real_one_once_loaded() -> None:
+    completed = subprocess.run(
+        [sys.executable, '-c', IMPORTED_MEANWHILE], capture_output=True, text=True, check=True
+    )
+    assert json.loads(completed.stdout) == {
+        'stand_in_then': True,
+        'made': 'rich.syntax',
+        'position': True,
+    }

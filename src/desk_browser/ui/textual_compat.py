@@ -429,14 +429,20 @@ def styled_with_the_apps_css(app: App[Any], screen: Screen[Any]) -> Screen[Any]:
 
 
 _rich_markdown_loading = threading.Lock()
-"""Held while rich.markdown is imported with the stand-in (the first read's check runs on a
-worker thread, a summary on the event loop)."""
+"""Held while rich.markdown is imported with the stand-in in sys.modules (the first answers'
+check imports it on a worker thread, a summary on the event loop); the real rich.syntax is only
+imported outside it."""
+
+_stand_in_thread: int | None = None
+"""The thread importing rich.markdown with the stand-in, while it does."""
 
 
 class _SyntaxOnDemand(type):
     """The stand-in's metaclass: the class itself passes any look-up on to the real Syntax."""
 
     def __getattr__(cls, name: str) -> Any:
+        if name.startswith('__'):
+            raise AttributeError(name)
         return getattr(_real_syntax(), name)
 
     def __instancecheck__(cls, instance: object) -> bool:
@@ -457,9 +463,37 @@ class SyntaxOnDemand(metaclass=_SyntaxOnDemand):
 
 def _real_syntax() -> type[Any]:
     """Rich's Syntax, imported (with Pygments) on first use."""
-    from rich.syntax import Syntax
+    syntax: type[Any] = _real_syntax_module().Syntax
+    return syntax
 
-    return Syntax
+
+def _real_syntax_module() -> types.ModuleType:
+    """rich.syntax itself, imported if it is not yet.
+
+    Waits while another thread imports rich.markdown with the stand-in in sys.modules.
+
+    Raises:
+        AttributeError: Asked by that import itself (rich.markdown asks nothing but `Syntax`,
+            which the stand-in holds; waiting here would never end).
+    """
+    if _stand_in_thread == threading.get_ident():
+        raise AttributeError('rich.syntax is not loaded while rich.markdown loads without it')
+    with _rich_markdown_loading:
+        import rich.syntax
+
+        return rich.syntax
+
+
+def _stand_in_look_up(name: str) -> Any:
+    """The stand-in module's other names: the real module's, once rich.markdown has loaded.
+
+    For another thread's import of rich.syntax meanwhile (rich.traceback's SyntaxPosition).
+    Not for the import system's own questions (``__path__``: is it a package?), which
+    rich.markdown's `from .syntax import Syntax` asks of the stand-in as it loads.
+    """
+    if name.startswith('__'):
+        raise AttributeError(name)
+    return getattr(_real_syntax_module(), name)
 
 
 def rich_markdown_without_pygments() -> types.ModuleType:
@@ -471,9 +505,10 @@ def rich_markdown_without_pygments() -> types.ModuleType:
     `sys.modules['rich.syntax']` is a module holding only `SyntaxOnDemand`, then it is removed, so
     rich.markdown's `Syntax` is the stand-in and any later `import rich.syntax` loads the real one.
     Nothing else can take the stand-in for rich.syntax in that moment but an import of rich.syntax
-    on another thread, which gets a `Syntax` that still makes real ones and passes on every
-    look-up (the app imports rich.syntax nowhere else). When rich.syntax (or rich.markdown) is
-    loaded already, rich.markdown is imported as it is.
+    on another thread (rich.traceback's, say, for a crash): that gets a `Syntax` that still makes
+    real ones and passes on every look-up, and any other name the real module's, each waiting
+    until rich.markdown has loaded. When rich.syntax (or rich.markdown) is loaded already,
+    rich.markdown is imported as it is.
 
     Private in effect: relies on rich.markdown's module-level `from .syntax import Syntax` and on
     its only making Syntax objects. Public way: ``import rich.markdown``.
@@ -481,6 +516,7 @@ def rich_markdown_without_pygments() -> types.ModuleType:
     Returns:
         types.ModuleType: rich.markdown.
     """
+    global _stand_in_thread
     with _rich_markdown_loading:
         if 'rich.markdown' in sys.modules or 'rich.syntax' in sys.modules:
             import rich.markdown
@@ -490,10 +526,13 @@ def rich_markdown_without_pygments() -> types.ModuleType:
             'rich.syntax', 'Stands for rich.syntax while rich.markdown loads.'
         )
         stand_in.Syntax = SyntaxOnDemand  # type: ignore[attr-defined]
+        stand_in.__getattr__ = _stand_in_look_up  # type: ignore[method-assign]
         sys.modules['rich.syntax'] = stand_in
+        _stand_in_thread = threading.get_ident()
         try:
             import rich.markdown
         finally:
+            _stand_in_thread = None
             if sys.modules.get('rich.syntax') is stand_in:
                 del sys.modules['rich.syntax']
         return rich.markdown
