@@ -15,7 +15,7 @@ from desk_browser.memory.index.search import IndexedSearch
 from tests.core.test_index_scrub import MARKER, days_intact, flip_byte
 from tests.core.test_search_equivalence import OLD_TIME
 from tests.core.test_search_index import assert_exact, make_desk
-from tests.helpers.index_files import connect_index
+from tests.helpers.index_files import connect_index, digest_checks
 from tests.helpers.plain_scan import as_reference, reference_search
 
 _OPENED: list[list[str]] = []
@@ -51,15 +51,7 @@ def opened() -> Iterator[list[str]]:
 @pytest.fixture
 def digests(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The days whose records are read back from the index and checked against their digest."""
-    checked: list[str] = []
-    original = store.day_is_intact
-
-    def counting(connection: Any, day: str) -> bool:
-        checked.append(day)
-        return original(connection, day)
-
-    monkeypatch.setattr(store, 'day_is_intact', counting)
-    return checked
+    return digest_checks(monkeypatch)
 
 
 def built(desk: Path) -> Path:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from desk_browser.memory.index import scrub_stamp, tuning
 from desk_browser.memory.index.grams_file import grams_path
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.session_search import SessionSearch
@@ -15,6 +18,7 @@ from tests.core.test_index_scrub import flip_byte
 from tests.core.test_search_equivalence import OLD_TIME
 from tests.core.test_search_index import QUERIES, assert_exact, make_desk
 from tests.helpers.day_reads import reads_of
+from tests.helpers.index_files import digest_checks
 from tests.helpers.plain_scan import as_reference, reference_search
 from tests.helpers.tree import snapshot_tree, tree_differences
 
@@ -141,3 +145,82 @@ def test_an_index_without_its_second_file_means_the_desk_is_read(
     assert_exact(desk, SessionSearch(desk))
     assert reads
     assert tree_differences(before, snapshot_tree(private_cache)) == []
+
+
+def stamped_desk(tmp_path: Path) -> tuple[Path, Path]:
+    """A desk indexed, its files dated in the past, then stamped as its build's scrub would."""
+    desk, search = indexed_desk(tmp_path)
+    scrub_stamp.renew(search.index_path, None)
+    assert scrub_stamp.stamp_path(search.index_path).exists()
+    return desk, search.index_path
+
+
+def test_a_stamped_index_is_trusted_without_reading_its_days_again(
+    tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk, _ = stamped_desk(tmp_path)
+    before = snapshot_tree(private_cache)
+    reads = reads_of(monkeypatch)
+    digests = digest_checks(monkeypatch)
+    search = SessionSearch(desk)
+    assert_exact(desk, search)
+    assert digests == []  # Taken on the stamp's word, as the next build would.
+    assert reads == []
+    assert tree_differences(before, snapshot_tree(private_cache)) == []
+
+
+def _touched(index_path: Path) -> None:
+    os.utime(index_path, (OLD_TIME, OLD_TIME))  # The status change time moves on all the same.
+
+
+def _stamped_with_a_wal(index_path: Path) -> None:
+    path = scrub_stamp.stamp_path(index_path)
+    stamp = json.loads(path.read_text(encoding='utf-8'))
+    stamp['files'][1] = [0, 0, 4096, 0, 0, 0o100000]  # Some records were in a WAL, unseen here.
+    path.write_text(json.dumps(stamp), encoding='utf-8')
+
+
+def _stamped_long_ago(index_path: Path) -> None:
+    path = scrub_stamp.stamp_path(index_path)
+    stamp = json.loads(path.read_text(encoding='utf-8'))
+    stamp['scrubbed_ns'] -= int((tuning.SCRUB_SECONDS + 60) * 1e9)
+    path.write_text(json.dumps(stamp), encoding='utf-8')
+
+
+def _stamp_damaged(index_path: Path) -> None:
+    scrub_stamp.stamp_path(index_path).write_bytes(b'{"version": 1, "files": [')
+
+
+@pytest.mark.parametrize(
+    'change',
+    [_touched, _stamped_with_a_wal, _stamped_long_ago, _stamp_damaged],
+    ids=['file changed since', 'stamped with a wal', 'stamped long ago', 'damaged stamp'],
+)
+def test_a_stamp_that_does_not_vouch_for_the_file_read_means_its_days_are_checked(
+    tmp_path: Path,
+    private_cache: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    change: Callable[[Path], None],
+) -> None:
+    desk, index_path = stamped_desk(tmp_path)
+    change(index_path)
+    before = snapshot_tree(private_cache)
+    reads = reads_of(monkeypatch)
+    digests = digest_checks(monkeypatch)
+    assert_exact(desk, SessionSearch(desk))
+    assert digests  # Each day reached is read back from the index and checked.
+    assert reads == []
+    assert tree_differences(before, snapshot_tree(private_cache)) == []
+
+
+def test_a_byte_changed_after_the_stamp_is_read_from_the_desk(
+    tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk, index_path = stamped_desk(tmp_path)
+    flip_byte(index_path, b'4')  # 2026-09-04 changed in the index, its times then set back.
+    os.utime(index_path, (OLD_TIME, OLD_TIME))
+    reads = reads_of(monkeypatch)
+    documented = SessionSearch(desk)
+    for query, limit in QUERIES:
+        assert as_reference(documented.search(query, limit)) == reference_search(desk, query, limit)
+    assert set(reads) == {'2026-09-04'}

@@ -6,9 +6,11 @@ as an immutable file (store.open_read_only): nothing in the cache is created, wr
 locked, so any number of desk processes can search beside the app. The answers are exactly the
 documented ones, found the same way as IndexedSearch finds them (plan, searcher): a day is read
 from the index only while its files' signature matches the indexed one and its records match
-their digest; every other day (not indexed, changed, being written, damaged in the index) is
-read from the desk. A missing, stale, foreign or unreadable index, or one whose file changes
-while it is read (the app checkpointing), gives no answer, and the caller reads the desk.
+their digest (taken on the word of the scrub stamp beside the index while the file is as the
+stamp says, as a build does: scrub_stamp; else found in this process); every other day (not
+indexed, changed, being written, damaged in the index) is read from the desk. A missing, stale,
+foreign or unreadable index, or one whose file changes while it is read (the app
+checkpointing), gives no answer, and the caller reads the desk.
 
 Typical usage example:
 
@@ -26,7 +28,7 @@ import time
 from pathlib import Path
 
 from desk_browser.memory.file_status import FileSignature, settled_file_signature
-from desk_browser.memory.index import store
+from desk_browser.memory.index import scrub_stamp, store
 from desk_browser.memory.index.days import DeskListing
 from desk_browser.memory.index.direct import DirectReads
 from desk_browser.memory.index.grams_file import grams_path
@@ -77,6 +79,9 @@ class ReadOnlyIndex:
         self._key: FilesKey | None = None
         self._reader: Reader | None = None
         self._verified = Verified()
+        self._vouched_since: int | None = None
+        """When the days of a scrub stamp that vouches for the file opened were last read, until
+        its days are taken on its word (at the first search), else None."""
 
     def _close(self) -> None:
         """Closes the open index, if any."""
@@ -100,6 +105,9 @@ class ReadOnlyIndex:
         assert self._path is not None
         self._key = key
         self._verified = Verified()  # Other bytes: found again.
+        # A file as its last build's scrub left it: its days need not be read again to be
+        # trusted, as for the next build (scrub_stamp).
+        self._vouched_since = scrub_stamp.vouched_for_file(self._path, key[0], time.time_ns())
         try:
             connection = store.open_read_only(self._path, self._desk_directory)
             if connection is not None:
@@ -132,6 +140,9 @@ class ReadOnlyIndex:
             try:
                 with store.read_transaction(reader.connection):
                     indexed, records = reader.indexed()
+                    if self._vouched_since is not None:
+                        self._verified.take_on_word(indexed, self._vouched_since)
+                        self._vouched_since = None
                     plan = Plan(self._checks, self._verified, days, indexed, usable=True)
                     searcher = Searcher(
                         words, plan, reader, self._direct, None, indexed_records=records

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+from collections.abc import Mapping
 
 from desk_browser.memory.index import store
 from desk_browser.memory.index.days import DeskDay
@@ -80,6 +81,24 @@ class Verified:
         with self._lock:
             if self.vouched_since is None or since < self.vouched_since:
                 self.vouched_since = since
+
+    def take_on_word(self, signatures: Mapping[str, str], since: int) -> None:
+        """Takes indexed days as intact on a scrub stamp's word, but those found otherwise here.
+
+        A day looked at in this process keeps what was found (a day found changed is still
+        changed); every other day, with the signature the index holds for it, counts as intact.
+
+        Args:
+            signatures (Mapping[str, str]): The indexed days and the signature the index holds
+                for each, as the stamp vouches for them (scrub_stamp).
+            since (int): When the stamp's days were last read (ns since the epoch).
+        """
+        with self._lock:
+            for day, signature in signatures.items():
+                found = self._found.get(day)
+                if found is None or found[0] != signature:
+                    self._found[day] = (signature, True)
+        self.vouched(since)
 
     def intact(self, connection: sqlite3.Connection, day: str, signature: str) -> bool:
         """Tells whether a day's indexed records match their digest, looking once per signature.
@@ -156,10 +175,8 @@ def scrub(
     """
     indexed = store.indexed_days(connection)
     if vouched_since is not None:
-        for day, (signature, _) in indexed.items():
-            if verified.known(day, signature) is None:
-                verified.note(day, signature, intact=True)
-        verified.vouched(vouched_since)
+        signatures = {day: signature for day, (signature, _) in indexed.items()}
+        verified.take_on_word(signatures, vouched_since)
     mended = 0
     for day in sorted(indexed, reverse=True):
         if cancelled is not None and cancelled():

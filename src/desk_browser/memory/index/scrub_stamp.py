@@ -12,6 +12,9 @@ nothing can set back; the stamp is then ignored and the days are read again. A s
 were last read more than tuning.SCRUB_SECONDS ago is ignored too, so damage that changes no
 status (a bad disk) is found within that time.
 
+SessionSearch's read-only reader (read_only.ReadOnlyIndex) trusts a stamp the same way
+(`vouched_for_file`) for the index file it reads alone, when the stamp was taken with no WAL.
+
 Two limits, both in a build's own window: a change made to the index file while a build writes
 it (between its writes and its stamp) is not seen until the next full scrub; and the stamp is
 taken only once the file's last change is older than a clock tick (_SETTLE_NANOSECONDS), so a
@@ -150,6 +153,35 @@ def trusted_since(index_path: Path, now_ns: int) -> int | None:
         return None
     files, scrubbed = stamp
     if files != files_status(index_path):
+        return None
+    if not 0 <= now_ns - scrubbed <= tuning.SCRUB_SECONDS * 1e9:
+        return None
+    return scrubbed
+
+
+def vouched_for_file(index_path: Path, signature: FileSignature, now_ns: int) -> int | None:
+    """Tells whether the stamp vouches for the index file alone, as a signature describes it.
+
+    For a reader of the index file alone (store.open_read_only, SessionSearch's), which never
+    sees a WAL: the stamp vouches for what that reader finds only when it was taken with no
+    WAL (every record was then in the index file) and the file still has the status stamped,
+    so nothing wrote to it since. Commits in a WAL made since then are not the reader's.
+
+    Args:
+        index_path (Path): The index file.
+        signature (FileSignature): The index file's status, as the reader took it.
+        now_ns (int): The time now (time.time_ns()).
+
+    Returns:
+        int | None: When the days the stamp vouches for were last read (ns since the epoch),
+            or None when there is no stamp, it was taken with a WAL, the file's status is not
+            the one stamped, or the stamp is too old.
+    """
+    stamp = _read(index_path)
+    if stamp is None:
+        return None
+    files, scrubbed = stamp
+    if files[1] is not None or files[0] != _status(signature):
         return None
     if not 0 <= now_ns - scrubbed <= tuning.SCRUB_SECONDS * 1e9:
         return None
