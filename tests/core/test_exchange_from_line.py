@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from desk_browser.memory import desk_files
 from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.session_reading import count_exchanges, exchanges_from_lines
 from desk_browser.memory.session_store import Exchange, exchange_from_line, read_exchange_log
+from desk_browser.presentation import desk_data
+from desk_browser.presentation.desk_data import read_session_log
 
 GOOD = {'trigger_text': 't', 'answer': 'a', 'backend_name': 'b', 'finished_at': 'f'}
 
@@ -45,3 +51,45 @@ def test_damaged_lines_get_the_reasons_a_whole_read_gives(tmp_path: Path) -> Non
 
 def test_without_a_collector_a_damaged_line_is_just_skipped(tmp_path: Path) -> None:
     assert exchange_from_line(tmp_path / 'log.jsonl', 1, {}) is None
+
+
+_FIELD_VALUES = st.one_of(
+    st.text(max_size=3), st.integers(), st.none(), st.lists(st.text(), max_size=1)
+)
+
+
+@given(
+    st.lists(
+        st.dictionaries(st.sampled_from([*GOOD, 'other']), _FIELD_VALUES, max_size=len(GOOD) + 1),
+        max_size=8,
+    )
+)
+def test_counting_exchanges_finds_what_making_them_finds(lines: list[dict[str, object]]) -> None:
+    path = Path('log.jsonl')
+    objects = list(enumerate(lines, 1))
+    made: list[Problem] = []
+    counted: list[Problem] = []
+    exchanges = exchanges_from_lines(path, objects, made)
+    assert count_exchanges(path, objects, counted) == len(exchanges)
+    assert counted == made
+    assert count_exchanges(path, objects) == len(exchanges)
+
+
+def test_a_logs_counts_are_its_read_logs(tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    log = desk / 'sessions' / '2026-10-21-1.jsonl'
+    log.parent.mkdir(parents=True)
+    lines = [GOOD, {**GOOD, 'answer': 3}, {'answer': 'a'}, GOOD]
+    text = ''.join(json.dumps(line) + '\n' for line in lines) + 'not json\n{"cut'
+    log.write_text(text, encoding='utf-8')
+    for unfinished_is_damaged in (False, True):
+        read = read_session_log(desk, '2026-10-21-1', unfinished_is_damaged=unfinished_is_damaged)
+        assert desk_data._count_log(
+            desk, '2026-10-21-1', unfinished_is_damaged=unfinished_is_damaged
+        ) == (len(read.exchanges), read.damaged_lines, read.unreadable)
+    assert desk_data._count_log(desk, 'missing') == (
+        0,
+        0,
+        read_session_log(desk, 'missing').unreadable,
+    )
+    assert desk_data._count_log(desk, 'missing')[2]

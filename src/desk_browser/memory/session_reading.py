@@ -4,7 +4,8 @@ Readers never raise for what they find on disk: a damaged log line is skipped an
 state file that cannot be used is reported with why (a link whose target is gone, an unreadable
 folder, a folder or FIFO in its place, too big, not UTF-8, empty, broken JSON with where, nested
 too deep, not an object, a field missing or of the wrong type). session_store re-exports the
-names it documents; `exchanges_from_lines` and `read_exchange_log_head` are the browser's own.
+names it documents; `exchanges_from_lines`, `count_exchanges` and `read_exchange_log_head` are the
+browser's own.
 
 Typical usage example:
 
@@ -33,7 +34,7 @@ from desk_browser.memory.file_reading import (
     open_desk_file,
 )
 from desk_browser.memory.json_lines import NESTED_TOO_DEEP_REASON, parse_json_lines_from
-from desk_browser.memory.session_records import Exchange, SessionState
+from desk_browser.memory.session_records import EXCHANGE_FIELDS, Exchange, SessionState
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,6 +109,44 @@ def exchanges_from_lines(
         if exchange is not None:
             exchanges.append(exchange)
     return exchanges
+
+
+def count_exchanges(
+    path: Path,
+    objects: Iterable[tuple[int, dict[str, Any]]],
+    problems: list[Problem] | None = None,
+) -> int:
+    """Counts the exchanges exchanges_from_lines would make, reporting the same damaged lines.
+
+    The sessions list needs a log's counts only: the first read counts 12-16 logs before the
+    first paint, and making each Exchange was a third of reading them. A line is an exchange when
+    Exchange.from_json_dictionary takes it: each of its fields, in EXCHANGE_FIELDS' order, is
+    there and a string; the first one that is not is reported as that method's error is.
+
+    Args:
+        path (Path): The log file, for reporting.
+        objects (Iterable[tuple[int, dict[str, Any]]]): Each line's object, with its number
+            (from 1), as desk_files' JSON-lines readers give them.
+        problems (list[Problem] | None): Where to report a damaged line; None reports nothing.
+
+    Returns:
+        int: How many of the lines are exchanges.
+    """
+    count = 0
+    for line_number, data in objects:
+        for field in EXCHANGE_FIELDS:
+            if field not in data:
+                reason = f'missing field "{field}"'
+            elif not isinstance(data[field], str):
+                reason = f'wrong type for field "{field}"'
+            else:
+                continue
+            if problems is not None:
+                problems.append(Problem(path, line_number, reason))
+            break
+        else:
+            count += 1
+    return count
 
 
 def read_exchange_log(path: Path, problems: list[Problem] | None = None) -> list[Exchange]:

@@ -23,7 +23,7 @@ from desk_browser.memory.desk_files import (
 from desk_browser.memory.file_memo import FileMemo
 from desk_browser.memory.file_status import FolderListing
 from desk_browser.memory.session_ids import session_ids_in
-from desk_browser.memory.session_reading import exchanges_from_lines
+from desk_browser.memory.session_reading import count_exchanges, exchanges_from_lines
 from desk_browser.memory.session_store import (
     STATE_FILE_NAME,
     Exchange,
@@ -278,11 +278,14 @@ def read_overview(
             if is_current and not unreadable:
                 current_log_count = entry.exchange_count
             continue
-        log = read_session_log(desk, session_id, unfinished_is_damaged=unfinished_is_damaged)
-        problems.extend(log.unreadable)
-        entries[position] = session_entry(log, is_current=is_current)
-        if is_current and not log.unreadable:
-            current_log_count = len(log.exchanges)
+        exchanges, damaged, unreadable = _count_log(
+            desk, session_id, unfinished_is_damaged=unfinished_is_damaged
+        )
+        problems.extend(unreadable)
+        day, number = _split_session_id(session_id)
+        entries[position] = SessionEntry(session_id, day, number, exchanges, damaged, is_current)
+        if is_current and not unreadable:
+            current_log_count = exchanges
     return DeskOverview(
         looks_like_desk=looks_like_desk,
         state=state,
@@ -330,9 +333,12 @@ def count_sessions(
     problems: list[Problem] = []
     for entry in entries:
         if memo is None:
-            log = read_session_log(desk, entry.session_id)
-            problems.extend(log.unreadable)
-            counted.append(session_entry(log, is_current=entry.is_current))
+            exchanges, damaged, unreadable = _count_log(desk, entry.session_id)
+            problems.extend(unreadable)
+            day, number = _split_session_id(entry.session_id)
+            counted.append(
+                SessionEntry(entry.session_id, day, number, exchanges, damaged, entry.is_current)
+            )
             continue
         found, value = memo.read(
             session_log_path(desk, entry.session_id),
@@ -344,8 +350,8 @@ def count_sessions(
             and len(value) == 2
             and all(type(number) is int and number >= 0 for number in value)
         ):  # Never from this module; a memo file edited by hand, say.
-            log = read_session_log(desk, entry.session_id)
-            found, value = log.unreadable, [len(log.exchanges), log.damaged_lines]
+            exchanges, damaged, found = _count_log(desk, entry.session_id)
+            value = [exchanges, damaged]
         problems.extend(found)
         day, number = _split_session_id(entry.session_id)
         counted.append(
@@ -367,11 +373,39 @@ def _log_counter(desk: Path, session_id: str) -> Callable[[list[Problem]], objec
     """
 
     def reading(found: list[Problem]) -> object:
-        log = read_session_log(desk, session_id)
-        found.extend(log.unreadable)
-        return [len(log.exchanges), log.damaged_lines]
+        exchanges, damaged, unreadable = _count_log(desk, session_id)
+        found.extend(unreadable)
+        return [exchanges, damaged]
 
     return reading
+
+
+def _count_log(
+    desk: Path, session_id: str, *, unfinished_is_damaged: bool = False
+) -> tuple[int, int, list[Problem]]:
+    """Counts a log's exchanges and damaged lines as read_session_log's log has them.
+
+    Makes no Exchange (session_reading.count_exchanges): the sessions list needs the counts
+    alone, and the first screen counts up to 16 logs before its first paint.
+
+    Args:
+        desk (Path): The desk folder.
+        session_id (str): The session.
+        unfinished_is_damaged (bool): As read_session_log's.
+
+    Returns:
+        tuple[int, int, list[Problem]]: The log's len(exchanges), damaged_lines and
+            unreadable.
+    """
+    path = session_log_path(desk, session_id)
+    problems: list[Problem] = []
+    reading = read_json_objects_from(
+        path, 0, problems, complete_lines_only=not unfinished_is_damaged
+    )
+    exchanges = count_exchanges(path, reading.objects, problems)
+    damaged = sum(1 for problem in problems if problem.line_number is not None)
+    unreadable = [problem for problem in sort_problems(problems) if problem.line_number is None]
+    return exchanges, damaged, unreadable
 
 
 def session_entry(log: SessionLog, *, is_current: bool) -> SessionEntry:
