@@ -106,7 +106,9 @@ def keep(cache_directory: Path) -> bool:
         return False
     from desk_browser.memory.cache_writing import sweep_leftovers, write_cache_file
 
-    kept = {key: code for key, code in _known.items() if key in _used}
+    # Copied first (one step each under the GIL): a daemon thread may still be importing.
+    used = set(_used)
+    kept = {key: code for key, code in list(_known.items()) if key in used}
     try:
         cache_directory.mkdir(parents=True, exist_ok=True)
         sweep_leftovers(cache_directory, re.escape(FILE_NAME))  # A killed process's.

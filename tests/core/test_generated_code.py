@@ -320,3 +320,31 @@ def test_typing_compiles_anything_else_with_the_builtin(remembering: Path) -> No
     code = vars(typing)['compile']('x = 1', 'some_file.py', 'exec')
     assert code.co_filename == 'some_file.py'
     assert not generated_code.keep(remembering)  # Nothing of it was kept.
+
+
+def test_keeping_while_another_thread_makes_classes(tmp_path: Path) -> None:
+    import threading
+
+    # Many pieces kept (by an earlier version, say), so that a keep takes a while.
+    code = compile('pass', '<string>', 'exec')
+    kept = {('exec', f'# {number}'): code for number in range(200_000)}
+    (tmp_path / generated_code.FILE_NAME).write_bytes(marshal.dumps(kept))
+    generated_code.forget()
+    generated_code.remember(tmp_path)
+    stop = threading.Event()
+
+    def make_many() -> None:
+        number = 0
+        while not stop.is_set():
+            number += 1
+            dataclasses.make_dataclass(f'Made{number}', [(f'field_{number}', int)])
+
+    maker = threading.Thread(target=make_many)
+    maker.start()
+    try:
+        for _ in range(10):
+            generated_code.keep(tmp_path)  # Never "dictionary changed size during iteration".
+    finally:
+        stop.set()
+        maker.join()
+        generated_code.forget()
