@@ -9,6 +9,7 @@ import marshal
 import subprocess
 import sys
 import textwrap
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ForwardRef, NamedTuple
@@ -135,15 +136,33 @@ def test_keeping_without_remembering_writes_nothing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+def resealed(payload: bytes) -> bytes:
+    """Bytes sealed with their right checksum, as a file that passes the check."""
+    return f'{zlib.crc32(payload):08x}'.encode('ascii') + payload
+
+
+def kept_in(good: bytes) -> Any:
+    """What a good kept file holds."""
+    return marshal.loads(good[8:])
+
+
+def flipped(good: bytes) -> bytes:
+    """One bit of the marshalled code flipped (the checksum left as it was)."""
+    middle = 8 + (len(good) - 8) // 2
+    return good[:middle] + bytes([good[middle] ^ 0x01]) + good[middle + 1 :]
+
+
 DAMAGED: dict[str, Callable[[bytes], bytes]] = {
     'empty': lambda good: b'',
     'truncated': lambda good: good[: len(good) // 2],
-    'not marshal': lambda good: b'\x00\xffnot marshal at all' * 10,
-    'a list': lambda good: marshal.dumps([1, 2, 3]),
-    'text for code': lambda good: marshal.dumps(
-        {source: 'not code' for source in marshal.loads(good)}
+    'a flipped bit': flipped,
+    'no checksum': lambda good: good[8:],
+    'not marshal': lambda good: resealed(b'\x00\xffnot marshal at all' * 10),
+    'a list': lambda good: resealed(marshal.dumps([1, 2, 3])),
+    'text for code': lambda good: resealed(
+        marshal.dumps({source: 'not code' for source in kept_in(good)})
     ),
-    'other code': lambda good: marshal.dumps({source: 42 for source in marshal.loads(good)}),
+    'other code': lambda good: resealed(marshal.dumps({source: 42 for source in kept_in(good)})),
 }
 
 
@@ -200,8 +219,8 @@ def test_only_the_code_used_is_kept(remembering: Path) -> None:
     generated_code.remember(remembering)
     dataclasses.make_dataclass('Only', [('only_this', int)], eq=False, repr=False)
     assert generated_code.keep(remembering)
-    kept = marshal.loads((remembering / generated_code.FILE_NAME).read_bytes())
-    assert len(kept) == 1
+    kept = generated_code.unsealed((remembering / generated_code.FILE_NAME).read_bytes())
+    assert isinstance(kept, dict) and len(kept) == 1
 
 
 @settings(max_examples=25, deadline=None)
@@ -328,7 +347,7 @@ def test_keeping_while_another_thread_makes_classes(tmp_path: Path) -> None:
     # Many pieces kept (by an earlier version, say), so that a keep takes a while.
     code = compile('pass', '<string>', 'exec')
     kept = {('exec', f'# {number}'): code for number in range(200_000)}
-    (tmp_path / generated_code.FILE_NAME).write_bytes(marshal.dumps(kept))
+    (tmp_path / generated_code.FILE_NAME).write_bytes(generated_code.sealed(kept))
     generated_code.forget()
     generated_code.remember(tmp_path)
     stop = threading.Event()
