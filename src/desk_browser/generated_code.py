@@ -114,9 +114,13 @@ def keep(cache_directory: Path) -> bool:
         return False
     from desk_browser.memory.cache_writing import sweep_leftovers, write_cache_file
 
-    # Copied first (one step each under the GIL): a daemon thread may still be importing.
+    # Copied first, each in one step under the GIL (dict() and set() of a dict and a set copy in
+    # C, making no object the collector could run Python code at): a daemon thread may still be
+    # importing. list(_known.items()) was not one: making its 2-tuples let a collection switch
+    # threads mid-copy.
+    known = dict(_known)
     used = set(_used)
-    kept = {key: code for key, code in list(_known.items()) if key in used}
+    kept = {key: code for key, code in known.items() if key in used}
     try:
         cache_directory.mkdir(parents=True, exist_ok=True)
         sweep_leftovers(cache_directory, re.escape(FILE_NAME))  # A killed process's.
