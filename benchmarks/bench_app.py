@@ -226,7 +226,7 @@ async def type_query(pilot: Any, finished: dict[str, float]) -> dict[str, float]
 
 
 def finished_recorder(finished: dict[str, float]) -> Any:
-    from desk_browser.ui.messages import SearchFinished
+    from desk_browser.ui.search_messages import SearchFinished
 
     def hook(message: Any) -> None:
         if isinstance(message, SearchFinished):
