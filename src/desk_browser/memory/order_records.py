@@ -1,0 +1,382 @@
+"""The order book's records: an order's events, its exchange and risk decision, the book.
+
+order_book reads them from a journal (and names them all: import them from there); the rules
+that tie the journal's events into orders are in its docstring.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+from typing import Any
+
+from desk_browser.memory.journal import JournalEvent
+from desk_browser.memory.json_text import compact_json, text_of
+from desk_browser.memory.problems import Problem
+
+
+class OrderStatus(enum.StrEnum):
+    """Where an order stands."""
+
+    OPEN = 'open'
+    PART_FILLED = 'part filled'
+    FILLED = 'filled'
+    CANCELLED = 'cancelled'
+
+
+def number_of(value: Any) -> float | None:
+    """A quantity or price as the book reads it.
+
+    Args:
+        value (Any): The field's value.
+
+    Returns:
+        float | None: A finite JSON number as a float, else None.
+    """
+    if type(value) is int or type(value) is float:
+        number = float(value)
+        return number if math.isfinite(number) else None
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class OrderEvent:
+    """One order_placed, order_filled or order_cancelled line.
+
+    Attributes:
+        kind (str): "placed", "filled" or "cancelled".
+        day (str): The India day of its journal file, YYYY-MM-DD.
+        line_number (int): Its line in journal/<day>.jsonl, from 1.
+        time (str): When it happened as written (ISO 8601 in UTC), or "".
+        order_id (str): Its order_id as text ("" when it has none).
+        symbol (str): Its symbol as text ("" when missing).
+        side (str): Its side as written ("BUY", "SELL"), as text.
+        quantity (float | None): Its quantity, None when not a number.
+        price (float | None): Its price, None when not a number.
+        fields (dict[str, Any]): Every field as written but type and time, in the file's order.
+    """
+
+    kind: str
+    day: str
+    line_number: int
+    time: str
+    order_id: str
+    symbol: str
+    side: str
+    quantity: float | None
+    price: float | None
+    fields: dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class OrderExchange:
+    """The exchange (a trigger and the desk's answer) an order or risk decision happened in.
+
+    Attributes:
+        day (str): The India day of its journal file.
+        trigger (JournalEvent): Its trigger_received event.
+        texts (tuple[JournalEvent, ...]): Its text events, the answer (empty unless `whole`).
+        events (tuple[JournalEvent, ...]): Every event of the exchange in file order, the
+            trigger and texts included (empty unless `whole`).
+        backend (str | None): The backend its first text names, or None.
+        session_id (str | None): The session it falls in (after a session_started and before
+            its session_ended in the days read), or None when the journal does not say.
+        last_line (int): The line of its last event.
+        whole (bool): Whether texts and events were read; False when the book was read through
+            a memo (read the day again with whole exchanges for them).
+    """
+
+    day: str
+    trigger: JournalEvent
+    texts: tuple[JournalEvent, ...]
+    events: tuple[JournalEvent, ...]
+    backend: str | None
+    session_id: str | None
+    last_line: int
+    whole: bool
+
+    @property
+    def trigger_text(self) -> str:
+        """The trigger's text.
+
+        Returns:
+            str: The text, or "" when it has none.
+        """
+        return text_of(self.trigger.fields.get('text'))
+
+    @property
+    def answer(self) -> str:
+        """The desk's answer: its texts joined with newlines.
+
+        Returns:
+            str: The answer ("" when it never answered, or the texts were not read).
+        """
+        return '\n'.join(text_of(text.fields.get('text')) for text in self.texts)
+
+
+@dataclasses.dataclass(frozen=True)
+class RiskDecision:
+    """One risk_decision line.
+
+    Attributes:
+        day (str): The India day of its journal file.
+        line_number (int): Its line, from 1.
+        time (str): When it happened as written, or "".
+        decision (str): "approved" or "rejected", as written.
+        reason (str): Why, as written ("" when missing).
+        symbol (str): The symbol it decided on, as text.
+        exchange (OrderExchange | None): The exchange it happened in, or None before the day's
+            first trigger.
+    """
+
+    day: str
+    line_number: int
+    time: str
+    decision: str
+    reason: str
+    symbol: str
+    exchange: OrderExchange | None
+
+    @property
+    def rejected(self) -> bool:
+        """Whether the decision rejected the order.
+
+        Returns:
+            bool: True for "rejected" (in any case).
+        """
+        return self.decision.lower() == 'rejected'
+
+
+@dataclasses.dataclass(frozen=True)
+class Order:
+    """One order's life as the journal tells it.
+
+    Attributes:
+        order_id (str): Its order_id as text ("" for events that name none).
+        symbol (str): From its placement, else from its first event.
+        side (str): As symbol.
+        quantity (float | None): As symbol.
+        price (float | None): The placement's price, else the first event's.
+        placed (OrderEvent | None): Its placement; None when it was placed before the days read.
+        fills (tuple[OrderEvent, ...]): Its fills in the journal's order, across days.
+        cancel (OrderEvent | None): Its cancel, the first one when several were written.
+        risk (RiskDecision | None): The risk decision for its symbol before its placement in the
+            same exchange.
+        exchange (OrderExchange | None): The exchange it was placed in.
+    """
+
+    order_id: str
+    symbol: str
+    side: str
+    quantity: float | None
+    price: float | None
+    placed: OrderEvent | None
+    fills: tuple[OrderEvent, ...]
+    cancel: OrderEvent | None
+    risk: RiskDecision | None
+    exchange: OrderExchange | None
+
+    @property
+    def seen_placed(self) -> bool:
+        """Whether its placement is among the days read.
+
+        Returns:
+            bool: False for an order known only by a fill or cancel.
+        """
+        return self.placed is not None
+
+    @property
+    def events(self) -> tuple[OrderEvent, ...]:
+        """Its placement, fills and cancel in the journal's order.
+
+        Returns:
+            tuple[OrderEvent, ...]: The events.
+        """
+        found = [self.placed] if self.placed is not None else []
+        found.extend(self.fills)
+        if self.cancel is not None:
+            found.append(self.cancel)
+        return tuple(sorted(found, key=lambda event: (event.day, event.line_number)))
+
+    @property
+    def first_event(self) -> OrderEvent:
+        """Its placement, or its first fill or cancel when it was not seen placed.
+
+        Returns:
+            OrderEvent: The event.
+        """
+        return self.events[0]
+
+    @property
+    def filled_quantity(self) -> float:
+        """The sum of its fills' quantities (those written as numbers).
+
+        Returns:
+            float: The quantity, 0.0 when nothing was filled.
+        """
+        return sum((fill.quantity or 0.0 for fill in self.fills), 0.0)
+
+    @property
+    def average_fill_price(self) -> float | None:
+        """The fills' price weighted by their quantities.
+
+        Returns:
+            float | None: The price, or None when no fill has both a quantity and a price.
+        """
+        priced = [
+            (fill.quantity, fill.price)
+            for fill in self.fills
+            if fill.quantity is not None and fill.price is not None and fill.quantity > 0
+        ]
+        total = sum(quantity for quantity, _ in priced)
+        if not priced or total <= 0:
+            return None
+        return sum(quantity * price for quantity, price in priced) / total
+
+    @property
+    def last_fill(self) -> OrderEvent | None:
+        """Its latest fill.
+
+        Returns:
+            OrderEvent | None: The fill, or None when it has none.
+        """
+        return self.fills[-1] if self.fills else None
+
+    @property
+    def status(self) -> OrderStatus:
+        """Where it stands after every day read.
+
+        Returns:
+            OrderStatus: The status.
+        """
+        return _status(self.quantity, self.fills, self.cancel)
+
+    def status_at(self, day: str) -> OrderStatus:
+        """Where it stood at the end of a day.
+
+        Args:
+            day (str): The India day, YYYY-MM-DD.
+
+        Returns:
+            OrderStatus: The status from its events up to that day's end (open before any).
+        """
+        fills = tuple(fill for fill in self.fills if fill.day <= day)
+        cancel = self.cancel if self.cancel is not None and self.cancel.day <= day else None
+        return _status(self.quantity, fills, cancel)
+
+    def days(self) -> tuple[str, ...]:
+        """The days it has an event on.
+
+        Returns:
+            tuple[str, ...]: The days, oldest first.
+        """
+        return tuple(sorted({event.day for event in self.events}))
+
+
+def _status(
+    quantity: float | None, fills: tuple[OrderEvent, ...], cancel: OrderEvent | None
+) -> OrderStatus:
+    """An order's status from its quantity, fills and cancel (see the module's docstring)."""
+    if cancel is not None:
+        return OrderStatus.CANCELLED
+    if not fills:
+        return OrderStatus.OPEN
+    if quantity is None or any(fill.quantity is None for fill in fills):
+        return OrderStatus.FILLED
+    filled = sum((fill.quantity or 0.0 for fill in fills), 0.0)
+    if filled >= quantity:
+        return OrderStatus.FILLED
+    return OrderStatus.PART_FILLED if filled > 0 else OrderStatus.OPEN
+
+
+@dataclasses.dataclass(frozen=True)
+class OrderBook:
+    """Every order and rejection of the days read.
+
+    Attributes:
+        orders (tuple[Order, ...]): In the journal's order of their placement (or first event).
+        rejections (tuple[RiskDecision, ...]): Rejected decisions no order followed, in the
+            journal's order.
+        days (tuple[str, ...]): The journal days read, oldest first.
+        damaged_lines (int): How many lines were skipped as damaged.
+        problems (tuple[Problem, ...]): Every problem met, damaged lines and unreadable files,
+            by day and line.
+    """
+
+    orders: tuple[Order, ...]
+    rejections: tuple[RiskDecision, ...]
+    days: tuple[str, ...]
+    damaged_lines: int
+    problems: tuple[Problem, ...]
+
+    def orders_on(self, day: str) -> tuple[Order, ...]:
+        """The orders with an event on a day.
+
+        Args:
+            day (str): The India day, YYYY-MM-DD.
+
+        Returns:
+            tuple[Order, ...]: Orders placed that day (or, not seen placed, first met that day)
+                and orders filled or cancelled that day, in the book's order.
+        """
+        return tuple(order for order in self.orders if day in order.days())
+
+    def rejections_on(self, day: str) -> tuple[RiskDecision, ...]:
+        """The rejections of a day.
+
+        Args:
+            day (str): The India day.
+
+        Returns:
+            tuple[RiskDecision, ...]: Its rejections no order followed.
+        """
+        return tuple(rejection for rejection in self.rejections if rejection.day == day)
+
+    def order(self, order_id: str) -> Order | None:
+        """Finds the latest order of an id.
+
+        Args:
+            order_id (str): The id as text.
+
+        Returns:
+            Order | None: The order, or None when no order has it.
+        """
+        for order in reversed(self.orders):
+            if order.order_id == order_id:
+                return order
+        return None
+
+    def net_quantity(self, day: str, *, up_to: bool = False) -> dict[str, float]:
+        """The net filled quantity per symbol: buys add, sells take away.
+
+        Args:
+            day (str): The India day.
+            up_to (bool): Count fills of every day read up to that day, not that day's only.
+
+        Returns:
+            dict[str, float]: Per symbol with a BUY or SELL fill, sorted by symbol; fills of
+                another side or of unknown quantity count for nothing.
+        """
+        net: dict[str, float] = {}
+        for order in self.orders:
+            sign = {'BUY': 1.0, 'SELL': -1.0}.get(order.side.upper())
+            for fill in order.fills:
+                if (fill.day > day or (not up_to and fill.day != day)) or sign is None:
+                    continue
+                net[order.symbol] = net.get(order.symbol, 0.0) + sign * (fill.quantity or 0.0)
+        return dict(sorted(net.items()))
+
+
+def order_id_text(value: Any) -> str:
+    """Writes an order_id as the book keys it (for a caller holding a journal event's field).
+
+    Args:
+        value (Any): The field's value.
+
+    Returns:
+        str: A string as it is, anything else as compact JSON, "" when missing.
+    """
+    if value is None:
+        return ''
+    return value if isinstance(value, str) else compact_json(value)
