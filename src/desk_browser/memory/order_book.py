@@ -88,6 +88,7 @@ class _Building:
     first: OrderEvent
     fills: list[OrderEvent] = dataclasses.field(default_factory=list)
     cancel: OrderEvent | None = None
+    later_cancels: list[OrderEvent] = dataclasses.field(default_factory=list)
 
     def finished(self) -> Order:
         first = self.placed if self.placed is not None else self.first
@@ -102,6 +103,7 @@ class _Building:
             cancel=self.cancel,
             risk=self.risk,
             exchange=self.exchange,
+            later_cancels=tuple(self.later_cancels),
         )
 
 
@@ -202,6 +204,8 @@ class _Assembly:
             building.fills.append(event)
         elif building.cancel is None:
             building.cancel = event
+        else:
+            building.later_cancels.append(event)
 
 
 def _order_event(

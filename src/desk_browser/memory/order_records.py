@@ -164,6 +164,8 @@ class Order:
         risk (RiskDecision | None): The risk decision for its symbol before its placement in the
             same exchange.
         exchange (OrderExchange | None): The exchange it was placed in.
+        later_cancels (tuple[OrderEvent, ...]): Cancels written after its first one (a desk
+            that cancelled twice), kept so that its days and story show them.
     """
 
     order_id: str
@@ -176,6 +178,7 @@ class Order:
     cancel: OrderEvent | None
     risk: RiskDecision | None
     exchange: OrderExchange | None
+    later_cancels: tuple[OrderEvent, ...] = ()
 
     @property
     def seen_placed(self) -> bool:
@@ -197,6 +200,7 @@ class Order:
         found.extend(self.fills)
         if self.cancel is not None:
             found.append(self.cancel)
+        found.extend(self.later_cancels)
         return tuple(sorted(found, key=lambda event: (event.day, event.line_number)))
 
     @property
