@@ -8,6 +8,7 @@ test_serve_browser.py runs `desk-browser serve` and reads the app's first screen
 from __future__ import annotations
 
 import hmac
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -208,3 +209,20 @@ def test_a_fixed_token_must_be_long_and_fit_in_a_url() -> None:
     assert token_problem('a' * 21) is not None
     assert token_problem('a' * 30 + '&b') is not None
     assert len(serve_access.new_token()) == 43
+
+
+async def test_the_page_and_its_files_name_no_other_host(served: Served) -> None:
+    """The page's own text: every address in it is this server's (the browser test loads it)."""
+    await served.get(f'/?token={TOKEN}')
+    page = await served.get('/')
+    html = await page.text()
+    addresses = set(re.findall(r'(?:https?|wss?):(//[^\s"\'()<>]+)', html))
+    addresses.discard('//www.w3.org/2000/svg')  # The logo's XML namespace: a name, not a request.
+    assert addresses  # The page names its files by full address, this server's.
+    for address in addresses:
+        assert address.startswith(f'//127.0.0.1:{served.server.port}/'), address
+    assert 'fonts/RobotoMono-VariableFont_wght.ttf' in html
+    assert "default-src 'self'" in page.headers['Content-Security-Policy']
+    for path in ('/static/js/textual.js', '/static/css/xterm.css'):
+        text = await (await served.get(path)).text()
+        assert not re.search(r'@import|url\(\s*["\']?(?:https?:)?//', text), path

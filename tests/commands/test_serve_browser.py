@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
@@ -136,3 +137,19 @@ async def test_chromium_opens_the_printed_link_and_shows_the_first_screen(
     assert seen.address == serving.base + '/'  # The token left the address bar.
     assert seen.script_cookies == ''  # HttpOnly: the page's scripts cannot read the cookie.
     assert seen.screenshot.startswith(b'\x89PNG')
+
+
+async def test_the_page_asks_no_other_host_for_anything_and_works_with_no_internet(
+    serving: Serving, tmp_path: Path
+) -> None:
+    """A desk served inside a firm: nothing the page loads leaves the server, fonts included."""
+    browser = find_browser()
+    if browser is None:
+        pytest.skip('no Chromium on this machine: apt-get install -y chromium')
+    seen = await visit(browser, serving.link, until=NEWEST_SESSION.encode(), offline=True)
+    (tmp_path / 'offline.png').write_bytes(seen.screenshot)  # For a look when it fails.
+    server = urlsplit(serving.base).netloc
+    elsewhere = [address for address in seen.requested if urlsplit(address).netloc != server]
+    assert elsewhere == []
+    assert seen.statuses[serving.base + '/static/fonts/RobotoMono-VariableFont_wght.ttf'] == 200
+    assert NEWEST_SESSION.encode() in seen.received

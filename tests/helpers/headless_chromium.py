@@ -47,6 +47,8 @@ def find_browser() -> str | None:
 class Visit:
     """What the browser saw of one address."""
 
+    requested: list[str] = field(default_factory=list)
+    """Every address the page asked for, in order, whatever became of the request."""
     received: bytes = b''
     """Everything the page received over its WebSockets, binary frames decoded."""
     statuses: dict[str, int] = field(default_factory=dict)
@@ -89,6 +91,10 @@ class _DevTools:
             return
         params = message.get('params', {})
         method = message.get('method')
+        if method == 'Network.requestWillBeSent':
+            visit.requested.append(params['request']['url'])
+        elif method == 'Network.webSocketCreated':
+            visit.requested.append(params['url'])
         if method == 'Network.requestWillBeSent' and 'redirectResponse' in params:
             redirect = params['redirectResponse']
             visit.redirects.append((redirect['url'], redirect['status'], params['request']['url']))
@@ -114,7 +120,14 @@ async def _devtools_port(profile: Path, browser: subprocess.Popen[bytes]) -> int
         await asyncio.sleep(0.05)
 
 
-async def visit(browser_path: str, address: str, until: bytes, timeout: float = 60.0) -> Visit:
+async def visit(
+    browser_path: str,
+    address: str,
+    until: bytes,
+    timeout: float = 60.0,
+    *,
+    offline: bool = False,
+) -> Visit:
     """Opens an address in a fresh headless Chromium until the page receives some bytes.
 
     Args:
@@ -122,6 +135,8 @@ async def visit(browser_path: str, address: str, until: bytes, timeout: float = 
         address: What to open.
         until: Bytes the page's WebSockets must receive.
         timeout: A guard against a hang, in seconds; not a measure.
+        offline: Resolve no name but 127.0.0.1, as on a machine with no internet: a request to
+            any other host fails (and is still in Visit.requested).
 
     Returns:
         What the browser saw.
@@ -134,8 +149,11 @@ async def visit(browser_path: str, address: str, until: bytes, timeout: float = 
     with tempfile.TemporaryDirectory(
         prefix='desk-browser-chromium-', ignore_cleanup_errors=True
     ) as profile:
+        flags = [*FLAGS, f'--user-data-dir={profile}']
+        if offline:
+            flags.append('--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1')
         browser = subprocess.Popen(
-            [browser_path, *FLAGS, f'--user-data-dir={profile}', 'about:blank'],
+            [browser_path, *flags, 'about:blank'],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -1,9 +1,11 @@
 """textual-serve's server with the link's check in front of every route (`serve_access`).
 
-`LinkServer` is textual-serve's `Server`, subclassed, so the page, the WebSocket that runs the
-app, downloads and static files are textual-serve's own; what it adds is the check, a socket
-bound before anything is printed (so a port in use is a clear error and `--port 0` works), and
-the printed link.
+`LinkServer` is textual-serve's `Server`, subclassed, so the WebSocket that runs the app,
+downloads and static files are textual-serve's own; what it adds is the check, a socket bound
+before anything is printed (so a port in use is a clear error and `--port 0` works), the printed
+link, and the page: textual-serve's, from `serve_page/` (its public `templates_path`), with the
+font from this server instead of an outside host, so the page works with no internet and tells
+no one else it is open.
 
 What it relies on in textual-serve 1.1.3 (pinned exactly in pyproject.toml, since these are not
 its documented API):
@@ -29,6 +31,7 @@ import signal
 import socket
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from aiohttp import web
@@ -43,6 +46,9 @@ from desk_browser.commands.serve_access import (
     add_safety_headers,
     url_host,
 )
+
+PAGE_TEMPLATES = Path(__file__).with_name('serve_page')
+"""The page's template (app_index.html): textual-serve's, asking nothing of any other host."""
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -78,7 +84,13 @@ class LinkServer(Server):
                 (the address and port) and to whom (the token).
             show_link (Callable[[str], None]): Called with the link once the server listens.
         """
-        super().__init__(plan.command, host=plan.host, port=plan.port, title=plan.title)
+        super().__init__(
+            plan.command,
+            host=plan.host,
+            port=plan.port,
+            title=plan.title,
+            templates_path=PAGE_TEMPLATES,
+        )
         self.console = Console(stderr=True)
         self.token = plan.token
         self._show_link = show_link
