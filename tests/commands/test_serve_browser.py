@@ -7,13 +7,7 @@ skipped, saying so, only where there is none.
 
 from __future__ import annotations
 
-import os
-import selectors
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -22,63 +16,16 @@ import pytest
 
 from desk_browser.memory.session_store import SessionStore
 from tests.helpers.headless_chromium import find_browser, visit
+from tests.helpers.serve_process import Serving, serve_desk
 
 NEWEST_SESSION = '2026-10-21-3'
 """The demo desk's newest (and current) session: the first screen shows it."""
 
 
-@dataclass(frozen=True)
-class Serving:
-    """A running `desk-browser serve` and its link."""
-
-    process: subprocess.Popen[bytes]
-    link: str
-
-    @property
-    def base(self) -> str:
-        return self.link.split('/?', 1)[0]
-
-    def stop(self) -> int:
-        """Stops it as Ctrl+C does; returns its exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        try:
-            return self.process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-            raise
-
-
-def _first_line(process: subprocess.Popen[bytes], timeout: float) -> str:
-    """Reads the first line of stdout, guarding against a server that never prints it."""
-    assert process.stdout is not None
-    with selectors.DefaultSelector() as selector:
-        selector.register(process.stdout, selectors.EVENT_READ)
-        if not selector.select(timeout):
-            raise AssertionError(f'serve printed no link in {timeout} s')
-    return process.stdout.readline().decode().strip()
-
-
 @pytest.fixture
 def serving(demo_desk: Path, tmp_path: Path) -> Iterator[Serving]:
-    environment = {**os.environ, 'XDG_CACHE_HOME': str(tmp_path / 'cache')}
-    environment['XDG_CONFIG_HOME'] = str(tmp_path / 'config')
-    environment.pop('TEXTUAL_DRIVER', None)
-    with (tmp_path / 'serve.err').open('wb') as errors:
-        process = subprocess.Popen(
-            [sys.executable, '-m', 'desk_browser', 'serve', str(demo_desk), '--port', '0'],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=errors,
-            env=environment,
-        )
-    running = Serving(process, '')
-    try:
-        running = Serving(process, _first_line(process, timeout=60))
+    with serve_desk(demo_desk, tmp_path) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def test_the_demo_desks_newest_session_is_the_constant_here(demo_desk: Path) -> None:

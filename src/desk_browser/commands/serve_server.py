@@ -15,9 +15,11 @@ its documented API):
   to the application it returns, before aiohttp freezes it at start-up.
 - `Server.public_url`, the base of the page's WebSocket and static addresses: set here to the
   bound address, so the page's requests go where its cookie was set.
-- `Server.console`, where `initialize_logging()` sends the log: replaced by one on stderr, so
-  stdout holds only the link.
-- `Server.host` and `Server.port`, `Server.initialize_logging()`, `Server.request_exit()`
+- `Server.console`, where textual-serve prints: replaced by one on stderr, so stdout holds only
+  the link. `Server.initialize_logging()` ("may be overridden in a subclass") is replaced by
+  `serve_log`'s plain lines on stderr: textual-serve's own logging printed a client's malformed
+  request as a traceback with its local variables, the request's bytes and the token among them.
+- `Server.host` and `Server.port`, `Server.request_exit()`
   (raises aiohttp's GracefulExit) and the `Server.on_startup` hook `_make_app` registers (its
   banner, which would print the address without the token, is replaced by the link).
 - `Server.serve()` is replaced, not called: it would bind by itself and log every request line,
@@ -46,7 +48,11 @@ from desk_browser.commands.serve_access import (
     add_safety_headers,
     url_host,
 )
+from desk_browser.commands.serve_log import install_log
 
+LONGEST_HEADER = 64 * 1024
+"""The longest header line a request may carry (aiohttp's default is 8190 bytes): a browser with
+many cookies for localhost sends a longer Cookie header, and Jupyter's Tornado takes 64 KiB."""
 PAGE_TEMPLATES = Path(__file__).with_name('serve_page')
 """The page's template (app_index.html): textual-serve's, asking nothing of any other host."""
 
@@ -146,6 +152,10 @@ class LinkServer(Server):
         app.on_response_prepare.append(add_safety_headers)
         return app
 
+    def initialize_logging(self) -> None:
+        """Writes the log on stderr in plain lines, a client's malformed request in one."""
+        install_log(self.debug)
+
     async def on_startup(self, app: web.Application) -> None:
         """Replaces textual-serve's banner, which shows the address without the token.
 
@@ -180,6 +190,7 @@ class LinkServer(Server):
                 handle_signals=False,
                 loop=loop,
                 access_log=None,
+                max_field_size=LONGEST_HEADER,
                 print=lambda _message: self._show_link(self.link),
             )
         finally:

@@ -1,0 +1,133 @@
+"""What `desk-browser serve` writes on stderr while it runs: one plain line a note.
+
+A client's malformed request (no Host header, a bad Content-Length, a header too long, which a
+browser with many localhost cookies sends) is the client's mistake, not the server's: aiohttp
+logs it on its `aiohttp.server` logger with the exception, whose message and traceback hold the
+request's bytes, the link's token among them. `MalformedRequests` turns each such record into
+one line naming the reason in fixed words; every other record (a genuine server error keeps its
+traceback, without local variables) passes as it is.
+
+This module knows aiohttp and the standard logging only; `serve_server` installs it.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from aiohttp.http_exceptions import (
+    BadHttpMethod,
+    BadStatusLine,
+    HttpProcessingError,
+    InvalidHeader,
+    InvalidURLError,
+    LineTooLong,
+    TransferEncodingError,
+)
+
+from desk_browser.presentation.safe_text import visible_field
+
+SERVER_LOGGER = 'aiohttp.server'
+"""The logger aiohttp's request handler reports errors on, malformed requests among them."""
+LOG_FORMAT = 'desk-browser: %(message)s'
+"""Each note as the command's other notes are written (commands.output.print_note)."""
+_HANDLER_NAME = 'desk-browser serve'
+_LONGEST_REASON = 80
+"""A reason read from aiohttp's message longer than this is not one of its fixed phrases."""
+
+
+def malformed_reason(error: HttpProcessingError) -> str:
+    """Names what was wrong with a malformed request, in words that hold none of its bytes.
+
+    Args:
+        error (HttpProcessingError): What aiohttp's parser raised.
+
+    Returns:
+        str: Such as "missing 'Host' header in request" or "a request line or header longer
+            than 8190 bytes".
+    """
+    if isinstance(error, LineTooLong):
+        limit = error.args[1] if len(error.args) > 1 else None
+        size = f'{limit} bytes' if isinstance(limit, int) else 'the limit'
+        return f'a request line or header longer than {size}'
+    if isinstance(error, BadHttpMethod):
+        if error.message.startswith('Received HTTPS'):
+            return 'HTTPS to an http:// server (open the link as printed, with http://)'
+        return 'not an HTTP request (an unknown method)'
+    if isinstance(error, BadStatusLine):
+        return 'a malformed request line'
+    if isinstance(error, InvalidURLError):
+        return 'a malformed address'
+    if isinstance(error, InvalidHeader):
+        return 'a malformed header'
+    if isinstance(error, TransferEncodingError):
+        return 'a malformed chunked body'
+    # The parser's own phrase comes first, the request's bytes after a colon and a new line:
+    # "Invalid character in Content-Length:\n\n  b'...'".
+    phrase = error.message.split('\n', 1)[0].strip().removesuffix(':').removesuffix('.')
+    if not phrase or len(phrase) > _LONGEST_REASON or "b'" in phrase or 'b"' in phrase:
+        return 'a malformed request'
+    return visible_field(phrase[0].lower() + phrase[1:])
+
+
+class MalformedRequests(logging.Filter):
+    """Writes aiohttp's report of a client's malformed request as one line, without its bytes.
+
+    aiohttp reports a connection whose first request is not HTTP (such as a browser sent to
+    https://) at the debug level, others at the error level: each is one warning here, so the
+    logger must let debug records reach this filter, which drops the other debug records unless
+    debug is asked for.
+    """
+
+    def __init__(self, debug: bool = False) -> None:
+        """Creates the filter.
+
+        Args:
+            debug (bool): Let the logger's other debug records through.
+        """
+        super().__init__()
+        self.debug = debug
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrites a record of a malformed request in place.
+
+        Args:
+            record (logging.LogRecord): A record of the `aiohttp.server` logger.
+
+        Returns:
+            bool: False for a debug record that is not of a malformed request, unless debug.
+        """
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, HttpProcessingError):
+            return self.debug or record.levelno >= logging.INFO
+        args = record.args if isinstance(record.args, tuple) else ()
+        remote = args[0] if args and isinstance(args[0], str) else 'a client'
+        record.msg = 'refused a malformed request from %s (%s): %s'
+        record.args = (visible_field(remote), error.code, malformed_reason(error))
+        record.exc_info = None
+        record.exc_text = None
+        record.stack_info = None
+        record.levelno = logging.WARNING
+        record.levelname = logging.getLevelName(logging.WARNING)
+        return True
+
+
+def install_log(debug: bool = False) -> None:
+    """Sends the server's log to stderr, one plain line a note, malformed requests in one line.
+
+    Args:
+        debug (bool): Also write debug records.
+    """
+    root = logging.getLogger()
+    if not any(known.get_name() == _HANDLER_NAME for known in root.handlers):
+        handler = logging.StreamHandler(sys.stderr)
+        handler.set_name(_HANDLER_NAME)
+        handler.setFormatter(logging.Formatter(LOG_FORMAT))
+        root.addHandler(handler)
+    root.setLevel(logging.DEBUG if debug else logging.INFO)
+    server_logger = logging.getLogger(SERVER_LOGGER)
+    for known in server_logger.filters:
+        if isinstance(known, MalformedRequests):
+            server_logger.removeFilter(known)
+    server_logger.addFilter(MalformedRequests(debug))
+    server_logger.setLevel(logging.DEBUG)  # The filter decides (see MalformedRequests).
