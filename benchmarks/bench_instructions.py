@@ -5,6 +5,7 @@ Run as a script (not collected by pytest):
     .venv/bin/python benchmarks/bench_instructions.py                   # week and five years
     .venv/bin/python benchmarks/bench_instructions.py --sizes week --repeats 3
     .venv/bin/python benchmarks/bench_instructions.py --baseline /path/to/other/checkout/src
+    .venv/bin/python benchmarks/bench_instructions.py --source src --baseline /path/to/main/src
     .venv/bin/python benchmarks/bench_instructions.py --sizes week --theme nord
     .venv/bin/python benchmarks/bench_instructions.py --sizes week --forget-drawings
 
@@ -16,15 +17,14 @@ executed, on the main thread and on all threads together:
 - the bare app's imports alone (what bare_app.py imports: textual, Header, Static, Footer), and
   the bare Textual app (bare_app.py) until its first frame is drawn, then exit;
 - desk-browser's imports alone (`desk_browser.cli` and `desk_browser.ui.app`, with the first
-  desk's cache folder: the code they generate is run from what that desk's start kept), and
+  desk's cache folder), and
   `desk-browser DESK` on each bench desk (--sizes, the week and five-year desks by default) until
   it has painted the state, the sessions list and the current session's first exchange (the
   condition bench_app measures its first paint by), then exit. It runs the command's own path
   (`cli.main`: gc.disable, the first read started before the app's modules are imported,
   `make_app(first_read=...)`, the event loop `quitting.run_app` makes) with the bench desk's cache
   and an empty settings folder, as bench_terminal's runs in tmux have them (`--theme NAME`: a
-  settings folder of its own that remembers that theme, as a person who chose one has it; the
-  parsed-CSS memo in the cache folder is then kept with that theme's colours). With
+  settings folder of its own that remembers that theme, as a person who chose one has it). With
 `--forget-drawings`, each counted desk start finds no kept answers (`<cache>/drawn` removed
 before it, as bench_app's --forget-drawings does): the start that imports Rich's Markdown and
 renders its first answers (a first start, or the first after its answers changed).
@@ -38,7 +38,9 @@ what the app's imports add to the bare app's. `--baseline SRC` runs desk-browser
 with the code of another checkout's `src` folder, with that code's own cache folder as in
 bench_terminal, for before-and-after figures from one run: SRC takes the installed tree's place
 on sys.path (headless_start's DESK_BENCH_SOURCE), so both search as many folders at each import
-(PYTHONPATH=SRC would add one, about 5 M instructions more for the same code).
+(PYTHONPATH=SRC would add one, about 5 M instructions more for the same code). `--source SRC`
+counts this tree's programs with another checkout's `src` in the same way (the installed tree
+may be a shared checkout that moves while you measure).
 
 The desks are bench_search's, their indexes and file memos brought up to date first (bench_app's
 way), and every program runs once unmeasured before the counted runs. Both trees' bytecode is
@@ -162,20 +164,22 @@ def remembered_theme(theme: str) -> dict[str, str]:
 
 
 def desk_programs(
-    sizes: list[str], baseline: Path | None, theme: str | None, forget_drawings: bool = False
+    sizes: list[str],
+    baseline: Path | None,
+    theme: str | None,
+    forget_drawings: bool = False,
+    source: Path | None = None,
 ) -> list[Program]:
-    """desk-browser's imports and first paints, for this tree and for the baseline's."""
+    """desk-browser's imports and first paints, for this tree (or `source`) and the baseline's."""
     settings = {} if theme is None else remembered_theme(theme)
-    trees: list[tuple[str, Path | None]] = [('', None)]
+    trees: list[tuple[str, Path | None, str]] = [('', source, CACHE)]
     if baseline is not None:
-        trees.append((' (baseline)', baseline))
+        trees.append((' (baseline)', baseline, BASELINE_CACHE))
     programs: list[Program] = []
-    for suffix, source in trees:
+    for suffix, source, cache in trees:
         python_path = {} if source is None else {headless_start.SOURCE_VARIABLE: str(source)}
         imports = DESK_IMPORTS + suffix
-        cache = CACHE if source is None else BASELINE_CACHE
-        # The first desk's cache folder, as a start has it: the code the imports generate is
-        # run from what the desk's start kept there (desk_browser.generated_code).
+        # The first desk's cache folder, as a start has it.
         first_cache = bench_terminal.xdg_environment(bench_search.desk_path(sizes[0]).parent, cache)
         programs.append(
             Program(
@@ -203,14 +207,18 @@ def desk_programs(
 
 
 def all_programs(
-    sizes: list[str], baseline: Path | None, theme: str | None, forget_drawings: bool = False
+    sizes: list[str],
+    baseline: Path | None,
+    theme: str | None,
+    forget_drawings: bool = False,
+    source: Path | None = None,
 ) -> list[Program]:
     plain = child_environment({})
     return [
         Program(PASS, ['-c', 'pass'], plain, None),
         Program(BARE_IMPORTS, [str(HEADLESS_START), 'bare-imports'], plain, BARE_IMPORTS),
         Program(BARE, [str(HEADLESS_START), 'bare'], plain, BARE, BARE_IMPORTS),
-        *desk_programs(sizes, baseline, theme, forget_drawings),
+        *desk_programs(sizes, baseline, theme, forget_drawings, source),
     ]
 
 
@@ -237,7 +245,7 @@ def compile_bytecode(folders: list[Path]) -> None:
         )
 
 
-def prepare_desk(size: str, baseline: Path | None) -> None:
+def prepare_desk(size: str, baseline: Path | None, source: Path | None = None) -> None:
     """Builds a missing desk (bench_search's way) and brings each tree's cache of it up to date.
 
     A missing cache folder starts as a copy of bench_app's (`cache`, or the baseline's
@@ -246,7 +254,7 @@ def prepare_desk(size: str, baseline: Path | None) -> None:
     built = bench_app.run_worker(['desk', size])
     if built['built']:
         print(f'  desk built in {built["seconds"]:.1f} s')
-    trees = [(CACHE, 'cache', None, 'this tree')]
+    trees = [(CACHE, 'cache', source, 'this tree')]
     if baseline is not None:
         trees.append((BASELINE_CACHE, bench_terminal.BASELINE_CACHE, baseline, 'baseline'))
     for cache, copied, source, label in trees:
@@ -404,6 +412,12 @@ def main() -> int:
         help="also count desk-browser with PYTHONPATH=SRC (another checkout's src folder)",
     )
     parser.add_argument(
+        '--source',
+        type=Path,
+        metavar='SRC',
+        help="count this tree's desk-browser from SRC (a checkout's src) instead of the installed",
+    )
+    parser.add_argument(
         '--theme',
         metavar='NAME',
         help="start desk-browser with this Textual theme remembered (default: none, Textual's)",
@@ -419,7 +433,8 @@ def main() -> int:
         return 0
     sizes = [size for size in arguments.sizes.split(',') if size]
     baseline = arguments.baseline.resolve() if arguments.baseline is not None else None
-    source = installed_source()
+    override = arguments.source.resolve() if arguments.source is not None else None
+    source = override or installed_source()
     print(f'this tree: {source}' + (f'; baseline: {baseline}' if baseline else ''))
     print(f'theme remembered: {arguments.theme or "none (the default)"}')
     kept = 'none (removed before each)' if arguments.forget_drawings else 'as the first run kept'
@@ -427,8 +442,8 @@ def main() -> int:
     compile_bytecode([source, BENCHMARKS, *([baseline] if baseline else [])])
     for size in sizes:
         print(f'== {size}: {bench_search.SIZES[size]} trading days')
-        prepare_desk(size, baseline)
-    programs = all_programs(sizes, baseline, arguments.theme, arguments.forget_drawings)
+        prepare_desk(size, baseline, override)
+    programs = all_programs(sizes, baseline, arguments.theme, arguments.forget_drawings, override)
     for program in programs:
         run_plainly(program)
     counts = {program.label: Counts(program) for program in programs}

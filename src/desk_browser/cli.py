@@ -12,13 +12,6 @@ import gc
 _COLLECTING = gc.isenabled()
 gc.disable()  # Held while this module's imports load; put back as it was (the `finally`).
 try:
-    from desk_browser import generated_code
-    from desk_browser.memory.cache_folders import default_cache_directory
-
-    # First: the dataclasses (and namedtuples, forward references) made from here on run the
-    # code an earlier start compiled.
-    generated_code.remember(default_cache_directory())
-
     import os
     import shutil
     import signal
@@ -196,8 +189,6 @@ def run_browser(desk: Path, start: StartView | None = None) -> int:
 
     app = make_app(desk, start=start, settings_path=default_settings_path(), first_read=first_read)
     run_app(app)
-    # Once quit: the next start compiles none of the code its imports generate.
-    generated_code.keep(default_cache_directory())
     return app.return_code or EXIT_OK
 
 
