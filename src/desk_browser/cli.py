@@ -49,6 +49,12 @@ NO_TERMINAL_MESSAGE = (
 )
 """What browsing without a terminal says, on one line."""
 
+STDERR_CLOSED_MESSAGE = (
+    'desk-browser: stderr is closed (2>&-), and the screen is drawn through it. '
+    'Send it to a file instead (2>errors.log): the screen stays on the terminal.'
+)
+"""What browsing says, on the terminal (stdout), when started with stderr closed."""
+
 _TERMINAL_DRIVERS = ('textual.drivers.linux_driver', 'textual.drivers.windows_driver')
 """Textual's drivers that draw on the terminal; TEXTUAL_DRIVER naming another (textual-serve
 names its web driver, which talks over pipes) needs none."""
@@ -157,12 +163,70 @@ def terminal_problem() -> str | None:
         str | None: The one-line message, or None when stdin and stdout are terminals or Textual is
             told to use a driver that needs none (as textual-serve does).
     """
-    driver = os.environ.get('TEXTUAL_DRIVER', '').strip()
-    if driver and not driver.startswith(_TERMINAL_DRIVERS):
+    if not _draws_on_a_terminal():
         return None
     if _is_terminal(sys.stdin) and _is_terminal(sys.stdout):
         return None
     return NO_TERMINAL_MESSAGE
+
+
+def _draws_on_a_terminal() -> bool:
+    """Says whether Textual will use a driver that draws on the terminal.
+
+    Returns:
+        bool: False when TEXTUAL_DRIVER names another one (textual-serve's web driver).
+    """
+    driver = os.environ.get('TEXTUAL_DRIVER', '').strip()
+    return not driver or driver.startswith(_TERMINAL_DRIVERS)
+
+
+def draw_on_the_terminal() -> str | None:
+    """Has the screen drawn on the terminal when stderr was sent elsewhere.
+
+    Textual's terminal driver draws on the process's stderr (sys.__stderr__, descriptor 2), so
+    `desk-browser DESK 2>errors.log` put the screen into the file and left the terminal blank.
+    Call it once stdin and stdout are known to be terminals (terminal_problem): descriptor 2
+    becomes a copy of stdout's terminal, and sys.stderr a new stream on where stderr went, so
+    notes and a crash's traceback still reach the file.
+
+    Returns:
+        str | None: None when the screen will be on the terminal; the one-line message when
+            stderr is closed, where nothing can be drawn.
+    """
+    stream = sys.__stderr__
+    if not _draws_on_a_terminal() or not _is_terminal(sys.stdout) or _is_terminal(stream):
+        return None
+    if stream is None:
+        return STDERR_CLOSED_MESSAGE
+    try:
+        terminal, descriptor = sys.stdout.fileno(), stream.fileno()
+        stream.flush()
+        kept = os.dup(descriptor)
+        os.dup2(terminal, descriptor)
+    except (OSError, ValueError):  # A stream without a descriptor: Textual gets it as it is.
+        return None
+    sys.stderr = open(  # noqa: SIM115 - the process's stderr, open as long as it runs.
+        kept, 'w', encoding=stream.encoding, errors='backslashreplace', buffering=1
+    )
+    return None
+
+
+def _refuse_the_terminal() -> int | None:
+    """Says why browsing cannot start here, else has the screen drawn on the terminal.
+
+    Returns:
+        int | None: EXIT_USAGE after the one-line message (on stderr, or on the terminal when
+            stderr is closed); None to start.
+    """
+    problem = terminal_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return EXIT_USAGE
+    problem = draw_on_the_terminal()
+    if problem is not None:
+        print(problem, file=sys.stdout)
+        return EXIT_USAGE
+    return None
 
 
 def run_browser(desk: Path, start: StartView | None = None) -> int:
@@ -304,10 +368,8 @@ def _browse(
             _usage_error(parser, 'give either DESK or --demo, not both')
         if arguments.desks is not None and one_desk_options:
             _usage_error(parser, f'{one_desk_options} one desk, not a demo workspace (--desks)')
-        problem = terminal_problem()
-        if problem is not None:
-            print(problem, file=sys.stderr)
-            return EXIT_USAGE
+        if (refusal := _refuse_the_terminal()) is not None:
+            return refusal
         if arguments.desks is not None and arguments.desks < 1:
             _usage_error(parser, '--desks must be at least 1')
         return run_demo(start, arguments.desks)
@@ -331,10 +393,8 @@ def _browse(
             file=sys.stderr,
         )
         return EXIT_USAGE
-    problem = terminal_problem()
-    if problem is not None:
-        print(problem, file=sys.stderr)
-        return EXIT_USAGE
+    if (refusal := _refuse_the_terminal()) is not None:
+        return refusal
     if workspace.kind == 'workspace':
         return run_workspace_browser(desk.resolve(), start.search)
     return run_browser(desk.resolve(), start)
