@@ -13,6 +13,7 @@ from desk_browser.ui.screens.problems_screen import ProblemsScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.exchange_view import ExchangeView
+from desk_browser.ui.widgets.kind_filter import KindFilter
 from desk_browser.ui.widgets.problem_list import ProblemList
 from desk_browser.ui.widgets.row_list import RowList
 from desk_browser.ui.widgets.search_hit_list import SearchHitList
@@ -133,3 +134,25 @@ async def test_in_a_record_j_and_g_scroll_and_d_opens_the_day_view(
         day_screen = app.screen
         assert isinstance(day_screen, DayScreen)
         assert day_screen.day == day
+
+
+async def test_j_k_g_and_g_move_in_the_day_views_filter(app_for: AppFor, demo_desk: Path) -> None:
+    app = app_for(demo_desk)
+    async with settled(app) as pilot:
+        await pilot.press('d')
+        await settle(pilot)
+        assert isinstance(app.screen, DayScreen)
+        filter_list = app.screen.query_one(KindFilter)
+        await pilot.press('f')
+        await pilot.pause()
+        assert filter_list.has_focus
+        last = filter_list.option_count - 1
+        await pilot.press('G')
+        assert filter_list.highlighted == last
+        await pilot.press('k')
+        assert filter_list.highlighted == last - 1
+        await pilot.press('g')
+        assert filter_list.highlighted == 0
+        await pilot.press('j', 'j')
+        assert filter_list.highlighted == 2
+        assert filter_list.has_focus

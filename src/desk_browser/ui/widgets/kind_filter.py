@@ -12,11 +12,14 @@ from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.binding import BindingType
 from textual.content import Content
 from textual.strip import Strip
 from textual.widgets import OptionList, SelectionList
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import Selection
+
+from desk_browser.ui.widgets.familiar_keys import LIST_KEYS
 
 ON_MARK = '✓'
 """What a shown kind's line starts with."""
@@ -39,7 +42,12 @@ def kind_prompt(key: str, label: str) -> Content:
 
 
 class KindFilter(SelectionList[str]):
-    """Lists kinds of event to show; space, Enter, a click or the kind's number toggles one."""
+    """Lists kinds of event to show; space, Enter, a click or the kind's number toggles one.
+
+    j/k and g/G move in it as in every other list of the app.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = LIST_KEYS
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {'kind-filter--on'}
     """
