@@ -105,7 +105,7 @@ def test_an_unreadable_file_is_reported_once_without_a_line(
     locked = desk / 'journal' / '2026-10-19.jsonl'
     deny_reading(monkeypatch, locked)
     assert _found(check_desk(desk)) == [
-        ('journal/2026-10-19.jsonl', None, 'unreadable: Permission denied')
+        ('journal/2026-10-19.jsonl', None, 'cannot read: permission denied')
     ]
 
 
@@ -117,7 +117,7 @@ def test_an_unreadable_current_log_is_not_compared_with_the_routes(
     locked = desk / 'sessions' / '2026-10-21-3.jsonl'
     deny_reading(monkeypatch, locked)
     found = _found(check_desk(desk))
-    assert ('sessions/2026-10-21-3.jsonl', None, 'unreadable: Permission denied') in found
+    assert ('sessions/2026-10-21-3.jsonl', None, 'cannot read: permission denied') in found
     assert not [problem for problem in found if problem[0] == 'sessions/state.json']
 
 
@@ -159,7 +159,7 @@ def test_an_unreadable_folder_is_reported(desk: Path, monkeypatch: pytest.Monkey
         return original(path)
 
     monkeypatch.setattr('desk_browser.memory.desk_check.os.scandir', scandir)
-    assert ('notes', None, 'unreadable: Permission denied') in _found(check_desk(desk))
+    assert ('notes', None, 'cannot read: permission denied') in _found(check_desk(desk))
 
 
 def test_a_summary_that_is_not_utf8_is_reported_at_its_line(desk: Path) -> None:

@@ -422,7 +422,7 @@ def test_read_text_of_a_denied_file_is_none(
     deny_reading(monkeypatch, path)
     problems: list[Problem] = []
     assert read_text(path, problems) is None
-    assert problems == [Problem(path, None, 'unreadable: Permission denied')]
+    assert problems == [Problem(path, None, 'cannot read: permission denied')]
 
 
 def test_india_is_five_and_a_half_hours_ahead_of_utc() -> None:

@@ -49,6 +49,7 @@ READER_REASONS = (
     'wrong type for field',
     'missing field',
     'unreadable:',
+    'cannot read: permission denied',
     'not a file',
     'not a folder',
     'empty',
@@ -299,8 +300,8 @@ def test_permission_denied_on_one_file_is_reported(
 
     with on_open(monkeypatch, target, denied):
         findings = read_desk(desk)
-    assert Problem(target, None, 'unreadable: Permission denied') in findings.problems
-    assert findings.check_reports(target, 'unreadable: Permission denied')
+    assert Problem(target, None, 'cannot read: permission denied') in findings.problems
+    assert findings.check_reports(target, 'cannot read: permission denied')
     assert_known_reasons(findings.problems)
     others = [problem for problem in findings.problems if problem.path != target]
     assert others == []

@@ -85,8 +85,8 @@ def test_an_unreadable_desk_folder_says_so(tmp_path: Path, monkeypatch: pytest.M
 
     monkeypatch.setattr(os, 'scandir', scandir)
     workspace = find_desks(desks)
-    assert entry_named(workspace, 'locked').problem == 'unreadable: Permission denied'
-    assert entry_problem(desks / 'locked') == 'unreadable: Permission denied'
+    assert entry_named(workspace, 'locked').problem == 'cannot read: permission denied'
+    assert entry_problem(desks / 'locked') == 'cannot read: permission denied'
 
 
 def test_a_desk_removed_meanwhile_says_so(tmp_path: Path) -> None:

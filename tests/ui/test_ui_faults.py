@@ -15,11 +15,12 @@ import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import pytest
 from textual.pilot import Pilot
 
+from desk_browser.memory import desk_files, file_reading
 from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
@@ -160,10 +161,45 @@ async def test_permission_denied_on_one_file_is_a_note_and_a_problem(
     patch_open(monkeypatch, target, denied)
     app = app_for(desk)
     async with settled(app, notifications=True) as pilot:
-        assert any('Permission denied' in note.message for note in app._notifications)
+        assert any('permission denied; check' in note.message for note in app._notifications)
         rows = await problem_rows(pilot)
-        assert ('sessions/2026-10-19-2.jsonl', 'unreadable: Permission denied') in rows
+        assert ('sessions/2026-10-19-2.jsonl', 'cannot read: permission denied') in rows
         await assert_still_working(pilot)
+
+
+async def test_a_state_this_user_may_not_read_is_called_so_not_damaged(
+    app_for: AppFor, desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = desk / 'sessions' / 'state.json'
+    original = file_reading.open_desk_file
+
+    def refusing(path: Path, *arguments: Any) -> BinaryIO:  # Our reader, as nobody meets it.
+        if path == target:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return original(path, *arguments)
+
+    monkeypatch.setattr(desk_files, 'open_desk_file', refusing)  # Our reader's name.
+    app = app_for(desk)
+    async with settled(app) as pilot:
+        text = widget_texts(pilot)
+        assert 'state.json cannot be read (permission denied).' in text
+        assert "Check the folder's permissions or run as the desk's user." in text
+        assert 'new session' not in text
+        await wait_until(pilot, lambda: app.query_one(LiveStatus).problem_count is not None)
+        assert app.query_one(LiveStatus).unreadable_count == 1
+        await pilot.press('exclamation_mark')
+        await settle(pilot)
+        assert isinstance(app.screen, ProblemsScreen)
+        table = app.screen.query_one(ProblemList)
+        row = table.get_row_at(0)
+        assert (row[0].plain, row[3].plain) == (
+            'sessions/state.json',
+            'cannot read: permission denied',
+        )
+        text = widget_texts(pilot)
+        assert 'This user may not read them (the desk may)' in text
+        assert "run as the desk's user" in text
+        assert 'new session' not in text and 'unless it recurs' not in text
 
 
 async def test_a_symlink_loop_under_notes_is_a_problem(app_for: AppFor, desk: Path) -> None:

@@ -23,9 +23,10 @@ _EPILOG = """\
 output:
   each problem as PATH:LINE: REASON (PATH relative to DESK; PATH: REASON when the problem is
   the whole file), sorted by path and line; reasons such as "cut short", "not JSON", "not an
-  object", "not UTF-8", "missing field "answer"", "missing type", "unreadable: Permission
-  denied", "damaged state (not JSON): the desk will start a new session", "the current session
-  ID has no log", "route codex: 2 ahead of the log (the log lost lines)". Under each, indented
+  object", "not UTF-8", "missing field "answer"", "missing type", "cannot read: permission
+  denied" (this user may not read it: its permissions, not damage), "damaged state (not JSON):
+  the desk will start a new session", "the current session ID has no log", "route codex: 2
+  ahead of the log (the log lost lines)". Under each, indented
   four spaces, what it means and whether anything needs doing ("    cut short by a crash: the
   desk skips it; nothing to do"), as the app's Problems view says it. Then a summary: a line
   "checked N files: P problems" and one line a kind of file ("  journal  10 files  3 problems").

@@ -29,7 +29,9 @@ from desk_browser.presentation.formatting import (
     plural,
     route_status,
 )
+from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import json_text, visible_field
+from desk_browser.presentation.unusable_state import unusable_state
 
 HELP = "show which session is current and where each backend stands, as the app's state pane does"
 
@@ -42,7 +44,7 @@ output:
   "log_damaged_lines", "routes": {NAME: {"exchanges_seen", "runner_state", "log_exchanges",
   "status", "severity"}}, "problem"}; "problem" is null or says what is wrong.
 
-exit status: 0 a readable state, 1 no state or a damaged one,
+exit status: 0 a readable state, 1 no state, a damaged one or one this user may not read,
 2 bad usage or a DESK that is missing, unreadable or no desk,
 130 interrupted, 141 stdout closed (as by | head)
 
@@ -81,10 +83,9 @@ def _missing_state_problem(overview: DeskOverview) -> str:
     Returns:
         str: The words.
     """
-    reading = overview.state
-    if reading.exists:
-        reason = reading.problem.reason if reading.problem is not None else 'damaged'
-        return f'state.json is damaged: {reason}; the desk will start a new session'
+    unusable = unusable_state(overview.state)
+    if unusable is not None:  # Damaged, or only this user may not read it.
+        return unusable.sentence
     return f'no state yet: sessions/{STATE_FILE_NAME} does not exist'
 
 
@@ -106,7 +107,9 @@ def _log_problem(desk: Path, overview: DeskOverview) -> tuple[str | None, int]:
         path = session_log_path(desk, current.session_id)
         reasons = [problem.reason for problem in overview.problems if problem.path == path]
         reason = reasons[0] if reasons else 'unreadable'
-        return f"the current session's log cannot be read: {reason}", current.damaged_lines
+        return f"the current session's log cannot be read: {why_not_read(reason)}", (
+            current.damaged_lines
+        )
     return None, current.damaged_lines
 
 
@@ -215,8 +218,8 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
         arguments (argparse.Namespace): json and today.
 
     Returns:
-        int: 0 for a readable state, 1 when there is none or it is damaged, 2 for an unreadable
-            desk.
+        int: 0 for a readable state, 1 when there is none, it is damaged or this user may not
+            read it, 2 for an unreadable desk.
     """
     today = arguments.today or india_today()
     facts = state_facts(desk, today)

@@ -31,6 +31,8 @@ from desk_browser.memory.file_reading import (
     NOT_REGULAR_REASON,
     ReadSettings,
     current_settings,
+    is_permission_reason,
+    os_error_reason,
 )
 from desk_browser.memory.file_status import file_signature
 from desk_browser.memory.session_ids import LOG_SUFFIX
@@ -202,9 +204,10 @@ def _folder_problems(
         return []
     except NotADirectoryError:
         return [Problem(folder, None, 'not a folder')]
-    except (OSError, ValueError) as error:
-        reason = getattr(error, 'strerror', None) or error.__class__.__name__
-        return [Problem(folder, None, f'unreadable: {reason}')]
+    except OSError as error:
+        return [Problem(folder, None, os_error_reason(error))]
+    except ValueError as error:  # A name the system refuses.
+        return [Problem(folder, None, f'unreadable: {error.__class__.__name__}')]
     problems = []
     for name in names:
         entry_path = folder / name
@@ -219,8 +222,7 @@ def _folder_problems(
             if not entry_path.is_file():
                 problems.append(Problem(entry_path, None, 'not a file'))
         except OSError as error:
-            reason = error.strerror or error.__class__.__name__
-            problems.append(Problem(entry_path, None, f'unreadable: {reason}'))
+            problems.append(Problem(entry_path, None, os_error_reason(error)))
     return problems
 
 
@@ -468,7 +470,8 @@ def _check_state(
 ) -> int:
     """Compares state.json, read before the logs, with the current session's log.
 
-    A missing state is no problem (the desk has not run yet). A damaged one is; so is a current
+    A missing state is no problem (the desk has not run yet). A damaged one is (one this user
+    may not read is reported as any such file is, not as damaged); so is a current
     session with no log, and a backend that has seen more exchanges than the log holds. The
     state is read before the logs, and the desk appends to its log before it saves the state,
     so a route can only look behind the log it is compared with; one that looks ahead is
@@ -489,13 +492,10 @@ def _check_state(
     if not reading.exists:
         return 0
     if reading.problem is not None:
-        problems.append(
-            Problem(
-                path,
-                None,
-                f'damaged state ({reading.problem.reason}): the desk will start a new session',
-            )
-        )
+        reason = reading.problem.reason
+        if not is_permission_reason(reason):  # Else only this user cannot read it: not damage.
+            reason = f'damaged state ({reason}): the desk will start a new session'
+        problems.append(Problem(path, None, reason))
         return 1
     state = reading.state
     if state is None:

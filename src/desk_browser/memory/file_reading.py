@@ -43,6 +43,10 @@ MEGABYTE = 1 << 20
 NOT_REGULAR_REASON = 'not a regular file'
 """The reason reported for a FIFO, socket or device standing where a file should be."""
 
+PERMISSION_DENIED_REASON = 'cannot read: permission denied'
+"""The reason reported for a file or folder this user may not read: a matter of the reader's
+permissions, not damage to the desk (the desk's own user may read it well)."""
+
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, 'O_NONBLOCK', 0) | getattr(os, 'O_CLOEXEC', 0)
 _DESK_FOLDERS = frozenset({'journal', 'notes', 'sessions'})
 """The folders a desk file lives in, directly under the desk (desk_files' *_FOLDER_NAMEs)."""
@@ -298,11 +302,39 @@ def unreadable_reason(error: OSError | ValueError) -> str:
 
     Returns:
         str: A refusal's reason ("not a regular file", "too big: ...", "points outside the
-            desk: ..."), or "unreadable: " and the system's words ("Permission denied"), or the
-            error's for a name the system refuses.
+            desk: ..."), PERMISSION_DENIED_REASON for a file this user may not read, or
+            "unreadable: " and the system's words ("Input/output error"), or the error's for a
+            name the system refuses.
+    """
+    if isinstance(error, OSError):
+        return os_error_reason(error)
+    return f'unreadable: {error}'
+
+
+def os_error_reason(error: OSError) -> str:
+    """Names why the system refused to open, read, examine or list a desk file or folder.
+
+    Args:
+        error (OSError): What the system call raised.
+
+    Returns:
+        str: A refusal's reason, PERMISSION_DENIED_REASON, or "unreadable: " and the system's
+            words.
     """
     if isinstance(error, RefusedFileError):
         return error.reason
-    if isinstance(error, OSError):
-        return f'unreadable: {error.strerror or error.__class__.__name__}'
-    return f'unreadable: {error}'
+    if isinstance(error, PermissionError):
+        return PERMISSION_DENIED_REASON
+    return f'unreadable: {error.strerror or error.__class__.__name__}'
+
+
+def is_permission_reason(reason: str) -> bool:
+    """Tells whether a problem's reason is this user's permissions rather than damage.
+
+    Args:
+        reason (str): The reason, as a reader reported it.
+
+    Returns:
+        bool: True for PERMISSION_DENIED_REASON (alone or inside a longer reason).
+    """
+    return PERMISSION_DENIED_REASON in reason

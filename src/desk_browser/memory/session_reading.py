@@ -32,6 +32,7 @@ from desk_browser.memory.file_reading import (
     ReadSettings,
     current_settings,
     open_desk_file,
+    os_error_reason,
 )
 from desk_browser.memory.json_lines import NESTED_TOO_DEEP_REASON, parse_json_lines_from
 from desk_browser.memory.session_records import EXCHANGE_FIELDS, Exchange, SessionState
@@ -244,11 +245,10 @@ def read_state_file_within(path: Path, settings: ReadSettings) -> StateReading:
             modified_at=None,
         )
     except OSError as error:  # Permission denied on the folder, a symlink loop, ...
-        cause = error.strerror or error.__class__.__name__
         return StateReading(
             state=None,
             exists=True,
-            problem=Problem(path, None, f'unreadable: {cause}'),
+            problem=Problem(path, None, os_error_reason(error)),
             modified_at=None,
         )
     modified_at = file_status.st_mtime

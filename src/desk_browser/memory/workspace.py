@@ -35,6 +35,7 @@ from desk_browser.memory.desk_files import (
     NOTES_FOLDER_NAME,
     SESSIONS_FOLDER_NAME,
 )
+from desk_browser.memory.file_reading import os_error_reason
 
 DESK_FOLDERS = (SESSIONS_FOLDER_NAME, JOURNAL_FOLDER_NAME, NOTES_FOLDER_NAME)
 """The folders a desk holds; a folder with any of them is a desk."""
@@ -56,7 +57,7 @@ class DeskEntry:
     Attributes:
         name (str): The folder's name, such as "main"; unique within the workspace.
         path (Path): The folder.
-        problem (str | None): Why it cannot be read as a desk ("unreadable: Permission
+        problem (str | None): Why it cannot be read as a desk ("cannot read: permission
             denied", "a symlink loop", "a file, not a desk folder", REMOVED); None for a desk.
     """
 
@@ -115,11 +116,12 @@ def _reason(error: OSError) -> str:
         error (OSError): The error.
 
     Returns:
-        str: Such as "unreadable: Permission denied" or "a symlink loop".
+        str: Such as "cannot read: permission denied" (this user's permissions, not damage),
+            "a symlink loop" or "unreadable: Input/output error".
     """
     if error.errno == errno.ELOOP:
         return 'a symlink loop'
-    return f'unreadable: {error.strerror or error.__class__.__name__}'
+    return os_error_reason(error)
 
 
 def is_desk(path: Path) -> bool:
@@ -144,7 +146,8 @@ def entry_problem(path: Path) -> str | None:
         path (Path): The desk folder.
 
     Returns:
-        str | None: REMOVED, "a symlink loop", "unreadable: ...", "a file, not a desk folder",
+        str | None: REMOVED, "a symlink loop", "cannot read: permission denied",
+            "unreadable: ...", "a file, not a desk folder",
             "no longer a desk: ..." or None when it is a desk that can be read.
     """
     try:

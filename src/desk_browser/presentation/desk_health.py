@@ -10,8 +10,9 @@ Read in three steps, so the Desks screen can paint after the cheapest one:
    last exchange.
 3. `with_problems`: the problem count, from `desk_check.check_desk` (every file of the desk).
 
-`needs_look` says why a person should look: an entry that is no readable desk, a damaged state,
-a backend ahead of its log, problems, or a desk quiet on a trading day. Nothing is written.
+`needs_look` says why a person should look: an entry that is no readable desk, a damaged state
+(or one this user may not read), a backend ahead of its log, problems, or a desk quiet on a
+trading day. Nothing is written.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from desk_browser.presentation.desk_data import (
     sessions_directory,
 )
 from desk_browser.presentation.formatting import INDIA, Severity, plural, route_status
+from desk_browser.presentation.unusable_state import unusable_state
 
 ACTIVITY_DAYS = 20
 """How many trading days the activity covers (about four weeks)."""
@@ -88,8 +90,9 @@ class DeskHealth:
             removed), or None.
         session_id (str | None): The current session, or None without a readable state.
         trading_date (datetime.date | None): The current session's trading date, or None.
-        state_problem (str | None): "damaged state: REASON", "no state yet", or None for a readable
-            state.
+        state_problem (str | None): "damaged state: REASON", "state.json cannot be read:
+            permission denied" (this user's permissions, not damage), "no state yet", or None for
+            a readable state.
         state_written_at (float | None): When state.json was last changed (seconds since the epoch),
             or None.
         routes (tuple[RouteHealth, ...]): Each backend's status, in state.json's order.
@@ -138,6 +141,8 @@ class DeskHealth:
         reasons: list[Reason] = []
         if self.state_problem is not None and self.state_problem.startswith('damaged'):
             reasons.append(Reason('damaged state', 'error'))
+        elif self.state_problem is not None and self.state_problem.startswith('state.json'):
+            reasons.append(Reason('state unreadable', 'error'))  # By this user: permissions.
         reasons.extend(
             Reason(f'{route.name} {route.word}', 'error')
             for route in self.routes
@@ -252,12 +257,11 @@ def read_glance(entry: DeskEntry, now: datetime.datetime) -> DeskHealth:
     reading = overview.state
     state = reading.state
     state_problem: str | None = None
-    if state is None:
-        if reading.exists:
-            reason = reading.problem.reason if reading.problem is not None else 'damaged'
-            state_problem = f'damaged state: {reason}'
-        else:
-            state_problem = 'no state yet'
+    unusable = unusable_state(reading)
+    if unusable is not None:
+        state_problem = unusable.summary
+    elif state is None:
+        state_problem = 'no state yet'
     routes: tuple[RouteHealth, ...] = ()
     if state is not None:
         routes = tuple(

@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from desk_browser.memory.file_reading import PERMISSION_DENIED_REASON, is_permission_reason
+
+PERMISSION_ADVICE = "check the folder's permissions or run as the desk's user"
+"""What to do about a desk file this user may not read."""
+
 
 @dataclass(frozen=True)
 class Explanation:
@@ -118,10 +123,17 @@ _FILE_EXPLANATIONS: tuple[tuple[str, Explanation], ...] = (
     ('not a file', Explanation('a folder where a file belongs', 'not read; rename or move it')),
     ('not a folder', Explanation('a file where a folder belongs', 'not read; rename or move it')),
     (
+        PERMISSION_DENIED_REASON,
+        Explanation(
+            'this user may not read it (its permissions, not damage)',
+            f'not read; {PERMISSION_ADVICE}',
+        ),
+    ),
+    (
         'unreadable',
         Explanation(
-            'the file could not be opened',
-            'not read; check its permissions (the desk must read it too)',
+            'the file could not be opened or read',
+            'not read; look at the file and its disk',
         ),
     ),
 )
@@ -150,3 +162,18 @@ def explain(reason: str, whole_file: bool) -> Explanation:
             if reason.startswith(start):
                 return explanation
     return _UNKNOWN_FILE if whole_file else _UNKNOWN_LINE
+
+
+def why_not_read(reason: str) -> str:
+    """Says why a file was not read, to follow "could not be read: ".
+
+    Args:
+        reason (str): The problem's reason, as a reader reported it.
+
+    Returns:
+        str: "permission denied; check the folder's permissions or run as the desk's user" for a
+            file this user may not read, else the reason itself.
+    """
+    if is_permission_reason(reason):
+        return f'permission denied; {PERMISSION_ADVICE}'
+    return reason

@@ -361,7 +361,7 @@ class DeskFollower:
         status.unreadable_count = sum(
             1
             for problem in report.problems
-            if problem.reason.startswith(('unreadable', 'damaged state'))
+            if problem.reason.startswith(('unreadable', 'damaged state', 'cannot read'))
         )
 
     # Pausing.

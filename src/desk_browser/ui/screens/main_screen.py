@@ -22,6 +22,7 @@ from desk_browser.presentation.navigation import (
     SUMMARY_TAB,
     SessionPlace,
 )
+from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui import copy_keys
 from desk_browser.ui.messages import (
@@ -285,7 +286,7 @@ class MainScreen(MovingScreen):
         """Notes each log that could not be read."""
         for problem in problems:
             self.notify(
-                visible(f'{problem.path.name}: {problem.reason}'),
+                visible(f'{problem.path.name}: {why_not_read(problem.reason)}'),
                 title='Could not read a log',
                 severity='warning',
                 markup=False,

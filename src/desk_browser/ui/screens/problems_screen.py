@@ -21,7 +21,7 @@ from textual.worker import get_current_worker
 
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_check import DeskReport, check_desk
-from desk_browser.memory.file_reading import unreadable_reason
+from desk_browser.memory.file_reading import is_permission_reason, unreadable_reason
 from desk_browser.memory.problems import Problem
 from desk_browser.memory.raw_lines import RawLine, read_raw_lines
 from desk_browser.presentation.exports import export_file_name
@@ -79,10 +79,12 @@ def report_headline(report: DeskReport) -> str:
         parts.append(plural(lines, 'damaged line'))
     if whole:
         parts.append(f'{whole} about a whole file')
-    return (
-        f'{plural(len(report.problems), "problem")} in {files} read: {" and ".join(parts)}. '
-        'The browser and the desk skip these; nothing here is changed.'
-    )
+    if all(is_permission_reason(problem.reason) for problem in report.problems):
+        after = 'This user may not read them (the desk may); nothing here is changed.'
+    else:
+        after = 'The browser and the desk skip these; nothing here is changed.'
+    found = plural(len(report.problems), 'problem')
+    return f'{found} in {files} read: {" and ".join(parts)}. {after}'
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from textual.strip import Strip
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.desk_data import SessionLog
 from desk_browser.presentation.formatting import india_time, plural
+from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import DEFAULT_LIMIT, capped, markdown_source, visible
 
 if TYPE_CHECKING:
@@ -144,7 +145,10 @@ def header_lines(log: SessionLog, styles: CardStyles, width: int | None = None) 
             )
         )
     lines.extend(
-        Text(f'The log could not be read: {visible(problem.reason)}', style=styles.error)
+        Text(
+            f'The log could not be read: {visible(why_not_read(problem.reason))}',
+            style=styles.error,
+        )
         for problem in log.unreadable
     )
     if not log.exchanges and not log.unreadable:

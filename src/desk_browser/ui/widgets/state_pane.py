@@ -18,6 +18,7 @@ from desk_browser.presentation.formatting import (
 )
 from desk_browser.presentation.listed_sessions import current_entry
 from desk_browser.presentation.safe_text import capped, visible
+from desk_browser.presentation.unusable_state import unusable_state
 from desk_browser.ui.widgets.live_status import LiveStatus
 
 _RUNNER_STATE_LIMIT = 2_000
@@ -99,13 +100,13 @@ class StatePane(VerticalScroll):
             ]
         reading = overview.state
         state = reading.state
+        unusable = unusable_state(reading)
+        if unusable is not None:  # Damaged, or only this user may not read it.
+            return [
+                _styled(visible(unusable.headline), 'error'),
+                _styled(unusable.consequence, 'error'),
+            ], []
         if state is None:
-            if reading.exists:
-                reason = reading.problem.reason if reading.problem is not None else 'damaged'
-                return [
-                    _styled(f'state.json is unreadable ({visible(reason)}).', 'error'),
-                    _styled('The desk will start a new session when it next runs.', 'error'),
-                ], []
             return [
                 _styled('No state yet: sessions/state.json does not exist.', 'warning'),
                 _styled('The desk starts its first session when it next runs.', 'muted'),

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from desk_browser.presentation.desk_data import DaySummary
 from desk_browser.presentation.formatting import day_text
+from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
 
@@ -30,7 +31,8 @@ def summary_note(summary: DaySummary) -> tuple[str, str] | None:
     day = day_text(summary.day)
     unreadable = [problem for problem in summary.problems if problem.line_number is None]
     if unreadable:
-        return f'The summary for {day} could not be read: {visible(unreadable[0].reason)}', '-error'
+        reason = why_not_read(unreadable[0].reason)
+        return f'The summary for {day} could not be read: {visible(reason)}', '-error'
     return f'No summary for {day}', '-explain'
 
 

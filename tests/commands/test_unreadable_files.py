@@ -1,0 +1,124 @@
+"""Files this user may not read: called what they are (permissions), never damage.
+
+The commands run as a real unprivileged user (tests/helpers/unprivileged.py) over a copy of the
+demo desk with one file chmod 000; the words are also checked in process, with our own reader
+made to raise PermissionError for one path.
+"""
+
+from __future__ import annotations
+
+import datetime
+import errno
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import pytest
+
+from desk_browser.commands.state import state_facts
+from desk_browser.demo import DEMO_TODAY
+from desk_browser.memory import desk_files, file_reading
+from desk_browser.memory.desk_check import check_desk
+from desk_browser.memory.workspace import DeskEntry
+from desk_browser.presentation.desk_data import read_desk_state
+from desk_browser.presentation.desk_health import read_glance
+from desk_browser.presentation.problem_explanations import explain
+from desk_browser.presentation.unusable_state import unusable_state
+from tests.helpers.unprivileged import deny, run_unprivileged, shared_desk, shared_folder
+
+ADVICE = "check the folder's permissions or run as the desk's user"
+WRONG_WORDS = ('damaged', 'new session', 'unless it recurs')
+
+
+@pytest.fixture
+def shared(demo_desk: Path) -> Iterator[Path]:
+    """A copy of the demo desk that every user may read, in a folder every user may reach."""
+    for folder in shared_folder():
+        yield shared_desk(demo_desk, folder)
+
+
+def _run(desk: Path, *arguments: str) -> Any:
+    return run_unprivileged([*arguments[:1], str(desk), *arguments[1:]], desk.parent / 'cache')
+
+
+def test_state_says_a_state_it_may_not_read_is_a_permissions_problem(shared: Path) -> None:
+    deny(shared / 'sessions' / 'state.json')
+    text = _run(shared, 'state', '--today', DEMO_TODAY.isoformat())
+    assert text.returncode == 1, text.stderr
+    assert text.stdout == ''
+    assert f'state.json cannot be read: permission denied; {ADVICE}' in text.stderr
+    assert not any(words in text.stderr for words in WRONG_WORDS)
+    as_json = _run(shared, 'state', '--json')
+    data = json.loads(as_json.stdout)
+    assert data['problem'] == f'state.json cannot be read: permission denied; {ADVICE}'
+
+
+def test_check_says_a_state_it_may_not_read_is_a_permissions_problem(shared: Path) -> None:
+    deny(shared / 'sessions' / 'state.json')
+    text = _run(shared, 'check')
+    assert text.returncode == 1, text.stderr
+    assert 'sessions/state.json: cannot read: permission denied' in text.stdout.splitlines()
+    assert ADVICE in text.stdout
+    assert not any(words in text.stdout for words in WRONG_WORDS)
+
+
+def test_check_names_every_kind_of_file_it_may_not_read(shared: Path) -> None:
+    denied = [
+        next(iter(sorted((shared / 'journal').iterdir()))),
+        next(iter(sorted((shared / 'notes').iterdir()))),
+        next(iter(sorted((shared / 'sessions' / 'summaries').iterdir()))),
+        next(iter(sorted((shared / 'sessions').glob('*.jsonl')))),
+    ]
+    for path in denied:
+        deny(path)
+    result = _run(shared, 'check', '--json')
+    assert result.returncode == 1, result.stderr
+    problems = json.loads(result.stdout)['problems']
+    for path in denied:
+        relative = path.relative_to(shared).as_posix()
+        [problem] = [problem for problem in problems if problem['path'] == relative]
+        assert problem['reason'] == 'cannot read: permission denied'
+        assert ADVICE in problem['advice']
+
+
+@pytest.fixture
+def denied_state(desk_copy: Any, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A desk whose state.json our reader is made to refuse as the system refuses nobody."""
+    desk: Path = desk_copy()
+    target = desk / 'sessions' / 'state.json'
+    original = file_reading.open_desk_file
+
+    def refusing(path: Path, *arguments: Any) -> BinaryIO:
+        if path == target:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return original(path, *arguments)
+
+    monkeypatch.setattr(desk_files, 'open_desk_file', refusing)  # Our reader's name.
+    return desk
+
+
+def test_a_denied_state_is_worded_as_permissions_everywhere(denied_state: Path) -> None:
+    reading = read_desk_state(denied_state)
+    assert reading.problem is not None
+    assert reading.problem.reason == 'cannot read: permission denied'
+    unusable = unusable_state(reading)
+    assert unusable is not None and unusable.not_readable_here
+    assert unusable.headline == 'state.json cannot be read (permission denied).'
+    assert unusable.consequence == "Check the folder's permissions or run as the desk's user."
+    assert unusable.summary == 'state.json cannot be read: permission denied'
+    facts = state_facts(denied_state, DEMO_TODAY)
+    assert facts['problem'] == f'state.json cannot be read: permission denied; {ADVICE}'
+    [problem] = [
+        problem
+        for problem in check_desk(denied_state).problems
+        if problem.path.name == 'state.json'
+    ]
+    assert problem.reason == 'cannot read: permission denied'
+    sentence = explain(problem.reason, whole_file=True).sentence
+    assert ADVICE in sentence
+    assert not any(words in sentence for words in WRONG_WORDS)
+    glance = read_glance(DeskEntry('main', denied_state), datetime.datetime.now(datetime.UTC))
+    assert glance.state_problem == 'state.json cannot be read: permission denied'
+    assert [reason.text for reason in glance.reasons][:1] == ['state unreadable']
