@@ -317,7 +317,7 @@ def test_the_odd_days_trigrams_are_in_the_second_file_and_the_even_days_in_the_f
     assert all(keys.ordinal_of(identifier) % 2 == 1 for identifier in odd_ids)
 
 
-def test_a_build_stopped_between_its_two_commits_stays_exact_and_is_built_anew(
+def test_a_build_stopped_between_its_two_commits_stays_exact_and_is_repaired(
     tmp_path: Path,
 ) -> None:
     desk = make_desk(tmp_path, days=DAYS)
@@ -344,7 +344,9 @@ def test_a_build_stopped_between_its_two_commits_stays_exact_and_is_built_anew(
         connection.close()
     assert second - days  # The second file holds days the index file does not.
     assert_exact(desk, search)
-    assert search.build().complete  # The files disagree on a day: built anew.
+    status = search.build()  # The second file is ahead on the batch's odd days: repaired.
+    assert status.complete
+    assert status.repaired_days > 0
     assert_exact(desk, search)
     connection = connect_index(search.index_path)
     try:

@@ -7,7 +7,9 @@ checked against their digest, newest first), so a day whose stored records chang
 in the same build; a day is replaced or dropped only once its old records were verified. A
 build that leaves every day found intact stamps the index's files (scrub_stamp), and the next
 process's build trusts that stamp while the files are exactly as it says, instead of reading
-every day again: confirming a complete five-year index reads no day and writes nothing. A lock
+every day again: confirming a complete five-year index reads no day and writes nothing. Days a
+build killed between its two files' commits left in the second file alone are repaired when
+they are written again (writing), and the build's status counts every day repaired. A lock
 file next to the index lets one process build at a time (SQLite's WAL mode lets searches read
 meanwhile). An index found damaged (by this build or by a search) is
 deleted, so the next build starts a new one.
@@ -21,6 +23,7 @@ Typical usage example:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import os
 import sqlite3
@@ -44,7 +47,12 @@ from desk_browser.memory.index.scrub import (
     every_day_intact,
     scrub,
 )
-from desk_browser.memory.index.status import CancelCheck, IndexStatus, ProgressCallback
+from desk_browser.memory.index.status import (
+    CancelCheck,
+    IndexStatus,
+    ProgressCallback,
+    repaired_text,
+)
 
 try:
     import fcntl
@@ -52,6 +60,9 @@ except ImportError:  # pragma: no cover - not on POSIX.
     fcntl = None  # type: ignore[assignment]
 
 _LOGGER = logging.getLogger(__name__)
+
+_DAYS_NAMED = 5
+"""How many of the days a build repaired its log names."""
 
 _WRITER_NICENESS = 10
 """How much lower than the thread that asks for a build the build's own thread runs, so the
@@ -145,6 +156,7 @@ def build_days(
     verified: Verified,
     progress: ProgressCallback | None,
     cancelled: CancelCheck | None,
+    repaired: list[str],
 ) -> None:
     """Indexes every day that is not indexed as it is now (see Builder.build).
 
@@ -160,12 +172,16 @@ def build_days(
         verified (Verified): What was found of the indexed days; told of every day written.
         progress (ProgressCallback | None): The progress callback.
         cancelled (CancelCheck | None): The cancel check.
+        repaired (list[str]): Told each day found changed or half written (by a build that
+            ended between its two files' commits) and written again.
 
     Raises:
         IndexDamaged: When the index holds a day changed that cannot be mended.
     """
     with writing.SecondWriter(connection) as second:
-        _build_days(connection, second, index_path, desk_directory, verified, progress, cancelled)
+        _build_days(
+            connection, second, index_path, desk_directory, verified, progress, cancelled, repaired
+        )
 
 
 def _build_days(
@@ -176,6 +192,7 @@ def _build_days(
     verified: Verified,
     progress: ProgressCallback | None,
     cancelled: CancelCheck | None,
+    repaired: list[str],
 ) -> None:
     """Indexes every day that is not indexed as it is now (build_days, its second writer open).
 
@@ -187,10 +204,11 @@ def _build_days(
         verified (Verified): What was found of the indexed days; told of every day written.
         progress (ProgressCallback | None): The progress callback.
         cancelled (CancelCheck | None): The cancel check.
+        repaired (list[str]): Told each day repaired.
     """
 
     def write(batch: list[tuple[str, str, DayRows]]) -> None:
-        writing.write_days(connection, second, batch)
+        repaired.extend(writing.write_days(connection, second, batch))
         for day, signature, _ in batch:
             verified.note(day, signature, intact=True)
 
@@ -198,13 +216,13 @@ def _build_days(
     total = len(days)
     vouched_since = scrub_stamp.trusted_since(index_path, time.time_ns())
     by_day = {desk_day.day: desk_day for desk_day in days}
-    scrub(connection, verified, by_day, cancelled, vouched_since)
+    repaired.extend(scrub(connection, verified, by_day, cancelled, vouched_since))
     indexed = {day: signature for day, (signature, _) in store.indexed_days(connection).items()}
     listed = {desk_day.day for desk_day in days}
     gone = [day for day in indexed if day not in listed]
     for day in gone:
         ensure_intact(connection, verified, day, indexed[day])
-    writing.remove_days(connection, second, gone)
+    repaired.extend(writing.remove_days(connection, second, gone))
     if progress is not None:
         progress(0, total)
     done = 0
@@ -249,6 +267,20 @@ def _build_days(
     store.empty_log(connection)
     if every_day_intact(connection, verified):  # So the next process need not read them.
         scrub_stamp.renew(index_path, verified.vouched_since)
+
+
+def _note_repaired(days: list[str]) -> None:
+    """Logs the days a build repaired, naming the first few.
+
+    Args:
+        days (list[str]): The days, in order.
+    """
+    named = ', '.join(days[:_DAYS_NAMED]) + (', ...' if len(days) > _DAYS_NAMED else '')
+    _LOGGER.warning(
+        'The search index: %s (%s), which a stopped build or a change on disk had left unusable',
+        repaired_text(len(days)),
+        named,
+    )
 
 
 class Builder:
@@ -336,6 +368,7 @@ class Builder:
         self._pool.opened_again()  # Searches may use the index again at once.
         lock = lock_builds(index_path, cancelled, self._waiting)
         damaged = mend = False
+        repaired: list[str] = []
         try:
             if lock is not None or fcntl is None:
                 in_lowered_thread(
@@ -347,15 +380,22 @@ class Builder:
                         self._verified,
                         progress,
                         cancelled,
+                        repaired,
                     )
                 )
             indexed = store.indexed_days(connection)
             signatures = {day: signature for day, (signature, _) in indexed.items()}
             status = self._checks.coverage(self._listing.days(time.time_ns()), signatures)
+            status = dataclasses.replace(status, repaired_days=len(set(repaired)))
+            if repaired:
+                _note_repaired(sorted(set(repaired)))
         except sqlite3.Error as error:
-            _LOGGER.warning('Building the search index failed: %s', error)
             damaged = not isinstance(error, sqlite3.OperationalError)
             mend = isinstance(error, IndexDamaged)
+            if mend:  # Built anew at once (build): what it does, not a failure.
+                _LOGGER.warning('The search index cannot be repaired (%s): building it anew', error)
+            else:
+                _LOGGER.warning('Building the search index failed: %s', error)
             self._pool.note_problem(f'{error.__class__.__name__}: {error}')
             status = IndexStatus(0, 0, available=False, problem=self._pool.problem)
         finally:

@@ -151,7 +151,7 @@ def scrub(
     desk_days: dict[str, DeskDay],
     cancelled: CancelCheck | None,
     vouched_since: int | None = None,
-) -> int:
+) -> list[str]:
     """Verifies the indexed days not verified yet, newest first, mending those that fail.
 
     A failed day is mended from the desk when the desk still holds the records first indexed
@@ -168,7 +168,7 @@ def scrub(
             last read, or None when no stamp does.
 
     Returns:
-        int: How many days were mended.
+        list[str]: The days mended.
 
     Raises:
         IndexDamaged: When a day cannot be mended (the whole index is then built again).
@@ -177,7 +177,7 @@ def scrub(
     if vouched_since is not None:
         signatures = {day: signature for day, (signature, _) in indexed.items()}
         verified.take_on_word(signatures, vouched_since)
-    mended = 0
+    mended = []
     for day in sorted(indexed, reverse=True):
         if cancelled is not None and cancelled():
             break
@@ -192,7 +192,7 @@ def scrub(
             raise IndexDamaged(f'the index holds {day} changed, and the desk changed it since')
         verified.note(day, signature, intact=True)
         _LOGGER.warning('The search index held %s changed; it was mended from the desk', day)
-        mended += 1
+        mended.append(day)
     return mended
 
 

@@ -25,12 +25,15 @@ class IndexStatus:
         total_days (int): The desk's days.
         available (bool): Whether the index can be used; when it cannot, searches read the desk.
         problem (str): Why the index cannot be used, or "".
+        repaired_days (int): Days the build that reported this found half written or changed
+            in the index (a build killed midway, bytes changed on disk) and wrote again.
     """
 
     indexed_days: int
     total_days: int
     available: bool
     problem: str = ''
+    repaired_days: int = 0
 
     @property
     def complete(self) -> bool:
@@ -43,11 +46,26 @@ class IndexStatus:
 
     @property
     def text(self) -> str:
-        """The status for the screen, such as "indexed 212 of 1,250 days".
+        """The status for the screen, such as "indexed 212 of 1,250 days (repaired 1 day)".
 
         Returns:
             str: The text.
         """
         if not self.available:
             return f'search index unavailable ({self.problem}): searching the desk directly'
-        return f'indexed {self.indexed_days:,} of {self.total_days:,} days'
+        text = f'indexed {self.indexed_days:,} of {self.total_days:,} days'
+        if self.repaired_days:
+            text += f' ({repaired_text(self.repaired_days)})'
+        return text
+
+
+def repaired_text(days: int) -> str:
+    """Says how many days a build repaired, such as "repaired 1 day".
+
+    Args:
+        days (int): The days.
+
+    Returns:
+        str: The words.
+    """
+    return f'repaired {days:,} day' if days == 1 else f'repaired {days:,} days'

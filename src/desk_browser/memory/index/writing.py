@@ -94,14 +94,16 @@ class SecondWriter:
         store.roll_back(self._connection)
         self._connection.close()
 
-    def write(self, changes: list[GramsChange]) -> Future[None]:
+    def write(self, changes: list[GramsChange]) -> Future[list[str]]:
         """Starts writing days' trigrams, in one transaction.
 
         Args:
             changes (list[GramsChange]): The days.
 
         Returns:
-            Future[None]: Done when committed; its result raises what the writing raised.
+            Future[list[str]]: Done when committed: the days the second file already held as
+                the changes leave them (_write_changes); its result raises what the writing
+                raised.
         """
         return self._executor.submit(_write_changes, self._connection, changes)
 
@@ -121,25 +123,38 @@ class SecondWriter:
         self._executor.submit(store.empty_log, self._connection).result()
 
 
-def _write_changes(connection: sqlite3.Connection, changes: list[GramsChange]) -> None:
+def _write_changes(connection: sqlite3.Connection, changes: list[GramsChange]) -> list[str]:
     """Writes days' trigrams into the second file, in one transaction.
+
+    A day the second file already holds as the change leaves it (its new digest, or none for a
+    day dropped) was written there by a build that ended between the two commits (killed, say):
+    it is left as it is, and the index file's commit makes the two agree again.
 
     Args:
         connection (sqlite3.Connection): The second writer's connection.
         changes (list[GramsChange]): The days.
 
+    Returns:
+        list[str]: The days found already written so (repaired by the index file's commit).
+
     Raises:
-        IndexDamaged: When the second file does not hold, for a day, the trigrams of the
-            records the index file holds (a build that ended between the two commits): they
-            cannot be forgotten exactly, so the index is built anew.
+        IndexDamaged: When the second file holds, for a day, neither the trigrams of the
+            records the index file holds nor those of the new ones (a build that ended between
+            the two commits, and the desk changed the day since): they cannot be forgotten
+            exactly, so the index is built anew.
     """
+    repaired = []
     connection.execute('BEGIN IMMEDIATE')
     try:
         for change in changes:
             row = connection.execute(
                 'SELECT digest FROM grams_days WHERE day = ?', (change.day,)
             ).fetchone()
-            if (None if row is None else row[0]) != change.found:
+            held = None if row is None else row[0]
+            if held != change.found:
+                if held == change.digest:
+                    repaired.append(change.day)
+                    continue
                 raise IndexDamaged(f'the index files disagree on {change.day}')
             if change.old:
                 connection.executemany(_DELETE_GRAMS, change.old)
@@ -155,6 +170,7 @@ def _write_changes(connection: sqlite3.Connection, changes: list[GramsChange]) -
     except BaseException:
         store.roll_back(connection)
         raise
+    return repaired
 
 
 def _old_grams(connection: sqlite3.Connection, day: str) -> list[tuple[int, str]]:
@@ -234,7 +250,7 @@ def _write(
     connection: sqlite3.Connection,
     second: SecondWriter,
     days: Sequence[tuple[str, tuple[str, DayRows] | None]],
-) -> None:
+) -> list[str]:
     """Replaces or drops days, the second file's trigrams committed before the index file's.
 
     The second file's part is handed to its thread first, so that both files are written side
@@ -246,6 +262,9 @@ def _write(
         days (Sequence[tuple[str, tuple[str, DayRows] | None]]): Each day, and its new signature
             and rows (None to drop it). A day the index file already holds with that signature
             (another builder wrote it) is left as it is.
+
+    Returns:
+        list[str]: The days whose two files this write made agree again (_write_changes).
 
     Raises:
         IndexDamaged: When the two files disagree on a day.
@@ -277,39 +296,49 @@ def _write(
         pending = second.write(changes) if changes else None
         for day, new in todo:
             _change_day(connection, day, new)
-        if pending is not None:
-            pending.result()
+        repaired = [] if pending is None else pending.result()
         connection.execute('COMMIT')
     except BaseException:
         store.roll_back(connection)
         raise
+    return repaired
 
 
 def write_days(
     connection: sqlite3.Connection,
     second: SecondWriter,
     batch: Sequence[tuple[str, str, DayRows]],
-) -> None:
+) -> list[str]:
     """Writes a batch of days, skipping days another builder already wrote.
 
     Args:
         connection (sqlite3.Connection): The builder's connection.
         second (SecondWriter): The second file's writer.
         batch (Sequence[tuple[str, str, DayRows]]): Each day, its signature and its rows.
+
+    Returns:
+        list[str]: The days repaired (a build stopped between its two commits had left them
+            in the second file alone).
     """
-    _write(connection, second, [(day, (signature, rows)) for day, signature, rows in batch])
+    return _write(connection, second, [(day, (signature, rows)) for day, signature, rows in batch])
 
 
-def remove_days(connection: sqlite3.Connection, second: SecondWriter, days: Sequence[str]) -> None:
+def remove_days(
+    connection: sqlite3.Connection, second: SecondWriter, days: Sequence[str]
+) -> list[str]:
     """Drops days from the index.
 
     Args:
         connection (sqlite3.Connection): The builder's connection.
         second (SecondWriter): The second file's writer.
         days (Sequence[str]): The days.
+
+    Returns:
+        list[str]: The days repaired (dropped from the second file alone by a stopped build).
     """
-    if days:
-        _write(connection, second, [(day, None) for day in days])
+    if not days:
+        return []
+    return _write(connection, second, [(day, None) for day in days])
 
 
 __all__ = ['GramsChange', 'SecondWriter', 'remove_days', 'write_days']
