@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import textual.css.stylesheet
 from textual._compositor import Compositor
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -245,32 +244,6 @@ async def test_input_still_sets_its_virtual_size_as_its_text_grows() -> None:
         assert box.virtual_size.width > box.scrollable_content_region.width
 
 
-def _parsed_sheet(css: str) -> Stylesheet:
-    sheet = Stylesheet(variables={'primary': '#004578'})
-    sheet.add_source(css, read_from=('app.tcss', ''))
-    sheet.parse()
-    return sheet
-
-
-def test_textual_keys_its_parse_cache_by_source_and_parses_nothing_it_finds_there(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    parsed = textual_compat.parsed_rules(_parsed_sheet('#a { color: $primary; }'))
-    assert list(parsed) == [('#a { color: $primary; }', ('app.tcss', ''), False, 0, '')]
-    fresh = Stylesheet(variables={'primary': '#004578'})
-    textual_compat.add_parsed_rules(fresh, parsed)
-    monkeypatch.setattr(textual.css.stylesheet, 'parse', None)  # Parsing now fails.
-    fresh.add_source('#a { color: $primary; }', read_from=('app.tcss', ''))
-    assert fresh.rules == next(iter(parsed.values()))
-
-
-def test_textual_forgets_parsed_rules_when_the_variables_change() -> None:
-    sheet = _parsed_sheet('#a { color: $primary; }')
-    assert textual_compat.css_variables(sheet) == {'primary': '#004578'}
-    sheet.set_variables({'primary': '#ff0000'})
-    assert textual_compat.parsed_rules(sheet) == {}
-
-
 class _StartingWithTheme(App[None]):
     """An app that sets its theme before Textual's __init__, as DeskBrowser does."""
 
@@ -287,7 +260,7 @@ def test_textual_builds_its_stylesheet_filters_and_classes_from_a_theme_set_befo
     textuals = App[None]()
     textuals.theme = theme  # Textual's own way, which parses the CSS again when it runs.
     assert app.theme == theme
-    assert textual_compat.css_variables(app.stylesheet) == textuals.get_css_variables()
+    assert app.stylesheet._variables == textuals.get_css_variables()
     dark = app.current_theme.dark
     assert app.has_class('-dark-mode') is dark
     assert app.has_class('-light-mode') is not dark

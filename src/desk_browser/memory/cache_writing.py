@@ -12,8 +12,7 @@ runs). Here:
 - a process killed outright still leaves one, so `sweep_leftovers` removes the files of this
   naming that are older than STALE_AGE, in the one folder it is given (a cache folder: the
   browser never writes into a desk), and never a file of any other name. `sweep_stale_files`
-  does the same for a writer's temporary files of another naming (the older names, and the
-  parsed-CSS memo's own).
+  does the same for a writer's temporary files of another naming (the older names).
 
 A cache file is not synced to disk: one lost to a power cut reads as damaged, which every reader
 of the cache takes as nothing kept.

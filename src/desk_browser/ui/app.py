@@ -21,7 +21,6 @@ from textual.widgets import Input
 
 from desk_browser.live.first_read import FirstRead
 from desk_browser.live.services import DeskServices
-from desk_browser.memory.cache_folders import default_cache_directory
 from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.navigation import (
     DayPlace,
@@ -35,7 +34,6 @@ from desk_browser.presentation.settings import Settings, load_settings, save_set
 from desk_browser.presentation.start_view import StartView
 from desk_browser.ui.copy_keys import NOTHING_TO_COPY, NOTHING_TO_EXPORT
 from desk_browser.ui.covered_screens import CoveredScreens
-from desk_browser.ui.css_memo import keep_parsed_css, recall_parsed_css
 from desk_browser.ui.heap_freezing import HeapFreezing
 from desk_browser.ui.messages import (
     DeskFollowed,
@@ -143,10 +141,6 @@ class DeskBrowser(App[None]):
         """Where exports are written; None for the current folder at the time."""
         self.history = History()
         """What was opened, for back and forward."""
-        self.css_memo_folder = services.cache_directory or default_cache_directory()
-        """Where the parsed CSS is kept between runs (css_memo)."""
-        self.recalled_css = recall_parsed_css(self.stylesheet, self.css_memo_folder)
-        """The parsed CSS the last run kept, handed to the stylesheet before it parses."""
         self.desk = services.desk
         """The desk folder."""
         self.today = services.today
@@ -187,10 +181,9 @@ class DeskBrowser(App[None]):
             search.search_for(self.start.search)
 
     def on_unmount(self) -> None:
-        """Stops the helpers and keeps the parsed CSS for the next start (css_memo)."""
+        """Stops the helpers."""
         self.index_builder.stop()
         self.heap_freezing.stop()
-        keep_parsed_css(self.stylesheet, self.css_memo_folder, self.recalled_css)
 
     async def on_event(self, event: events.Event) -> None:
         """Notes when the person last typed, clicked or scrolled (for idle garbage collection)."""

@@ -30,11 +30,6 @@ The hooks:
   box's text width changes without laying out the screen on every keystroke (a large part of a
   keystroke's 16 ms on a slow machine). Public way: Input's own `virtual_size`, which lays out.
 
-- `parsed_rules` / `add_parsed_rules` / `css_variables` (`Stylesheet._parse_cache`,
-  `Stylesheet._variables`): the rule sets Textual parsed from each CSS source are kept between
-  runs (`desk_browser.ui.css_memo`) and handed back to the next run's stylesheet before it parses,
-  so the first paint parses no CSS (about 75 M instructions, 12 ms: every source was parsed at each
-  start). Public way: none; Textual parses every source at each start.
 - `styled_with_the_apps_css` (`Screen._css_update_count`, `App._css_update_count`): a desk's main
   screen, made for a mode of its own when the workspace app opens the desk, and the Desks screen
   once the app is mounted, count as styled with the app's CSS as it is, so opening a desk and
@@ -43,7 +38,7 @@ The hooks:
   more on first coming back to the Desks screen. Public way: none.
 - `start_with_theme` (`App.theme` set before `App.__init__`): a remembered theme is the one
   `App.__init__` builds the stylesheet's variables, the ANSI filters and the dark/light classes
-  with, so the CSS is parsed once, with its variables (and the parsed-CSS memo serves it).
+  with, so the CSS is parsed once, with its variables.
   Public way: ``app.theme = name`` after `App.__init__`, which parsed every source with
   textual-dark's variables, then re-parsed them all and restyled every node before the first
   paint (8.6 ms with nord).
@@ -83,8 +78,6 @@ from typing import Any, TypeVar
 import textual
 from textual._compositor import Compositor
 from textual.app import App
-from textual.css.model import RuleSet
-from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -318,52 +311,6 @@ def virtual_size_without_layout() -> Reactive[Size]:
     return Reactive(Size(0, 0), layout=False)
 
 
-ParseKey = tuple[str, tuple[str, str], bool, int, str]
-"""Textual's key for a parsed CSS source: its text, where it was read, default or not, tie-breaker
-and scope (`Stylesheet._parse_rules`)."""
-
-
-def parsed_rules(stylesheet: Stylesheet) -> dict[ParseKey, list[RuleSet]]:
-    """The rule sets the stylesheet parsed, by source (`Stylesheet._parse_cache`).
-
-    Args:
-        stylesheet (Stylesheet): The app's stylesheet.
-
-    Returns:
-        dict[ParseKey, list[RuleSet]]: Each parsed source's rule sets, by Textual's key for it.
-    """
-    cache = stylesheet._parse_cache
-    return {key: cache[key] for key in list(cache.keys())}
-
-
-def add_parsed_rules(stylesheet: Stylesheet, parsed: dict[ParseKey, list[RuleSet]]) -> None:
-    """Hands the stylesheet rule sets parsed before, so it does not parse those sources again.
-
-    Textual looks a source up by its text, place, tier, tie-breaker and scope before parsing it,
-    and empties the cache when the theme's variables change (`Stylesheet.set_variables`), so the
-    rule sets must have been parsed with the stylesheet's present variables (`css_variables`).
-
-    Args:
-        stylesheet (Stylesheet): The app's stylesheet, before it parses.
-        parsed (dict[ParseKey, list[RuleSet]]): Rule sets by source, as `parsed_rules` gave them.
-    """
-    cache = stylesheet._parse_cache
-    for key, rules in parsed.items():
-        cache[key] = rules
-
-
-def css_variables(stylesheet: Stylesheet) -> dict[str, str]:
-    """The theme's variables the stylesheet substitutes when it parses (`Stylesheet._variables`).
-
-    Args:
-        stylesheet (Stylesheet): The app's stylesheet.
-
-    Returns:
-        dict[str, str]: The variables, such as ``primary``, and their values.
-    """
-    return stylesheet._variables
-
-
 def start_with_theme(app: App[Any], name: str) -> bool:
     """Makes a built-in theme the one the app starts with; call it before `App.__init__`.
 
@@ -402,7 +349,7 @@ def styled_with_the_apps_css(app: App[Any], screen: Screen[Any]) -> Screen[Any]:
     (`Screen._css_update_count`, -1 when made; a theme change moves the app's on). When it makes a
     mode's screen (`App._init_mode`) and again when it switches to that mode (`App.switch_mode`),
     a screen whose count is not the app's has the whole CSS refreshed: every source re-parsed in
-    a fresh stylesheet (so no parse cache, and no parsed-CSS memo, helps) and every node of the
+    a fresh stylesheet (so no parse cache helps) and every node of the
     present stack restyled. A new screen has missed nothing, yet counts as having missed
     everything: the workspace app re-parsed all its CSS twice for each desk it opened (the first
     refresh updates only the screens then on the stack), and once more on coming back to the
