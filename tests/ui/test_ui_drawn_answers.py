@@ -178,9 +178,8 @@ def test_the_second_start_draws_its_first_frame_without_loading_markdown(
         )
         return list(json.loads(completed.stdout))
 
-    # The first start renders its answers: Rich's Markdown and markdown-it, but not Pygments,
-    # which loads with the first code block drawn (the demo desk's first answers have none).
-    assert loaded_at_the_first_frame() == ['markdown_it', 'rich.markdown']
+    # The first start renders its answers: Rich's Markdown, markdown-it and Pygments.
+    assert loaded_at_the_first_frame() == ['markdown_it', 'pygments', 'rich.markdown']
     assert loaded_at_the_first_frame() == []
 
 

@@ -43,14 +43,6 @@ The hooks:
   textual-dark's variables, then re-parsed them all and restyled every node before the first
   paint (8.6 ms with nord).
 
-- `rich_markdown_without_pygments` (rich.markdown's `from .syntax import Syntax`): Rich's
-  Markdown is imported with a stand-in for `rich.syntax.Syntax` that imports the real one (and
-  Pygments with it) when an answer's code block is first drawn, so a start that renders its
-  answers (nothing kept in drawn/) loads no Pygments for answers without one: rich.syntax and
-  Pygments' lexer, lexers' mapping, styles and tokens, about 31 M instructions of the main
-  thread's 136 M for the Markdown stack (callgrind, after Textual's imports). Public way: none;
-  rich.markdown imports rich.syntax, and it Pygments, as it loads.
-
 Retired (kept here as a record of where they went):
 
 - `Widget._get_style`, once handed to `Content.render` to resolve theme variables such as
@@ -63,14 +55,16 @@ Retired (kept here as a record of where they went):
   that draws its keys itself (`desk_browser.ui.widgets.desk_footer`), with no FooterKey at all.
 - `rich._wrap.divide_line`, which wrapped a hit's snippet: replaced by the public
   `rich.cells` functions (`search_hit_list.snippet_breaks`), with the same breaks.
+- `rich_markdown_without_pygments`, a stand-in for `rich.syntax` while rich.markdown loaded (31 M
+  instructions, only on a start that renders its answers before the first paint): rich.markdown
+  is imported as it is.
+- `parsed_rules` / `add_parsed_rules` (`Stylesheet._parse_cache`), which fed the pickled CSS memo:
+  Textual parses the CSS at each start.
 """
 
 from __future__ import annotations
 
 import functools
-import sys
-import threading
-import types
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -373,113 +367,3 @@ def styled_with_the_apps_css(app: App[Any], screen: Screen[Any]) -> Screen[Any]:
     """
     screen._css_update_count = app._css_update_count
     return screen
-
-
-_rich_markdown_loading = threading.Lock()
-"""Held while rich.markdown is imported with the stand-in in sys.modules (the first answers'
-check imports it on a worker thread, a summary on the event loop); the real rich.syntax is only
-imported outside it."""
-
-_stand_in_thread: int | None = None
-"""The thread importing rich.markdown with the stand-in, while it does."""
-
-
-class _SyntaxOnDemand(type):
-    """The stand-in's metaclass: the class itself passes any look-up on to the real Syntax."""
-
-    def __getattr__(cls, name: str) -> Any:
-        if name.startswith('__'):
-            raise AttributeError(name)
-        return getattr(_real_syntax(), name)
-
-    def __instancecheck__(cls, instance: object) -> bool:
-        return isinstance(instance, _real_syntax())
-
-
-class SyntaxOnDemand(metaclass=_SyntaxOnDemand):
-    """Stands for `rich.syntax.Syntax` in rich.markdown: making one makes the real one.
-
-    rich.markdown (Rich 15) uses `Syntax` in two places only: a code block's rendering
-    (`CodeBlock.__rich_console__`) and, for an inline code lexer, `MarkdownContext`; both make one.
-    """
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        """Makes a real `rich.syntax.Syntax` of the arguments (Pygments loads the first time)."""
-        return _real_syntax()(*args, **kwargs)
-
-
-def _real_syntax() -> type[Any]:
-    """Rich's Syntax, imported (with Pygments) on first use."""
-    syntax: type[Any] = _real_syntax_module().Syntax
-    return syntax
-
-
-def _real_syntax_module() -> types.ModuleType:
-    """rich.syntax itself, imported if it is not yet.
-
-    Waits while another thread imports rich.markdown with the stand-in in sys.modules.
-
-    Raises:
-        AttributeError: Asked by that import itself (rich.markdown asks nothing but `Syntax`,
-            which the stand-in holds; waiting here would never end).
-    """
-    if _stand_in_thread == threading.get_ident():
-        raise AttributeError('rich.syntax is not loaded while rich.markdown loads without it')
-    with _rich_markdown_loading:
-        import rich.syntax
-
-        return rich.syntax
-
-
-def _stand_in_look_up(name: str) -> Any:
-    """The stand-in module's other names: the real module's, once rich.markdown has loaded.
-
-    For another thread's import of rich.syntax meanwhile (rich.traceback's SyntaxPosition).
-    Not for the import system's own questions (``__path__``: is it a package?), which
-    rich.markdown's `from .syntax import Syntax` asks of the stand-in as it loads.
-    """
-    if name.startswith('__'):
-        raise AttributeError(name)
-    return getattr(_real_syntax_module(), name)
-
-
-def rich_markdown_without_pygments() -> types.ModuleType:
-    """Imports rich.markdown with Pygments left unloaded until a code block is drawn.
-
-    rich.markdown (Rich 15) runs `from .syntax import Syntax` as it loads, and rich.syntax imports
-    Pygments' lexer, lexers, styles and tokens: a fifth of the Markdown stack's import (about 31 M
-    instructions), for code blocks that most answers do not have. While rich.markdown loads here,
-    `sys.modules['rich.syntax']` is a module holding only `SyntaxOnDemand`, then it is removed, so
-    rich.markdown's `Syntax` is the stand-in and any later `import rich.syntax` loads the real one.
-    Nothing else can take the stand-in for rich.syntax in that moment but an import of rich.syntax
-    on another thread (rich.traceback's, say, for a crash): that gets a `Syntax` that still makes
-    real ones and passes on every look-up, and any other name the real module's, each waiting
-    until rich.markdown has loaded. When rich.syntax (or rich.markdown) is loaded already,
-    rich.markdown is imported as it is.
-
-    Private in effect: relies on rich.markdown's module-level `from .syntax import Syntax` and on
-    its only making Syntax objects. Public way: ``import rich.markdown``.
-
-    Returns:
-        types.ModuleType: rich.markdown.
-    """
-    global _stand_in_thread
-    with _rich_markdown_loading:
-        if 'rich.markdown' in sys.modules or 'rich.syntax' in sys.modules:
-            import rich.markdown
-
-            return rich.markdown
-        stand_in = types.ModuleType(
-            'rich.syntax', 'Stands for rich.syntax while rich.markdown loads.'
-        )
-        stand_in.Syntax = SyntaxOnDemand  # type: ignore[attr-defined]
-        stand_in.__getattr__ = _stand_in_look_up  # type: ignore[method-assign]
-        sys.modules['rich.syntax'] = stand_in
-        _stand_in_thread = threading.get_ident()
-        try:
-            import rich.markdown
-        finally:
-            _stand_in_thread = None
-            if sys.modules.get('rich.syntax') is stand_in:
-                del sys.modules['rich.syntax']
-        return rich.markdown

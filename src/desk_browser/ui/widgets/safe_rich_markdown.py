@@ -2,9 +2,7 @@
 
 Kept apart from exchange_rendering because importing it loads Rich's Markdown and markdown-it
 (about 30 ms): the first frame draws its answers from the lines kept at the last start when it
-can (answer_drawings), and this module is loaded once that frame is on screen. Pygments, which
-Rich's Markdown loads for code blocks, is loaded with the first code block drawn
-(textual_compat.rich_markdown_without_pygments).
+can (answer_drawings), and this module is loaded once that frame is on screen.
 """
 
 from __future__ import annotations
@@ -13,12 +11,7 @@ import functools
 from typing import ClassVar
 
 from markdown_it import MarkdownIt
-
-from desk_browser.ui.textual_compat import rich_markdown_without_pygments
-
-rich_markdown_without_pygments()  # Before rich.markdown is imported below: see its doc.
-
-from rich.markdown import Heading, Markdown, MarkdownElement  # noqa: E402  (Loaded just above.)
+from rich.markdown import Heading, Markdown, MarkdownElement
 
 
 class LeftHeading(Heading):
