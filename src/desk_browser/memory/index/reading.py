@@ -7,9 +7,10 @@ turned into the rows the index's tables hold (rows.day_rows). Few days are read 
 own thread instead, since starting processes costs more than it saves then.
 
 A worker is this module run as `python -m desk_browser.memory.index.reading`, fed days and
-answering rows as pickled frames over its pipes. It is not a multiprocessing worker on purpose:
-those start by running the parent's main script again, which a desk's own script (without a
-`__main__` guard) must never see. A worker that dies leaves its days to the build's thread.
+answering rows as JSON frames over its pipes (`_day_frame`, `_rows_frame`). It is not a
+multiprocessing worker on purpose: those start by running the parent's main script again,
+which a desk's own script (without a `__main__` guard) must never see. A worker that dies
+leaves its days to the build's thread.
 
 Typical usage example:
 
@@ -19,22 +20,24 @@ Typical usage example:
 
 from __future__ import annotations
 
+import binascii
 import collections
 import contextlib
+import json
 import os
-import pickle
 import queue
 import subprocess
 import sys
 import threading
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from pathlib import Path
+from typing import IO
 
 from desk_browser.memory import session_search
 from desk_browser.memory.index import keys, tuning
 from desk_browser.memory.index.days import DeskDay
 from desk_browser.memory.index.journal_texts import journal_texts
-from desk_browser.memory.index.rows import DayRows, day_rows
+from desk_browser.memory.index.rows import DayRows, RecordRow, day_rows
 from desk_browser.memory.index.status import CancelCheck
 from desk_browser.memory.index.vocabulary import packed_words
 
@@ -89,34 +92,83 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def _send(stream: IO[bytes], value: object) -> None:
-    """Writes one pickled frame.
+def _send(stream: IO[bytes], data: bytes) -> None:
+    """Writes one frame: its length, then its bytes.
 
     Args:
         stream (IO[bytes]): The pipe.
-        value (object): What to send.
+        data (bytes): What to send.
     """
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(len(data).to_bytes(_LENGTH_BYTES, 'big') + data)
     stream.flush()
 
 
-def _receive(stream: IO[bytes]) -> Any:
-    """Reads one pickled frame.
+def _day_frame(desk_day: DeskDay) -> bytes:
+    """A day to read, as JSON: its date and its files' paths."""
+    notes = [str(path) for path in desk_day.notes]
+    journal, summary = desk_day.journal, desk_day.summary
+    paths = [None if path is None else str(path) for path in (journal, summary)]
+    return json.dumps([desk_day.day, *paths, notes]).encode('ascii')
 
-    Args:
-        stream (IO[bytes]): The pipe.
 
-    Returns:
-        Any: What was sent.
+def _day_from(frame: bytes) -> DeskDay:
+    """The day a `_day_frame` holds."""
+    day, journal, summary, notes = json.loads(frame)
+    return DeskDay(
+        day,
+        None if journal is None else Path(journal),
+        None if summary is None else Path(summary),
+        tuple(Path(note) for note in notes),
+    )
+
+
+def _rows_frame(rows: DayRows | None) -> bytes:
+    """A day's rows as JSON (null for none); bytes as base64, marked by the rows that hold them.
+
+    A record's stored text, session and backend are text, or bytes for text that is not valid
+    UTF-8 (rare): those rows are listed by place, their bytes values sent as ``[base64]``.
+    """
+    if rows is None:
+        return b'null'
+    records: list[list[object]] = []
+    with_bytes: list[int] = []
+    for place, row in enumerate(rows.records):
+        if any(type(value) is bytes for value in row):
+            with_bytes.append(place)
+            records.append([_bytes_value(value) for value in row])
+        else:
+            records.append(list(row))
+    words = binascii.b2a_base64(rows.words, newline=False).decode('ascii')
+    document = [records, with_bytes, rows.grams, rows.digest, words]
+    return json.dumps(document, separators=(',', ':')).encode('ascii')
+
+
+def _bytes_value(value: object) -> object:
+    """A row's value as a `_rows_frame` sends it: bytes as ``[base64]``, anything else as it is."""
+    if type(value) is bytes:
+        return [binascii.b2a_base64(value, newline=False).decode('ascii')]
+    return value
+
+
+def _rows_from(frame: bytes) -> DayRows | None:
+    """The rows a `_rows_frame` holds.
 
     Raises:
-        EOFError: When the other end closed the pipe.
+        ValueError: The frame is not one (a worker that died mid-frame).
     """
-    frame = _receive_frame(stream)
-    if frame is None:
-        raise EOFError
-    return pickle.loads(frame)  # Frames come from this module's own processes only.
+    document = json.loads(frame)
+    if document is None:
+        return None
+    records, with_bytes, grams, digest, words = document
+    rows: list[RecordRow] = [tuple(row) for row in records]
+    for place in with_bytes:
+        rows[place] = tuple(  # type: ignore[assignment]
+            binascii.a2b_base64(value[0]) if isinstance(value, list) else value
+            for value in records[place]
+        )
+    return DayRows(
+        rows, [(number, text) for number, text in grams], digest, binascii.a2b_base64(words)
+    )
 
 
 def _receive_frame(stream: IO[bytes]) -> bytes | None:
@@ -188,7 +240,7 @@ class _Worker:
             OSError: When the process is gone.
         """
         assert self.process.stdin is not None
-        _send(self.process.stdin, desk_day)
+        _send(self.process.stdin, _day_frame(desk_day))
         self.asked += 1
 
     def answer(self) -> DayRows | None:
@@ -204,7 +256,7 @@ class _Worker:
         if frame is None:
             self._frames.put(None)  # Every later answer finds the end too.
             raise EOFError
-        rows: DayRows | None = pickle.loads(frame)  # From this module's own processes only.
+        rows = _rows_from(frame)
         self.asked -= 1
         return rows
 
@@ -290,7 +342,7 @@ class DayReaders:
                 rows = worker.answer()
                 waiting.popleft()
                 yield desk_day, signature, rows
-        except (OSError, EOFError, pickle.UnpicklingError):  # A worker died: read the rest here.
+        except (OSError, EOFError, ValueError):  # A worker died: read the rest here.
             for desk_day, signature, _ in waiting:
                 if cancelled is not None and cancelled():
                     return
@@ -324,12 +376,8 @@ def _serve() -> None:
     with contextlib.suppress(OSError, AttributeError):
         os.nice(lowering)
     requests, answers = sys.stdin.buffer, sys.stdout.buffer
-    while True:
-        try:
-            desk_day = _receive(requests)
-        except EOFError:
-            return
-        _send(answers, read_day(desk_day))
+    while (frame := _receive_frame(requests)) is not None:
+        _send(answers, _rows_frame(read_day(_day_from(frame))))
 
 
 if __name__ == '__main__':
