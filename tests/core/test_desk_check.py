@@ -146,7 +146,13 @@ def test_a_journal_that_is_a_file_is_reported(desk: Path) -> None:
 def test_a_symlink_loop_under_notes_is_reported(desk: Path) -> None:
     (desk / 'notes' / 'loop.md').symlink_to(desk / 'notes' / 'loop.md')
     report = check_desk(desk)
-    assert [(path, line) for path, line, _reason in _found(report)] == [('notes/loop.md', None)]
+    assert _found(report) == [('notes/loop.md', None, 'a link that points to itself')]
+
+
+def test_a_link_to_nothing_under_notes_is_a_broken_link_not_a_folder(desk: Path) -> None:
+    (desk / 'notes' / 'gone.md').symlink_to(desk / 'notes' / 'never-there.md')
+    report = check_desk(desk)
+    assert _found(report) == [('notes/gone.md', None, 'a link to a file that does not exist')]
 
 
 def test_an_unreadable_folder_is_reported(desk: Path, monkeypatch: pytest.MonkeyPatch) -> None:

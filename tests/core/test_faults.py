@@ -36,6 +36,7 @@ from desk_browser.memory.session_store import (
     read_exchange_log,
     read_state_file,
 )
+from desk_browser.presentation.problem_explanations import explain
 from tests.helpers.desks import MakeDemoDesk
 from tests.helpers.peak_memory import PEAK_BYTES_SOURCE
 
@@ -51,6 +52,8 @@ READER_REASONS = (
     'unreadable:',
     'cannot read: permission denied',
     'not a file',
+    'a link that points to itself',
+    'a link to a file that does not exist',
     'not a folder',
     'empty',
     'not a regular file',
@@ -324,8 +327,12 @@ def test_a_symlink_loop_under_notes_is_skipped_and_checked(desk: Path) -> None:
     names = [path.name for _day, path in desk_files.note_files(desk)]
     assert 'watchlist.md' in names
     assert not {'loop.md', 'ping.md', 'pong.md', 'again.md'} & set(names)
-    for name in ('loop.md', 'ping.md', 'pong.md', 'again.md'):
-        assert findings.check_reports(notes / name, 'not a file')
+    for name in ('loop.md', 'ping.md', 'pong.md'):  # Each leads back to itself.
+        assert findings.check_reports(notes / name, 'a link that points to itself')
+    assert findings.check_reports(notes / 'again.md', 'not a file')  # It leads to notes/.
+    assert explain('a link that points to itself', whole_file=True).meaning.startswith(
+        'a link that leads back to itself'
+    )
 
 
 def test_a_journal_that_is_a_file_reads_as_no_journal(desk: Path) -> None:
@@ -603,4 +610,5 @@ def test_a_state_link_loop_is_unreadable(desk: Path) -> None:
     state.symlink_to('state.json')
     reading = read_state_file(state)
     assert reading.exists and reading.state is None
-    assert reading.problem is not None and reading.problem.reason.startswith('unreadable')
+    assert reading.problem is not None
+    assert reading.problem.reason == 'a link that points to itself'

@@ -54,6 +54,7 @@ def test_a_line_cut_short_is_a_crash_that_needs_nothing_doing() -> None:
         ('a link to a file that does not exist', True, 'broken link'),
         ('not a regular file', True, 'pipe, socket or device'),
         ('not a file', True, 'a folder where a file belongs'),
+        ('a link that points to itself', True, 'loop of links'),
         ('not a folder', True, 'a file where a folder belongs'),
         ('damaged state (cut short): the desk will start a new session', True, 'new session'),
         ('the current session 2026-10-21-3 has no log', True, 'no log yet'),

@@ -218,12 +218,34 @@ def _folder_problems(
             continue
         if not name.endswith(suffix):
             continue
-        try:
-            if not entry_path.is_file():
-                problems.append(Problem(entry_path, None, 'not a file'))
-        except OSError as error:
-            problems.append(Problem(entry_path, None, os_error_reason(error)))
+        reason = _not_a_file_reason(entry_path)
+        if reason is not None:
+            problems.append(Problem(entry_path, None, reason))
     return problems
+
+
+def _not_a_file_reason(path: Path) -> str | None:
+    """Says why a name the readers would read is not a file they can read, if it is not.
+
+    Args:
+        path (Path): The entry, such as notes/loop.md.
+
+    Returns:
+        str | None: "not a file" for a folder (or a link to one), LINK_LOOP_REASON for a link
+            that leads back to itself, "a link to a file that does not exist", why it cannot be
+            examined; None for a regular file (and one that vanished meanwhile).
+    """
+    try:
+        if stat.S_ISREG(os.stat(path).st_mode):
+            return None
+    except FileNotFoundError:
+        try:
+            return 'a link to a file that does not exist' if path.is_symlink() else None
+        except OSError as error:
+            return os_error_reason(error)
+    except OSError as error:  # A loop of links, permission denied on the way, ...
+        return os_error_reason(error)
+    return 'not a file'
 
 
 def _is_special_file(path: Path) -> bool:

@@ -43,6 +43,10 @@ MEGABYTE = 1 << 20
 NOT_REGULAR_REASON = 'not a regular file'
 """The reason reported for a FIFO, socket or device standing where a file should be."""
 
+LINK_LOOP_REASON = 'a link that points to itself'
+"""The reason reported for a symbolic link that leads back to itself (directly or through other
+links), so that it names no file at all."""
+
 PERMISSION_DENIED_REASON = 'cannot read: permission denied'
 """The reason reported for a file or folder this user may not read: a matter of the reader's
 permissions, not damage to the desk (the desk's own user may read it well)."""
@@ -318,13 +322,15 @@ def os_error_reason(error: OSError) -> str:
         error (OSError): What the system call raised.
 
     Returns:
-        str: A refusal's reason, PERMISSION_DENIED_REASON, or "unreadable: " and the system's
-            words.
+        str: A refusal's reason, PERMISSION_DENIED_REASON, LINK_LOOP_REASON, or "unreadable: "
+            and the system's words.
     """
     if isinstance(error, RefusedFileError):
         return error.reason
     if isinstance(error, PermissionError):
         return PERMISSION_DENIED_REASON
+    if error.errno == errno.ELOOP:
+        return LINK_LOOP_REASON
     return f'unreadable: {error.strerror or error.__class__.__name__}'
 
 

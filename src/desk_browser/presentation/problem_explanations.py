@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from desk_browser.memory.file_reading import PERMISSION_DENIED_REASON, is_permission_reason
+from desk_browser.memory.file_reading import (
+    LINK_LOOP_REASON,
+    PERMISSION_DENIED_REASON,
+    is_permission_reason,
+)
 
 PERMISSION_ADVICE = "check the folder's permissions or run as the desk's user"
 """What to do about a desk file this user may not read."""
@@ -110,6 +114,13 @@ _FILE_EXPLANATIONS: tuple[tuple[str, Explanation], ...] = (
         Explanation(
             'a link to a file outside the desk',
             'not read; run with --follow-symlinks to read it',
+        ),
+    ),
+    (
+        LINK_LOOP_REASON,
+        Explanation(
+            'a link that leads back to itself (a loop of links), naming no file',
+            'not read; remove the link or point it at a file',
         ),
     ),
     (
