@@ -103,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         '--day',
         metavar='DAY',
-        help='open at the day view of DAY: YYYY-MM-DD, yesterday or today (India dates)',
+        help='open at the day view of DAY: YYYY-MM-DD, today, yesterday or a weekday (India dates)',
     )
     parser.add_argument(
         '--search',

@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from desk_browser import cli
+from desk_browser.memory.search_scope import parse_day
 from desk_browser.presentation.navigation import (
     DayPlace,
     History,
@@ -41,6 +42,20 @@ def test_day_words_accept_dates_today_and_yesterday() -> None:
     assert parse_day_words('yesterday', today) == datetime.date(2026, 10, 20)
     for bad in ('2026-13-01', '21-10-2026', 'tomorrow', '', '2026-10-1'):
         assert parse_day_words(bad, today) is None
+
+
+def test_day_words_are_the_day_qualifiers_words_weekdays_too() -> None:
+    today = datetime.date(2026, 10, 21)  # A Wednesday.
+    assert parse_day_words('monday', today) == datetime.date(2026, 10, 19)
+    assert parse_day_words(' Mon ', today) == datetime.date(2026, 10, 19)
+    assert parse_day_words('wednesday', today) == today
+    assert parse_day_words('thu', today) == datetime.date(2026, 10, 15)
+    for words in ('2026-10-19', 'today', 'yesterday', 'monday', 'fri', 'Sunday', 'nonday'):
+        try:
+            qualified: datetime.date | None = parse_day(words, today)
+        except ValueError:
+            qualified = None
+        assert parse_day_words(words, today) == qualified, words
 
 
 def test_neighbour_day_skips_days_without_anything() -> None:
@@ -206,6 +221,20 @@ async def test_go_to_day_accepts_yesterday_and_refuses_a_non_day(
         await settle(pilot)
         assert isinstance(app.screen, DayScreen)
         assert app.screen.day == '2026-10-20'
+
+
+async def test_go_to_day_accepts_a_weekday_as_day_monday_does_in_search(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with settled(app, SIZE) as pilot:
+        app.action_go_to_day()
+        await settle(pilot)
+        assert isinstance(app.screen, GoToDayScreen)
+        await pilot.press(*'monday', 'enter')
+        await settle(pilot)
+        assert isinstance(app.screen, DayScreen)
+        assert app.screen.day == '2026-10-19'  # The demo's today is Wednesday 2026-10-21.
 
 
 async def test_go_to_day_is_in_the_command_palette(app_for: AppFor, demo_desk: Path) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:  # The first screen does without the search and the desk check.
     from desk_browser.memory.session_search import SearchHit
 
-DAY_WORDS_HELP = 'a date such as 2026-10-21, or yesterday or today'
+DAY_WORDS_HELP = 'a date such as 2026-10-21, today, yesterday or a weekday such as monday'
 
 TabName = Literal['exchanges-tab', 'summary-tab']
 """The main screen's two tabs."""
@@ -26,7 +26,11 @@ SUMMARY_TAB: TabName = 'summary-tab'
 
 
 def parse_day_words(text: str, today: datetime.date) -> datetime.date | None:
-    """Reads a day as a person types it: an ISO date, ``today`` or ``yesterday``.
+    """Reads a day as a person types it, in the words of the search's `day:` qualifier.
+
+    One reader of day words for Go to day, `--day` and `day:` (search_scope.parse_day): an ISO
+    date, ``today``, ``yesterday`` or a weekday (``monday`` or ``mon``: the latest such day of
+    the last seven, today included), in any case, white space around it ignored.
 
     Args:
         text (str): What was typed.
@@ -35,15 +39,11 @@ def parse_day_words(text: str, today: datetime.date) -> datetime.date | None:
     Returns:
         datetime.date | None: The day, or None when the text names none.
     """
-    words = text.strip().lower()
-    if words == 'today':
-        return today
-    if words == 'yesterday':
-        return today - datetime.timedelta(days=1)
-    if len(words) != 10:
-        return None
+    # Here, not at the top: the first screen does without the search's modules.
+    from desk_browser.memory.search_scope import parse_day
+
     try:
-        return datetime.date.fromisoformat(words)
+        return parse_day(text.strip(), today)
     except ValueError:
         return None
 

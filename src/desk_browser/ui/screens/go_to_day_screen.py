@@ -1,4 +1,4 @@
-"""A small prompt for "Go to day…": a date, yesterday or today."""
+"""A small prompt for "Go to day…": a date, today, yesterday or a weekday (as `day:` reads them)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ class GoToDayScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         """Builds the box and its hint."""
         with Vertical(id='go-to-day'):
-            box = Input(placeholder='2026-10-21, yesterday or today', id='go-to-day-input')
+            box = Input(placeholder='2026-10-21, today, yesterday, monday…', id='go-to-day-input')
             box.cursor_blink = self._cursor_blink
             yield box
             yield Static(
