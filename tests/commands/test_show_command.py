@@ -42,6 +42,16 @@ def test_markdown_is_the_default_format(
     assert default.stdout == markdown.stdout
 
 
+def test_json_is_accepted_as_format_json_as_every_command_takes_it(
+    demo_desk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wanted = run_command(['show', str(demo_desk), '2026-10-21-2', '--format', 'json'], capsys)
+    result = run_command(['show', str(demo_desk), '2026-10-21-2', '--json'], capsys)
+    assert result.status == 0
+    assert result.stdout == wanted.stdout
+    assert [json.loads(line) for line in result.lines] == _log_objects(demo_desk, '2026-10-21-2')
+
+
 def test_json_lines_are_the_logs_exchanges(
     demo_desk: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

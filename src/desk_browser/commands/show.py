@@ -1,4 +1,4 @@
-"""`desk-browser show DESK SESSION_ID [--format md|json]`: one session's exchanges."""
+"""`desk-browser show DESK SESSION_ID [--format md|json] [--json]`: one session's exchanges."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ output:
   "## N · HH:MM IST · BACKEND" (India time it finished), the trigger as a "> " quote, and the
   answer as it was written. Control characters in desk text are shown, never sent to the
   terminal.
-  json: one JSON object a line, as the session log holds it:
+  json (or --json): one JSON object a line, as the session log holds it:
   {"trigger_text", "answer", "backend_name", "finished_at"}.
   Damaged lines of the log are skipped and noted on stderr.
 
@@ -61,6 +61,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=FORMATS,
         default='md',
         help='md for Markdown (the default), json for one JSON object a line',
+    )
+    parser.add_argument(
+        '--json',
+        dest='format',
+        action='store_const',
+        const='json',
+        help='the same as --format json (as every other command takes --json)',
     )
     describe(parser, _EPILOG)
 
