@@ -1,47 +1,45 @@
 """Every private Textual name the app uses, in one room, for the one Textual version it was read in.
 
-The app is fast on big desks partly because it steps around a few of Textual's public paths,
-each of which lays out or redraws far more than the change needs. Each such step uses a name
-Textual does not promise to keep, so they all live here, and importing this module fails at
-once on any Textual other than `TEXTUAL_VERSION` (the version pinned in pyproject.toml). Each
-hook below says what it buys, as measured when it was made, and the public way it replaces, so
-an upgrade can re-check them one by one; tests/ui/test_ui_textual_compat.py fails loudly when
-Textual changes under one of them, and tests/ui/test_ui_private_names.py fails when a private
-Textual or Rich name is used anywhere else in src/.
+Importing this module fails at once on any Textual other than `TEXTUAL_VERSION` (the version
+pinned in pyproject.toml). A hook stays here only while it earns it (issue 29: at least 5% of
+the first paint, or a frame, 16 ms, of a measured stall); each says what it buys and what change
+to Textual would make it unnecessary. tests/ui/test_ui_textual_compat.py fails loudly when
+Textual changes under one, and tests/ui/test_ui_private_names.py when a private Textual or Rich
+name is used anywhere else in src/.
 
 The hooks:
 
-- `count_background_screens` (`App._background_screens`): the screens under an opaque top screen
-  are not counted as visible, so the main screen under the search screen stops repainting the
-  whole search screen on each follow poll and age tick (8-10 ms, about four times a second,
-  while typing too). Public way: none; Textual counts the screen just under the top one as
-  visible whatever the top one's background.
-- `update_scrollbars` (`Widget._scroll_update`): a view whose height is set by CSS gets a new
-  scrollable size without a layout of the whole screen (a third of each ``n`` press on a
-  10,000-exchange log went to that layout). Public way: assigning `virtual_size`.
+- `start_with_theme` (`App.theme` set before `App.__init__`): a remembered theme is the one the
+  stylesheet is first built with, so the CSS is parsed once. Buys 118 M instructions, 8.8% of
+  the first paint with a remembered theme (issue 29). Upstream: a ``theme`` argument to
+  `App.__init__` (or a class-level default theme) that `App.__init__` builds the stylesheet,
+  the ANSI filters and the dark/light classes with.
 - `skip_covered_containers` (`Screen._compositor`, `Compositor._render_chops`): a container that
-  draws nothing but its own background (a Vertical, the screen itself) is not rendered where its
-  children cover it. Textual renders every widget's whole region and then throws away what the
-  widgets in front cover: on the main screen's first frame five containers' 179 of 341 lines.
-  Callgrind, week desk, main thread: 1,452 -> 1,420 M instructions to the first frame, and
-  1,728 -> 1,654 M to desk_headless's exit (its three frames). Public way:
-  none (fewer containers, which changes the layout).
+  draws only its background is not rendered where its children cover it (on the main screen's
+  first frame, five containers' 179 of 341 lines). Buys 83 M instructions, 6.2% of the first
+  paint (issue 29). Kept until the main screen's layout is made flatter (issue 29's target 6).
+  Upstream: the compositor rendering a widget only over the lines no opaque widget in front
+  covers (or a public flag for widgets that draw nothing but their styles).
+- `styled_with_the_apps_css` (`Screen._css_update_count`, `App._css_update_count`): a mode's new
+  screen counts as styled with the app's CSS, so the workspace app opening a desk (and coming
+  back to the Desks screen) does not re-parse every source and restyle every screen twice.
+  Upstream: `App._init_mode` and `App.switch_mode` refreshing the CSS of a screen only when it
+  has missed a change since it was mounted (a screen not yet mounted is styled as it mounts).
+- `count_background_screens` (`App._background_screens`): no screen under an opaque top screen
+  counts as visible, so the main screen under the search screen stops repainting the search
+  screen on each follow poll and age tick (8-10 ms, about four times a second, while typing).
+  Upstream: `App._background_screens` consulting a public screen property (such as
+  ``Screen.shows_screens_below``) instead of always counting the one just under the top.
+- `update_scrollbars` (`Widget._scroll_update`): a view whose size is set by CSS gets a new
+  scrollable size without a layout of the whole screen (a third of each ``n`` press on a
+  10,000-exchange log). Upstream: a public way to set `virtual_size` without a layout, such as
+  ``Widget.set_virtual_size(size, layout=False)``.
 - `virtual_size_without_layout` (redefining `Widget.virtual_size` on a subclass): the search
-  box's text width changes without laying out the screen on every keystroke (a large part of a
-  keystroke's 16 ms on a slow machine). Public way: Input's own `virtual_size`, which lays out.
+  box's text width changes without laying out the screen on every keystroke. Upstream: Input's
+  own `virtual_size` declared with ``layout=False`` (its size never depends on its text).
 
-- `styled_with_the_apps_css` (`Screen._css_update_count`, `App._css_update_count`): a desk's main
-  screen, made for a mode of its own when the workspace app opens the desk, and the Desks screen
-  once the app is mounted, count as styled with the app's CSS as it is, so opening a desk and
-  coming back re-parse no CSS. Textual counts a new screen as having missed every change: it
-  re-parsed every source and restyled the present screens twice for each desk opened, and once
-  more on first coming back to the Desks screen. Public way: none.
-- `start_with_theme` (`App.theme` set before `App.__init__`): a remembered theme is the one
-  `App.__init__` builds the stylesheet's variables, the ANSI filters and the dark/light classes
-  with, so the CSS is parsed once, with its variables.
-  Public way: ``app.theme = name`` after `App.__init__`, which parsed every source with
-  textual-dark's variables, then re-parsed them all and restyled every node before the first
-  paint (8.6 ms with nord).
+The last three were measured under 1% of the first paint each (issue 29) and stay for the stalls
+they were made for, not re-measured against the 16 ms bar in round 20.
 
 Retired (kept here as a record of where they went):
 
