@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from desk_browser.commands.state import state_facts
 from desk_browser.demo import DEMO_TODAY
 from desk_browser.presentation.formatting import route_status
 from tests.helpers.commands import HOSTILE_TEXT, assert_no_raw_controls, run_command
+from tests.helpers.desks import exchange, write_state
 
 TODAY = ['--today', DEMO_TODAY.isoformat()]
 
@@ -165,3 +170,46 @@ def test_hostile_route_names_and_runner_state_never_reach_stdout_raw(
     assert_no_raw_controls(as_json.stdout)
     data = json.loads(as_json.stdout)
     assert data['routes'][HOSTILE_TEXT]['runner_state'] == {'note': HOSTILE_TEXT}
+
+
+def test_beside_a_fast_writer_a_backend_is_never_more_than_one_behind(
+    desk_copy: Callable[[], Path],
+) -> None:
+    """The desk appends to its log, then saves the state: state never reads 2 or more behind."""
+    desk = desk_copy()
+    session_id = '2026-10-21-9'
+    log = desk / 'sessions' / f'{session_id}.jsonl'
+    log.write_bytes(b'')
+    write_state(desk, session_id, {'claude': {'exchanges_seen': 0, 'runner_state': None}})
+    state_path = desk / 'sessions' / 'state.json'
+    stop = threading.Event()
+    written = [0]
+
+    def write() -> None:  # As the desk does: the log line first, then the state, atomically.
+        while not stop.is_set() and written[0] < 20_000:
+            line = json.dumps(exchange(f'tick {written[0]}', 'ok')) + '\n'
+            with log.open('a', encoding='utf-8') as handle:
+                handle.write(line)
+            written[0] += 1
+            routes = {'claude': {'exchanges_seen': written[0], 'runner_state': None}}
+            state = {'session_id': session_id, 'trading_date': '2026-10-21', 'routes': routes}
+            temporary = state_path.with_name('state.json.tmp')
+            temporary.write_text(json.dumps(state), encoding='utf-8')
+            os.replace(temporary, state_path)
+            time.sleep(0.002)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    gaps: list[int] = []
+    try:
+        deadline = time.monotonic() + 8
+        while len(gaps) < 300 and time.monotonic() < deadline:
+            facts = state_facts(desk, DEMO_TODAY)
+            route = facts['routes']['claude']
+            gaps.append(route['log_exchanges'] - route['exchanges_seen'])
+    finally:
+        stop.set()
+        writer.join()
+    assert written[0] > 10  # The writer wrote while the state was read.
+    assert gaps and min(gaps) >= 0, 'a backend looked ahead of its log'
+    assert max(gaps) <= 1, f'{sum(gap > 1 for gap in gaps)} of {len(gaps)} reads overstated'

@@ -123,7 +123,8 @@ def state_facts(desk: Path, today: datetime.date) -> dict[str, Any]:
     Returns:
         dict[str, Any]: The JSON object the command writes with --json.
     """
-    overview = read_overview(desk, unfinished_is_damaged=True)
+    # Settled: the state is read again after the log is counted (desk_data._settle says why).
+    overview = read_overview(desk, unfinished_is_damaged=True, settled=True)
     state = overview.state.state
     if state is None:
         return {

@@ -253,7 +253,7 @@ def read_glance(entry: DeskEntry, now: datetime.datetime) -> DeskHealth:
     problem = entry.problem or entry_problem(entry.path)
     if problem is not None:
         return DeskHealth(entry.name, entry.path, entry_problem=problem)
-    overview = read_overview(entry.path, counted=0)
+    overview = read_overview(entry.path, counted=0, settled=True)  # Never overstates behind.
     reading = overview.state
     state = reading.state
     state_problem: str | None = None
