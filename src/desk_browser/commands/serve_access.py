@@ -1,19 +1,12 @@
 """Who may use a served desk: only whoever holds the link `desk-browser serve` printed.
 
-Browsers let any web page open a WebSocket to 127.0.0.1, and anyone on a shared host can reach
-its ports, so the served app checks every request, as Jupyter Server does:
-
-- the secret: the link carries a token (`?token=...`); the first request with it gets an
-  HttpOnly, SameSite=Strict cookie and a redirect to the same address without the token, so the
-  token leaves the address bar and the history. Every later request must carry the cookie (or
-  the token, for scripts). Both are compared in constant time (`hmac.compare_digest`).
-- the Host header must name this machine (127.0.0.1, localhost, ::1) or the --host given: a page
-  on an attacker's domain that rebinds its name to 127.0.0.1 (DNS rebinding) sends its own name.
-- the Origin header, when a browser sends one (always for a WebSocket), must be this server's
-  own page: another site's page cannot drive the app (cross-site WebSocket hijacking).
-
-Refusals are 403 with a short plain-text reason that reveals nothing of the desk. This module
-knows aiohttp only; `serve_server` installs `access_middleware` on textual-serve's application.
+Any web page can open a WebSocket to 127.0.0.1, so every request is checked, as Jupyter
+Server does: the link's token (`?token=...`) is swapped for an HttpOnly, SameSite=Strict cookie
+and a redirect without it, and later requests must carry the cookie or the token (compared in
+constant time); the Host header must name this machine or --host (against DNS rebinding); an
+Origin header must be this server's own page (against cross-site WebSocket hijacking).
+Refusals are 403 with a short reason that reveals nothing of the desk. `serve_server`
+installs `access_middleware` on textual-serve's application.
 """
 
 from __future__ import annotations
@@ -49,23 +42,12 @@ _COOKIE_PURPOSE = b'desk-browser serve cookie'
 
 
 def new_token() -> str:
-    """Makes a fresh secret for one `serve` run.
-
-    Returns:
-        str: 43 URL-safe characters from the operating system's random source.
-    """
+    """Makes a fresh secret for one `serve` run: 43 URL-safe random characters."""
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def token_problem(token: str) -> str | None:
-    """Says why a secret read from --token-file cannot be used.
-
-    Args:
-        token (str): The file's text, without surrounding white space.
-
-    Returns:
-        str | None: What is wrong, or None when it is long enough and fits in a URL as it is.
-    """
+    """Says what is wrong with a secret read from --token-file, or None when it can be used."""
     if len(token) < SHORTEST_TOKEN:
         return f'it holds {len(token)} characters; a token needs at least {SHORTEST_TOKEN}'
     if not set(token) <= TOKEN_ALPHABET:
@@ -74,14 +56,7 @@ def token_problem(token: str) -> str | None:
 
 
 def host_name(host_header: str) -> str:
-    """Reads the machine's name from a Host header, without its port.
-
-    Args:
-        host_header (str): Such as ``127.0.0.1:8000``, ``[::1]:8000`` or ``localhost``.
-
-    Returns:
-        str: The name, lowered, without brackets or a final dot; "" when there is none.
-    """
+    """The name a Host header gives , lowered, without port, brackets or final dot."""
     text = host_header.strip().lower()
     if text.startswith('['):
         name, _, _ = text[1:].partition(']')
@@ -93,76 +68,40 @@ def host_name(host_header: str) -> str:
 
 
 def url_host(host: str) -> str:
-    """Writes a host for a URL: an IPv6 address in brackets.
-
-    Args:
-        host (str): A name or an address, such as ``::1``.
-
-    Returns:
-        str: Such as ``[::1]`` or ``127.0.0.1``.
-    """
+    """Writes a host for a URL: an IPv6 address in brackets (``[::1]``), a name as it is."""
     return f'[{host}]' if ':' in host else host
 
 
 def cookie_value(token: str) -> str:
-    """Derives the cookie from the token, so the cookie never holds the token itself.
-
-    Args:
-        token (str): The secret.
-
-    Returns:
-        str: HMAC-SHA256 of a fixed purpose under the token, in hex.
-    """
+    """The cookie for a token: HMAC-SHA256 of a fixed purpose under it, in hex (never the token)."""
     return hmac.new(token.encode(), _COOKIE_PURPOSE, hashlib.sha256).hexdigest()
 
 
 def _same_secret(given: str, expected: str) -> bool:
-    """Compares a secret in constant time.
-
-    Args:
-        given (str): What the request carried.
-        expected (str): The secret.
-
-    Returns:
-        bool: Whether they are the same.
-    """
+    """Whether two secrets are the same, compared in constant time."""
     return hmac.compare_digest(given.encode('utf-8', 'replace'), expected.encode())
 
 
 def _bare_name(host: str) -> str:
-    """Writes a host as a Host header's name would be read: lowered, without brackets.
-
-    Args:
-        host (str): A name or an address, as given with --host.
-
-    Returns:
-        str: The name.
-    """
+    """A --host as a Host header's name would be read: lowered, without brackets."""
     return host.strip().lower().removeprefix('[').removesuffix(']').rstrip('.')
 
 
 def _redirect(location: str) -> web.Response:
-    """Makes a redirect that no cache keeps.
-
-    Args:
-        location (str): Where to.
-
-    Returns:
-        web.Response: 302 Found.
-    """
+    """A 302 redirect that no cache keeps."""
     return web.Response(
         status=302, headers={'Location': str(location), 'Cache-Control': 'no-store'}
     )
 
 
 def refused(reason: str) -> web.Response:
-    """Makes the answer to a request that may not enter.
+    """The 403 answer, as plain text, to a request that may not enter.
 
     Args:
         reason (str): What was wrong, in words that reveal nothing of the desk.
 
     Returns:
-        web.Response: 403 with the reason and what to do, as plain text.
+        web.Response: The reason and what to do.
     """
     text = (
         f'403 Forbidden: {reason}.\n'
@@ -191,31 +130,16 @@ class ServeAccess:
 
     @property
     def cookie_name(self) -> str:
-        """The cookie's name; cookies ignore ports, so it names the port.
-
-        Returns:
-            str: Such as ``desk-browser-8000``.
-        """
+        """The cookie's name, such as ``desk-browser-8000`` (cookies ignore ports)."""
         return f'desk-browser-{self.port}'
 
     @property
     def hosts(self) -> frozenset[str]:
-        """The names a Host or Origin header may give.
-
-        Returns:
-            frozenset[str]: This machine's names and --host, lowered.
-        """
+        """The names a Host or Origin header may give: this machine's names and --host, lowered."""
         return LOCAL_HOSTS | {_bare_name(self.host)}
 
     def is_own_origin(self, origin: str) -> bool:
-        """Says whether an Origin header names this server's own page.
-
-        Args:
-            origin (str): The header, such as ``http://127.0.0.1:8000``.
-
-        Returns:
-            bool: True for http, one of this machine's names (or --host) and this port.
-        """
+        """Whether an Origin header is http, this machine's name (or --host) and port."""
         try:
             parts = urlsplit(origin.strip())
             port = parts.port if parts.port is not None else 80
@@ -253,15 +177,7 @@ class ServeAccess:
         return self._refuse(request, 'no token')
 
     def _enter(self, request: web.Request, name: str) -> web.StreamResponse:
-        """Answers the link: the cookie, and the same address without the token.
-
-        Args:
-            request (web.Request): A request with the right token.
-            name (str): The machine's name it was sent to.
-
-        Returns:
-            web.StreamResponse: A redirect.
-        """
+        """Answers the link: a redirect that sets the cookie and drops the token."""
         if name != _bare_name(self.canonical_host):
             # Keep the token: the cookie must be set under the name the page's URLs use.
             elsewhere = request.url.with_scheme('http').with_host(_bare_name(self.canonical_host))
@@ -278,15 +194,7 @@ class ServeAccess:
         return response
 
     def _refuse(self, request: web.Request, reason: str) -> web.Response:
-        """Refuses a request and notes it in the server's log.
-
-        Args:
-            request (web.Request): The request.
-            reason (str): What was wrong.
-
-        Returns:
-            web.Response: The 403.
-        """
+        """Refuses a request with a 403 and notes it in the server's log."""
         _LOGGER.warning(
             'refused %s %s: %s', request.method, visible_field(request.path), visible_field(reason)
         )
@@ -294,14 +202,7 @@ class ServeAccess:
 
 
 def access_middleware(access: ServeAccess) -> Middleware:
-    """Makes the aiohttp middleware that lets only the link's holder through.
-
-    Args:
-        access (ServeAccess): What lets a request in.
-
-    Returns:
-        Middleware: The middleware, for web.Application.middlewares.
-    """
+    """Makes the aiohttp middleware that lets only the link's holder through."""
 
     @web.middleware
     async def check_access(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -323,12 +224,7 @@ styles included), so nothing it shows can make the browser ask another host for 
 
 
 async def add_safety_headers(_request: web.Request, response: web.StreamResponse) -> None:
-    """Keeps the page out of other sites' frames, its address out of Referers, its loads here.
-
-    Args:
-        _request (web.Request): The request answered.
-        response (web.StreamResponse): The answer, before its headers are sent.
-    """
+    """Keeps the page out of other sites' frames, its address out of Referers, its loads here."""
     response.headers.setdefault('X-Frame-Options', 'DENY')
     response.headers.setdefault('Referrer-Policy', 'no-referrer')
     response.headers.setdefault('Content-Security-Policy', CONTENT_SECURITY_POLICY)

@@ -1,11 +1,9 @@
 """Follows a desk while the app is open: what changed, and only the log lines it gained.
 
 The screens call `LiveDesk` from thread workers: `open_session` reads the session about to be
-shown, `poll` (about twice a second) looks at the status of what a running desk changes, through
-`DeskWatcher`, and reads only what changed: the lines the followed logs gained (through
-`JsonLinesFollower`, so a last line still being written is left for later), state.json, and the
-logs of new sessions. Nothing here imports Textual or writes anything; nothing raises for a
-damaged, vanished or unreadable file.
+shown, `poll` (about twice a second) asks `DeskWatcher` what changed and reads only that: the
+lines the followed logs gained, state.json, and new sessions' logs. Nothing here imports
+Textual or writes anything; nothing raises for a damaged, vanished or unreadable file.
 """
 
 from __future__ import annotations
@@ -51,15 +49,14 @@ class LogGrowth:
 
     Attributes:
         session_id (str): The session.
-        new_exchanges (list[Exchange]): The exchanges of the lines completed since the last look,
-            oldest first; every exchange when restarted.
+        new_exchanges (list[Exchange]): The exchanges completed since the last look, oldest
+            first; every exchange when restarted.
         new_problems (list[Problem]): The damaged lines among them.
-        restarted (bool): Whether the log was replaced, shrank or vanished, and was read from its
-            start.
+        restarted (bool): The log was replaced, shrank or vanished, and was read from its start.
         exchange_count (int): How many exchanges the log holds now.
         damaged_lines (int): How many of its lines are damaged now.
-        pending_bytes (int): How many bytes of an unfinished last line were left for later.
-        unreadable (bool): Whether the log could not be read at all.
+        pending_bytes (int): The bytes of an unfinished last line left for later.
+        unreadable (bool): The log could not be read at all.
     """
 
     session_id: str
@@ -81,10 +78,9 @@ class FollowUpdate:
         logs (dict[str, LogGrowth]): What each followed log that changed gained.
         state (StateReading | None): state.json read again, when it changed; else None.
         new_entries (list[SessionEntry]): The sessions whose logs appeared, newest first.
-        summary_changed (bool): Whether the summary of the day shown (`LiveDesk.follow_summary`)
-            appeared, changed or went away.
-        recounted_entries (list[SessionEntry]): Sessions other than the followed ones whose logs
-            were rewritten, counted again, newest first.
+        summary_changed (bool): The summary of the day shown appeared, changed or went away.
+        recounted_entries (list[SessionEntry]): Other sessions whose logs were rewritten,
+            counted again, newest first.
     """
 
     changes: DeskChanges
@@ -160,10 +156,7 @@ class LiveDesk:
     """
 
     def __init__(self, desk: Path) -> None:
-        """Starts watching: the watcher looks at the desk once, as the baseline of the first poll.
-
-        Create it before the desk is read for the first time, so nothing written in between is
-        missed.
+        """Starts watching; create it before the desk is first read, so nothing written is missed.
 
         Args:
             desk (Path): The desk folder.
@@ -183,11 +176,7 @@ class LiveDesk:
 
     @property
     def folder_listing(self) -> FolderListing:
-        """The watcher's folder listing (see DeskWatcher.folder_listing).
-
-        Returns:
-            FolderListing: The listing the desk's folders were last listed with.
-        """
+        """The watcher's folder listing (see DeskWatcher.folder_listing)."""
         return self._watcher.folder_listing
 
     def state_age(self, now: float) -> float | None:
@@ -202,12 +191,7 @@ class LiveDesk:
         return self._watcher.state_age(now)
 
     def _follow(self, opening: str | None = None) -> None:
-        """Follows the logs of the shown and the current session, and no other.
-
-        Args:
-            opening (str | None): A session whose log the caller reads and follows itself right
-                after (so it is not read twice).
-        """
+        """Follows the shown and current sessions' logs, not `opening`'s (the caller reads it)."""
         wanted = [
             session_id for session_id in (self._shown, self._current) if session_id is not None
         ]
@@ -235,16 +219,14 @@ class LiveDesk:
 
         Args:
             session_id (str): The session.
-            deliver (Callable[[SessionLog], None]): Called with its exchanges (up to the last
-                complete line) before the lock is let go, so no later poll can report lines the log
-                does not hold yet. With head_first, a big log's first exchanges come first, in a
-                SessionLog marked incomplete.
+            deliver (Callable[[SessionLog], None]): Called with its exchanges before the lock is
+                let go, so no later poll reports lines not delivered yet. With head_first, a big
+                log's first exchanges come first, in a SessionLog marked incomplete.
             cancelled (threading.Event | None): Set when a newer read replaced this one: then
-                nothing is read (nothing more, after the first exchanges).
-            head_first (Callable[[], object] | None): When given, a big log's first exchanges
-                (session_reading.read_exchange_log_head) are delivered before the whole log is
-                read, and this is called in between (it may wait until they are drawn: the whole
-                read would share the interpreter with drawing them). None reads the log whole.
+                nothing (more) is read.
+            head_first (Callable[[], object] | None): When given, called between delivering a big
+                log's first exchanges and reading the whole log (it may wait until they are drawn).
+                None reads the log whole.
         """
         with self._lock:
             if cancelled is not None and cancelled.is_set():
@@ -291,12 +273,7 @@ class LiveDesk:
         return status, racy
 
     def _summary_changed(self) -> bool:
-        """Whether the followed summary changed since the last look.
-
-        A file modified in the last two seconds could change again without its status showing
-        it (the same size, within the clock's step), so it counts as changed once more when that
-        window has passed.
-        """
+        """Whether the followed summary changed since the last look (racy files count once more)."""
         if self._summary_day is None:
             return False
         status, racy = self._look_at_the_summary()
@@ -305,12 +282,7 @@ class LiveDesk:
         return changed
 
     def _rewritten_logs(self) -> list[str]:
-        """The sessions, other than the followed ones, whose logs changed since the last sweep.
-
-        Every SWEEP_EVERY polls the status of every log is looked at; the first sweep is the
-        baseline. New and removed logs are the watcher's to report. A log modified in the last
-        two seconds is reported once more when that window has passed.
-        """
+        """Other sessions whose logs changed since the last sweep (every SWEEP_EVERY polls)."""
         self._polls_until_sweep -= 1
         if self._polls_until_sweep > 0:
             return []
@@ -347,8 +319,7 @@ class LiveDesk:
         """Looks again, and reads only what changed.
 
         Args:
-            current (str | None): The current session, whose log is followed too (for the state
-                pane).
+            current (str | None): The current session, whose log is followed too.
             deliver (Callable[[FollowUpdate], None]): Called with what changed before the lock is
                 let go.
         """
@@ -391,12 +362,11 @@ def followed_overview(overview: DeskOverview, update: FollowUpdate) -> DeskOverv
 
     Args:
         overview (DeskOverview): What was shown before the look.
-        update (FollowUpdate): What the look found: the state read again, new and removed sessions,
-            and what the followed logs gained.
+        update (FollowUpdate): What the look found.
 
     Returns:
-        DeskOverview: The overview now: the state, the sessions (newest first, counts of the grown
-            logs, the current one marked), and the current session's count of exchanges.
+        DeskOverview: The state, the sessions (newest first, grown logs' counts, the current
+            one marked), and the current session's count of exchanges.
     """
     changes = update.changes
     state = update.state if update.state is not None else overview.state
@@ -448,14 +418,7 @@ def followed_overview(overview: DeskOverview, update: FollowUpdate) -> DeskOverv
 
 
 def age_text(seconds: float | None) -> str:
-    """Says how long ago a file was written, such as "written 14 s ago".
-
-    Args:
-        seconds (float | None): The file's age in seconds, or None when there is no file.
-
-    Returns:
-        str: The words.
-    """
+    """Says how long ago a file was written, such as "written 14 s ago" (None: no file)."""
     if seconds is None:
         return 'not written yet'
     whole = int(seconds)

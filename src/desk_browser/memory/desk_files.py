@@ -1,11 +1,10 @@
 """The one reader of a desk's files: journal days, summaries, notes and JSON-lines logs.
 
-Everything that reads the desk folder goes through this module, so there is one parser of each
-kind of file. Nothing here raises on bad input: a missing folder reads as empty, a damaged line is
-skipped and reported as a `Problem`, an unreadable file is reported and read as nothing.
+Nothing here raises on bad input: a missing folder reads as empty, a damaged line is skipped
+and reported as a `Problem`, an unreadable file is reported and read as nothing. The folder's
+layout is described in the project's README.
 
-The folder's layout and the meaning of the journal's events are described in the project's
-README. Typical usage example:
+Typical usage example:
 
     for day, path in journal_files(Path('workspace/desks/main')):
         journal_day = read_journal_day(path, day)
@@ -89,12 +88,6 @@ about 1 ms to make."""
 def __getattr__(name: str) -> Any:
     """Gives the journal's names (`_JOURNAL_NAMES`) from `journal`, loading it the first time.
 
-    Args:
-        name (str): The name asked for, which this module does not hold itself.
-
-    Returns:
-        Any: The journal's record class or function of that name.
-
     Raises:
         AttributeError: For any other name.
     """
@@ -138,15 +131,7 @@ def read_bytes(
 
 
 def date_of_name(name: str) -> str | None:
-    """Reads the date a file name starts with.
-
-    Args:
-        name (str): The name, such as "2026-10-19-nifty-gap.md".
-
-    Returns:
-        str | None: The date as YYYY-MM-DD, or None when the name does not start with a real
-            date written that way.
-    """
+    """The YYYY-MM-DD date a file name starts with, or None when it starts with no real date."""
     start = name[:10]
     if not _DATE_PATTERN.fullmatch(start):
         return None
@@ -176,11 +161,7 @@ def files_in(folder: Path, listing: FolderListing | None = None) -> list[Path]:
 
 
 def file_names_in(folder: Path, listing: FolderListing | None = None) -> list[str]:
-    """Lists the names of the regular files in a folder, sorted.
-
-    A caller that needs only names (a five-year desk's 2,520 session logs) skips making a
-    `Path` for each, which took longer than listing the folder. A folder unchanged since it
-    was last listed is not listed again (see `file_status.FolderListing`).
+    """Lists the names of the regular files in a folder, sorted; a folder unchanged is not relisted.
 
     Args:
         folder (Path): The folder.
@@ -188,8 +169,7 @@ def file_names_in(folder: Path, listing: FolderListing | None = None) -> list[st
             uses the one this module shares.
 
     Returns:
-        list[str]: The files' names; empty when the folder is missing, not a folder or
-            unreadable.
+        list[str]: The names; empty when the folder is missing, not a folder or unreadable.
     """
     return list((listing or _SHARED_LISTING).names(folder))
 
@@ -197,7 +177,7 @@ def file_names_in(folder: Path, listing: FolderListing | None = None) -> list[st
 def dated_files(
     folder: Path, suffix: str, listing: FolderListing | None = None
 ) -> list[tuple[str, Path]]:
-    """Lists the files in a folder named <YYYY-MM-DD><suffix>, newest day first.
+    """Lists the files in a folder named exactly <YYYY-MM-DD><suffix>, newest day first.
 
     Args:
         folder (Path): The folder.
@@ -206,8 +186,7 @@ def dated_files(
             module's.
 
     Returns:
-        list[tuple[str, Path]]: Each file's day and path; a name that is not exactly a date and
-            the suffix is left out, and a missing folder gives an empty list.
+        list[tuple[str, Path]]: Each file's day and path; empty when the folder is missing.
     """
     found = []
     for name in file_names_in(folder, listing):
@@ -221,40 +200,17 @@ def dated_files(
 
 
 def journal_files(desk_directory: Path) -> list[tuple[str, Path]]:
-    """Lists a desk's journal files, journal/<YYYY-MM-DD>.jsonl, newest day first.
-
-    Args:
-        desk_directory (Path): The desk folder.
-
-    Returns:
-        list[tuple[str, Path]]: Each file's day and path.
-    """
+    """Lists a desk's journal/<YYYY-MM-DD>.jsonl files as (day, path), newest day first."""
     return dated_files(desk_directory / JOURNAL_FOLDER_NAME, '.jsonl')
 
 
 def summary_files(desk_directory: Path) -> list[tuple[str, Path]]:
-    """Lists a desk's daily summaries, sessions/summaries/<YYYY-MM-DD>.md, newest day first.
-
-    Args:
-        desk_directory (Path): The desk folder.
-
-    Returns:
-        list[tuple[str, Path]]: Each file's day and path.
-    """
+    """Lists a desk's sessions/summaries/<YYYY-MM-DD>.md as (day, path), newest day first."""
     return dated_files(desk_directory / SESSIONS_FOLDER_NAME / SUMMARIES_FOLDER_NAME, '.md')
 
 
 def summary_file(desk_directory: Path, day: str) -> Path | None:
-    """Finds one day's summary without listing the others (summary_files lists them all).
-
-    Args:
-        desk_directory (Path): The desk folder.
-        day (str): The day, YYYY-MM-DD.
-
-    Returns:
-        Path | None: sessions/summaries/<day>.md when it is a regular file (what summary_files
-            would list for that day), else None.
-    """
+    """One day's summary, if it is a regular file, without listing the others; else None."""
     name = f'{day}.md'
     if len(day) != 10 or date_of_name(name) != day:
         return None
@@ -266,14 +222,7 @@ def summary_file(desk_directory: Path, day: str) -> Path | None:
 
 
 def summary_paragraphs(text: str) -> list[str]:
-    """Splits a summary into its paragraphs.
-
-    Args:
-        text (str): The summary.
-
-    Returns:
-        list[str]: The parts between blank lines, stripped, empty ones dropped.
-    """
+    """Splits a summary into its paragraphs: the parts between blank lines, stripped, none empty."""
     paragraphs = []
     current: list[str] = []
     for line in text.split('\n'):
@@ -288,14 +237,7 @@ def summary_paragraphs(text: str) -> list[str]:
 
 
 def note_files(desk_directory: Path) -> list[tuple[str, Path]]:
-    """Lists a desk's notes, notes/*.md, sorted by file name.
-
-    Args:
-        desk_directory (Path): The desk folder.
-
-    Returns:
-        list[tuple[str, Path]]: Each note's day (see note_day) and path.
-    """
+    """Lists a desk's notes/*.md as (day, path), sorted by file name (the day as note_day says)."""
     return [
         (note_day(path), path)
         for path in files_in(desk_directory / NOTES_FOLDER_NAME)
@@ -304,14 +246,11 @@ def note_files(desk_directory: Path) -> list[tuple[str, Path]]:
 
 
 def note_day(path: Path) -> str:
-    """The day a note belongs to.
-
-    Args:
-        path (Path): The note's file.
+    """The day a note belongs to, as YYYY-MM-DD.
 
     Returns:
-        str: The date its name starts with, else the India date of its last modification, as
-            YYYY-MM-DD; "" when neither can be found (the file vanished, or its time is absurd).
+        str: The date its name starts with, else the India date of its last modification; ""
+            when neither can be found.
     """
     day = date_of_name(path.name)
     if day is not None:
@@ -326,14 +265,13 @@ def note_day(path: Path) -> str:
 def read_text(path: Path, problems: list[Problem] | None = None) -> str | None:
     """Reads a UTF-8 text file, such as a summary or a note.
 
-    Bytes that are not UTF-8 are replaced with U+FFFD and reported, rather than making the whole
-    file unreadable. A UTF-8 byte order mark at the start is dropped. A file past the text limit
-    in force (file_reading.ReadSettings) is reported "too big" and not read.
+    Bytes that are not UTF-8 are replaced with U+FFFD and reported; a byte order mark is dropped;
+    a file past the text limit in force is reported "too big" and not read.
 
     Args:
         path (Path): The file.
-        problems (list[Problem] | None): Where to report undecodable bytes (with the line of the
-            first) and an unreadable file; None reports nothing.
+        problems (list[Problem] | None): Where to report undecodable bytes and an unreadable
+            file; None reports nothing.
 
     Returns:
         str | None: The text, or None when the file cannot be read.

@@ -1,34 +1,20 @@
-"""Notices what changed in a desk folder since the last look, cheaply, by polling file status.
+"""Notices what changed in a desk folder since the last look, by polling file status.
 
-A `DeskWatcher` remembers the signature (file_status.FileSignature) of only the
-things a running desk changes: sessions/state.json, the sessions folder's listing (new logs), the
-logs of the sessions being shown, the journal folder's listing and its newest file, the notes
-folder's listing and each note, and the summaries folder's listing and its newest summary.
-`poll()` looks again and says what changed, as a `DeskChanges`; the caller then re-reads only
-that, through desk_files and the session store. A `JsonLinesFollower` reads only the lines a
-log gained since the last read, leaving a last line still being written for later.
+A `DeskWatcher` remembers the signatures (file_status.FileSignature) of only what a running
+desk changes: state.json, the sessions, journal, notes and summaries folders' listings, the
+followed logs, the newest journal file and summary, and each note. `poll()` says what changed,
+as a `DeskChanges`, and the caller re-reads only that. A `JsonLinesFollower` reads only the
+lines a log gained since the last read.
 
 Typical usage example:
 
     watcher = DeskWatcher(Path('workspace/desks/main'))  # Before the first read.
     watcher.follow_session('2026-10-21-2')
-    ...
     changes = watcher.poll()  # About once a second.
-    if changes.state_changed:
-        ...
 
-Why polling and not watchfiles (inotify, FSEvents, ReadDirectoryChangesW): a poll with nothing
-changed is about ten stat calls (and one per note) and no file reads, about 0.3 ms on a desk of
-200 days, once a second. A folder's listing is read again only when the folder's status changed
-(or is racy, see file_status: changed within the last two seconds, since a file system's time
-stamps may be too coarse to tell two changes apart). Polling works the same on every system and
-file system, network mounts included, where change notification is missing or unreliable; it
-needs no thread, no native extension (watchfiles is a Rust extension, a dependency this project
-would add for nothing measurable) and no limit on watches; and it survives the watched folder
-being deleted, replaced, or turned into a file, which notification APIs handle differently on
-each system. A change shows within one poll interval, which meets the browser's "within 1 s".
-
-DeskWatcher reads no file's content; nothing here writes anything or raises: a vanished desk, a
+Polling, not change notification: it works the same on every system and file system (network
+mounts too), needs no thread or native extension, and survives the folder being deleted or
+replaced. Nothing here reads a file's content, writes anything or raises: a vanished desk, a
 folder that is a file, a permission error or a symlink loop reads as "not there".
 """
 
@@ -83,11 +69,7 @@ class DeskChanges:
 
     @property
     def has_changes(self) -> bool:
-        """Whether anything changed (vanished, which is a status, is not counted).
-
-        Returns:
-            bool: True when the caller has something to read again.
-        """
+        """Whether the caller has anything to read again (vanished, a status, does not count)."""
         return bool(
             self.state_changed
             or self.new_sessions
@@ -100,12 +82,7 @@ class DeskChanges:
 
 
 class _Listing:
-    """A folder's regular files at one look, and the names among them that matter.
-
-    Which names matter is worked out only when asked, once: at a poll, only when the folder's
-    files are not the ones of the last look (a five-year desk's first look lists 5,000 names,
-    and checking each one's date took longer than listing them).
-    """
+    """A folder's regular files at one look; the names that matter are worked out once."""
 
     __slots__ = ('_dated', '_matching', '_suffix', 'names')
 
@@ -113,8 +90,7 @@ class _Listing:
         """Keeps a listing.
 
         Args:
-            names (tuple[str, ...]): The folder's regular files, sorted, as FolderListing lists
-                them.
+            names (tuple[str, ...]): The folder's regular files, sorted.
             suffix (str): The ending of the names that matter, such as ".jsonl".
             dated (bool): Whether only names that are exactly <YYYY-MM-DD><suffix> matter.
         """
@@ -130,33 +106,18 @@ class _Listing:
         )
 
     def matching(self) -> frozenset[str]:
-        """The names that matter.
-
-        Returns:
-            frozenset[str]: The names that end with the suffix (and are dated, when asked).
-        """
+        """The names that matter."""
         if self._matching is None:
             self._matching = frozenset(filter(self._matters, self.names))
         return self._matching
 
     def newest(self) -> str | None:
-        """The greatest name that matters (the newest day, for dated names).
-
-        Returns:
-            str | None: The name, or None when no name matters.
-        """
+        """The greatest name that matters (the newest day, for dated names), or None."""
         # The names are sorted, so the last that matters is the greatest.
         return next(filter(self._matters, reversed(self.names)), None)
 
     def changed_from(self, before: _Listing) -> bool:
-        """Says whether the names that matter differ from an earlier look's.
-
-        Args:
-            before (_Listing): The earlier look's listing of the folder.
-
-        Returns:
-            bool: True when a name that matters appeared or disappeared.
-        """
+        """Whether a name that matters appeared or disappeared since an earlier look."""
         if self.names is before.names or self.names == before.names:
             return False
         return self.matching() != before.matching()
@@ -182,16 +143,7 @@ class _Snapshot:
 
 
 def _newest(folder: Path, listing: _Listing) -> tuple[str, FileSignature | None] | None:
-    """Looks at the signature of the newest dated file in a listing.
-
-    Args:
-        folder (Path): The folder listed.
-        listing (_Listing): Its files, of which the <YYYY-MM-DD><suffix> names matter.
-
-    Returns:
-        tuple[str, FileSignature | None] | None: The newest file's name and signature, or None
-            when no file matters.
-    """
+    """The newest dated file's name and signature, or None when no file matters."""
     name = listing.newest()
     if name is None:
         return None
@@ -199,26 +151,12 @@ def _newest(folder: Path, listing: _Listing) -> tuple[str, FileSignature | None]
 
 
 def _session_id(log_name: str) -> str:
-    """The session a log file belongs to.
-
-    Args:
-        log_name (str): The log's name, such as "2026-10-21-2.jsonl".
-
-    Returns:
-        str: The session id, such as "2026-10-21-2".
-    """
+    """The session a log file belongs to: "2026-10-21-2" for "2026-10-21-2.jsonl"."""
     return log_name[: -len(LOG_SUFFIX)]
 
 
 def _sorted_sessions(log_names: Iterable[str]) -> list[str]:
-    """Turns log names into session ids, oldest first.
-
-    Args:
-        log_names (Iterable[str]): The log files' names.
-
-    Returns:
-        list[str]: The session ids, in the session store's order, oldest first.
-    """
+    """Turns log names into session ids, in the session store's order, oldest first."""
     return sorted((_session_id(name) for name in log_names), key=session_sort_key)
 
 
@@ -226,8 +164,7 @@ class DeskWatcher:
     """Watches one desk folder for the changes a running desk makes, by polling file status.
 
     Create it before reading the desk for the first time, so nothing written in between is
-    missed; poll() then reports what changed since the last poll (or since it was created).
-    Nothing here raises.
+    missed. Nothing here raises.
 
     Attributes:
         desk_directory (Path): The desk folder.
@@ -251,10 +188,7 @@ class DeskWatcher:
 
     @property
     def folder_listing(self) -> FolderListing:
-        """What the watcher lists folders with (and remembers their listings in).
-
-        A read right after the first look lists the sessions folder from it instead of listing
-        it again (2,520 names on a five-year desk).
+        """What the watcher lists folders with; a read after the first look reuses its listing.
 
         Returns:
             FolderListing: The watcher's listing; it lists a folder again once it changed.
@@ -263,11 +197,7 @@ class DeskWatcher:
 
     @property
     def followed_sessions(self) -> tuple[str, ...]:
-        """The sessions whose logs are watched.
-
-        Returns:
-            tuple[str, ...]: Their ids, as given to follow_sessions.
-        """
+        """The ids of the sessions whose logs are watched."""
         return self._followed
 
     def follow_session(self, session_id: str | None) -> None:
@@ -281,8 +211,7 @@ class DeskWatcher:
     def follow_sessions(self, session_ids: Iterable[str]) -> None:
         """Watches these sessions' logs instead of those watched so far.
 
-        A log newly followed is looked at now, as the baseline of the next poll: the caller
-        reads it after this call.
+        A newly followed log is looked at now, as the baseline of the next poll: read it after this.
 
         Args:
             session_ids (Iterable[str]): The sessions, such as the one shown and the current one.
@@ -323,29 +252,11 @@ class DeskWatcher:
         return _compare(previous, current)
 
     def _log_status(self, session_id: str) -> FileSignature | None:
-        """Looks at one session log's signature.
-
-        Args:
-            session_id (str): The session.
-
-        Returns:
-            FileSignature | None: The log's signature, or None when it is missing or
-                unreachable.
-        """
+        """One session log's signature, or None when it is missing or unreachable."""
         return file_signature(log_path(self._sessions_directory, session_id))
 
     def _listing(self, folder: Path, suffix: str, *, dated: bool) -> _Listing:
-        """Lists a folder's files, listing it again only when it changed.
-
-        Args:
-            folder (Path): The folder.
-            suffix (str): The ending of the file names that matter.
-            dated (bool): Whether only <YYYY-MM-DD><suffix> names matter.
-
-        Returns:
-            _Listing: Its files; none when the folder is missing or not a folder. While the
-                folder is unchanged, the same listing (what matters in it worked out once).
-        """
+        """Lists a folder's files (none when it is not a folder), again only when it changed."""
         names = self._folders.names(folder)
         listing = self._listings.get(folder)
         if listing is None or listing.names is not names:
@@ -354,11 +265,7 @@ class DeskWatcher:
         return listing
 
     def _look(self) -> _Snapshot:
-        """Looks at the signature of everything watched.
-
-        Returns:
-            _Snapshot: What was found.
-        """
+        """Looks at the signature of everything watched."""
         desk = file_signature(self.desk_directory)
         if desk is None or not desk.is_folder:
             return _Snapshot(
@@ -395,16 +302,7 @@ class DeskWatcher:
 
 
 def _log_rewritten(before: FileSignature | None, after: FileSignature | None) -> bool:
-    """Tells whether a log changed other than by growing.
-
-    Args:
-        before (FileSignature | None): Its signature at the last poll.
-        after (FileSignature | None): Its signature now.
-
-    Returns:
-        bool: True when it shrank, kept its size but changed, was replaced or is gone; False
-            when it grew, or was not there before.
-    """
+    """Whether a log shrank, changed in place, was replaced or is gone (not merely grew)."""
     if before is None:
         return False
     if after is None:
@@ -413,15 +311,7 @@ def _log_rewritten(before: FileSignature | None, after: FileSignature | None) ->
 
 
 def _compare(before: _Snapshot, after: _Snapshot) -> DeskChanges:
-    """Works out what changed between two looks.
-
-    Args:
-        before (_Snapshot): The earlier look.
-        after (_Snapshot): The later look.
-
-    Returns:
-        DeskChanges: The changes.
-    """
+    """Works out what changed between two looks."""
     grown_logs: dict[str, int] = {}
     rewritten_logs: list[str] = []
     for session_id, status in after.logs.items():

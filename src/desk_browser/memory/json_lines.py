@@ -1,11 +1,9 @@
 """The one parser of JSON-lines files (session logs, journal days), read in bounded pieces.
 
-A file is read in chunks of at most a few megabytes and split on newline bytes only, so a line
-that is not UTF-8 or not JSON costs only itself, and no read holds much more than one line's
-limit (`ReadSettings.line_limit`, 32 MB): a longer line is reported ("too big: 40 MB, limit
-32 MB", or "too big: over 32 MB, ..." when its end was not read) and the file is read no
-further. Blank lines are skipped silently; a UTF-8 byte order mark is ignored at the start of
-the file. desk_files re-exports the documented names.
+Files are read in chunks and split on newline bytes only, so a line that is not UTF-8 or not
+JSON costs only itself. A line past `ReadSettings.line_limit` is reported "too big" and ends
+the read. Blank lines are skipped silently; a UTF-8 byte order mark at the start is ignored.
+desk_files re-exports the documented names.
 
 Typical usage example:
 
@@ -55,15 +53,14 @@ where json.loads and orjson differ (about 1000, less the caller's stack, against
 
 
 def describe_json_error(text: str, error: json.JSONDecodeError) -> str:
-    """Names what is wrong with a line that is not JSON.
+    """Names what is wrong with a line json.loads refused: "cut short" or "not JSON".
 
     Args:
         text (str): The line.
         error (json.JSONDecodeError): Why json.loads refused it.
 
     Returns:
-        str: "cut short" when the line ends inside its JSON (an open object, string, word or
-            number), else "not JSON".
+        str: "cut short" when the line ends inside its JSON, else "not JSON".
     """
     rest = text[error.pos :].rstrip()
     if (
@@ -81,19 +78,14 @@ class JsonLinesReading:
     """What reading a JSON-lines file from a byte offset found, for following a growing file.
 
     Attributes:
-        objects (list[tuple[int, dict[str, Any]]]): Each object read, with its line number (from
-            1, counted from the start of the file), in the file's order.
-        end_offset (int): The byte offset just after the last byte read: where the next read
-            starts. When only complete lines are read, it is the end of the last line that
-            ended with a newline.
+        objects (list[tuple[int, dict[str, Any]]]): Each object with its line number (from 1,
+            counted from the file's start), in the file's order.
+        end_offset (int): Where the next read starts: just after the last byte read.
         next_line_number (int): The line number of the line that starts at end_offset.
-        pending_bytes (int): How many bytes follow end_offset unread: a last line still being
-            written (no newline yet). 0 when everything was read.
-        shrank (bool): Whether the file is now shorter than the offset asked for (it was
-            truncated or replaced); nothing was read, and the caller should read it again from
-            offset 0.
-        stopped (bool): Whether the read stopped at a line past the line limit (reported "too
-            big"): end_offset is that line's start, and nothing after it was read.
+        pending_bytes (int): The bytes of an unfinished last line left unread (0 when none).
+        shrank (bool): The file is now shorter than the offset asked for; nothing was read:
+            read it again from offset 0.
+        stopped (bool): The read stopped at a line past the line limit; end_offset is its start.
     """
 
     objects: list[tuple[int, dict[str, Any]]]
@@ -105,15 +97,7 @@ class JsonLinesReading:
 
 
 def _parse_line_with_standard_json(raw_line: bytes) -> tuple[Any, str]:
-    """Parses one line with the standard library's json, the reference for every line.
-
-    Args:
-        raw_line (bytes): The line, without its newline.
-
-    Returns:
-        tuple[Any, str]: The value and "", or None and what is wrong with the line: "not UTF-8",
-            "cut short" or "not JSON".
-    """
+    """Parses one line with json.loads: (value, "") or (None, what is wrong with it)."""
     try:
         text = raw_line.decode('utf-8')
     except UnicodeDecodeError:
@@ -137,29 +121,12 @@ def _parse_json_lines(
 ) -> tuple[list[tuple[int, dict[str, Any]]], int | None]:
     """Parses JSON lines, skipping and reporting every damaged line, up to one past the limit.
 
-    Lines are split on newline bytes only, one at a time (a huge file is never copied into a
-    list of lines). Blank lines are skipped silently.
-
-    Each line is parsed with orjson, which takes half the time of json.loads and is most of the
-    time of reading a session log, a journal day or the search index's build. The results are
-    exactly what json.loads gives: a line orjson refuses (not UTF-8, damaged, or JSON that only
-    json.loads accepts, such as NaN, a lone surrogate escape or 1e400) is parsed again with
-    json.loads, which names the problem as before. Two kinds of line go to json.loads directly,
-    because orjson reads them differently: a line holding a run of 19 digits or more (orjson
-    reads an integer outside [-2**63, 2**64) as a float), and a line with many opening brackets
-    (json.loads refuses one nested about 1000 deep, orjson reads up to 1024).
-
-    Args:
-        path (Path): The file, for reporting.
-        content (bytes): The lines' bytes.
-        first_line_number (int): The line number of the first line in content.
-        problems (list[Problem] | None): Where to report each skipped line, or None.
-        line_limit (int): The most bytes a line may hold; a longer one is "too big", and the
-            lines after it are not parsed.
+    Each line is parsed with orjson and, where orjson refuses it or reads it otherwise (19 digits
+    or more, deep nesting), with json.loads, so the results are exactly json.loads's.
 
     Returns:
         tuple[list[tuple[int, dict[str, Any]]], int | None]: Each object with its line number,
-            in order, and where in content the line past the limit starts (None when none is).
+            and where in content the line past the limit starts (None when none is).
     """
     marked = content.translate(_DIGITS_AND_OPENINGS_MARKED)
     has_long_digit_run = _LONG_DIGIT_RUN in marked
@@ -208,24 +175,7 @@ def _parse_json_lines(
 def _parse_plain_lines(
     content: bytes, first_line_number: int
 ) -> list[tuple[int, dict[str, Any]]] | None:
-    """Parses lines that are all whole JSON objects orjson reads as json.loads does, at once.
-
-    Nearly every block of a desk's files is such, and the lines are then parsed by one list
-    comprehension instead of a loop a line (a third of _parse_json_lines' time). The caller has
-    made sure that no line holds a run of 19 digits and that the block is within the line limit
-    (so the list of its lines is too); this checks the rest and gives up (None) when any line
-    is one _parse_json_lines would treat in another way: a blank line, one orjson refuses, one
-    that is no object, one with many opening brackets. The caller then parses the block line
-    by line.
-
-    Args:
-        content (bytes): The lines' bytes.
-        first_line_number (int): The line number of the first line in content.
-
-    Returns:
-        list[tuple[int, dict[str, Any]]] | None: Each object with its line number, as
-            _parse_json_lines gives them, or None.
-    """
+    """Parses a block of whole JSON objects at once, or gives up (None) on any unusual line."""
     lines = content.split(b'\n')
     if lines[-1] == b'':  # The newline that ends the last line starts no line.
         lines.pop()
@@ -274,8 +224,7 @@ def read_json_lines_open(
 ) -> tuple[JsonLinesReading, int]:
     """Reads and parses the JSON lines of an open file, from its position to its end, in chunks.
 
-    A line past the limit is reported "too big" and ends the read: nothing after it is read (a
-    huge sparse file is one line of NUL bytes, which is never scanned to its end).
+    A line past the limit is reported "too big" and ends the read.
 
     Args:
         handle (BinaryIO): The open file, positioned at offset.
@@ -285,8 +234,8 @@ def read_json_lines_open(
         first_line_number (int): The line number of the line that starts at offset.
         complete_lines_only (bool): Whether to leave a last line with no newline unread.
         line_limit (int): The most bytes a line may hold.
-        checksum (int | None): The zlib.crc32 of the file's bytes before offset, to go on with;
-            None when not needed.
+        checksum (int | None): The zlib.crc32 of the bytes before offset, to go on with; None
+            when not needed.
 
     Returns:
         tuple[JsonLinesReading, int]: The reading, and the checksum of the bytes up to its
@@ -370,17 +319,7 @@ def _parse_block(
     at_start: bool,
     keep_checksum: bool,
 ) -> None:
-    """Parses a run of lines read, and moves the stream past them (or to a line past the limit).
-
-    Args:
-        stream (_Stream): Where the read stands.
-        path (Path): The file, for reporting.
-        block (bytes): The lines (the last one may lack its newline: the file's end).
-        problems (list[Problem] | None): Where to report each skipped line, or None.
-        line_limit (int): The most bytes a line may hold.
-        at_start (bool): Whether the block starts the file (a byte order mark is ignored).
-        keep_checksum (bool): Whether to go on with the checksum.
-    """
+    """Parses a run of lines read, and moves the stream past them (or to a line past the limit)."""
     start = len(BYTE_ORDER_MARK) if at_start and block.startswith(BYTE_ORDER_MARK) else 0
     content = block[start:] if start else block
     objects, stop = _parse_json_lines(path, content, stream.line_number, problems, line_limit)
@@ -403,20 +342,7 @@ def _read_json_lines(
     complete_lines_only: bool,
     settings: ReadSettings | None,
 ) -> JsonLinesReading:
-    """Opens a desk file and reads its JSON lines from an offset (see read_json_lines_open).
-
-    Args:
-        path (Path): The file.
-        offset (int): Where to start.
-        problems (list[Problem] | None): Where to report skipped lines and an unreadable file.
-        first_line_number (int): The line number of the line that starts at offset.
-        complete_lines_only (bool): Whether to leave a last line with no newline unread.
-        settings (ReadSettings | None): The limits; None uses the settings in force.
-
-    Returns:
-        JsonLinesReading: The reading; nothing, with end_offset and next_line_number as given,
-            when the file cannot be read.
-    """
+    """Opens a desk file and reads its JSON lines from an offset; nothing when it cannot be read."""
     settings = settings or current_settings()
     nothing = JsonLinesReading(objects=[], end_offset=offset, next_line_number=first_line_number)
     try:
@@ -449,11 +375,8 @@ def read_json_objects(
 ) -> list[tuple[int, dict[str, Any]]]:
     """Reads a JSON-lines file's objects, skipping every damaged line.
 
-    The file is read in chunks and split on newline bytes only, so a line that is not UTF-8 or
-    not JSON costs only itself. Blank lines are skipped silently, and a UTF-8 byte order mark at
-    the start of the file is ignored. A last line with no newline is read like any other (and
-    reported when it is cut short); read_json_objects_from can leave it for later instead. A
-    line past the line limit in force is reported "too big" and skipped.
+    A last line with no newline is read like any other. A line past the line limit in force is
+    reported "too big" and ends the read.
 
     Args:
         path (Path): The file.
@@ -478,17 +401,13 @@ def read_json_objects_from(
 ) -> JsonLinesReading:
     """Reads the JSON-lines objects after a byte offset, for following a file that grows.
 
-    The lines are parsed exactly as read_json_objects parses them. By default only complete
-    lines (ending with a newline) are read: a last line the writer has not finished yet is
-    neither read nor reported, and is read by the next call, which starts at end_offset. A
-    UTF-8 byte order mark is ignored at offset 0 only. A file that shrank below the offset is
-    noticed (shrank); one replaced by another at least as long is not (compare the file's inode,
-    as appended_lines does).
+    Lines are parsed as read_json_objects parses them. By default a last line with no newline
+    yet is left for the next call. A file that shrank below the offset is noticed (shrank); one
+    replaced by another at least as long is not (compare inodes, as appended_lines does).
 
     Typical usage example:
 
         reading = read_json_objects_from(path)
-        ...
         reading = read_json_objects_from(
             path, reading.end_offset, first_line_number=reading.next_line_number
         )
@@ -498,11 +417,9 @@ def read_json_objects_from(
         offset (int): Where to start, in bytes: 0, or an end_offset an earlier call returned.
         problems (list[Problem] | None): Where to report each skipped line and an unreadable file;
             None reports nothing.
-        first_line_number (int): The line number of the line that starts at offset: 1, or the
-            next_line_number an earlier call returned.
-        complete_lines_only (bool): Whether to leave a last line with no newline unread; False
-            reads (and reports) it as read_json_objects does, for a final read rather than for
-            following.
+        first_line_number (int): The line number of the line at offset: 1, or an earlier
+            call's next_line_number.
+        complete_lines_only (bool): Whether to leave a last line with no newline unread.
         settings (ReadSettings | None): The line limit and links allowed; None uses those in
             force.
 

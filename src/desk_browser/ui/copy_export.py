@@ -1,13 +1,9 @@
-"""The copy and export keys: the text they produce, and how it is delivered.
+"""The copy and export keys (and the palette's Screenshot): the text, and how it is delivered.
 
-The palette's Screenshot is delivered here too: an SVG file in a folder that exists, its name
-and its folder's whole path in the toast.
-
-`y` copies the chosen exchange, event or record as Markdown, `Y` as its JSON line; `x` exports the
-session, the day or the search results shown as a Markdown file. Each screen that shows such
-things binds the keys itself (`copy_keys`: the bindings) and finds what they act on in its own
-data; the app's bindings of the same keys are the fallback where a screen has nothing to copy
-or export. The functions here put the text on the clipboard or write the file, and say so.
+`y` copies the chosen exchange, event or record as Markdown, `Y` as its JSON line; `x` exports
+what is shown as a Markdown file. Each screen binds the keys itself (`copy_keys`) and finds
+what they act on; the app's bindings are the fallback. The functions here put the text on the
+clipboard or write the file, outside every desk, and say so in a toast.
 """
 
 from __future__ import annotations
@@ -69,27 +65,12 @@ class Export:
 
 
 def copy_form(as_json: bool) -> str:
-    """Names the form a copy takes, for the toast.
-
-    Args:
-        as_json (bool): True for the JSON line, False for Markdown.
-
-    Returns:
-        str: "its JSON line" or "Markdown".
-    """
+    """Names the form a copy takes, for the toast: "its JSON line" or "Markdown"."""
     return 'its JSON line' if as_json else 'Markdown'
 
 
 def record_copy(hit: SearchHit, as_json: bool) -> Copied:
-    """What the copy keys copy of a search hit: its whole record.
-
-    Args:
-        hit (SearchHit): The hit.
-        as_json (bool): True for the record's JSON, False for Markdown.
-
-    Returns:
-        Copied: The text and what it is.
-    """
+    """What the copy keys copy of a search hit: its whole record, as JSON or Markdown."""
     from desk_browser.presentation.documents import record_json, record_markdown  # Deferred.
 
     text = record_json(hit.record) if as_json else record_markdown(hit.record)
@@ -117,14 +98,7 @@ def exchange_copy(log: SessionLog | None, index: int | None, as_json: bool) -> C
 
 
 def session_export(log: SessionLog | None) -> Export | str:
-    """What the export key writes of a session shown: all its exchanges, as Markdown.
-
-    Args:
-        log (SessionLog | None): The session shown, or None.
-
-    Returns:
-        Export | str: The file's name and document, or why there is nothing to export.
-    """
+    """What `x` writes of a session shown (its exchanges as Markdown), or why there is nothing."""
     if log is None or not log.exchanges:
         return 'No session with exchanges is shown to export.'
     if not log.complete:
@@ -170,12 +144,10 @@ class Delivered:
 
 
 def deliver_in_thread(app: App[Any], write: Callable[[], Delivered], what: str) -> None:
-    """Writes a file in a thread worker, then says what became of it in a toast.
+    """Writes a file in the app's thread worker, then says what became of it in a toast.
 
-    Choosing the folder reads the disk (the current folder, every desk of a workspace and the
-    folder of desks, each resolved) and so does writing: none of it runs on the event loop, so
-    a slow folder of desks or a hung export folder never stops the keys. The worker is the app's:
-    leaving the screen meanwhile still gives the toast.
+    Nothing of choosing the folder or writing runs on the event loop; leaving the screen
+    meanwhile still gives the toast.
 
     Args:
         app (App[Any]): The app, running.
@@ -206,15 +178,13 @@ def deliver_in_thread(app: App[Any], write: Callable[[], Delivered], what: str) 
 
 
 def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServices) -> None:
-    """Writes the document in the export folder and gives its whole path, or says why not.
-
-    The file is written in a thread (deliver_in_thread); the toast follows.
+    """Writes the document in the export folder, in a thread, and toasts its path or why not.
 
     Args:
         screen (Screen[Any]): The screen the key was pressed in.
         found (Export | str): What to write, or a sentence saying why there is nothing.
-        services (DeskServices): The desk's services: the desk (never written into) and the export
-            folder.
+        services (DeskServices): The desk's services: the desk (never written into) and the
+            export folder.
     """
     if isinstance(found, str):
         screen.notify(found)
@@ -223,15 +193,7 @@ def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServi
 
 
 def write_found(found: Export, services: DeskServices) -> Delivered:
-    """Writes an export in the export folder (the current one when none is set), outside the desk.
-
-    Args:
-        found (Export): What to write.
-        services (DeskServices): The desk's services: the desks never written into, the folder.
-
-    Returns:
-        Delivered: Where it was written, or why it was not.
-    """
+    """Writes an export in the export folder (else the current one), outside the desks."""
     try:
         folder = services.export_folder or Path.cwd()
     except OSError:  # The current folder was removed since the app started.
@@ -249,16 +211,7 @@ def write_found(found: Export, services: DeskServices) -> Delivered:
 
 
 def written_place(path: Path) -> str:
-    """Names a file written and its folder's whole path, for a toast.
-
-    The name, then the folder: a toast wraps at the space between them, not inside the name.
-
-    Args:
-        path (Path): The file written (resolved).
-
-    Returns:
-        str: Such as "desk-browser-day-2026-10-21.md in /home/trader", made safe.
-    """
+    """Names a file written, then its folder's path, made safe: "x.md in /home/trader"."""
     return f'{visible(path.name)} in {visible(str(path.parent))}'
 
 
@@ -267,12 +220,10 @@ def screenshot_folder(
 ) -> Path | None:
     """Chooses where a screenshot goes: XDG_DOWNLOAD_DIR when it exists, else the current folder.
 
-    A folder inside the desk (or a workspace's desks) is passed over (the app never writes
-    there): then the home folder.
+    A folder inside a protected one is passed over for the home folder.
 
     Args:
-        protected (Sequence[Path]): The desk folder, then any other folders never written
-            (DeskServices.protected_folders).
+        protected (Sequence[Path]): The folders never written (DeskServices.protected_folders).
         environment (Mapping[str, str] | None): The environment; None for os.environ.
 
     Returns:
@@ -301,8 +252,7 @@ def screenshot_folder(
 def deliver_screenshot_file(app: App[Any], services: DeskServices, filename: str | None) -> None:
     """Saves the screen as an SVG file (in screenshot_folder) and says where, or why not.
 
-    The screen is taken at once; the folder is chosen and the file written in a thread
-    (deliver_in_thread).
+    The screen is taken at once; the file is written in a thread (deliver_in_thread).
 
     Args:
         app (App[Any]): The app, running.
@@ -318,16 +268,7 @@ def deliver_screenshot_file(app: App[Any], services: DeskServices, filename: str
 
 
 def write_screenshot(services: DeskServices, name: str, screen: str) -> Delivered:
-    """Writes a screenshot in screenshot_folder, outside every desk.
-
-    Args:
-        services (DeskServices): The desk's services: the desks never written into.
-        name (str): The file's name.
-        screen (str): The screen as SVG.
-
-    Returns:
-        Delivered: Where it was saved, or why it was not.
-    """
+    """Writes a screenshot in screenshot_folder, outside every desk; says where or why not."""
     protected = services.protected_folders()
     folder = screenshot_folder(protected)
     if folder is None:

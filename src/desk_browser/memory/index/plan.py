@@ -1,12 +1,10 @@
 """Which of a desk's days a search reads from the index and which from the desk, examined lazily.
 
-A day comes from the index only when the signature of its files still matches the one it was
-indexed with and none of them changed in the last two seconds; the searcher then reads a day's
-rows only once they matched their digest (`Plan.intact`, looked at once per process, when the
-first candidate from that day comes up: a day with no candidate costs nothing).
-`DayChecks` remembers recent looks at each day's files (an older day's look is trusted for
-`recheck_seconds`); `Plan` walks the days in ranking order, grouping consecutive indexed days
-into one run of record ids, so that a search that stops early examines only the days it reached.
+A day comes from the index only when its files' signature still matches the indexed one and
+none changed in the last two seconds; its rows are used only once they matched their digest
+(`Plan.intact`, once per process). `DayChecks` remembers recent looks at each day's files;
+`Plan` walks the days in ranking order, grouping consecutive indexed days into one run of
+record ids, so a search that stops early examines only the days it reached.
 
 Typical usage example:
 
@@ -60,15 +58,7 @@ class DayChecks:
         self._checks: dict[str, DayCheck] = {}
 
     def check(self, desk_day: DeskDay, *, always: bool) -> DayCheck:
-        """Examines a day's files, or trusts a recent look at them.
-
-        Args:
-            desk_day (DeskDay): The day.
-            always (bool): Whether to examine them even after a recent look.
-
-        Returns:
-            DayCheck: What was found.
-        """
+        """Examines a day's files, or (unless `always`) trusts a recent look at them."""
         now = time.monotonic_ns()
         check = self._checks.get(desk_day.day)
         if (
@@ -85,15 +75,7 @@ class DayChecks:
         return check
 
     def coverage(self, days: list[DeskDay], indexed: dict[str, str]) -> IndexStatus:
-        """Counts the days an index covers.
-
-        Args:
-            days (list[DeskDay]): The desk's days, newest first.
-            indexed (dict[str, str]): The index's days and their signatures.
-
-        Returns:
-            IndexStatus: The counts.
-        """
+        """Counts the days (newest first) that an index (day to signature) covers."""
         covered = 0
         for position, desk_day in enumerate(days):
             check = self.check(desk_day, always=position == 0)
@@ -122,9 +104,8 @@ class Segment:
 class Plan:
     """Which of the desk's days come from the index, examined lazily in ranking order.
 
-    A search that stops early examines only the days it reached. A plan is kept for the next
-    searches while the desk's listing and the index are unchanged, for up to recheck_seconds;
-    the newest day and the days with notes are examined again by every search.
+    A plan is kept for the next searches while the desk's listing and the index are unchanged,
+    for up to recheck_seconds; the newest day and days with notes are examined by every search.
     """
 
     def __init__(
@@ -145,8 +126,7 @@ class Plan:
             indexed (dict[str, str]): The index's days and their signatures.
             usable (bool): Whether the index can be read at all.
             indexed_seen (Callable[[str], None] | None): Told the signature of each day found
-                in the index as its files are now (DirectReads.forget: a copy read from the desk
-                before the build reached it is not needed any more), or None.
+                in the index as its files are now (DirectReads.forget), or None.
         """
         self._indexed_seen = indexed_seen
         self.checks = checks
@@ -163,15 +143,7 @@ class Plan:
         self._lock = threading.RLock()
 
     def _is_fresh(self, position: int, desk_day: DeskDay) -> bool:
-        """Tells whether a day can be read from the index.
-
-        Args:
-            position (int): The day's place in the list.
-            desk_day (DeskDay): The day.
-
-        Returns:
-            bool: True when the index holds the day as its files are now.
-        """
+        """Whether the index holds the day at this position as its files are now."""
         signature = self.indexed.get(desk_day.day)
         if not self.usable or signature is None:
             return False
@@ -194,11 +166,7 @@ class Plan:
         return self.verified.intact(connection, day, self.indexed[day])
 
     def still_valid(self) -> bool:
-        """Examines the watched days again and tells whether the plan still holds.
-
-        Returns:
-            bool: False when one of them changed between indexed and not.
-        """
+        """Examines the watched days again: False when one changed between indexed and not."""
         with self._lock:
             for position, fresh in self.watched:
                 if self._is_fresh(position, self.days[position]) != fresh:
@@ -206,11 +174,7 @@ class Plan:
             return True
 
     def _examine_next(self) -> bool:
-        """Examines the next day, adding it to the last run or starting a new segment.
-
-        Returns:
-            bool: False when every day was examined already.
-        """
+        """Examines the next day into the last run or a new segment; False when none is left."""
         if self._examined >= len(self.days):
             if self.segments:
                 self.segments[-1].closed = True
@@ -241,14 +205,7 @@ class Plan:
         return True
 
     def segment(self, number: int) -> Segment | None:
-        """The plan's segment with this number, examining days until it exists.
-
-        Args:
-            number (int): Its place, from 0.
-
-        Returns:
-            Segment | None: The segment, or None when there are fewer.
-        """
+        """The segment at a place (from 0), examining days until it exists; None when fewer."""
         with self._lock:
             while len(self.segments) <= number:
                 if not self._examine_next():
@@ -256,14 +213,7 @@ class Plan:
             return self.segments[number]
 
     def extend(self, segment: Segment) -> bool:
-        """Examines one more day to see whether a run of indexed days goes on.
-
-        Args:
-            segment (Segment): The run.
-
-        Returns:
-            bool: True when its `high` grew; False when the run is closed.
-        """
+        """Examines one more day of a run: True when its `high` grew, False when it is closed."""
         with self._lock:
             if segment.closed or segment is not self.segments[-1]:
                 segment.closed = True
@@ -273,11 +223,7 @@ class Plan:
             return segment.high != before
 
     def close(self, segment: Segment) -> None:
-        """Examines days until a run of indexed days is known to end.
-
-        Args:
-            segment (Segment): The run.
-        """
+        """Examines days until a run of indexed days is known to end."""
         while self.extend(segment):
             pass
 

@@ -1,12 +1,9 @@
 """A list whose rows all have one height, drawn line by line: only the rows on screen are rendered.
 
-Textual's OptionList measures every option it holds (wrapping each one to learn its height)
-whenever options are added or one changes: a five-year desk's 2,500 sessions, or a search's 500
-hits replaced at every keystroke, cost a large part of a second each time. Here every row is
-`ROW_HEIGHT` lines, so the list's height is a multiplication, the row under a line a division,
-and a row is rendered (and cached) only when it is drawn, like Toolong's log view. Subclasses say
-how many rows there are and write one row's lines; the sessions list and the search hits are
-RowLists.
+Every row is `ROW_HEIGHT` lines, so the list's height is a multiplication and the row under a
+line a division, and a row is rendered (and cached) only when drawn, like Toolong's log view;
+OptionList measures every option whenever options change. Subclasses say how many rows there
+are and write one row's lines.
 """
 
 from __future__ import annotations
@@ -45,9 +42,8 @@ RowKey = tuple[int, int, str]
 def render_row(lines: list[Content], style: Style, width: int, height: int) -> list[Strip]:
     """Renders one row's lines on its style: exactly `height` strips of exactly `width` cells.
 
-    Styles named in a line (such as ``$text-muted``) are parsed by Content's own default,
-    `Style.parse`, which finds the app's theme through the context (a worker runs this in the
-    event loop's context, copied; see `RowPainter`).
+    Styles named in a line (``$text-muted``) find the app's theme through the context, so a
+    worker must run this in the event loop's copied context (see `RowPainter`).
 
     Args:
         lines (list[Content]): The row's lines (missing ones are blank, extra ones are dropped).
@@ -80,10 +76,8 @@ def _render_line(line: Content, style: Style, width: int) -> Strip:
 class RowPainter:
     """What drawing a list's rows takes, read on the event loop so a worker can draw rows.
 
-    A screenful of new rows costs the event loop about 10 ms to draw, most of a frame; a worker
-    that has just read what the rows show can draw the first screenful instead, and hand the
-    strips over with `RowList.adopt_rows`. Drawing reads no widget, only what was copied, and
-    one painter is used by one thread at a time (its copied context cannot be entered twice).
+    The worker hands the strips over with `RowList.adopt_rows`. Drawing reads no widget, and one
+    painter is used by one thread at a time (its copied context cannot be entered twice).
     """
 
     width: int
@@ -103,12 +97,7 @@ class RowPainter:
     variables, such as ``$text-muted``) through them, and a worker thread has none."""
 
     def paint(self, index: int, lines: list[Content], look: str) -> tuple[RowKey, list[Strip]]:
-        """Draws one row in a look.
-
-        Args:
-            index (int): The row, from 0.
-            lines (list[Content]): Its lines (`row_height` are drawn; missing ones are blank).
-            look (str): The look: '' or one of the list's component classes.
+        """Draws one row in a look ('' or one of the list's component classes).
 
         Returns:
             tuple[RowKey, list[Strip]]: The row's place in the cache and its strips.
@@ -246,9 +235,7 @@ class RowList(ScrollView, can_focus=True):
         raise NotImplementedError
 
     def row_strips(self, index: int, width: int, style: Style) -> list[Strip]:
-        """Draws one row: `row_lines` on the row's style, `ROW_HEIGHT` strips of `width` cells.
-
-        A subclass may draw its rows another way (the result is cached all the same).
+        """Draws one row: `row_lines` on the row's style (a subclass may draw another way).
 
         Args:
             index (int): The row, from 0.
@@ -256,28 +243,18 @@ class RowList(ScrollView, can_focus=True):
             style (Style): The row's style in its current look.
 
         Returns:
-            list[Strip]: The row's strips.
+            list[Strip]: `ROW_HEIGHT` strips of `width` cells.
         """
         return render_row(self.row_lines(index, width), style, width, self.ROW_HEIGHT)
 
     def chosen_message(self, index: int) -> Message:
-        """Makes the message posted when a row is chosen.
-
-        Args:
-            index (int): The row.
-
-        Returns:
-            Message: `RowList.Chosen` for the row.
-        """
+        """Makes the message posted when a row is chosen: `RowList.Chosen` unless overridden."""
         return self.Chosen(self, index)
 
     # What subclasses call.
 
     def rows_changed(self) -> None:
-        """Redraws the list after rows were added, removed or replaced.
-
-        The highlight stays on a row that exists.
-        """
+        """Redraws the list after rows were added, removed or replaced."""
         self._rendered.clear()
         self._hover = None
         count = self.row_count
@@ -287,11 +264,7 @@ class RowList(ScrollView, can_focus=True):
         self.refresh()
 
     def row_changed(self, index: int) -> None:
-        """Redraws one row whose content changed.
-
-        Args:
-            index (int): The row.
-        """
+        """Redraws the row at an index, whose content changed."""
         for key in list(self._rendered.keys()):  # An LRUCache cannot be iterated itself.
             if key[0] == index:
                 self._rendered.discard(key)
@@ -304,11 +277,7 @@ class RowList(ScrollView, can_focus=True):
         return sorted({index for index, _width, _look in kept})
 
     def rendered_text(self) -> str:
-        """The text of every rendered row, as drawn at the current width (for tests).
-
-        Returns:
-            str: The rows' lines, one a line, trailing spaces removed.
-        """
+        """The rendered rows' lines at the current width, trailing spaces removed (for tests)."""
         width = self._content_width()
         return '\n'.join(
             line.plain.rstrip()
@@ -317,11 +286,7 @@ class RowList(ScrollView, can_focus=True):
         )
 
     def row_painter(self) -> RowPainter:
-        """Copies what drawing rows takes, so a worker can draw rows (see `adopt_rows`).
-
-        Returns:
-            RowPainter: The painter, for the list's current width, styles and focus.
-        """
+        """Copies what drawing rows takes at the list's width, styles and focus, for a worker."""
         return RowPainter(
             width=self._content_width(),
             rows_on_screen=-(-self.scrollable_content_region.height // self.ROW_HEIGHT),
@@ -335,10 +300,9 @@ class RowList(ScrollView, can_focus=True):
         )
 
     def adopt_rows(self, painted: PaintedRows) -> None:
-        """Keeps rows a worker drew, so drawing them costs the event loop nothing.
+        """Keeps rows a worker drew; call it after `rows_changed` made them the list's rows.
 
         They are dropped when the list's width, theme or focus changed since they were drawn.
-        Call it after the rows they show became the list's rows (after `rows_changed`).
 
         Args:
             painted (PaintedRows): The rows and how they were drawn.
@@ -359,26 +323,12 @@ class RowList(ScrollView, can_focus=True):
         set_scroll_size(self, Size(self._content_width(), self.row_count * self.ROW_HEIGHT))
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """Draws the lines in a region of the list (measuring the width once, not every line).
-
-        Args:
-            crop (Region): The region to draw.
-
-        Returns:
-            list[Strip]: The lines.
-        """
+        """Draws the lines in a region of the list, measuring the width once."""
         self._drawing_width = self._content_width()
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        """Draws one line of the list.
-
-        Args:
-            y (int): The line's place in the view, from its top.
-
-        Returns:
-            Strip: The line.
-        """
+        """Draws the line `y` lines below the view's top."""
         width = self._drawing_width or self._content_width()
         index, row_line = divmod(round(self.scroll_y) + y, self.ROW_HEIGHT)
         if not 0 <= index < self.row_count:

@@ -1,15 +1,9 @@
 """The search hits: kind, when and who, how well it matched, and the snippet, keywords marked.
 
-An exchange's India time, session and backend, and an action's time, come from its day's journal
-(presentation.hit_details): the search's worker reads them for the first screenful before the
-hits are shown, and the list reads the rest in its own worker as they come on screen, so neither
-the typing nor the scrolling waits for a journal.
-
-The list is a RowList (Textual's Line API, like Toolong's log view): every hit is exactly
-`HIT_HEIGHT` rows, so showing a search of 500 hits only stores them and sets the scrollable
-height, and only the rows on screen are ever rendered. Typing in the search box replaces the
-hits a few times a second; an OptionList measured and wrapped every hit on each replacement and
-held up the event loop for a large part of a second.
+An exchange's India time, session and backend come from its day's journal
+(presentation.hit_details), read in workers: the first screenful by the search's, the rest by
+the list's as they come on screen. The list is a RowList: every hit is exactly `HIT_HEIGHT`
+rows and only the rows on screen are rendered.
 """
 
 from __future__ import annotations
@@ -81,9 +75,7 @@ def _name(text: str) -> str:
 
 
 def action_type(hit: SearchHit) -> str:
-    """Names an action hit's event type in words, such as "order placed".
-
-    The type is an action record's first line (desk_files.action_text), so no journal is read.
+    """Names an action hit's event type in words, such as "order placed", without reading a journal.
 
     Args:
         hit (SearchHit): An action hit.
@@ -97,10 +89,8 @@ def action_type(hit: SearchHit) -> str:
 def hit_header(hit: SearchHit, label: str, details: HitDetails | None) -> Content:
     """Writes a hit's first line: its kind, when, who, and how well it matched.
 
-    An exchange: ``exchange Wed 2026-10-21 09:15 · session 2026-10-21-2 · claude · 2 of 3 words``;
-    an action: ``action   Wed 2026-10-21 09:30 · order placed``; a summary or a note: its day.
-    The time (India's), session and backend are shown where the journal knows them. The record
-    view's heading is this line too.
+    Such as ``exchange Wed 2026-10-21 09:15 · session 2026-10-21-2 · claude · 2 of 3 words``;
+    time, session and backend where the journal knows them. The record view's heading too.
 
     Args:
         hit (SearchHit): The hit.
@@ -139,17 +129,14 @@ def hit_lines(
 ) -> list[Content]:
     """Writes one hit as its `HIT_HEIGHT` lines, each at most `width` cells.
 
-    The first line says what, when and who, and how well it matched (`hit_header`); the
-    snippet follows, its Markdown syntax dropped (`plain_snippet`), keywords marked, wrapped
-    to `SNIPPET_LINES` lines and cut with "…" when it is longer. Desk text is made visible
-    first (nothing in it is read as markup or reaches the terminal as a control).
+    The header (`hit_header`), then the snippet without Markdown syntax, keywords marked, wrapped
+    to `SNIPPET_LINES` lines and cut with "…". Desk text is made visible first.
 
     Args:
         hit (SearchHit): The hit.
         result (SearchResult): The search it came from.
         width (int): The width in cells.
-        details (HitDetails | None): What its journal knows about it, or None (not read yet, or
-            nothing).
+        details (HitDetails | None): What its journal knows about it, or None.
 
     Returns:
         list[Content]: Exactly `HIT_HEIGHT` lines.
@@ -173,12 +160,7 @@ def hit_lines(
 
 
 def snippet_breaks(text: str, width: int) -> list[int]:
-    """Says where a line of text breaks to fit a width: between words, and inside a long word.
-
-    A word that does not fit on what is left of a line starts the next one (with the spaces
-    before it); a word wider than a whole line is cut into pieces that fill lines. These are the
-    breaks Rich's own wrapping makes (its private ``divide_line`` with folding), in cells, so
-    wide characters take two.
+    """Says where a line of text breaks to fit a width, as Rich's folding wrap does, in cells.
 
     Args:
         text (str): One line of text.
@@ -217,14 +199,10 @@ def _one_line(text: str) -> str:
 def paint_hits(
     painter: RowPainter, result: SearchResult, details: HitDetailsFound | None = None
 ) -> PaintedRows:
-    """Draws the hits a result shows first, the way `SearchHitList.show_result` shows them.
-
-    Called by the search's worker, so the event loop only copies the strips to the screen:
-    drawing a screenful of new hits there took most of a frame at every keystroke.
+    """Draws the hits a result shows first, as `SearchHitList.show_result` would; for workers.
 
     Args:
-        painter (RowPainter): What drawing takes, copied from the list
-            (`SearchHitList.row_painter`).
+        painter (RowPainter): The list's `SearchHitList.row_painter`.
         result (SearchResult): The search's result.
         details (HitDetailsFound | None): The first hits' details (`first_details`), if read.
 
@@ -326,8 +304,8 @@ class SearchHitList(RowList):
 
         Args:
             id (str | None): The widget's id.
-            details_reader (HitDetailsReader | None): Reads the hits' times and sessions from the
-                journal as they come on screen; None shows the hits without them.
+            details_reader (HitDetailsReader | None): Reads the hits' journal details as they come
+                on screen; None shows the hits without them.
         """
         super().__init__(id=id)
         add_later_css(self)
@@ -357,37 +335,15 @@ class SearchHitList(RowList):
         return len(self._hits)
 
     def hit_at(self, index: int) -> SearchHit | None:
-        """Returns the hit shown at a place in the list.
-
-        Args:
-            index (int): The hit's place, from 0.
-
-        Returns:
-            SearchHit | None: The hit, or None when the index is out of range.
-        """
+        """The hit at a place (from 0), or None when the index is out of range."""
         return self._hits[index] if 0 <= index < len(self._hits) else None
 
     def details_at(self, index: int) -> HitDetails | None:
-        """Returns what the journal says about a hit, as far as it was read.
-
-        Args:
-            index (int): The hit's place, from 0.
-
-        Returns:
-            HitDetails | None: Its details, or None (not read yet, or the journal has none).
-        """
+        """What the journal says about a hit (by place), or None: not read yet, or none."""
         return self._details.get(index)
 
     def row_lines(self, index: int, width: int) -> list[Content]:
-        """Writes one hit's lines (see `hit_lines`), asking for its details when not read yet.
-
-        Args:
-            index (int): The hit's place, from 0.
-            width (int): The width in cells.
-
-        Returns:
-            list[Content]: Its `HIT_HEIGHT` lines.
-        """
+        """Writes one hit's `HIT_HEIGHT` lines (`hit_lines`), asking for unread details."""
         if index not in self._details:
             self._plan_details()
         details = self._details.get(index)
@@ -439,14 +395,7 @@ class SearchHitList(RowList):
                     self.row_changed(index)
 
     def chosen_message(self, index: int) -> Message:
-        """Makes the `HitChosen` posted when a hit is chosen.
-
-        Args:
-            index (int): The hit's place, from 0.
-
-        Returns:
-            Message: The message, with the hit.
-        """
+        """Makes the `HitChosen` posted when the hit at a place is chosen."""
         return self.HitChosen(self, index, self._hits[index])
 
     def show_result(
@@ -457,15 +406,11 @@ class SearchHitList(RowList):
     ) -> None:
         """Replaces the list with the hits of a search, the first highlighted.
 
-        Costs the same for 5 hits or 500: the hits are kept, and only the rows that come on
-        screen are rendered when the screen is next drawn (or were drawn already, by
-        `paint_hits`, in the search's worker).
-
         Args:
             result (SearchResult): The search's result.
             painted (PaintedRows | None): Its first hits as `paint_hits` drew them, if they were.
-            details (HitDetailsFound | None): Its first hits' details, if they were read (the
-                others are read as they come on screen).
+            details (HitDetailsFound | None): Its first hits' details, if read (the others are read
+                as they come on screen).
         """
         self._hits = list(result.hits)
         self.shown_result = result
@@ -482,8 +427,7 @@ class SearchHitList(RowList):
         """Shows a longer result of the same search, keeping the highlight and the scroll.
 
         Args:
-            result (SearchResult): The same search with a higher limit (its first hits are the ones
-                shown).
+            result (SearchResult): The same search with a higher limit.
         """
         self._hits = list(result.hits)
         self.shown_result = result
