@@ -1,19 +1,11 @@
 """What reading each desk file found, remembered outside the desk until the file changes.
 
-Checking a whole desk for damage (desk_check) and counting every session's exchanges read every
-file: on a five-year desk that is 160 MB of session logs and 410 MB of journal, about a minute of
-parsing, at every start of the browser. Almost none of those files ever change again. A
-`FileMemo` keeps, per file and per purpose ("check", "count"), what a reading found (its problems
-and a small JSON value such as a count of exchanges), keyed by the file's signature: size,
-modification time, status change time and inode. A file whose signature is unchanged is not read
-again; any change (an appended line, a rewrite, a file replaced by another) changes the signature
-and the file is read. A racy file (see file_status: modified in the last two seconds, when a
-change in the same clock tick could keep its signature) is read but not remembered.
-
-The memo lives in the user's cache folder (`<cache>/checks/<hash of the desk's resolved path>.json`,
-beside the search index), never in the desk. A missing, corrupt or foreign memo file is ignored and
-replaced; one that cannot be written leaves the memo in memory only. Nothing here changes what a
-reading finds: a recalled finding is what reading the same bytes found before.
+A `FileMemo` keeps, per file and per purpose ("check", "count"), what a reading found (its
+problems and a small JSON value), keyed by the file's signature (size, times, inode); an
+unchanged file is not read again. A racy file (see file_status) is read but not remembered.
+The memo lives in the cache folder (`<cache>/checks/<hash of the desk's path>.json`), never
+in the desk; a missing, corrupt or foreign memo is ignored and replaced, one that cannot be
+written stays in memory. A recalled finding is what reading the same bytes found before.
 
 Typical usage example:
 
@@ -72,29 +64,12 @@ class _Entry:
 
 
 def memo_file(cache_directory: Path, desk_directory: Path) -> Path:
-    """Names a desk's memo file.
-
-    Args:
-        cache_directory (Path): The browser's cache folder.
-        desk_directory (Path): The desk folder.
-
-    Returns:
-        Path: `<cache>/checks/<hash of the desk's resolved path>.json`.
-    """
+    """Names a desk's memo file: `<cache>/checks/<hash of the desk's resolved path>.json`."""
     return desk_cache_file(cache_directory, 'checks', desk_directory)
 
 
 def _stored_signature(path: Path) -> _StoredSignature | None:
-    """A file's signature as the memo stores it, when the memo may trust it.
-
-    Args:
-        path (Path): The file.
-
-    Returns:
-        _StoredSignature | None: Its size, modification time, status change time and inode, or
-            None when the file cannot be examined, is not a regular file, or is racy (see
-            file_status.settled_file_signature).
-    """
+    """A file's signature as the memo stores it, or None when it is unexaminable or racy."""
     signature = settled_file_signature(path, time.time_ns())
     if signature is None:
         return None
@@ -127,15 +102,7 @@ class FileMemo:
 
     @classmethod
     def for_desk(cls, desk_directory: Path, cache_directory: Path) -> FileMemo:
-        """Opens the memo kept for a desk in a cache folder.
-
-        Args:
-            desk_directory (Path): The desk folder.
-            cache_directory (Path): The browser's cache folder.
-
-        Returns:
-            FileMemo: The memo.
-        """
+        """Opens the memo kept for a desk in a cache folder."""
         return cls(desk_directory, memo_file(cache_directory, desk_directory))
 
     def read(self, path: Path, purpose: str, reading: Reading) -> tuple[list[Problem], Any]:
@@ -206,12 +173,7 @@ class FileMemo:
         return self._entries
 
     def _load(self) -> dict[str, dict[str, _Entry | list[Any]]]:
-        """Reads the memo file; anything unreadable, foreign or malformed reads as empty.
-
-        Each entry is kept as the file stores it, and checked when it is first looked up or
-        saved (_checked): a five-year desk's memo holds 7,500 entries, and checking them all
-        took a third of its loading, when the sessions list's counting starts.
-        """
+        """Reads the memo file (unreadable: empty); entries are checked when first used."""
         if self._path is None:
             return {}
         try:
@@ -233,19 +195,7 @@ class FileMemo:
 
 
 def _parsed(text: bytes) -> Any:
-    """Parses the memo file: with orjson (3 ms for a five-year desk's, json.loads 9 ms).
-
-    What orjson refuses (a lone surrogate escape, which a path's undecodable bytes are written
-    as, NaN, a byte order mark, nesting past 1,024) is parsed by json.loads, as before. Where
-    the two differ in what they make (an integer past 64 bits: a float from orjson), the entry
-    fails _entry_from's or its reader's checks, so its file is read again: the memo never
-    changes what a reading finds.
-
-    Args:
-        text (bytes): The file's bytes.
-
-    Returns:
-        Any: The document.
+    """Parses the memo file with orjson, or json.loads for what orjson refuses.
 
     Raises:
         ValueError: The text is not JSON.
@@ -258,18 +208,7 @@ def _parsed(text: bytes) -> Any:
 
 
 def _checked(entries: dict[str, _Entry | list[Any]] | None, key: str) -> _Entry | None:
-    """Looks up one file's entry, turning it from what the memo file stored on first use.
-
-    Call with the memo's lock held.
-
-    Args:
-        entries (dict[str, _Entry | list[Any]] | None): One purpose's entries (None: none).
-        key (str): The file.
-
-    Returns:
-        _Entry | None: Its entry, or None when there is none or what was stored is malformed
-            (then it is dropped).
-    """
+    """One file's entry, turned from what was stored on first use; None (dropped) if malformed."""
     if entries is None:
         return None
     item = entries.get(key)

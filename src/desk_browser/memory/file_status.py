@@ -1,19 +1,11 @@
 """Has this file changed? One signature of a file's status, one racy window, one folder listing.
 
-Every reader that remembers something about a desk file until it changes (the check memo, the
-search's days, the watcher's polls, the folder listings) asks the same question the same way:
-
-- A `FileSignature` is what one `stat` says about a file or folder: device, inode, size,
-  modification and status change times, and file type. Any change to a file through the file
-  system (an appended line, a rewrite, a file replaced by another, a modification time set back)
-  changes its signature.
-- A file modified less than `RACY_NANOSECONDS` ago is *racy*: a second change within the same
-  tick of a coarse clock could keep its signature, so what was read from it must not be trusted
-  beyond the next look (`FileSignature.is_racy`). The same window tells a last line still being
-  written from one cut short.
-- A `FolderListing` lists the regular files of folders and lists a folder again only when its
-  signature changed: adding, removing or renaming a file changes the folder's times. Each owner
-  (the watcher, the search, a test) has its own; `desk_files` keeps one shared by its functions.
+- A `FileSignature` is what one `stat` says about a file or folder; any change through the
+  file system (an append, a rewrite, a replacement, a time set back) changes it.
+- A file modified less than `RACY_NANOSECONDS` ago is *racy*: a second change within a coarse
+  clock's tick could keep its signature, so what was read must not be trusted beyond the next
+  look (`FileSignature.is_racy`).
+- A `FolderListing` lists a folder's regular files again only when its signature changed.
 
 Nothing here reads a file's content, writes anything, or raises: a missing file, a permission
 error, a symlink loop or a name the system refuses reads as "no signature".
@@ -21,7 +13,6 @@ error, a symlink loop or a name the system refuses reads as "no signature".
 Typical usage example:
 
     before = file_signature(path)
-    ...
     if file_signature(path) != before:
         ...  # Read it again.
 """
@@ -62,20 +53,12 @@ class FileSignature:
 
     @property
     def is_folder(self) -> bool:
-        """Whether it is a folder.
-
-        Returns:
-            bool: True for a folder.
-        """
+        """Whether it is a folder."""
         return stat.S_ISDIR(self.file_type)
 
     @property
     def is_regular_file(self) -> bool:
-        """Whether it is a regular file (not a folder, FIFO, socket or device).
-
-        Returns:
-            bool: True for a regular file.
-        """
+        """Whether it is a regular file (not a folder, FIFO, socket or device)."""
         return stat.S_ISREG(self.file_type)
 
     def is_racy(self, now_ns: int, racy_nanoseconds: int = RACY_NANOSECONDS) -> bool:
@@ -91,14 +74,7 @@ class FileSignature:
         return self.modified_ns > now_ns - racy_nanoseconds
 
     def is_same_file(self, other: FileSignature) -> bool:
-        """Tells whether two signatures describe the same file (not a replacement).
-
-        Args:
-            other (FileSignature): Another signature.
-
-        Returns:
-            bool: True when the device, the inode and the file type are the same.
-        """
+        """Whether two signatures describe the same file (device, inode, type), not a copy."""
         return (self.device, self.inode, self.file_type) == (
             other.device,
             other.inode,
@@ -107,14 +83,7 @@ class FileSignature:
 
 
 def signature_of(status: os.stat_result) -> FileSignature:
-    """Turns a stat result into a signature.
-
-    Args:
-        status (os.stat_result): What os.stat or os.fstat returned.
-
-    Returns:
-        FileSignature: The signature.
-    """
+    """Turns an os.stat or os.fstat result into a signature."""
     return FileSignature(
         device=status.st_dev,
         inode=status.st_ino,
@@ -126,15 +95,7 @@ def signature_of(status: os.stat_result) -> FileSignature:
 
 
 def file_signature(path: Path) -> FileSignature | None:
-    """Looks at a file or folder's status, following symbolic links.
-
-    Args:
-        path (Path): The file or folder.
-
-    Returns:
-        FileSignature | None: Its signature, or None when it is missing or cannot be reached (a
-            permission error, a symlink loop, a name the system refuses).
-    """
+    """A file or folder's signature, following links; None when missing or unreachable."""
     try:
         return signature_of(os.stat(path))
     except (OSError, ValueError):
@@ -142,16 +103,7 @@ def file_signature(path: Path) -> FileSignature | None:
 
 
 def settled_file_signature(path: Path, now_ns: int) -> FileSignature | None:
-    """A regular file's signature, when it can be trusted to describe what a read finds.
-
-    Args:
-        path (Path): The file.
-        now_ns (int): The time now, in nanoseconds since the epoch (time.time_ns()).
-
-    Returns:
-        FileSignature | None: The signature, or None when the file cannot be examined, is not a
-            regular file, or is racy.
-    """
+    """A regular file's signature; None when unexaminable, not a regular file, or racy."""
     signature = file_signature(path)
     if signature is None or not signature.is_regular_file or signature.is_racy(now_ns):
         return None
@@ -169,15 +121,8 @@ class _Listed:
 class FolderListing:
     """Lists the regular files in folders, listing a folder again only when it changed.
 
-    The listing's own file types are used (`os.scandir`), so a folder of regular files costs
-    no `stat` per file: a five-year journal is 1,250 files, and every system call lets another
-    thread take the interpreter, so a reader listing it while the screen is drawn waited
-    for each one. A link, or a file system that gives no types, is still examined.
-
-    A folder whose signature is the one it had when it was last listed is not listed again. A
-    listing is remembered only when the folder was not racy when it was listed, and when it
-    holds no links (a link's target can change without the folder changing). Safe to share
-    between threads.
+    A listing is remembered only when the folder was not racy when listed and holds no links (a
+    link's target can change without the folder changing). Safe to share between threads.
     """
 
     def __init__(self, racy_nanoseconds: int = RACY_NANOSECONDS):
@@ -221,15 +166,7 @@ class FolderListing:
 
 
 def _list_regular_files(folder: Path) -> tuple[tuple[str, ...], bool] | None:
-    """Lists a folder's regular files (following links).
-
-    Args:
-        folder (Path): The folder.
-
-    Returns:
-        tuple[tuple[str, ...], bool] | None: The sorted names and whether the folder holds a
-            link, or None when it cannot be listed.
-    """
+    """A folder's sorted regular files (following links) and whether it holds a link, or None."""
     names: list[str] = []
     links = False
     try:

@@ -1,10 +1,7 @@
 """A desk's journal days: events, exchanges and actions, read from the journal's JSON lines.
 
-Part of the one reader of the desk's files (`desk_files`, which still names everything here:
-`desk_files.read_journal_day`, `desk_files.JournalEvent`, ...). It is a module of its own so that
-it loads when a journal is first read, not with the first screen, which reads none: its three
-frozen records compile six methods each when their classes are made, about 1 ms of the start on
-Python 3.11.
+Part of the one reader of the desk's files: `desk_files` names everything here. A module of
+its own so that it loads when a journal is first read, not with the first screen.
 """
 
 from __future__ import annotations
@@ -55,29 +52,17 @@ class JournalExchange:
 
     @property
     def trigger_text(self) -> str:
-        """The trigger's text.
-
-        Returns:
-            str: The text, or "" when the event has none.
-        """
+        """The trigger's text, or "" when the event has none."""
         return text_of(self.trigger.fields.get('text'))
 
     @property
     def answer(self) -> str:
-        """The desk's answer: its texts joined with newlines.
-
-        Returns:
-            str: The answer, or "" when the desk never answered.
-        """
+        """The desk's answer: its texts joined with newlines ("" when it never answered)."""
         return '\n'.join(text_of(text.fields.get('text')) for text in self.texts)
 
     @property
     def text(self) -> str:
-        """The exchange's searchable text: the trigger's text, a blank line, then the answer.
-
-        Returns:
-            str: The text.
-        """
+        """The exchange's searchable text: the trigger's text, a blank line, then the answer."""
         return self.trigger_text + '\n\n' + self.answer
 
 
@@ -105,17 +90,7 @@ def _event_from_object(
     data: dict[str, Any],
     problems: list[Problem] | None,
 ) -> JournalEvent | None:
-    """Reads one journal object as an event.
-
-    Args:
-        path (Path): The journal file, for reporting.
-        line_number (int): The object's line.
-        data (dict[str, Any]): The object.
-        problems (list[Problem] | None): Where to report a damaged line, or None.
-
-    Returns:
-        JournalEvent | None: The event, or None when the object has no string type.
-    """
+    """Reads one journal object as an event; None (reported) when it has no string type."""
     if 'type' not in data:
         _report(problems, Problem(path, line_number, 'missing type'))
         return None
@@ -142,18 +117,16 @@ def group_journal_objects(
 ) -> list[JournalEvent]:
     """Reads journal objects as events and adds them to a day's exchanges and actions.
 
-    This is how read_journal_day groups a file's events; a caller that reads a journal a piece
-    at a time (read_json_objects_from) passes the exchanges and actions it has so far, and the
-    last exchange goes on growing. A trigger_received event starts an exchange; a text event
-    belongs to the last exchange when there is one; every other event is an action. An object
-    with no string type is skipped and reported.
+    A trigger_received event starts an exchange; a text event belongs to the last exchange when
+    there is one; every other event is an action. A reader of a journal in pieces passes what it
+    has so far, and the last exchange goes on growing. An object with no string type is skipped
+    and reported.
 
     Args:
         path (Path): The journal file, for reporting.
         objects (Iterable[tuple[int, dict[str, Any]]]): The objects with their line numbers, in
-            the file's order, as read_json_objects or read_json_objects_from give them.
-        exchanges (list[JournalExchange]): The exchanges so far, added to (the last one's texts
-            may grow).
+            the file's order.
+        exchanges (list[JournalExchange]): The exchanges so far, added to.
         actions (list[JournalEvent]): The actions so far, added to.
         problems (list[Problem] | None): Where to report skipped objects, or None.
 
@@ -182,12 +155,7 @@ def read_journal_day(
     day: str,
     problems: list[Problem] | None = None,
 ) -> JournalDay:
-    """Reads one day's journal into events, exchanges and actions.
-
-    A trigger_received event starts an exchange; the text events after it, up to the next
-    trigger, are its answer. Text events before the first trigger belong to no exchange and are
-    actions, as is every other event. A line that is not a JSON object with a string type is
-    skipped (see group_journal_objects).
+    """Reads one day's journal into events, exchanges and actions (see group_journal_objects).
 
     Args:
         path (Path): The journal file.
@@ -209,17 +177,7 @@ def read_journal_day(
 
 
 def action_text(event: JournalEvent) -> str:
-    """The searchable text of an action.
-
-    Its type, then each other field but time, in the file's order, as "key: value", one a line:
-    strings as they are, anything else as compact JSON with non-ASCII text kept.
-
-    Args:
-        event (JournalEvent): The action.
-
-    Returns:
-        str: The text.
-    """
+    """The searchable text of an action: its type, then each field but time as "key: value"."""
     lines = [event.type]
     for key, value in event.fields.items():
         value_text = value if isinstance(value, str) else compact_json(value)
@@ -228,12 +186,5 @@ def action_text(event: JournalEvent) -> str:
 
 
 def is_own_search(event: JournalEvent) -> bool:
-    """Tells whether an event is the desk searching its own past, which search leaves out.
-
-    Args:
-        event (JournalEvent): The event.
-
-    Returns:
-        bool: True for a tool_call or tool_result whose tool is search_sessions.
-    """
+    """Whether an event is a search_sessions tool_call or tool_result, which search leaves out."""
     return event.type in _OWN_SEARCH_TYPES and event.fields.get('tool') == _OWN_SEARCH_TOOL

@@ -1,29 +1,18 @@
 """What the last scrub of an index found, kept beside it, so that the next process need not redo it.
 
-A scrub (scrub.scrub) reads every indexed day's records and checks them against their digest:
-about 2 s of CPU and the whole 400 MB index file read for five years, in every process that
-builds, even when nothing changed. Once every day of the index file was found intact (read, or
-written by the build), the build writes a stamp beside it, `<index>.scrubbed`: the index file's
-status (device, inode, size, modification and status change times) and its WAL's, and when its
-days were last read. A later build that finds the files with exactly that status trusts the
-stamp instead of reading every day: nothing wrote to them since, so they hold what was checked.
-Any write to the files, SQLite's or a stray tool's, changes their status change time, which
-nothing can set back; the stamp is then ignored and the days are read again. A stamp whose days
-were last read more than tuning.SCRUB_SECONDS ago is ignored too, so damage that changes no
-status (a bad disk) is found within that time.
+Once every day of the index file was found intact, the build writes `<index>.scrubbed`: the
+status of the index file and its WAL, and when their days were last read. A later build that
+finds the files with exactly that status trusts the stamp instead of reading every day (any
+write changes the status change time, which nothing can set back). A stamp older than
+tuning.SCRUB_SECONDS is ignored, so damage that changes no status is found in that time.
+read_only.ReadOnlyIndex trusts a stamp taken with no WAL the same way (`vouched_for_file`).
 
-SessionSearch's read-only reader (read_only.ReadOnlyIndex) trusts a stamp the same way
-(`vouched_for_file`) for the index file it reads alone, when the stamp was taken with no WAL.
-
-Two limits, both in a build's own window: a change made to the index file while a build writes
-it (between its writes and its stamp) is not seen until the next full scrub; and the stamp is
-taken only once the file's last change is older than a clock tick (_SETTLE_NANOSECONDS), so a
-change just after it cannot share its time.
+A change made while a build writes (between its writes and its stamp) is not seen until the
+next full scrub.
 
 Typical usage example:
 
     since = trusted_since(index_path, time.time_ns())  # None: read every day.
-    ...
     renew(index_path, since)  # Every day found intact: stamp the files as they are now.
 """
 
@@ -57,26 +46,12 @@ FilesStatus = list[list[int] | None]
 
 
 def stamp_path(index_path: Path) -> Path:
-    """Names an index's stamp.
-
-    Args:
-        index_path (Path): The index file.
-
-    Returns:
-        Path: `<index>.scrubbed` beside it.
-    """
+    """Names an index's stamp: `<index>.scrubbed` beside it."""
     return index_path.with_name(index_path.name + SUFFIX)
 
 
 def _status(signature: FileSignature) -> list[int]:
-    """A file's status as a stamp holds it.
-
-    Args:
-        signature (FileSignature): What stat said.
-
-    Returns:
-        list[int]: Device, inode, size, modification and status change times, file type.
-    """
+    """A file's status as a stamp holds it."""
     return [
         signature.device,
         signature.inode,
@@ -88,16 +63,7 @@ def _status(signature: FileSignature) -> list[int]:
 
 
 def files_status(index_path: Path) -> FilesStatus | None:
-    """The status of the files that hold an index's records: the index file and its WAL.
-
-    An empty WAL holds nothing (SQLite makes a new one at each first open), so it counts as none.
-
-    Args:
-        index_path (Path): The index file.
-
-    Returns:
-        FilesStatus | None: Both, or None when the index file cannot be examined.
-    """
+    """The status of the index file and its WAL (an empty one is none); None if unexaminable."""
     index = file_signature(index_path)
     if index is None or not index.is_regular_file:
         return None
@@ -106,15 +72,7 @@ def files_status(index_path: Path) -> FilesStatus | None:
 
 
 def _read(index_path: Path) -> tuple[FilesStatus, int] | None:
-    """Reads an index's stamp.
-
-    Args:
-        index_path (Path): The index file.
-
-    Returns:
-        tuple[FilesStatus, int] | None: The files' status it holds and when their days were last
-            read (ns since the epoch), or None when there is no stamp or it is not one.
-    """
+    """An index's stamp: the files' status and when their days were last read, or None."""
     try:
         with open(stamp_path(index_path), 'rb') as handle:
             data = handle.read(_MOST_BYTES + 1)
@@ -137,8 +95,7 @@ def _read(index_path: Path) -> tuple[FilesStatus, int] | None:
 def trusted_since(index_path: Path, now_ns: int) -> int | None:
     """Tells whether the index's files are as its stamp says, so their days need no scrub.
 
-    Call it with the build lock held: only a builder writes the files (or SQLite, when it
-    copies the WAL into the index file, which changes its status all the same).
+    Call it with the build lock held.
 
     Args:
         index_path (Path): The index file.
@@ -160,12 +117,7 @@ def trusted_since(index_path: Path, now_ns: int) -> int | None:
 
 
 def vouched_for_file(index_path: Path, signature: FileSignature, now_ns: int) -> int | None:
-    """Tells whether the stamp vouches for the index file alone, as a signature describes it.
-
-    For a reader of the index file alone (store.open_read_only, SessionSearch's), which never
-    sees a WAL: the stamp vouches for what that reader finds only when it was taken with no
-    WAL (every record was then in the index file) and the file still has the status stamped,
-    so nothing wrote to it since. Commits in a WAL made since then are not the reader's.
+    """Tells whether the stamp vouches for the index file alone, for a reader that sees no WAL.
 
     Args:
         index_path (Path): The index file.
@@ -189,19 +141,7 @@ def vouched_for_file(index_path: Path, signature: FileSignature, now_ns: int) ->
 
 
 def _settled_status(index_path: Path) -> FilesStatus | None:
-    """The files' status once their last change is older than a clock tick of file times.
-
-    A change in the same tick as the last one would leave the same times; one after the tick
-    cannot. Waits _SETTLE_NANOSECONDS at a time, a few times at most (SQLite may copy the WAL
-    in meanwhile).
-
-    Args:
-        index_path (Path): The index file.
-
-    Returns:
-        FilesStatus | None: Their status, or None when the index file cannot be examined or
-            does not settle.
-    """
+    """The files' status once their last change is older than a clock tick, or None."""
     for _ in range(_SETTLE_TRIES):
         files = files_status(index_path)
         if files is None:
@@ -217,14 +157,13 @@ def _settled_status(index_path: Path) -> FilesStatus | None:
 def renew(index_path: Path, since: int | None) -> None:
     """Stamps the index's files as they are now, every day in them found intact.
 
-    Writes nothing when the stamp already says so. Waits until the files' last change is older
-    than a clock tick (_settled_status): a few milliseconds after a build that wrote. A stamp
-    that cannot be written is not needed: the next build scrubs instead.
+    Writes nothing when the stamp already says so; waits a few milliseconds for the files to
+    settle. A stamp that cannot be written is not needed: the next build scrubs instead.
 
     Args:
         index_path (Path): The index file.
-        since (int | None): When the days were last read, if that was before this process
-            (the stamp it trusted); None for now.
+        since (int | None): When the days were last read, if before this process (the stamp it
+            trusted); None for now.
     """
     files = _settled_status(index_path)
     if files is None:
