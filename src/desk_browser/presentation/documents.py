@@ -1,13 +1,11 @@
 """Every Markdown and JSON document the app and the commands produce, from records read.
 
-A session (`desk-browser show` and the app's `x`), an exchange, a journal event, a day, a
-search record and a search's hits as Markdown; an exchange, an event and a record as one JSON
-line; a session as the object `desk-browser sessions --json` writes (a desk check's is in
-`problem_documents`). The app's copy and export keys and the commands use the same
-functions, so a document reads the same from either. Desk text in every document goes through
-`visible_text` or `visible_field` and JSON through `json_text`, so a file, a clipboard or a
-terminal never carries an escape; the desk's own headings are moved under the document's
-(`headings_under`). Nothing here reads the desk or imports Textual.
+Sessions, exchanges, journal events, days, search records and hits as Markdown; exchanges,
+events and records as one JSON line; a session as `sessions --json` writes it (a desk check's
+is in `problem_documents`). The app's copy and export keys and the commands share these, so a
+document reads the same from either. Desk text goes through `visible_text`/`visible_field`
+and JSON through `json_text`, so no document carries an escape; the desk's headings are moved
+under the document's. Nothing here reads the desk or imports Textual.
 """
 
 from __future__ import annotations
@@ -45,39 +43,17 @@ def _when(time: str) -> str:
 
 
 def _desk_markdown(text: str, level: int) -> str:
-    """Desk Markdown made safe, its headings under the document's heading of a level.
-
-    Args:
-        text (str): Markdown from the desk.
-        level (int): The level of the heading it stands under (2 for `##`).
-
-    Returns:
-        str: The Markdown (see `headings_under`), without blank lines at either end.
-    """
+    """Desk Markdown made safe, its headings under a document heading of `level`, trimmed."""
     return headings_under(visible_text(text), level).strip('\n')
 
 
 def _quoted(text: str) -> str:
-    """Quotes text as a Markdown block quote.
-
-    Args:
-        text (str): The text, already made safe.
-
-    Returns:
-        str: Every line prefixed with "> " (a blank line with ">").
-    """
+    """Quotes text (already safe) as a Markdown block quote."""
     return '\n'.join(f'> {line}' if line else '>' for line in text.split('\n'))
 
 
 def event_markdown(event: JournalEvent) -> str:
-    """Writes one journal event as Markdown: a heading with its time and type, then its fields.
-
-    Args:
-        event (JournalEvent): The event.
-
-    Returns:
-        str: The Markdown, desk text made safe.
-    """
+    """Writes one journal event as Markdown: a heading with its time and type, then its fields."""
     heading = f'### {_when(event.time)} · {visible_field(event.type)}'
     if event.type in ('trigger_received', 'text'):
         text = event.fields.get('text')
@@ -91,51 +67,22 @@ def event_markdown(event: JournalEvent) -> str:
 
 
 def event_object(event: JournalEvent) -> dict[str, Any]:
-    """Rebuilds a journal event's JSON object: type, time, then its other fields in order.
-
-    Args:
-        event (JournalEvent): The event.
-
-    Returns:
-        dict[str, Any]: The object.
-    """
+    """Rebuilds a journal event's JSON object: type, time, then its other fields in order."""
     return {'type': event.type, 'time': event.time, **event.fields}
 
 
 def event_json(event: JournalEvent) -> str:
-    """Writes a journal event as one JSON line, safe to paste into a terminal.
-
-    Args:
-        event (JournalEvent): The event.
-
-    Returns:
-        str: The JSON.
-    """
+    """Writes a journal event as one JSON line, safe to paste into a terminal."""
     return json_text(event_object(event))
 
 
 def exchange_json(exchange: Exchange) -> str:
-    """Writes a session exchange as the JSON line its log holds, safe to paste into a terminal.
-
-    Args:
-        exchange (Exchange): The exchange.
-
-    Returns:
-        str: The JSON.
-    """
+    """Writes an exchange as the JSON line its log holds, safe to paste into a terminal."""
     return json_text(exchange.to_json_dictionary())
 
 
 def exchange_markdown(number: int, exchange: Exchange) -> str:
-    """Writes one exchange as Markdown.
-
-    Args:
-        number (int): Its place in the session, from 1.
-        exchange (Exchange): The exchange.
-
-    Returns:
-        str: A heading, the quoted trigger and the answer, every piece of desk text made safe.
-    """
+    """Writes exchange `number` (from 1) as Markdown: a heading, the quoted trigger, the answer."""
     time = india_time(exchange.finished_at)
     when = f'{time} IST' if time is not None else visible_field(exchange.finished_at)
     heading = f'## {number} · {when} · {visible_field(exchange.backend_name)}'
@@ -147,15 +94,7 @@ def exchange_markdown(number: int, exchange: Exchange) -> str:
 
 
 def session_markdown(session_id: str, exchanges: list[Exchange]) -> str:
-    """Writes a session's exchanges as one Markdown document.
-
-    Args:
-        session_id (str): The session.
-        exchanges (list[Exchange]): Its exchanges, oldest first.
-
-    Returns:
-        str: The document, without a final newline.
-    """
+    """Writes a session's exchanges as one Markdown document, without a final newline."""
     parts = [f'# Session {visible_field(session_id)}']
     parts.extend(
         exchange_markdown(number, exchange) for number, exchange in enumerate(exchanges, start=1)
@@ -164,14 +103,7 @@ def session_markdown(session_id: str, exchanges: list[Exchange]) -> str:
 
 
 def day_markdown(journal: JournalDay) -> str:
-    """Writes a day's journal as one Markdown document: heading, glance line, every event.
-
-    Args:
-        journal (JournalDay): The day, read.
-
-    Returns:
-        str: The document, without a final newline.
-    """
+    """Writes a day's journal as one Markdown document: heading, glance line, every event."""
     parts = [
         f'# Day {day_text(visible_field(journal.day))}',
         day_glance(journal.events).text(),
@@ -183,15 +115,7 @@ def day_markdown(journal: JournalDay) -> str:
 
 
 def record_markdown(record: SearchRecord, label: str = '') -> str:
-    """Writes one search record as Markdown: a heading with its kind and day, then its text.
-
-    Args:
-        record (SearchRecord): The record.
-        label (str): How well it matched, such as "all words"; left out when empty.
-
-    Returns:
-        str: The Markdown.
-    """
+    """Writes a search record as Markdown: a heading with its kind, day and `label`, its text."""
     heading = f'## {visible_field(record.kind)} · {day_text(visible_field(record.day))}'
     if label:
         heading += f' · {label}'
@@ -200,27 +124,12 @@ def record_markdown(record: SearchRecord, label: str = '') -> str:
 
 
 def record_json(record: SearchRecord) -> str:
-    """Writes one search record as JSON, as `desk-browser search --json` does.
-
-    Args:
-        record (SearchRecord): The record.
-
-    Returns:
-        str: The JSON.
-    """
+    """Writes one search record as JSON, as `desk-browser search --json` does."""
     return json_text({'day': record.day, 'kind': record.kind, 'text': record.text})
 
 
 def search_markdown(query: str, result: SearchResult) -> str:
-    """Writes a search's hits as one Markdown document, each hit's whole record.
-
-    Args:
-        query (str): The words as typed.
-        result (SearchResult): What the search found.
-
-    Returns:
-        str: The document, without a final newline.
-    """
+    """Writes a search's hits as one Markdown document, each hit's whole record."""
     words = ' '.join(visible_field(word) for word in result.words)
     parts = [f'# Search: {words or visible_field(query)}']
     if not result.hits:
@@ -234,14 +143,7 @@ def search_markdown(query: str, result: SearchResult) -> str:
 
 
 def session_object(entry: SessionEntry) -> dict[str, Any]:
-    """Describes one session for --json.
-
-    Args:
-        entry (SessionEntry): The session.
-
-    Returns:
-        dict[str, Any]: session_id, trading_date, exchanges, current and damaged_lines.
-    """
+    """Describes one session for --json: session_id, trading_date, exchanges, current, damage."""
     return {
         'session_id': entry.session_id,
         'trading_date': entry.day.isoformat() if entry.day is not None else None,

@@ -18,19 +18,12 @@ Severity = Literal['normal', 'warning', 'error']
 
 
 def india_today() -> datetime.date:
-    """Today's date in India, by the system clock.
-
-    Returns:
-        datetime.date: The date.
-    """
+    """Today's date in India, by the system clock."""
     return datetime.datetime.now(INDIA).date()
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """Writes a count with its noun, such as ``"1 exchange"`` or ``"10,000 exchanges"``.
-
-    Counts of a thousand or more have a comma between each three digits, as everywhere the
-    desk browser shows a count (``"1,204 of 2,520 days"``).
 
     Args:
         count (int): The number.
@@ -38,21 +31,14 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
         plural_form (str | None): The noun for many; the singular plus "s" when None.
 
     Returns:
-        str: The count and the noun.
+        str: The count, with commas between thousands, and the noun.
     """
     noun = singular if count == 1 else (plural_form or f'{singular}s')
     return f'{count:,} {noun}'
 
 
 def parse_day(text: str) -> datetime.date | None:
-    """Reads an ISO date such as ``"2026-10-21"``.
-
-    Args:
-        text (str): The text.
-
-    Returns:
-        datetime.date | None: The date, or None when the text is not one.
-    """
+    """Reads an ISO date such as ``"2026-10-21"``; None when the text is not one."""
     try:
         return datetime.date.fromisoformat(text[:10]) if len(text) >= 10 else None
     except ValueError:
@@ -60,26 +46,12 @@ def parse_day(text: str) -> datetime.date | None:
 
 
 def day_with_weekday(day: datetime.date) -> str:
-    """Writes a date with its weekday, such as ``"Wed 2026-10-21"``.
-
-    Args:
-        day (datetime.date): The date.
-
-    Returns:
-        str: The text.
-    """
+    """Writes a date with its weekday, such as ``"Wed 2026-10-21"``."""
     return f'{day:%a} {day.isoformat()}'
 
 
 def day_text(day: str) -> str:
-    """Writes an ISO day string with its weekday when it is a valid date.
-
-    Args:
-        day (str): A day such as ``"2026-10-21"``.
-
-    Returns:
-        str: ``"Wed 2026-10-21"``, or the text as it was when it is not a date.
-    """
+    """Writes an ISO day with its weekday (``"Wed 2026-10-21"``); a non-date as it is."""
     parsed = parse_day(day)
     if parsed is None or len(day) != 10:
         return day
@@ -87,15 +59,7 @@ def day_text(day: str) -> str:
 
 
 def distance_from_today(day: datetime.date, today: datetime.date) -> str:
-    """Says how far a date is from today, such as ``"today"`` or ``"3 days ago"``.
-
-    Args:
-        day (datetime.date): The date.
-        today (datetime.date): India's today.
-
-    Returns:
-        str: The words.
-    """
+    """Says how far a date is from India's today, such as ``"today"`` or ``"3 days ago"``."""
     days = (today - day).days
     if days == 0:
         return 'today'
@@ -109,15 +73,7 @@ def distance_from_today(day: datetime.date, today: datetime.date) -> str:
 
 
 def india_moment(iso_time: str) -> datetime.datetime | None:
-    """Reads an ISO 8601 time as a moment in India time.
-
-    Args:
-        iso_time (str): The time, normally UTC with an offset; a time without one is taken as UTC.
-
-    Returns:
-        datetime.datetime | None: The moment with India's offset, or None when the text is not a
-            time.
-    """
+    """Reads an ISO 8601 time (UTC when it has no offset) in India time; None when not a time."""
     try:
         moment = datetime.datetime.fromisoformat(iso_time)
     except ValueError:
@@ -128,14 +84,7 @@ def india_moment(iso_time: str) -> datetime.datetime | None:
 
 
 def india_time(iso_time: str) -> str | None:
-    """Converts an ISO 8601 time to India's clock, as ``HH:MM``.
-
-    Args:
-        iso_time (str): The time, normally UTC with an offset.
-
-    Returns:
-        str | None: The India time, or None when the text is not a time.
-    """
+    """Converts an ISO 8601 time to India's clock, as ``HH:MM``; None when not a time."""
     moment = india_moment(iso_time)
     return None if moment is None else f'{moment:%H:%M}'
 
@@ -161,7 +110,7 @@ def route_status(exchanges_seen: int, log_count: int | None) -> RouteStatus:
 
     Args:
         exchanges_seen (int): How many exchanges the backend knows about.
-        log_count (int | None): How many exchanges the log holds; None when the session has no log.
+        log_count (int | None): How many exchanges the log holds; None when there is no log.
 
     Returns:
         RouteStatus: The status.
@@ -186,14 +135,7 @@ def route_status(exchanges_seen: int, log_count: int | None) -> RouteStatus:
 
 
 def readable_json(value: Any) -> str:
-    """Writes a JSON value indented for reading.
-
-    Args:
-        value (Any): Anything json.dumps can write.
-
-    Returns:
-        str: The JSON text.
-    """
+    """Writes a JSON value indented for reading."""
     try:
         return json.dumps(value, indent=2, ensure_ascii=False)
     except (TypeError, ValueError):
@@ -203,13 +145,9 @@ def readable_json(value: Any) -> str:
 def match_label(matched_words: int, word_count: int) -> str:
     """Says how many of a search's keywords a record holds, when that says something.
 
-    Args:
-        matched_words (int): How many of the keywords it holds.
-        word_count (int): How many keywords the search had.
-
     Returns:
         str: ``"2 of 3 words"``, ``"all words"`` for a record holding each of several keywords,
-            or ``""`` for a search of one word (every hit holds it: a label would say nothing).
+            or ``""`` for a search of one word.
     """
     if word_count <= 1:
         return ''
@@ -219,18 +157,9 @@ def match_label(matched_words: int, word_count: int) -> str:
 
 
 def hit_label(hit: SearchHit, result: SearchResult) -> str:
-    """Says how well a hit of a list matched, when that tells it from the others.
+    """Says how well a hit of a list matched: ``"2 of 3 words"`` for a partial hit, else ``""``.
 
-    A list of hits that each hold every keyword says so once, in its headline ("12 hits with
-    every word"), so only a partial hit says how many it holds. The app's hit list and the
-    exports use the same words; the record view says `match_label` (it stands alone).
-
-    Args:
-        hit (SearchHit): The hit.
-        result (SearchResult): The search it came from.
-
-    Returns:
-        str: ``"2 of 3 words"`` for a partial hit of several keywords, else ``""``.
+    A list of full hits says so once, in its headline; the record view says `match_label`.
     """
     if result.matched_every_word:
         return ''
@@ -238,14 +167,7 @@ def hit_label(hit: SearchHit, result: SearchResult) -> str:
 
 
 def kind_name(kind: str) -> str:
-    """Names a record's kind as a person reads it: the API's ``"journal"`` is an ``"action"``.
-
-    Args:
-        kind (str): The record's kind, as the core's SearchRecord holds it.
-
-    Returns:
-        str: ``"exchange"``, ``"action"``, ``"summary"`` or ``"note"``; any other kind as it is.
-    """
+    """Names a record's kind as a person reads it: the API's ``"journal"`` is an ``"action"``."""
     from desk_browser.memory.search_scope import KIND_NAMES  # Deferred: the search's.
 
     return KIND_NAMES.get(kind, kind)

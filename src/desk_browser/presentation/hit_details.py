@@ -1,19 +1,11 @@
 """When and who: the journal's time, line, session and backend of a search hit's exchange or action.
 
-A search hit holds only its record's day, kind and text (the core's documented SearchHit). For
-an exchange or an action, the day's journal knows more: the line it is on, when it happened
-(an exchange: when its trigger was received), its event type, and for an exchange the session
-it happened in (the last `session_started` before its trigger, unless a `session_ended` came
-between) and the backend that answered. `HitDetailsReader` finds them, so a hit can lead to
-`desk-browser show DESK SESSION_ID`, the app's hit rows can say when and who, and the day view
-can open at the hit's event.
-
-A hit is matched to the journal's exchanges (or actions) of its day by its text; when a day
-holds several with the same text, the search returns them in the journal's order, so the k-th
-hit with that text is the k-th such exchange (or action).
-
-The reader keeps the details of the last few days read, each until its journal file changes,
-and may be asked from several threads at once (the search's worker and the hits list's).
+A search hit holds only its record's day, kind and text; the day's journal knows its line,
+time, event type and, for an exchange, its session and backend. `HitDetailsReader` finds
+them, so a hit can lead to `desk-browser show DESK SESSION_ID`, its row can say when and
+who, and the day view can open at its event. A hit is matched by its text: the k-th hit with
+a text is the k-th such exchange (or action) of its day. The reader keeps the last few days
+read until their journals change, and may be used from several threads at once.
 
 Typical usage example:
 
@@ -48,13 +40,12 @@ class HitDetails:
     Attributes:
         line_number (int): The journal line of its event (an exchange's trigger), from 1.
         event_type (str): That event's type, such as "trigger_received" or "order_placed".
-        time (str | None): When it happened (an exchange: when its trigger was received), as ISO
-            8601 in India time (``2026-10-21T09:15:26+05:30``), or None when the event has no
-            readable time.
-        session_id (str | None): The session an exchange happened in, or None when the day's
-            journal does not say (and for an action).
-        backend (str | None): The backend that answered an exchange (the first answer piece that
-            names one), or None (and for an action).
+        time (str | None): When it happened, as ISO 8601 in India time
+            (``2026-10-21T09:15:26+05:30``), or None when the event has no readable time.
+        session_id (str | None): The session an exchange happened in; None when unknown (and
+            for an action).
+        backend (str | None): The backend that answered an exchange; None when unknown (and for
+            an action).
     """
 
     line_number: int
@@ -65,15 +56,7 @@ class HitDetails:
 
 
 def india_iso_time(iso_time: str) -> str | None:
-    """Writes an ISO 8601 time in India time, to the second.
-
-    Args:
-        iso_time (str): The time as the journal holds it, normally UTC with an offset; a time
-            without an offset is taken as UTC.
-
-    Returns:
-        str | None: The same moment with India's offset, or None when the text is not a time.
-    """
+    """Writes an ISO 8601 time (UTC if no offset) in India time, to the second; None if not one."""
     moment = india_moment(iso_time)
     return None if moment is None else moment.isoformat(timespec='seconds')
 
@@ -85,17 +68,7 @@ def _event_details(event: desk_files.JournalEvent) -> HitDetails:
 
 
 def day_exchange_details(journal_day: desk_files.JournalDay) -> list[HitDetails]:
-    """Finds the details of every exchange of one journal day.
-
-    The session and backend are the core's (exchange_facts), which the search's `session:` and
-    `backend:` scopes use too, so a hit always shows what its scope chose it by.
-
-    Args:
-        journal_day (desk_files.JournalDay): The day, as desk_files.read_journal_day reads it.
-
-    Returns:
-        list[HitDetails]: One HitDetails per exchange, in the order of journal_day.exchanges.
-    """
+    """The details of every exchange of a journal day, in order (facts as the scopes see them)."""
     details = []
     for exchange, facts in zip(journal_day.exchanges, day_exchange_facts(journal_day), strict=True):
         trigger = _event_details(exchange.trigger)
@@ -116,15 +89,7 @@ DayDetails = dict[tuple[str, str], list[HitDetails]]
 
 
 def day_details(journal_day: desk_files.JournalDay) -> DayDetails:
-    """Finds the details of every exchange and searched action of one journal day.
-
-    Args:
-        journal_day (desk_files.JournalDay): The day, as desk_files.read_journal_day reads it.
-
-    Returns:
-        DayDetails: By the text the search gives each record (the desk's own searches, which
-            the search leaves out, are left out here too).
-    """
+    """The details of every exchange and searched action of a journal day, by their search text."""
     found: DayDetails = {}
     for exchange, details in zip(
         journal_day.exchanges, day_exchange_details(journal_day), strict=True
@@ -154,27 +119,13 @@ class HitDetailsReader:
         self._lock = threading.Lock()
 
     def _journal_path(self, day: str) -> Path | None:
-        """Finds the journal file of a day (listing the folder again for a day not seen before).
-
-        Args:
-            day (str): The India date, YYYY-MM-DD.
-
-        Returns:
-            Path | None: The file, or None when the desk has no journal for that day.
-        """
+        """The journal file of a day, or None (a day not seen before lists the folder again)."""
         if self._journal_paths is None or day not in self._journal_paths:
             self._journal_paths = dict(desk_files.journal_files(self._desk))
         return self._journal_paths.get(day)
 
     def _day(self, day: str) -> DayDetails:
-        """Reads a day's details, or takes them from those kept while its journal is unchanged.
-
-        Args:
-            day (str): The India date, YYYY-MM-DD.
-
-        Returns:
-            DayDetails: The day's details; empty when it has no readable journal.
-        """
+        """A day's details, kept while its journal is unchanged; empty when none is readable."""
         path = self._journal_path(day)
         if path is None:
             return {}
@@ -197,20 +148,15 @@ class HitDetailsReader:
     def details_at(
         self, hits: Sequence[SearchHit], indexes: Iterable[int]
     ) -> dict[int, HitDetails | None]:
-        """Finds the details of some hits of one search result, by their place in it.
-
-        Only the days of the hits asked for are read; the hits before them are only counted
-        (to tell apart records with the same text).
+        """Finds the details of some hits of one search result, reading only their days.
 
         Args:
-            hits (Sequence[SearchHit]): Every hit of the result, in the order the search returned
-                them.
+            hits (Sequence[SearchHit]): Every hit of the result, in the search's order.
             indexes (Iterable[int]): The places of the hits wanted (out of range ones are left out).
 
         Returns:
-            dict[int, HitDetails | None]: For each place asked: its HitDetails, or None for a hit
-                that is a summary or a note, or whose event the journal no longer holds (it changed
-                since the search).
+            dict[int, HitDetails | None]: For each place asked: its HitDetails, or None for a
+                summary or a note, or an event the journal no longer holds.
         """
         wanted = sorted({index for index in indexes if 0 <= index < len(hits)})
         found: dict[int, HitDetails | None] = {}
@@ -235,13 +181,6 @@ class HitDetailsReader:
         return found
 
     def details_of(self, hits: Sequence[SearchHit]) -> list[HitDetails | None]:
-        """Finds the details of every hit of one search result.
-
-        Args:
-            hits (Sequence[SearchHit]): The hits, in the order the search returned them.
-
-        Returns:
-            list[HitDetails | None]: One entry per hit: its HitDetails, or None (see `details_at`).
-        """
+        """The details of every hit of one search result, in its order (see `details_at`)."""
         found = self.details_at(hits, range(len(hits)))
         return [found[index] for index in range(len(hits))]

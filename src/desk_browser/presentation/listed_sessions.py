@@ -1,13 +1,9 @@
 """The sessions an overview lists: every session with a log, newest first, made when looked at.
 
-A five-year desk lists 2,520 sessions, and its first screen draws about twenty of them. Making a
-`SessionEntry` for each of the others (a frozen dataclass: its constructor is the cost, about
-3-7 ms for 2,500 of them) held up the first read, which runs while Textual is imported. Here the
-sessions listed without counts are held as their ids, and each one's entry is made the first time
-it is looked at (a row drawn, a count filled in, the list gone through after the first paint).
-
-To every reader this is a sequence of entries like a list of them: the same length, items, order
-and equality (with a list too); only `made` tells how many entries exist yet.
+Sessions listed without counts are held as their ids, and each one's entry is made the first
+time it is looked at, so a five-year desk's first read does not make 2,500 entries. To every
+reader this is a sequence of entries like a list (length, items, order, equality); only
+`made` tells how many entries exist yet.
 """
 
 from __future__ import annotations
@@ -26,8 +22,7 @@ session's: its log is always read, so its entry is given)."""
 class ListedSessions(Sequence['SessionEntry']):
     """Every session with a log, newest first; an entry is made the first time it is looked at.
 
-    Safe to read from several threads: an entry made twice at once is made equal both times
-    (the maker reads nothing but the id), and either one is kept.
+    Safe to read from several threads (an entry made twice at once is made equal both times).
     """
 
     __slots__ = ('_entries', '_ids', '_maker')
@@ -43,9 +38,8 @@ class ListedSessions(Sequence['SessionEntry']):
         Args:
             session_ids (list[str]): Every session's id, newest first (kept, not copied).
             entries (list[SessionEntry | None]): Each session's entry at its id's place, None where
-                `make` makes it when it is first looked at (kept, not copied).
-            make (EntryMaker | None): Makes the entries left None; None when every entry is
-                given.
+                `make` makes it when first looked at (kept, not copied).
+            make (EntryMaker | None): Makes the entries left None; None when every entry is given.
 
         Raises:
             ValueError: When the ids and the entries differ in length, or an entry is left None
@@ -61,14 +55,7 @@ class ListedSessions(Sequence['SessionEntry']):
 
     @classmethod
     def of(cls, entries: Iterable[SessionEntry]) -> ListedSessions:
-        """Lists sessions whose entries are all made.
-
-        Args:
-            entries (Iterable[SessionEntry]): The sessions' entries, newest first.
-
-        Returns:
-            ListedSessions: A list of its own (the entries are not copied, the list is).
-        """
+        """Lists sessions whose entries are all made (the list is copied, not the entries)."""
         made: list[SessionEntry | None] = list(entries)
         return cls([entry.session_id for entry in made if entry is not None], made)
 
@@ -83,13 +70,7 @@ class ListedSessions(Sequence['SessionEntry']):
         return len(self._entries) - self._entries.count(None)
 
     def session_id_at(self, index: int) -> str:
-        """Returns the id of the session at a place, without making its entry.
-
-        Args:
-            index (int): The place, from 0 (negative from the end).
-
-        Returns:
-            str: The session's id.
+        """The id of the session at a place (negative from the end), without making its entry.
 
         Raises:
             IndexError: When the place is out of range.
@@ -97,11 +78,7 @@ class ListedSessions(Sequence['SessionEntry']):
         return self._ids[index]
 
     def copy(self) -> ListedSessions:
-        """Returns a list of its own, holding the same entries (made and not made).
-
-        Returns:
-            ListedSessions: The copy; changing either changes not the other.
-        """
+        """A list of its own holding the same entries, made and not made."""
         return ListedSessions(list(self._ids), list(self._entries), self._maker)
 
     def __len__(self) -> int:
@@ -120,10 +97,6 @@ class ListedSessions(Sequence['SessionEntry']):
 
     def __setitem__(self, index: int, entry: SessionEntry) -> None:
         """Puts another entry of the same session at its place (its counts filled in, say).
-
-        Args:
-            index (int): The place, from 0.
-            entry (SessionEntry): The session's new entry.
 
         Raises:
             ValueError: When the entry is another session's.
@@ -168,43 +141,21 @@ class ListedSessions(Sequence['SessionEntry']):
 
 
 def listed_copy(sessions: Sequence[SessionEntry]) -> ListedSessions:
-    """Copies an overview's sessions into a list of their own, making no entry not made yet.
-
-    Args:
-        sessions (Sequence[SessionEntry]): The sessions, newest first.
-
-    Returns:
-        ListedSessions: A copy that may be changed in place.
-    """
+    """Copies an overview's sessions into a list that may be changed, making no entry."""
     if isinstance(sessions, ListedSessions):
         return sessions.copy()
     return ListedSessions.of(sessions)
 
 
 def session_ids_of(sessions: Sequence[SessionEntry]) -> Iterator[str]:
-    """Goes through the sessions' ids, newest first, making no entry not made yet.
-
-    Args:
-        sessions (Sequence[SessionEntry]): The sessions, newest first.
-
-    Returns:
-        Iterator[str]: Their ids.
-    """
+    """Goes through the sessions' ids, newest first, making no entry."""
     if isinstance(sessions, ListedSessions):
         return iter(sessions._ids)
     return (entry.session_id for entry in sessions)
 
 
 def place_of_session(sessions: Sequence[SessionEntry], session_id: str) -> int | None:
-    """Finds where a session is listed, making no entry not made yet.
-
-    Args:
-        sessions (Sequence[SessionEntry]): The sessions, newest first.
-        session_id (str): The session.
-
-    Returns:
-        int | None: Its place, from 0, or None when it is not listed.
-    """
+    """Where a session is listed (from 0), or None, making no entry."""
     return next(
         (place for place, listed in enumerate(session_ids_of(sessions)) if listed == session_id),
         None,
@@ -212,14 +163,7 @@ def place_of_session(sessions: Sequence[SessionEntry], session_id: str) -> int |
 
 
 def any_uncounted(sessions: Sequence[SessionEntry]) -> bool:
-    """Says whether any session is listed without counts, making no entry not made yet.
-
-    Args:
-        sessions (Sequence[SessionEntry]): The sessions.
-
-    Returns:
-        bool: Whether any entry has counted False (an entry not made yet is one).
-    """
+    """Whether any session is listed without counts (an entry not made yet is one)."""
     if isinstance(sessions, ListedSessions):
         made = sessions._entries
         return None in made or any(entry is not None and not entry.counted for entry in made)
@@ -227,16 +171,6 @@ def any_uncounted(sessions: Sequence[SessionEntry]) -> bool:
 
 
 def current_entry(sessions: Sequence[SessionEntry]) -> SessionEntry | None:
-    """Finds the first session marked current, making no entry not made yet.
-
-    An entry not made yet is never the current session's (EntryMaker), so only those made are
-    looked through.
-
-    Args:
-        sessions (Sequence[SessionEntry]): The sessions, newest first.
-
-    Returns:
-        SessionEntry | None: The current session's entry, or None when none is marked current.
-    """
+    """The first session marked current, or None, making no entry (unmade ones never are)."""
     entries = sessions._entries if isinstance(sessions, ListedSessions) else sessions
     return next((entry for entry in entries if entry is not None and entry.is_current), None)

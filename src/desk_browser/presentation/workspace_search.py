@@ -1,18 +1,11 @@
 """Searching several desks at once: the `desk:` scope, and merging each desk's hits.
 
-Each desk is searched on its own, by its own index (memory/index keeps one per desk in the cache
-folder), so within a desk the documented rule and order hold. The desks' hits are then merged:
-when any desk has records holding every word, only such full hits are kept (as within a desk);
-else every desk's partial hits, most words first. Either way newest day first, then by desk
-name, each desk's own order kept among its hits of a day.
-
-A search of many desks for a screenful (`search_desks`) asks the desks in the order their hits
-could come, newest day first: once the desks asked hold enough full hits, a desk whose newest
-day (then name) ranks after the last of them cannot add one, and is not asked at all.
-
-A `desk:NAME` piece among the words (several names separated by commas, several pieces adding
-up; names match ignoring case) keeps those desks; a name that is no desk of the workspace is
-named with why and left out, as a bad qualifier is.
+Each desk is searched by its own index, so within a desk the documented rule and order hold.
+The merge keeps only full hits when any desk has some, else every desk's partial hits, most
+words first; either way newest day first, then by desk name, each desk's order kept within a
+day. `search_desks` asks only the desks whose hits could still come among the first ones.
+`desk:NAME` pieces (comma-separated, adding up, any case) keep those desks; a name that is no
+desk is named with why and left out, as a bad qualifier is.
 
 Typical usage example:
 
@@ -61,9 +54,8 @@ def desk_qualifiers(query: str, names: list[str]) -> tuple[str, list[str] | None
         names (list[str]): The workspace's desk names.
 
     Returns:
-        tuple[str, list[str] | None, list[str]]: The query without the desk pieces; the desks they
-            name, in the workspace's order (None when no piece names a desk: every desk); and a
-            reason for each name that is no desk.
+        tuple[str, list[str] | None, list[str]]: The query without the desk pieces; the desks
+            named, in the workspace's order (None: every desk); a reason for each bad name.
     """
     by_folded = {name.casefold(): name for name in names}
     kept: list[str] = []
@@ -96,9 +88,8 @@ def desks_query(query: str, names: list[str], today: datetime.date) -> ParsedQue
         today (datetime.date): India's today, for `day:` words.
 
     Returns:
-        ParsedQuery: Its words and scope (without the desks), its qualifiers with the desks it
-            names first (a `desk` qualifier), and its bad qualifiers with the names that are no
-            desk first.
+        ParsedQuery: Its words and scope, its qualifiers with a `desk` qualifier first, and its
+            bad qualifiers with the names that are no desk first.
     """
     words, named, notes = desk_qualifiers(query, names)
     parsed = parse_query(words, today)
@@ -120,14 +111,7 @@ def desks_query(query: str, names: list[str], today: datetime.date) -> ParsedQue
 
 
 def day_number(day: str) -> int:
-    """Turns an ISO day into a number that sorts as the day does (0 for anything else).
-
-    Args:
-        day (str): The record's day.
-
-    Returns:
-        int: YYYYMMDD as a number.
-    """
+    """Turns an ISO day into YYYYMMDD as a number, which sorts as the day does (0 for non-days)."""
     digits = day.replace('-', '')
     return int(digits) if len(digits) == 8 and digits.isdigit() else 0
 
@@ -139,8 +123,8 @@ def merge_desk_results(
 
     Args:
         results (dict[str, SearchResult]): Each desk's result, by name.
-        limit (int): The most hits to keep; 0 keeps them all. Each desk's result needs only its own
-            first `limit` hits for the merged first `limit` to be right.
+        limit (int): The most hits to keep; 0 keeps them all. Each desk's result needs only its
+            own first `limit` hits for the merged first `limit` to be right.
 
     Returns:
         tuple[list[DeskHit], bool]: The merged hits and whether they hold every word.
@@ -233,10 +217,7 @@ class _DeskMerge:
         self.every_word = self.every_word or bool(result.matched_every_word and result.hits)
 
     def bounds(self, limit: int) -> dict[str, _Key | None]:
-        """The desks that may hold unseen hits among the first `limit`, and their best keys.
-
-        None is the key of a desk not asked yet while no desk has every word: it may have some.
-        """
+        """The desks that may hold unseen hits among the first `limit`, with their best keys."""
         bounds: dict[str, _Key | None] = {}
         for name in self.order:
             result = self.results.get(name)
@@ -279,23 +260,19 @@ def search_desks(
 ) -> DesksFound:
     """Finds the first `limit` hits across desks, asking each desk for no more than it must.
 
-    The answer is merge_desk_results over every desk's first `limit` hits. The desks are asked
-    newest first (their newest day, then their name), each for a few hits, and again for more
-    (up to `limit`) while its unseen hits could still come among the first `limit`: a desk's
-    unseen hits come after its last hit seen, and a desk not asked yet holds none newer than its
-    newest day. Once some desk has records with every word, a desk whose best possible hit comes
-    after the first `limit` found is never asked (left out); until then every desk is asked once.
+    The answer is merge_desk_results over every desk's first `limit` hits. Desks are asked
+    newest first, a few hits at a time, while their unseen hits could still come among the
+    first `limit`; once some desk has full hits, a desk that cannot beat them is left out.
 
     Args:
-        searches (Mapping[str, Callable[[int], SearchResult]]): Each desk's search, by name: given a
-            limit, that desk's result.
-        newest (Mapping[str, int]): Each desk's newest day as day_number gives it, at least that of
-            any record it holds; a desk missing here is asked first.
+        searches (Mapping[str, Callable[[int], SearchResult]]): Each desk's search, by name:
+            given a limit, that desk's result.
+        newest (Mapping[str, int]): Each desk's newest day (day_number), at least that of any
+            record it holds; a desk missing here is asked first.
         limit (int): How many hits are wanted (more than 0).
-        known (Mapping[str, int] | None): For some desks, the day (day_number) of their newest
-            record with every word at least, or NO_FULL_HIT when they have none: what a search
-            for fewer or shorter words found moments before (full_hit_days), since every record
-            with each of these words holds each of those.
+        known (Mapping[str, int] | None): For some desks, the day of their newest record with
+            every word at least, or NO_FULL_HIT: what a narrower earlier search found
+            (full_hit_days).
 
     Returns:
         DesksFound: The hits, and which desks were asked.
@@ -322,15 +299,7 @@ def search_desks(
 
 
 def full_hit_days(found: DesksFound) -> dict[str, int]:
-    """What a search's answer says of each desk it asked: its newest full hit's day, at least.
-
-    Args:
-        found (DesksFound): The answer.
-
-    Returns:
-        dict[str, int]: For each desk asked, the day_number of its newest record with every word,
-            or NO_FULL_HIT when it has none.
-    """
+    """For each desk a search asked, its newest full hit's day_number at least, or NO_FULL_HIT."""
     days = {}
     for name, result in found.results.items():
         if result.matched_every_word and result.hits:
@@ -341,14 +310,5 @@ def full_hit_days(found: DesksFound) -> dict[str, int]:
 
 
 def narrows(words: list[str], earlier: list[str]) -> bool:
-    """Says whether every record holding each of `words` holds each of `earlier` words.
-
-    Args:
-        words (list[str]): A query's keywords, lowered.
-        earlier (list[str]): An earlier query's keywords, lowered.
-
-    Returns:
-        bool: True when each earlier word is part of one of these (a keystroke added letters or
-            words).
-    """
+    """Whether every record holding each of `words` holds each `earlier` word (letters added)."""
     return bool(earlier) and all(any(old in new for new in words) for old in earlier)
