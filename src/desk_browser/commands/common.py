@@ -48,8 +48,8 @@ def add_desk_argument(parser: argparse.ArgumentParser, *, workspaces: bool = Tru
 
     Args:
         parser (argparse.ArgumentParser): The command's parser.
-        workspaces (bool): Whether the command also reads a folder of desks (every desk in it);
-            False for a command that reads one desk (show).
+        workspaces (bool): Whether the command also reads a folder of desks; False for a
+            command that reads one desk (show).
     """
     desk_help = 'the desk folder, which holds sessions/, journal/ and notes/'
     if workspaces:
@@ -59,12 +59,6 @@ def add_desk_argument(parser: argparse.ArgumentParser, *, workspaces: bool = Tru
 
 def iso_date(text: str) -> datetime.date:
     """Reads a YYYY-MM-DD argument, such as --today.
-
-    Args:
-        text (str): The argument.
-
-    Returns:
-        datetime.date: The date.
 
     Raises:
         argparse.ArgumentTypeError: The text is not a YYYY-MM-DD date.
@@ -76,11 +70,7 @@ def iso_date(text: str) -> datetime.date:
 
 
 def add_follow_symlinks_argument(parser: argparse.ArgumentParser) -> None:
-    """Adds --follow-symlinks, which lets the readers follow links out of the desk folder.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-    """
+    """Adds --follow-symlinks, which lets the readers follow links out of the desk folder."""
     parser.add_argument(
         '--follow-symlinks',
         action='store_true',
@@ -90,34 +80,18 @@ def add_follow_symlinks_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def add_json_argument(parser: argparse.ArgumentParser, what: str) -> None:
-    """Adds the --json flag.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-        what (str): What the JSON holds, for the help.
-    """
+    """Adds the --json flag, its help saying `what` the JSON holds."""
     parser.add_argument('--json', action='store_true', help=f'write {what} as JSON')
 
 
 def describe(parser: argparse.ArgumentParser, epilog: str) -> None:
-    """Gives a command's help its examples and notes, laid out as written.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-        epilog (str): The text after the options: output format, exit statuses, examples.
-    """
+    """Gives a command's help its epilog (output format, exit statuses, examples), as written."""
     parser.epilog = epilog
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
 def add_desk_arguments(parser: argparse.ArgumentParser, json_what: str, epilog: str) -> None:
-    """Adds what a command that reads a desk and can write JSON takes: DESK and --json.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-        json_what (str): What the JSON holds, for the help.
-        epilog (str): The text after the options (see describe).
-    """
+    """Adds DESK and --json, and the epilog (see describe), for a command that reads a desk."""
     add_desk_argument(parser)
     add_json_argument(parser, json_what)
     describe(parser, epilog)
@@ -131,7 +105,7 @@ def desk_problem(desk: Path) -> str | None:
 
     Returns:
         str | None: A one-line message naming the path and what to do, or None when it is a
-            folder that can be read and holds at least one of sessions/, journal/ and notes/.
+            readable folder holding at least one of sessions/, journal/ and notes/.
     """
     shown = visible_text(str(desk)).replace('\n', ' ')
     try:
@@ -162,14 +136,7 @@ def desk_problem(desk: Path) -> str | None:
 
 
 def checked_desk(arguments: argparse.Namespace) -> Path | None:
-    """Returns the DESK argument when it can be read, else notes why on stderr.
-
-    Args:
-        arguments (argparse.Namespace): The parsed arguments, with a `desk`.
-
-    Returns:
-        Path | None: The desk folder, or None after writing a one-line message to stderr.
-    """
+    """The DESK argument when it can be read; else None, after a one-line note on stderr."""
     desk: Path = arguments.desk
     problem = desk_problem(desk)
     if problem is not None:
@@ -179,28 +146,13 @@ def checked_desk(arguments: argparse.Namespace) -> Path | None:
 
 
 def workspace_of(arguments: argparse.Namespace) -> Workspace | None:
-    """Returns the workspace the DESK argument names, when it is a folder of desks.
-
-    Args:
-        arguments (argparse.Namespace): The parsed arguments, with a `desk`.
-
-    Returns:
-        Workspace | None: The workspace; None when DESK is a desk itself, or holds none (the
-            command then reads it as one desk, and says why it cannot).
-    """
+    """The workspace DESK names; None when DESK is a desk itself or holds no desk."""
     workspace = find_desks(arguments.desk)
     return workspace if workspace.kind == 'workspace' else None
 
 
 def guarded(run: Run) -> Run:
-    """Wraps a command's run function so interruption and a closed stdout end it quietly.
-
-    Args:
-        run (Run): The command's run function.
-
-    Returns:
-        Run: The same function, returning 130 on Ctrl+C and 141 when stdout was closed.
-    """
+    """Wraps a command's run so Ctrl+C returns 130 and a closed stdout 141, quietly."""
 
     @functools.wraps(run)
     def guarded_run(arguments: argparse.Namespace) -> int:
@@ -223,15 +175,13 @@ def guarded(run: Run) -> Run:
 def desk_command(workspace_run: str | None = None) -> Callable[[DeskRun], Run]:
     """Makes a command's run function from its work on one desk.
 
-    The run function reads the DESK argument: a folder of desks goes to the workspace run (when
-    the command has one), a DESK that cannot be read as a desk ends in a note on stderr and
-    status 2, and a desk goes to the desk run. Interruption and a closed stdout end it quietly,
-    as with guarded.
+    A folder of desks goes to the workspace run (when the command has one), a DESK that cannot
+    be read as a desk ends in a note on stderr and status 2, and a desk goes to the desk run;
+    as with guarded, interruption and a closed stdout end it quietly.
 
     Args:
         workspace_run (str | None): The command's run over a workspace, as MODULE.FUNCTION in
-            this package, imported when first needed (the workspace modules build on the
-            single-desk ones); None when DESK is always one desk.
+            this package, imported when first needed; None when DESK is always one desk.
 
     Returns:
         Callable[[DeskRun], Run]: The decorator.
@@ -259,11 +209,7 @@ def desk_command(workspace_run: str | None = None) -> Callable[[DeskRun], Run]:
 
 @contextlib.contextmanager
 def _warnings_as_notes() -> Iterator[None]:
-    """Writes what the readers log as warnings (an index that cannot be used...) as notes.
-
-    With no handler of the command's, Python's last resort wrote them bare on stderr, without
-    the "desk-browser: " every other note starts with, with the desk's text unescaped, and once
-    for each desk of a workspace.
+    """Writes what the readers log as warnings as notes: prefixed, made safe, once each.
 
     Yields:
         None: While the command runs.
@@ -290,14 +236,7 @@ def _warnings_as_notes() -> Iterator[None]:
 
 
 def _one_desk_only(workspace: Workspace) -> str:
-    """Says that a command reading one desk was given a folder of desks, and which to give.
-
-    Args:
-        workspace (Workspace): The folder of desks DESK named.
-
-    Returns:
-        str: A one-line message naming the folder, its desks, and one of them as a DESK.
-    """
+    """A one-line note that a one-desk command was given a folder of desks, naming one to give."""
     shown = visible_text(str(workspace.path)).replace('\n', ' ')
     names = visible_text(', '.join(workspace.names)).replace('\n', ' ')
     folder = workspace.desks_folder or workspace.path
@@ -309,14 +248,7 @@ def _one_desk_only(workspace: Workspace) -> str:
 
 
 def _workspace_function(name: str) -> WorkspaceRun:
-    """Imports a command's run over a workspace.
-
-    Args:
-        name (str): MODULE.FUNCTION, the module in this package.
-
-    Returns:
-        WorkspaceRun: The function.
-    """
+    """Imports a command's run over a workspace, named MODULE.FUNCTION in this package."""
     module_name, function_name = name.rsplit('.', 1)
     module = importlib.import_module(f'{__package__}.{module_name}')
     function: WorkspaceRun = getattr(module, function_name)

@@ -1,12 +1,10 @@
 """Searching the desks of a workspace: the first hits, every hit counted, the missing words.
 
-Each desk is searched by its own IndexedSearch (its DeskServices' search, its index in the cache
-folder), so within a desk the documented rule and order hold. `first_hits` finds a screenful
-across desks the way presentation.workspace_search merges them, asking only the desks that can
-hold some (search_desks); `desk_totals` then counts every hit of every desk asked for and names
-the words no desk holds; `desk_suggestions` finds each missing word's nearest word in the desks'
-vocabularies. Each is meant for a worker thread, and stops when `cancelled` says so
-(SearchCancelled).
+Each desk is searched by its own IndexedSearch, so within a desk the documented rule and
+order hold. `first_hits` finds a screenful across desks (search_desks), `desk_totals` counts
+every hit and names the words no desk holds, `desk_suggestions` finds each missing word's
+nearest word. Each is meant for a worker thread and raises SearchCancelled when `cancelled`
+says so.
 """
 
 from __future__ import annotations
@@ -64,21 +62,14 @@ class _Known:
 class FirstHits:
     """Finds the first hits across desks at each keystroke, helped by the keystroke before.
 
-    A keystroke that adds letters or words finds a subset of the records the last one found
-    (presentation.workspace_search.narrows), so the newest full hit of each desk the last search
-    asked is at most as new now: search_desks asks fewer desks. What was found of a desk is used
-    for KNOWN_SECONDS only (changes to a desk's older days are seen by its search within a
-    second) and only while the desk's newest day's files are unchanged.
+    What a narrower earlier search found of a desk lets search_desks ask fewer desks; it is used
+    for KNOWN_SECONDS only, and only while the desk's newest day's files are unchanged.
     """
 
     KNOWN_SECONDS = 1.0
 
     def __init__(self, workspace: WorkspaceServices) -> None:
-        """Prepares the search; nothing is read.
-
-        Args:
-            workspace (WorkspaceServices): The workspace's services (each desk's search).
-        """
+        """Prepares the search over a workspace's services; nothing is read."""
         self.workspace = workspace
         self._lock = threading.Lock()
         self._last: tuple[list[str], SearchScope | None, dict[str, _Known]] | None = None
@@ -158,8 +149,7 @@ def first_hits(
         scope (SearchScope | None): Which records to look at; None for all.
         limit (int): How many hits (more than 0).
         cancelled (CancelCheck | None): Checked while searching.
-        newest (dict[str, int] | None): Each desk's newest day (WorkspaceServices.newest_day), when
-            already looked at.
+        newest (dict[str, int] | None): Each desk's newest day, when already looked at.
         known (dict[str, int] | None): search_desks' `known`.
 
     Returns:
@@ -189,13 +179,9 @@ def first_hits(
 def counted_from(found: DesksFound, words: list[str]) -> DesksTotals:
     """Counts the hits of a search that found fewer than it asked for: they are all there is.
 
-    Args:
-        found (DesksFound): The hits.
-        words (list[str]): The keywords, lowered.
-
     Returns:
-        DesksTotals: Their count, the words none of them holds (when none holds every word: then
-            every record that holds any word is among them) and their desks.
+        DesksTotals: Their count, the words none of them holds (when none holds every word)
+            and their desks.
     """
     missing: list[str] = []
     if not found.every_word:
@@ -252,7 +238,7 @@ def desk_suggestions(
     missing: list[str],
     cancelled: CancelCheck | None = None,
 ) -> dict[str, str]:
-    """Did you mean: for each missing word, the nearest word in the first desk that has one.
+    """Did you mean: each missing word's nearest word in the first desk that has one.
 
     Only the first SUGGESTION_DESKS desks are asked.
 

@@ -1,10 +1,8 @@
 """A day's journal as a timeline: one row per event, filterable by kind of event.
 
-The timeline is a RowList: one line per event, drawn only when on screen, so a day of many
-thousands of events scrolls, and a filter toggle shows its rows, as quickly as a short day (an
-OptionList measured every row again on each toggle). Every piece of desk text goes through
-`visible` and is cut to one line, a trigger's or an answer's Markdown as plain words; the
-whole event is shown elsewhere (the day view's detail).
+A RowList, so a day of many thousands of events scrolls and filters as quickly as a short
+one. Desk text goes through `visible` and is cut to one line, Markdown as plain words; the
+whole event is shown in the day view's detail.
 """
 
 from __future__ import annotations
@@ -75,14 +73,7 @@ ROW_LIMIT = 240
 
 
 def event_kind(event: JournalEvent) -> str:
-    """Says which kind of event the filter files an event under.
-
-    Args:
-        event (JournalEvent): The event.
-
-    Returns:
-        str: One of the ids in EVENT_KINDS; an unknown type is "other".
-    """
+    """The EVENT_KINDS id the filter files an event under ("other" for an unknown type)."""
     return _KIND_OF_TYPE.get(event.type, 'other')
 
 
@@ -96,15 +87,7 @@ def _field_text(value: Any) -> str:
 
 
 def event_summary(event: JournalEvent) -> str:
-    """Writes what one event says, on one line, without its type or time.
-
-    Args:
-        event (JournalEvent): The event.
-
-    Returns:
-        str: The words, desk text not yet made visible; a trigger's or an answer's Markdown
-            syntax dropped (`plain_line`).
-    """
+    """What an event says on one line, without type or time; Markdown dropped, not yet visible."""
     fields = event.fields
     kind = event_kind(event)
     if kind in ('trigger', 'answer'):
@@ -135,14 +118,7 @@ def event_summary(event: JournalEvent) -> str:
 
 
 def event_label(event: JournalEvent) -> str:
-    """Names an event's type in a word, such as "placed" or "rejected".
-
-    Args:
-        event (JournalEvent): The event.
-
-    Returns:
-        str: The word; an unknown type keeps its own name.
-    """
+    """Names an event's type in a word, such as "placed"; an unknown type keeps its name."""
     if event.type == 'risk_decision':
         decision = event.fields.get('decision')
         return decision if decision in ('approved', 'rejected') else 'risk'
@@ -155,14 +131,7 @@ def _one_line(text: str) -> str:
 
 
 def event_prompt(event: JournalEvent) -> Content:
-    """Writes one event's row: India time, its type in a word, what it says.
-
-    Args:
-        event (JournalEvent): The event.
-
-    Returns:
-        Content: The row.
-    """
+    """Writes one event's row: India time, its type in a word, what it says."""
     kind = event_kind(event)
     style = _STYLE_OF_KIND[kind]
     label = visible(event_label(event)).replace('\n', ' ')[:10]
@@ -179,8 +148,7 @@ def event_prompt(event: JournalEvent) -> Content:
 class Timeline(RowList):
     """Lists a day's events, oldest first; only the kinds chosen in the filter are shown.
 
-    It looks and moves as the OptionList it replaced: its rows are drawn the same way, and the
-    up and down keys wrap around the ends of the list.
+    Up and down wrap around the ends of the list.
     """
 
     DEFAULT_CSS = """
@@ -212,32 +180,11 @@ class Timeline(RowList):
         return len(self._shown)
 
     def row_lines(self, index: int, width: int) -> list[Content]:
-        """Writes one event's row (cut to the width when it is drawn).
-
-        Args:
-            index (int): The event's place among those shown.
-            width (int): The width in cells.
-
-        Returns:
-            list[Content]: Its one line.
-        """
+        """Writes the row of the event at a place among those shown (cut when drawn)."""
         return [event_prompt(self._shown[index])]
 
     def row_strips(self, index: int, width: int, style: Style) -> list[Strip]:
-        """Draws one event's row as Textual draws any widget's content.
-
-        The row follows the widget's CSS (the day view's ``text-overflow: ellipsis`` ends a long
-        row in "…"), and its text can be selected with the mouse, as in the OptionList it
-        replaced, which drew its rows the same way.
-
-        Args:
-            index (int): The event's place among those shown.
-            width (int): The width in cells.
-            style (Style): The row's style in its current look.
-
-        Returns:
-            list[Strip]: The row's one strip.
-        """
+        """Draws one event's row as Textual draws a widget's content (CSS overflow, selectable)."""
         strips = Visual.to_strips(self, event_prompt(self._shown[index]), width, None, style)
         blank = Strip.blank(width, style.rich_style)
         return [strip.extend_cell_length(width, style.rich_style) for strip in strips[:1]] or [
@@ -255,13 +202,7 @@ class Timeline(RowList):
         self.filter(kinds)
 
     def filter(self, kinds: set[str]) -> None:
-        """Shows only the events of the chosen kinds, keeping the highlight on its event.
-
-        The list starts again from its top, and the highlighted row is scrolled into view.
-
-        Args:
-            kinds (set[str]): The ids (from EVENT_KINDS) of the kinds to show.
-        """
+        """Shows only the events of the chosen kinds (EVENT_KINDS ids), keeping the highlight."""
         self.kinds = set(kinds)
         previous = self.highlighted_event
         self.highlighted = None
@@ -276,26 +217,14 @@ class Timeline(RowList):
         self.highlighted = index
 
     def index_at_line(self, line_number: int) -> int | None:
-        """Finds the event shown on a journal line, or the first shown after it.
-
-        Args:
-            line_number (int): The journal line, counting from 1.
-
-        Returns:
-            int | None: Its place among the events shown, or None when every shown event is on
-                an earlier line.
-        """
+        """The place of the event shown on a journal line (from 1) or after it; None if none is."""
         return next(
             (place for place, event in enumerate(self._shown) if event.line_number >= line_number),
             None,
         )
 
     def highlight_in_middle(self, index: int) -> None:
-        """Highlights an event and scrolls it to the middle of the view (where the eye lands).
-
-        Args:
-            index (int): Its place among the events shown.
-        """
+        """Highlights the event at a place and scrolls it to the middle of the view."""
         self.highlighted = index
         middle = max(0, index - self.scrollable_content_region.height // 2)
         self.scroll_to(y=middle, animate=False, force=True, immediate=True)
