@@ -1,25 +1,17 @@
 """The one reader of a JSON-lines file that grows: only the lines appended since the last read.
 
-The desk appends to its session logs and journal all day. The follower of the shown session's
-log (desk_watch.JsonLinesFollower) and the search's reader of today's journal (the index's
-JournalTail) both read such a file again and again, and both must notice when it did not just
-grow. `AppendedLines` keeps how far it has read and a checksum of the bytes read; each read parses
-only the complete lines after them (with json_lines' parser, so a damaged line is reported
-exactly as a whole read reports it, with the same line number, and no line past the line limit
-is held) and leaves a last line with no newline yet for later.
-
-A file is *rewritten* when it is not the file read before (another device or inode, or gone),
-is shorter than what was read, or no longer starts with the bytes read: their zlib.crc32 is
-checked at each read, in the same open as the new bytes (about 1 ms a megabyte; keeping the
-bytes to compare would cost their size in memory, which the line limit is there to bound). A
-rewritten file is read again from its start, and the reading says so. A file whose signature is
-the one it had at the last read, which was not racy then (see file_status), is not read again.
+The shown session's follower (desk_watch.JsonLinesFollower) and the index's reader of
+today's journal (JournalTail) use it. `AppendedLines` keeps how far it has read and a
+checksum of the bytes read; each read parses only the complete lines after them (with
+json_lines' parser, so damage is reported as a whole read reports it) and leaves an
+unfinished last line for later. A *rewritten* file (another device or inode, gone, shorter,
+or its read bytes' zlib.crc32 changed) is read again from its start, and the reading says
+so. A file whose signature is unchanged since a read that was not racy is not read again.
 
 Typical usage example:
 
     lines = AppendedLines(Path('workspace/desks/main/sessions/2026-10-21-1.jsonl'))
     reading = lines.read(problems)  # Everything so far.
-    ...
     reading = lines.read(problems)  # Only the lines completed since.
     if reading.rewritten:
         ...  # Drop what was read before: reading.objects start at line 1.
@@ -51,10 +43,10 @@ class AppendedReading:
 
     Attributes:
         objects (list[tuple[int, dict[str, Any]]]): The objects of the lines completed since
-            the last read, with their line numbers (from 1, counted from the file's start); the
-            whole file's when rewritten.
-        rewritten (bool): Whether the file was replaced, shrank, changed before the point read
-            or vanished since the last read: drop everything read from it before.
+            the last read, with their line numbers from the file's start; the whole file's
+            when rewritten.
+        rewritten (bool): The file was replaced, shrank, changed before the point read or
+            vanished: drop everything read from it before.
         pending_bytes (int): How many bytes of an unfinished last line were left for later.
         pending_objects (list[tuple[int, dict[str, Any]]]): The unfinished last line's object
             when it already parses (and was asked for); it is read again, not kept.
@@ -99,11 +91,7 @@ class AppendedLines:
 
     @property
     def has_read(self) -> bool:
-        """Whether anything was read since the start (or the last restart).
-
-        Returns:
-            bool: True once a read found the file.
-        """
+        """Whether a read found the file since the start (or the last restart)."""
         return self._file is not None
 
     def read(
@@ -121,8 +109,7 @@ class AppendedLines:
                 it), for a reader that shows what a whole read shows.
 
         Returns:
-            AppendedReading: The new objects, and whether the file was read again from its
-                start.
+            AppendedReading: The new objects, and whether the file was read again from its start.
         """
         had_read = self.has_read
         reading = self._read_once(problems, with_pending=with_pending)
@@ -139,17 +126,7 @@ class AppendedLines:
         *,
         with_pending: bool,
     ) -> AppendedReading | None:
-        """Reads from where the last read stopped.
-
-        Args:
-            problems (list[Problem] | None): Where to report damaged lines and an unreadable
-                file.
-            with_pending (bool): Whether to parse an unfinished last line too.
-
-        Returns:
-            AppendedReading | None: What was read (rewritten is set by the caller), or None when
-                the file was rewritten since the last read; nothing is kept from it then.
-        """
+        """Reads on from the last read; None (nothing kept) when the file was rewritten since."""
         try:
             handle = open_desk_file(self.path, self._settings)
         except (OSError, ValueError) as error:
@@ -237,15 +214,7 @@ class AppendedLines:
 
 
 def _checksum_of_start(handle: BinaryIO, length: int) -> int | None:
-    """The zlib.crc32 of a file's first bytes, read in chunks.
-
-    Args:
-        handle (BinaryIO): The open file.
-        length (int): How many bytes.
-
-    Returns:
-        int | None: The checksum, or None when the file holds fewer bytes.
-    """
+    """The zlib.crc32 of a file's first `length` bytes, or None when it holds fewer."""
     handle.seek(0)
     checksum = 0
     left = length

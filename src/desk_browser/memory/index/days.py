@@ -1,11 +1,8 @@
 """A desk's days as the search walks them, with a signature that tells when a day's files change.
 
-The search reads a desk one day at a time, newest first: the day's journal, its summary and its
-notes. This module lists those days exactly as the documented search does (through desk_files),
-gives each day a signature built from its files' sizes, modification times and inode numbers, and
-keeps a small in-memory cache of days already read, keyed by that signature. A day with a racy
-file (see file_status: modified in the last two seconds, when a change in the same clock tick
-could keep its signature) is never cached or indexed, only read.
+Days are listed as the documented search lists them (through desk_files), newest first; each
+day's signature is built from its files' sizes, times and inodes, and keys a small in-memory
+cache of days read. A day with a racy file (see file_status) is never cached or indexed.
 
 Typical usage example:
 
@@ -47,11 +44,7 @@ class DeskDay:
 
     @property
     def paths(self) -> list[Path]:
-        """Every file of the day.
-
-        Returns:
-            list[Path]: The journal, the summary and the notes, those that exist.
-        """
+        """Every file of the day that exists: the journal, the summary and the notes."""
         found = [path for path in (self.journal, self.summary) if path is not None]
         return found + list(self.notes)
 
@@ -61,16 +54,7 @@ def combine_days(
     summaries: Sequence[tuple[str, Path]],
     notes: Sequence[tuple[str, Path]],
 ) -> list[DeskDay]:
-    """Groups a desk's listed files into days, newest day first, as the documented search does.
-
-    Args:
-        journals (Sequence[tuple[str, Path]]): desk_files.journal_files' answer.
-        summaries (Sequence[tuple[str, Path]]): desk_files.summary_files' answer.
-        notes (Sequence[tuple[str, Path]]): desk_files.note_files' answer (sorted by name).
-
-    Returns:
-        list[DeskDay]: The days.
-    """
+    """Groups desk_files' listed journals, summaries and notes into days, newest day first."""
     journal_of = dict(journals)
     summary_of = dict(summaries)
     notes_of: dict[str, list[Path]] = {}
@@ -88,14 +72,7 @@ def combine_days(
 
 
 def desk_days(desk_directory: Path) -> list[DeskDay]:
-    """Lists a desk's days, newest first, read from the folder now.
-
-    Args:
-        desk_directory (Path): The desk folder.
-
-    Returns:
-        list[DeskDay]: The days.
-    """
+    """Lists a desk's days, newest first, read from the folder now."""
     return combine_days(
         desk_files.journal_files(desk_directory),
         desk_files.summary_files(desk_directory),
@@ -104,15 +81,7 @@ def desk_days(desk_directory: Path) -> list[DeskDay]:
 
 
 def _folder_key(folder: Path, now_ns: int) -> FileSignature | None:
-    """Identifies a folder's listing by its signature.
-
-    Args:
-        folder (Path): The folder.
-        now_ns (int): The time now, in nanoseconds.
-
-    Returns:
-        FileSignature | None: The key, or None when the folder is missing, unreadable or racy.
-    """
+    """A folder's signature as its listing's key, or None when missing, unreadable or racy."""
     signature = file_signature(folder)
     if signature is None or signature.is_racy(now_ns):
         return None
@@ -122,18 +91,11 @@ def _folder_key(folder: Path, now_ns: int) -> FileSignature | None:
 class DeskListing:
     """Lists a desk's days, listing its folders again only when they change.
 
-    Creating, deleting or renaming a file changes its folder's modification time, so a folder
-    whose time is unchanged (and not recent) still holds the same files. A note whose name holds
-    no date belongs to the day of its own modification time, so that day is found again every
-    time.
+    A note whose name holds no date belongs to its modification day, found again every time.
     """
 
     def __init__(self, desk_directory: Path):
-        """Creates the listing.
-
-        Args:
-            desk_directory (Path): The desk folder.
-        """
+        """Creates the listing of a desk folder."""
         self._desk_directory = desk_directory
         self._lock = threading.Lock()
         self._journals: tuple[FileSignature | None, list[tuple[str, Path]]] = (None, [])
@@ -143,14 +105,7 @@ class DeskListing:
         self._combined: tuple[object, list[DeskDay]] = (None, [])
 
     def days(self, now_ns: int) -> list[DeskDay]:
-        """Lists the desk's days as they are now, newest first.
-
-        Args:
-            now_ns (int): The time now, in nanoseconds (time.time_ns()).
-
-        Returns:
-            list[DeskDay]: The days (shared: not to be changed).
-        """
+        """The desk's days as they are now, newest first (shared: not to be changed)."""
         desk = self._desk_directory
         journal_key = _folder_key(desk / desk_files.JOURNAL_FOLDER_NAME, now_ns)
         summary_key = _folder_key(
@@ -184,10 +139,9 @@ def day_signature(desk_day: DeskDay, now_ns: int) -> tuple[str, bool]:
         now_ns (int): The time now, in nanoseconds (time.time_ns()).
 
     Returns:
-        tuple[str, bool]: The signature (each file's role, name, size, modification time,
-            status change time and inode, as JSON; the status change time catches a file whose
-            modification time was set back), and whether the day is racy: a file was modified
-            in the last two seconds, has a time in the future, or could not be examined.
+        tuple[str, bool]: The signature (JSON of each file's role, name, size, times and
+            inode), and whether the day is racy: a file was modified in the last two seconds,
+            has a time in the future, or could not be examined.
     """
     # The JSON of [[role, path, size, modified, changed, inode], ...] (ASCII, no spaces), written
     # out here: json.dumps costs three times as much, and every search examines the days it reaches.
@@ -215,25 +169,14 @@ class DayCache(Generic[_Value]):
     """Keeps the most recently used days' records in memory, up to a budget of characters."""
 
     def __init__(self, max_characters: int):
-        """Creates an empty cache.
-
-        Args:
-            max_characters (int): Roughly how much text to keep, in characters.
-        """
+        """Creates an empty cache keeping roughly `max_characters` of text."""
         self._max_characters = max_characters
         self._entries: collections.OrderedDict[str, tuple[_Value, int]] = collections.OrderedDict()
         self._characters = 0
         self._lock = threading.Lock()
 
     def get(self, signature: str) -> _Value | None:
-        """Finds a day's records.
-
-        Args:
-            signature (str): The day's signature (see day_signature).
-
-        Returns:
-            _Value | None: The records, or None when they are not kept.
-        """
+        """A day's records by its signature (see day_signature), or None when not kept."""
         with self._lock:
             entry = self._entries.get(signature)
             if entry is None:

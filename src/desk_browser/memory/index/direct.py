@@ -1,17 +1,11 @@
 """Days read from the desk itself: not indexed yet, changed since, or being written.
 
-`DirectReads` reads a day's records as the documented search does (journal_texts.day_records,
-which gives what session_search.day_records gives), keeps days in memory keyed by their files'
-signature, and parses a journal being written only from where its last read ended
-(tail.JournalTail).
-
-What it keeps (`NewestDays`) is the newest days read, not the most recently used: a search reads
-the days in order, newest first, so a least-recently-used cache smaller than the days a search
-reads keeps nothing the next search reaches before dropping it (a cold year's 45 M characters
-against a budget of 16 M: every key parsed the year again). The newest days are the ones every
-search reads first. The index search forgets a day once it finds the index holds it (while a
-build runs, the budget then moves on to the days behind the build), and everything once a build
-has indexed every day.
+`DirectReads` reads a day's records as the documented search does (journal_texts.day_records),
+keeps days in memory keyed by their files' signature, and parses a journal being written only
+from where its last read ended (tail.JournalTail). It keeps the newest days read
+(`NewestDays`), not the most recently used: a search reads days newest first, so an LRU
+smaller than a search's days would keep nothing the next search reaches. The index search
+forgets a day once the index holds it.
 
 Typical usage example:
 
@@ -36,11 +30,7 @@ class NewestDays:
     """Keeps the newest days' records in memory, up to a budget of characters; thread-safe."""
 
     def __init__(self, max_characters: int) -> None:
-        """Creates an empty store.
-
-        Args:
-            max_characters (int): Roughly how much text to keep, in characters.
-        """
+        """Creates an empty store keeping roughly `max_characters` of text."""
         self._max_characters = max_characters
         self._entries: dict[str, tuple[str, list[SearchRecord], int]] = {}
         self._order: list[tuple[str, str]] = []  # (day, signature), oldest first.
@@ -60,21 +50,14 @@ class NewestDays:
             return [day for day, _ in self._order]
 
     def get(self, signature: str) -> list[SearchRecord] | None:
-        """Finds a day's records.
-
-        Args:
-            signature (str): The day's signature (days.day_signature).
-
-        Returns:
-            list[SearchRecord] | None: The records, or None when they are not kept.
-        """
+        """A day's records by its signature (days.day_signature), or None when not kept."""
         entry = self._entries.get(signature)
         return None if entry is None else entry[1]
 
     def put(self, day: str, signature: str, records: list[SearchRecord], characters: int) -> None:
         """Keeps a day's records in place of its older ones, dropping the oldest past the budget.
 
-        The day itself is not kept when it is older than every day kept and there is no room.
+        A day older than every day kept is not kept when there is no room.
 
         Args:
             day (str): The day, YYYY-MM-DD ("" sorts oldest).
@@ -104,23 +87,14 @@ class NewestDays:
                 self._drop(self._order[0][1])
 
     def discard(self, signature: str) -> None:
-        """Forgets a day's records, if they are kept.
-
-        Args:
-            signature (str): The day's signature.
-        """
+        """Forgets a day's records by signature, if they are kept."""
         if signature not in self._entries:  # The common case: no lock.
             return
         with self._lock:
             self._drop(signature)
 
     def clear(self) -> None:
-        """Forgets every day, one at a time.
-
-        A year's records freed in one call would hold the interpreter for 10-30 ms (every
-        record's deallocation, with no turn given to another thread); a day's take well under
-        a millisecond, and the thread can be switched between two days.
-        """
+        """Forgets every day, one at a time, so other threads get turns between two days."""
         while True:
             with self._lock:
                 if not self._order:
@@ -129,15 +103,7 @@ class NewestDays:
             del entry  # Its records are freed here, outside the lock.
 
     def _drop(self, signature: str) -> tuple[str, list[SearchRecord], int] | None:
-        """Forgets a kept day (the lock held).
-
-        Args:
-            signature (str): Its signature.
-
-        Returns:
-            tuple[str, list[SearchRecord], int] | None: What was kept of it (day, records,
-                characters), or None when it was not kept.
-        """
+        """Forgets a kept day (the lock held): its (day, records, characters), or None."""
         entry = self._entries.pop(signature, None)
         if entry is None:
             return None
@@ -157,8 +123,7 @@ class DirectReads:
 
         Args:
             cache (DayCache[list[SearchRecord]] | None): Where to keep the days read (one a
-                SessionSearch already keeps, say, which `forget` leaves alone); None for its own
-                NewestDays of tuning.DIRECT_CACHE_CHARACTERS.
+                SessionSearch keeps, which `forget` leaves alone); None for its own NewestDays.
         """
         self._shared = cache
         self._newest = NewestDays(tuning.DIRECT_CACHE_CHARACTERS) if cache is None else None
@@ -171,11 +136,7 @@ class DirectReads:
         return self._newest
 
     def forget(self, signature: str) -> None:
-        """Forgets a day kept in memory: the index holds it now (its own store only).
-
-        Args:
-            signature (str): The day's signature, as day_signature gives it.
-        """
+        """Forgets a day kept in memory (its own store only): the index holds it now."""
         if self._newest is not None:
             self._newest.discard(signature)
 

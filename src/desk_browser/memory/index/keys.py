@@ -1,9 +1,7 @@
 """The index's record ids: each sorts its record as the search returns it.
 
-A record's id packs its day (newest first), its kind (exchanges, actions, summary paragraphs,
-notes) and its place among the day's records of that kind, so reading ids in order visits
-records exactly in the order the search returns them. How the tables hold a record's text is
-`texts`'; a day's rows and their digest, `rows`'.
+A record's id packs its day (newest first), its kind and its place among the day's records
+of that kind, so ids in order visit records in the search's order.
 
 Typical usage example:
 
@@ -31,14 +29,7 @@ MAX_POSITION = (1 << KIND_SHIFT) - 1
 
 
 def day_ordinal(day: str) -> int:
-    """Turns a day into a number that orders days.
-
-    Args:
-        day (str): YYYY-MM-DD, or "" (notes whose day cannot be found), which comes last.
-
-    Returns:
-        int: The date's ordinal; 0 for "" or anything that is not a date.
-    """
+    """A number that orders days: the date's ordinal; 0 for "" (an unknown day) or non-dates."""
     try:
         return datetime.date.fromisoformat(day).toordinal() if day else 0
     except ValueError:
@@ -46,103 +37,44 @@ def day_ordinal(day: str) -> int:
 
 
 def record_id(ordinal: int, kind: int, position: int) -> int:
-    """The id of a record, which sorts records in the order the search returns them.
-
-    Args:
-        ordinal (int): The day's ordinal (day_ordinal).
-        kind (int): The kind's place in KINDS.
-        position (int): The record's place among the day's records of that kind.
-
-    Returns:
-        int: The id.
-    """
+    """The id of a record from its day's ordinal, its kind's place in KINDS and its place."""
     return ((_LAST_ORDINAL - ordinal) << _DAY_SHIFT) | (kind << KIND_SHIFT) | position
 
 
 def day_part(day: str) -> int:
-    """The part of the ids of a day's records that holds the day (record_id's).
-
-    Args:
-        day (str): The day.
-
-    Returns:
-        int: The bits of every id of the day's records but their kind's and place's.
-    """
+    """The bits of every id of a day's records but their kind's and place's."""
     return (_LAST_ORDINAL - day_ordinal(day)) << _DAY_SHIFT
 
 
 def day_range(day: str) -> tuple[int, int]:
-    """The ids a day's records can have.
-
-    Args:
-        day (str): The day.
-
-    Returns:
-        tuple[int, int]: The lowest and highest id, inclusive.
-    """
+    """The lowest and highest id (inclusive) a day's records can have."""
     low = day_part(day)
     return low, low + (1 << _DAY_SHIFT) - 1
 
 
 def ordinal_of(identifier: int) -> int:
-    """The day ordinal of the record with this id.
-
-    Args:
-        identifier (int): The record's id.
-
-    Returns:
-        int: The ordinal (day_ordinal) of its day.
-    """
+    """The day ordinal (day_ordinal) of the record with this id."""
     return _LAST_ORDINAL - (identifier >> _DAY_SHIFT)
 
 
 def kind_of(identifier: int) -> str:
-    """The kind of the record with this id.
-
-    Args:
-        identifier (int): The record's id.
-
-    Returns:
-        str: The kind.
-    """
+    """The kind of the record with this id."""
     return KINDS[(identifier >> KIND_SHIFT) & 0xF]
 
 
 def kind_sql(column: str, kinds: frozenset[str]) -> str:
-    """An SQL condition that holds for the ids of records of some kinds.
-
-    Args:
-        column (str): The column holding record ids.
-        kinds (frozenset[str]): The kinds (from KINDS).
-
-    Returns:
-        str: Such as "((rowid >> 28) & 15) IN (0,3)".
-    """
+    """An SQL condition on a column of record ids for kinds: "((rowid >> 28) & 15) IN (0,3)"."""
     numbers = ','.join(str(number) for number, kind in enumerate(KINDS) if kind in kinds)
     return f'(({column} >> {KIND_SHIFT}) & 15) IN ({numbers})'
 
 
 def position_of(identifier: int) -> int:
-    """The place of the record with this id among its day's records of its kind.
-
-    Args:
-        identifier (int): The record's id.
-
-    Returns:
-        int: The place, from 0.
-    """
+    """The place (from 0) of the record with this id among its day's records of its kind."""
     return identifier & MAX_POSITION
 
 
 def too_many(kinds: Iterable[str]) -> bool:
-    """Tells whether a day holds more records of one kind than an id can number.
-
-    Args:
-        kinds (Iterable[str]): The kind of each of the day's records.
-
-    Returns:
-        bool: True when the day cannot be indexed.
-    """
+    """Whether a day holds more records of one kind than an id can number (it cannot be indexed)."""
     counts: dict[str, int] = {}
     for kind in kinds:
         counts[kind] = counts.get(kind, 0) + 1
