@@ -1,10 +1,7 @@
 """A check's problems as text and JSON: `check`'s lines and object, a row for the clipboard, a list.
 
-`desk-browser check` writes each problem as a line and what it means under it, or the report as
-one JSON object; the Problems view's `y` copies a row (where, what, what it means, and the
-damaged line as it is written) and `x` exports the list. Each says what a problem means with
-`problem_explanations.explain`. Desk text (paths, reasons, bytes) goes through safe_text, so
-neither the terminal, the clipboard nor the file ever carries an escape.
+Each says what a problem means with `problem_explanations.explain`; desk text (paths,
+reasons, bytes) goes through safe_text, so no output carries an escape.
 """
 
 from __future__ import annotations
@@ -20,15 +17,7 @@ from desk_browser.presentation.safe_text import json_text, visible_bytes, visibl
 
 
 def problem_place_text(report: DeskReport, problem: Problem) -> str:
-    """Names where a problem is: "sessions/2026-10-21-3.jsonl:8", or the file alone.
-
-    Args:
-        report (DeskReport): The check's report (for the path relative to the desk).
-        problem (Problem): The problem.
-
-    Returns:
-        str: The place, safe to show.
-    """
+    """Names where a problem is, safely: "sessions/2026-10-21-3.jsonl:8", or the file alone."""
     path = visible_field(report.relative_path(problem))
     return path if problem.line_number is None else f'{path}:{problem.line_number}'
 
@@ -38,16 +27,7 @@ EXPLANATION_INDENT = '    '
 
 
 def problem_line(report: DeskReport, problem: Problem) -> str:
-    """Writes one problem as PATH:LINE: REASON.
-
-    Args:
-        report (DeskReport): The check's report.
-        problem (Problem): The problem.
-
-    Returns:
-        str: The line, with the path and the reason made safe; PATH: REASON when the problem is
-            the whole file.
-    """
+    """Writes one problem as PATH:LINE: REASON (PATH: REASON for a whole file), made safe."""
     return f'{problem_place_text(report, problem)}: {visible_field(problem.reason)}'
 
 
@@ -60,9 +40,7 @@ def problem_lines(report: DeskReport, problem: Problem, prefix: str = '') -> lis
         prefix (str): Put before the path (a workspace's "NAME/"), already safe.
 
     Returns:
-        list[str]: Two lines: the place and reason (PATH: REASON when the problem is the whole
-            file), then four spaces and its explanation ("cut short by a crash: the desk skips
-            it; nothing to do").
+        list[str]: Two lines: the place and reason, then four spaces and its explanation.
     """
     explanation = explain(problem.reason, problem.line_number is None)
     return [
@@ -74,13 +52,9 @@ def problem_lines(report: DeskReport, problem: Problem, prefix: str = '') -> lis
 def problem_object(report: DeskReport, problem: Problem) -> dict[str, Any]:
     """Describes one problem for `check --json`.
 
-    Args:
-        report (DeskReport): The check's report.
-        problem (Problem): The problem.
-
     Returns:
-        dict[str, Any]: path, line (null for a whole-file problem), reason, kind, and what it
-            means: meaning and advice.
+        dict[str, Any]: path, line (null for a whole-file problem), reason, kind, meaning and
+            advice.
     """
     explanation = explain(problem.reason, problem.line_number is None)
     return {
@@ -94,15 +68,7 @@ def problem_object(report: DeskReport, problem: Problem) -> dict[str, Any]:
 
 
 def report_object(report: DeskReport, desk_text: str) -> dict[str, Any]:
-    """Describes a report for `check --json`.
-
-    Args:
-        report (DeskReport): The report.
-        desk_text (str): The desk as given on the command line.
-
-    Returns:
-        dict[str, Any]: The JSON object.
-    """
+    """Describes a report for `check --json`, with the desk as given on the command line."""
     return {
         'desk': desk_text,
         'healthy': report.healthy,
@@ -120,14 +86,7 @@ def report_object(report: DeskReport, desk_text: str) -> dict[str, Any]:
 
 
 def raw_line_text(line: RawLine) -> str:
-    """Shows one line as written, safely, with "…" when it was cut.
-
-    Args:
-        line (RawLine): The line's bytes.
-
-    Returns:
-        str: One line of text.
-    """
+    """Shows one line as written, safely, with "…" when it was cut."""
     return visible_bytes(line.content) + ('…' if line.cut else '')
 
 
@@ -137,8 +96,7 @@ def problem_text(report: DeskReport, problem: Problem, lines: list[RawLine]) -> 
     Args:
         report (DeskReport): The check's report.
         problem (Problem): The problem.
-        lines (list[RawLine]): Lines read around it (the damaged one among them is quoted); may
-            be empty.
+        lines (list[RawLine]): Lines read around it (the damaged one is quoted); may be empty.
 
     Returns:
         str: A few lines of plain text, without a final newline.
@@ -155,16 +113,7 @@ def problem_text(report: DeskReport, problem: Problem, lines: list[RawLine]) -> 
 
 
 def problem_json(report: DeskReport, problem: Problem, lines: list[RawLine]) -> str:
-    """Writes one problem as a JSON line: check --json's fields and the damaged line's bytes.
-
-    Args:
-        report (DeskReport): The check's report.
-        problem (Problem): The problem.
-        lines (list[RawLine]): Lines read around it; may be empty.
-
-    Returns:
-        str: The JSON ("written" holds the damaged line as shown, or null).
-    """
+    """Writes one problem as a JSON line: check --json's fields and "written", the line or null."""
     written = next(
         (raw_line_text(line) for line in lines if line.line_number == problem.line_number), None
     )

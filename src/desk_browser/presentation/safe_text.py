@@ -1,13 +1,9 @@
 """Makes text from the desk safe to show: nothing in it is interpreted, everything stays visible.
 
-The desk's files hold whatever a model, a tool or a trader wrote. Shown as they are, escape
-sequences would drive the terminal, bidi overrides would reorder what the reader sees, and a
-megabyte line would stall the screen. Every piece of desk text goes through `visible` before it
-reaches a widget, and through `capped` (or `markdown_source`) when it may be long. Rich markup
-needs no treatment here: the UI builds `Content` objects from plain strings, so `[bold]` is only
-ever text. What is printed or copied goes through `visible_text` (lines kept), `visible_field`
-(one field of a tab-separated line) or, for JSON, `json_text`, which escapes what json.dumps
-leaves raw with ensure_ascii=False.
+Every piece of desk text goes through `visible` before it reaches a widget, and through
+`capped` (or `markdown_source`) when it may be long. Rich markup needs no treatment: the UI
+builds `Content` from plain strings. What is printed or copied goes through `visible_text`
+(lines kept), `visible_field` (one field of a tab-separated line) or `json_text`.
 """
 
 from __future__ import annotations
@@ -53,10 +49,9 @@ _TRANSLATION = {
 def visible(text: str) -> str:
     r"""Replaces every control character and invisible reordering mark with a visible stand-in.
 
-    C0 controls become their Unicode control pictures (ESC shows as ␛, so an ANSI sequence reads
-    ``␛[31m``), DEL becomes ␡, C1 controls become ``\x9b``-style escapes, and bidi controls,
-    zero-width spaces and line separators become ``<U+202E>``-style names. Newlines stay; tabs
-    become four spaces.
+    C0 controls become control pictures (ESC shows as ␛), DEL ␡, C1 controls ``\x9b``-style
+    escapes, bidi controls, zero-width spaces and line separators ``<U+202E>``-style names.
+    Newlines stay; tabs become four spaces.
 
     Args:
         text (str): Text from the desk.
@@ -68,14 +63,7 @@ def visible(text: str) -> str:
 
 
 def size_label(character_count: int) -> str:
-    """Describes a length of text in the units a person reads.
-
-    Args:
-        character_count (int): How many characters.
-
-    Returns:
-        str: Text such as ``"950 characters"`` or ``"100 KB"``.
-    """
+    """Describes a length of text as a person reads it: ``"950 characters"``, ``"100 KB"``."""
     if character_count < 1000:
         return f'{character_count} characters'
     if character_count < 1_000_000:
@@ -91,8 +79,8 @@ def capped(text: str, limit: int = DEFAULT_LIMIT) -> tuple[str, str | None]:
         limit (int): The most characters to keep.
 
     Returns:
-        tuple[str, str | None]: The kept text, and a note saying what was cut (None when nothing
-            was).
+        tuple[str, str | None]: The kept text, and a note saying what was cut (None when
+            nothing was).
     """
     if len(text) <= limit:
         return text, None
@@ -102,15 +90,7 @@ def capped(text: str, limit: int = DEFAULT_LIMIT) -> tuple[str, str | None]:
 
 
 def markdown_source(text: str, limit: int = DEFAULT_LIMIT) -> str:
-    """Prepares desk text for a Markdown widget: made visible, capped, with a note when cut.
-
-    Args:
-        text (str): Markdown from the desk.
-        limit (int): The most characters to render.
-
-    Returns:
-        str: Markdown that is safe to render.
-    """
+    """Prepares desk Markdown for a Markdown widget: made visible, capped, noted when cut."""
     kept, note = capped(text, limit)
     kept = visible(kept)
     if note is None:
@@ -143,59 +123,32 @@ _SURROGATES = range(0xD800, 0xE000)
 
 @functools.cache
 def _json_escapes() -> dict[int, str]:
-    """The table json_text translates with: each escaped character as its JSON escape.
-
-    Made on first use, like the one below: each holds the 2,048 surrogates, and making them
-    took about 2 ms of every start.
-
-    Returns:
-        dict[int, str]: Each escaped code point (_JSON_ESCAPED and the surrogates), by number.
-    """
+    """The table json_text translates with (made on first use): each escaped code point's escape."""
     return {code_point: f'\\u{code_point:04x}' for code_point in [*_JSON_ESCAPED, *_SURROGATES]}
 
 
 @functools.cache
 def _surrogate_names() -> dict[int, str]:
-    """The table visible_text translates with: each lone surrogate shown by name.
-
-    Returns:
-        dict[int, str]: ``<U+D800>``-style names, by code point.
-    """
+    """The table visible_text translates with: ``<U+D800>``-style names of lone surrogates."""
     return {code_point: f'<U+{code_point:04X}>' for code_point in _SURROGATES}
 
 
 def visible_text(text: str) -> str:
-    """Makes desk text safe to print, keeping its lines.
-
-    Args:
-        text (str): Text from the desk.
-
-    Returns:
-        str: The text with every control character and bidi control shown as a visible stand-in
-            (see visible); newlines stay, tabs become spaces.
-    """
+    """Makes desk text safe to print, keeping its lines (see visible; surrogates by name)."""
     shown = visible(text)
     return shown if shown.isascii() else shown.translate(_surrogate_names())
 
 
 def visible_field(text: str) -> str:
-    """Makes desk text safe to print as one field of a tab-separated line.
-
-    Args:
-        text (str): Text from the desk.
-
-    Returns:
-        str: As visible_text, with each newline shown as ␊, so the field holds no tab and no
-            newline.
-    """
+    """Makes desk text safe to print as one tab-separated field: as visible_text, newlines as ␊."""
     return visible_text(text).replace('\n', _NEWLINE_PICTURE)
 
 
 def json_text(value: Any, *, indent: int | None = None) -> str:
     r"""Writes a value as JSON that is safe to print to a terminal.
 
-    Non-ASCII text is kept readable; DEL, C1 controls, bidi controls and the line and paragraph
-    separators are written as \u escapes, which JSON readers decode to the same text.
+    Non-ASCII text stays readable; DEL, C1 controls, bidi controls and line and paragraph
+    separators become \u escapes, which JSON readers decode to the same text.
 
     Args:
         value (Any): Anything json.dumps can write.
@@ -208,15 +161,5 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
 
 
 def visible_bytes(content: bytes) -> str:
-    r"""Shows bytes from a desk file as one safe line: text as text, the rest as \x escapes.
-
-    A damaged line may hold anything: bytes that are not UTF-8 show as ``\xff``, and what decodes
-    goes through visible_field (controls as pictures, a newline as ␊).
-
-    Args:
-        content (bytes): The bytes.
-
-    Returns:
-        str: One line, safe to show, print or copy.
-    """
+    r"""Shows a desk file's bytes as one safe line: non-UTF-8 as ``\xff``, text visible_field."""
     return visible_field(content.decode('utf-8', errors='backslashreplace'))
