@@ -1,29 +1,21 @@
 """textual-serve's server with the link's check in front of every route (`serve_access`).
 
-`LinkServer` is textual-serve's `Server`, subclassed, so the WebSocket that runs the app,
-downloads and static files are textual-serve's own; what it adds is the check, a socket bound
-before anything is printed (so a port in use is a clear error and `--port 0` works), the printed
-link, and the page: textual-serve's, from `serve_page/` (its public `templates_path`), with the
-font from this server instead of an outside host, so the page works with no internet and tells
-no one else it is open.
+`LinkServer` subclasses textual-serve's `Server`, adding the check, a socket bound before
+anything is printed (a port in use is a clear error, `--port 0` works), the printed link, and
+the page from `serve_page/` with its font served here (no outside host).
 
-What it relies on in textual-serve 1.1.3 (pinned exactly in pyproject.toml, since these are not
-its documented API):
+What it relies on in textual-serve 1.1.3 (pinned exactly: not its documented API):
 
-- `Server._make_app()`, a coroutine building the aiohttp `web.Application` with the routes
-  `/`, `/ws`, `/download/{key}` and `/static`; the middleware and a response signal are added
-  to the application it returns, before aiohttp freezes it at start-up.
-- `Server.public_url`, the base of the page's WebSocket and static addresses: set here to the
-  bound address, so the page's requests go where its cookie was set.
-- `Server.console`, where textual-serve prints: replaced by one on stderr, so stdout holds only
-  the link. `Server.initialize_logging()` ("may be overridden in a subclass") is replaced by
-  `serve_log`'s plain lines on stderr: textual-serve's own logging printed a client's malformed
-  request as a traceback with its local variables, the request's bytes and the token among them.
-- `Server.host` and `Server.port`, `Server.request_exit()`
-  (raises aiohttp's GracefulExit) and the `Server.on_startup` hook `_make_app` registers (its
-  banner, which would print the address without the token, is replaced by the link).
-- `Server.serve()` is replaced, not called: it would bind by itself and log every request line,
-  token included, through aiohttp's access log.
+- `Server._make_app()` builds the aiohttp application (`/`, `/ws`, `/download/{key}`,
+  `/static`); the middleware and a response signal are added before aiohttp freezes it.
+- `Server.public_url`: set to the bound address, so the page's requests get its cookie.
+- `Server.console` (replaced by one on stderr, so stdout holds only the link) and
+  `Server.initialize_logging()` (replaced by `serve_log`'s plain lines: textual-serve's
+  printed a malformed request's locals, the token among them).
+- `Server.host`, `Server.port`, `Server.request_exit()` and the `on_startup` hook (its
+  banner, without the token, is replaced by the link).
+- `Server.serve()` is replaced: it would bind by itself and log every request line, token
+  included.
 """
 
 from __future__ import annotations
@@ -58,14 +50,7 @@ PAGE_TEMPLATES = Path(__file__).with_name('serve_page')
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """Opens the listening socket.
-
-    Args:
-        host (str): The address or name to listen on.
-        port (int): The port; 0 lets the system pick a free one.
-
-    Returns:
-        socket.socket: The socket, listening.
+    """Opens the listening socket (port 0: the system picks a free one).
 
     Raises:
         OSError: The address cannot be used (such as a port in use or a name that does not
@@ -86,8 +71,7 @@ class LinkServer(Server):
         """Creates the server; nothing listens until serve.
 
         Args:
-            plan (ServePlan): What to serve (the command each browser tab runs, its title), where
-                (the address and port) and to whom (the token).
+            plan (ServePlan): What to serve, where, and to whom (the token).
             show_link (Callable[[str], None]): Called with the link once the server listens.
         """
         super().__init__(
@@ -105,22 +89,14 @@ class LinkServer(Server):
 
     @property
     def access(self) -> ServeAccess:
-        """What lets a request in, for the address bound.
-
-        Returns:
-            ServeAccess: The token, the Host names and the origin.
-        """
+        """What lets a request in for the address bound: the token, the Host names, the origin."""
         return ServeAccess(
             token=self.token, host=self.host, port=self.port, canonical_host=self.host
         )
 
     @property
     def link(self) -> str:
-        """The one address that opens the app.
-
-        Returns:
-            str: Such as ``http://127.0.0.1:8000/?token=...``.
-        """
+        """The one address that opens the app, such as ``http://127.0.0.1:8000/?token=...``."""
         return f'{self.public_url}/?{TOKEN_PARAMETER}={self.token}'
 
     def listen(self) -> None:
@@ -134,19 +110,11 @@ class LinkServer(Server):
         self.public_url = f'http://{url_host(self.host)}:{self.port}'
 
     async def make_application(self) -> web.Application:
-        """Builds the application serve runs, for a runner of one's own (as tests do).
-
-        Returns:
-            web.Application: textual-serve's application with the check in front.
-        """
+        """Builds textual-serve's application with the check in front, for a runner of one's own."""
         return await self._make_app()
 
     async def _make_app(self) -> web.Application:
-        """Builds textual-serve's application with the check in front of every route.
-
-        Returns:
-            web.Application: The application.
-        """
+        """Builds textual-serve's application with the check in front of every route."""
         app = await super()._make_app()
         app.middlewares.append(access_middleware(self.access))
         app.on_response_prepare.append(add_safety_headers)
@@ -157,11 +125,7 @@ class LinkServer(Server):
         install_log(self.debug)
 
     async def on_startup(self, app: web.Application) -> None:
-        """Replaces textual-serve's banner, which shows the address without the token.
-
-        Args:
-            app (web.Application): The application.
-        """
+        """Replaces textual-serve's banner, which shows the address without the token."""
 
     def serve(self, debug: bool = False) -> None:
         """Serves until interrupted (Ctrl+C or SIGTERM), on the socket listen bound.
@@ -199,12 +163,7 @@ class LinkServer(Server):
 
 
 def print_link(link: str, stream: TextIO | None = None) -> None:
-    """Writes the link on a line of its own and flushes, for a script reading the output.
-
-    Args:
-        link (str): The link.
-        stream (TextIO | None): Where to; None is stdout.
-    """
+    """Writes the link on a line of its own to `stream` (None: stdout) and flushes."""
     target = stream or sys.stdout
     target.write(link + '\n')
     target.flush()

@@ -1,10 +1,9 @@
 """A scrolling view of blocks rendered only when about to be drawn, keeping still meanwhile.
 
-`BlockView` is what the exchange view (a header, then a card an exchange) is built on. It keeps
-each block's height (`BlockHeights`: an estimate until the block is rendered), the last blocks
-rendered, and the place on screen while exact heights replace estimates (`_settle`). Home, End
-and the page keys jump at once, and after each the page ahead is rendered while the person
-reads this one. A subclass says how to render a block and how to estimate every block's height.
+The exchange view is built on `BlockView`. It keeps each block's height (`BlockHeights`: an
+estimate until rendered), the last blocks rendered, and the place on screen while exact
+heights replace estimates (`_settle`). Home, End and the page keys jump at once, then render
+the page ahead. A subclass renders a block and estimates every block's height.
 """
 
 from __future__ import annotations
@@ -50,33 +49,15 @@ class BlockView(ScrollView):
     # What a subclass says.
 
     def _render_block(self, block: int) -> list[Strip]:
-        """Renders a block's lines at the current width (`_width`).
-
-        Args:
-            block (int): The block.
-
-        Returns:
-            list[Strip]: Its lines.
-        """
+        """Renders a block's lines at the current width (`_width`)."""
         raise NotImplementedError
 
     def _estimated_heights(self) -> list[int]:
-        """Every block's estimated height at the current width (`_width`), in order.
-
-        Returns:
-            list[int]: One height a block.
-        """
+        """Every block's estimated height at the current width (`_width`), in order."""
         raise NotImplementedError
 
     def _gap_after(self, block: int) -> int:
-        """How many blank lines follow a block's lines (drawn by the subclass; none here).
-
-        Args:
-            block (int): The block.
-
-        Returns:
-            int: The lines.
-        """
+        """How many blank lines follow a block's lines (drawn by the subclass; none here)."""
         return 0
 
     def _end_asked(self) -> None:
@@ -102,9 +83,8 @@ class BlockView(ScrollView):
             anchor (tuple[int, int] | None): A block and a line within it to show at the top of the
                 view; by default the line at the top now.
             bottom (bool): Show the end of the content instead (following a log).
-            now (bool): Scroll to keep still at once; False (from a scroll watcher, maybe inside an
-                animation's step) scrolls once the current message is handled and no scroll
-                animation runs.
+            now (bool): Scroll to keep still at once; False (from a scroll watcher) scrolls once
+                the current message is handled and no scroll animation runs.
         """
         if self._settling:
             return
@@ -147,11 +127,7 @@ class BlockView(ScrollView):
             self._settle(anchor, bottom=bottom)
 
     def _measure(self, top: int, bottom: int) -> bool:
-        """Renders the blocks between two lines that are not measured yet.
-
-        Returns:
-            bool: Whether any height changed.
-        """
+        """Renders the unmeasured blocks between two lines; True when any height changed."""
         changed = False
         blocks = self._blocks
         block = blocks.block_at(top)
@@ -229,23 +205,11 @@ class BlockView(ScrollView):
         self._plan_render_ahead(direction)
 
     def _plan_render_ahead(self, direction: int) -> None:
-        """Renders the next page's blocks once this page is drawn, so the next key only draws.
-
-        Rendering a card (its Markdown) was most of a page key's time on a long log; the page
-        after is rendered while the person reads this one. Cards are kept as for any other
-        render (the last _CACHED_BLOCKS).
-
-        Args:
-            direction (int): 1 for the page below, -1 for the page above.
-        """
+        """Renders the next page's blocks (direction 1 below, -1 above) once this page is drawn."""
         self.call_after_refresh(self.set_timer, _AHEAD_DELAY, lambda: self._render_ahead(direction))
 
     def _render_ahead(self, direction: int) -> None:
-        """Renders the blocks of the page below (or above) the view, keeping the view still.
-
-        Args:
-            direction (int): 1 for the page below, -1 for the page above.
-        """
+        """Renders the page below (1) or above (-1) the view, keeping the view still."""
         height = self.scrollable_content_region.height
         if self._settling or not self._width or height <= 0 or not self.is_attached:
             return

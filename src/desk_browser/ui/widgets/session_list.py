@@ -23,11 +23,8 @@ _NEAR_THE_TOP = 64
 def session_prompt(entry: SessionEntry, width: int = 200) -> Content:
     """Writes one session's line: mark, day and weekday, number, exchange count, fitted to a width.
 
-    The line is one row high, so a session id holding a newline shows it as ␊ rather than
-    pushing its count onto a second line nobody sees. Where the line is too wide (a 10,000-exchange
-    session at 80 columns) the count goes without its noun ("10,000", under the others'
-    "108 exchanges"), then goes (the state pane gives the current one's); beside a damaged count,
-    which stays, it goes at once.
+    A newline in an id shows as ␊. Where the line is too wide the count loses its noun, then
+    goes (at once beside a damaged count, which stays).
 
     Args:
         entry (SessionEntry): The session.
@@ -56,9 +53,8 @@ def session_prompt(entry: SessionEntry, width: int = 200) -> Content:
 class SessionList(RowList):
     """Lists the sessions, one line each; moving the highlight selects a session.
 
-    Rows are drawn only when on screen (RowList), so listing 2,500 sessions, or filling in their
-    counts, costs no more than listing twenty; the sessions are kept as a ListedSessions, so an
-    entry not made yet is made only when its row is drawn or its session looked at.
+    A RowList over a ListedSessions: an entry not made yet is made only when its row is drawn
+    or its session looked at.
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -84,46 +80,22 @@ class SessionList(RowList):
         return list(self._entries)
 
     def row_lines(self, index: int, width: int) -> list[Content]:
-        """Writes one session's line (cut at the width).
-
-        Args:
-            index (int): The session's place in the list.
-            width (int): The width in cells.
-
-        Returns:
-            list[Content]: Its one line.
-        """
+        """Writes the line of the session at a place (cut at the width)."""
         return [session_prompt(self._entries[index], width)]
 
     def session_at(self, index: int) -> SessionEntry | None:
-        """Returns the session listed at a place, or None.
-
-        Args:
-            index (int): The place, from 0.
-
-        Returns:
-            SessionEntry | None: The session, or None when the place is out of range.
-        """
+        """The session listed at a place (from 0), or None when out of range."""
         return self._entries[index] if 0 <= index < len(self._entries) else None
 
     def show_sessions(self, entries: Sequence[SessionEntry]) -> None:
-        """Replaces the list; the highlight goes (the caller highlights a session).
-
-        Args:
-            entries (Sequence[SessionEntry]): The sessions, newest first (copied, making no
-                entry not made yet).
-        """
+        """Replaces the list with sessions, newest first (copied, making no entry); no highlight."""
         self._entries = listed_copy(entries)
         self._places = None  # Made when first needed: not before the first paint (_place).
         self.set_reactive(SessionList.highlighted, None)
         self.rows_changed()
 
     def update_session(self, entry: SessionEntry) -> None:
-        """Shows a session's entry again (its counts changed), if it is listed.
-
-        Args:
-            entry (SessionEntry): The session's new entry.
-        """
+        """Shows a session's entry again (its counts changed), if it is listed."""
         place = self._place(entry.session_id)
         if place is not None:
             self._entries[place] = entry
@@ -149,25 +121,11 @@ class SessionList(RowList):
             self.highlight_session(kept)
 
     def place_of(self, session_id: str) -> int | None:
-        """Says where a session is listed.
-
-        Args:
-            session_id (str): The session.
-
-        Returns:
-            int | None: Its place, from 0, or None when it is not listed.
-        """
+        """Where a session is listed (from 0), or None."""
         return self._place(session_id)
 
     def highlight_session(self, session_id: str) -> bool:
-        """Moves the highlight to a session.
-
-        Args:
-            session_id (str): The session.
-
-        Returns:
-            bool: Whether the list holds that session.
-        """
+        """Moves the highlight to a session; False when the list does not hold it."""
         place = self._place(session_id)
         if place is None:
             return False
@@ -175,18 +133,7 @@ class SessionList(RowList):
         return True
 
     def _place(self, session_id: str) -> int | None:
-        """Finds a session's place: among the newest first, else through every session's place.
-
-        A five-year desk lists 2,520 sessions, and the first screen looks for one (the current
-        session, at the top): the places of all of them are worked out only once one is looked
-        for further down (a count filled in, a day picked), not before the first paint.
-
-        Args:
-            session_id (str): The session.
-
-        Returns:
-            int | None: Its place, or None when it is not listed.
-        """
+        """A session's place, or None: among the newest first, else by every session's place."""
         places = self._places
         if places is None:
             ids = self._entries.session_ids
