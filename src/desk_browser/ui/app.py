@@ -78,6 +78,9 @@ class DeskBrowser(App[None]):
         Binding('ctrl+q', 'quit', 'Quit', show=False, priority=True, id='quit-anywhere'),
         # Runs the screen's own day view, where it has one (here, so the footer keeps its place).
         Binding('d', 'day_view', 'Day', id='day-view'),
+        # The Orders view of the day the screen on top shows (its `orders_day`); the day view
+        # shows the key in its footer, the help lists it everywhere.
+        Binding('o', 'orders', 'Orders', show=False, id='orders'),
         # Fallbacks: screens with something to copy or export bind these keys themselves.
         Binding('y', 'copy(False)', 'Copy', show=False, id='copy'),
         Binding('Y', 'copy(True)', 'Copy JSON', show=False, id='copy-json'),
@@ -242,6 +245,11 @@ class DeskBrowser(App[None]):
             'Day view',
             "The selected day's journal as a timeline (d)",
             partial(self._run_screen_action, screen, 'day_view'),
+        )
+        yield SystemCommand(
+            'Orders',
+            "The day's orders, each with its story from the trigger to the fill (o)",
+            self.action_orders,
         )
         yield SystemCommand(
             'Go to day…', 'Open the day view of a date, yesterday or today', self.action_go_to_day
@@ -416,10 +424,32 @@ class DeskBrowser(App[None]):
         if action == 'day_view':
             screen = self.screen
             return isinstance(screen, DeskScreen) and screen.OFFERS_DAY_VIEW
+        if action == 'orders':
+            screen = self.screen
+            return isinstance(screen, DeskScreen) and screen.orders_day() is not None
         if action == 'problems':
             screen = self.screen
             return not (isinstance(screen, DeskScreen) and screen.SHOWS_PROBLEMS)
         return True
+
+    async def action_orders(self) -> None:
+        """Opens the Orders view of the day the screen on top shows (o).
+
+        Where an Orders view is just under the screen on top (an order's story, or the day
+        view opened from it), that one is shown again at the day rather than another pushed.
+        """
+        from desk_browser.ui.screens.orders_screen import OrdersScreen  # Deferred: opened later.
+
+        top = self.screen
+        day = top.orders_day() if isinstance(top, DeskScreen) else None
+        if day is None:
+            return
+        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
+        if isinstance(below, OrdersScreen):
+            await self.pop_screen()
+            below.show_orders_of(day)
+            return
+        await self.push_screen(OrdersScreen(self.services, day))
 
     async def action_day_view(self) -> None:
         """Opens the day view the screen on top offers (its own `action_day_view`)."""

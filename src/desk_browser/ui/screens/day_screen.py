@@ -334,6 +334,10 @@ class DayScreen(DeskScreen[None]):
             return
         self.day = neighbour
 
+    def orders_day(self) -> str | None:
+        """The day whose Orders view `o` opens: the day shown."""
+        return self.day
+
     def show(self, day: str) -> None:
         """Shows another day.
 

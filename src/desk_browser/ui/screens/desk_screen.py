@@ -119,6 +119,15 @@ class DeskScreen(Screen[ResultType]):
         again.
         """
 
+    def orders_day(self) -> str | None:
+        """The day whose Orders view the app's `o` opens over this screen.
+
+        Returns:
+            str | None: The ISO day shown (or chosen); None (the default) where `o` is not
+                offered.
+        """
+        return None
+
     def show_place(self, place: Place | DayRequest) -> bool:
         """Shows a place the app was asked to open, when this screen can show it itself.
 

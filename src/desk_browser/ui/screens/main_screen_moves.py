@@ -134,6 +134,10 @@ class MovingScreen(ReadingScreen):
         """Opens the day view of the selected session's day (today's when none is)."""
         self.post_message(ShowPlace(DayPlace(self.shown_day or self.services.today().isoformat())))
 
+    def orders_day(self) -> str | None:
+        """The day whose Orders view `o` opens: the selected session's (today's when none is)."""
+        return self.shown_day or self.services.today().isoformat()
+
     def action_step_day(self, step: int) -> None:
         """Selects the previous or next day that has sessions.
 

@@ -204,6 +204,11 @@ class RecordScreen(DeskScreen[None]):
         line = self.details.line_number if self.details is not None else None
         self.post_message(ShowPlace(DayPlace(self.hit.record.day, line)))
 
+    def orders_day(self) -> str | None:
+        """The day whose Orders view `o` opens: the record's, when it has one."""
+        day = self.hit.record.day
+        return day if parse_day(day) is not None else None
+
     def action_back(self) -> None:
         """Goes back to the hits (or, with none under it, to the screen below)."""
         if self._hits_elsewhere:

@@ -25,7 +25,9 @@ from desk_browser.memory.search_scope import ParsedQuery, SearchScope, parse_que
 from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
 from desk_browser.presentation.documents import search_markdown
 from desk_browser.presentation.exports import export_file_name
+from desk_browser.presentation.formatting import parse_day
 from desk_browser.presentation.navigation import DayPlace
+from desk_browser.presentation.order_story import order_id_of_record
 from desk_browser.presentation.search_headlines import (
     PROMPT,
     loading_headline,
@@ -525,6 +527,13 @@ class SearchScreen(DeskScreen[None]):
         self._remember()
         # Coming back from the record lands on the hits, where Escape goes back, not in the box.
         hits.focus()
+        order_id = order_id_of_record(hit.record.kind, hit.record.text)
+        if order_id is not None:  # An order's event: its story, from the trigger to the fill.
+            from desk_browser.ui.screens.order_story_screen import OrderStoryScreen  # Deferred.
+
+            story = OrderStoryScreen(self.services, None, day=hit.record.day, order_id=order_id)
+            self.app.push_screen(story)
+            return
         details = hits.details_at(index)
         self.app.push_screen(
             RecordScreen(self.services, hit, list(self._words), details, from_hits=True)
@@ -570,6 +579,13 @@ class SearchScreen(DeskScreen[None]):
     def _highlighted_hit(self) -> SearchHit | None:
         hits = self.query_one(SearchHitList)
         return hits.hit_at(hits.highlighted) if hits.highlighted is not None else None
+
+    def orders_day(self) -> str | None:
+        """The day whose Orders view `o` opens: the highlighted hit's (none without one)."""
+        hit = self._highlighted_hit()
+        if hit is None or parse_day(hit.record.day) is None:
+            return None
+        return hit.record.day
 
     def action_day_view(self) -> None:
         """Opens the day view of the highlighted hit's day, at its event."""
