@@ -19,13 +19,18 @@ import pytest
 
 from desk_browser.commands.state import state_facts
 from desk_browser.demo import DEMO_TODAY
-from desk_browser.memory import desk_files, file_reading
+from desk_browser.memory import desk_files, file_reading, unread_files
 from desk_browser.memory.desk_check import check_desk
+from desk_browser.memory.desk_files import Problem
+from desk_browser.memory.search_scope import SearchScope
+from desk_browser.memory.unread_files import UnreadFiles
 from desk_browser.memory.workspace import DeskEntry
 from desk_browser.presentation.desk_data import read_desk_state
 from desk_browser.presentation.desk_health import read_glance
 from desk_browser.presentation.problem_explanations import explain
+from desk_browser.presentation.search_headlines import unread_files_note
 from desk_browser.presentation.unusable_state import unusable_state
+from tests.helpers.commands import run_command
 from tests.helpers.unprivileged import deny, run_unprivileged, shared_desk, shared_folder
 
 ADVICE = "check the folder's permissions or run as the desk's user"
@@ -122,3 +127,69 @@ def test_a_denied_state_is_worded_as_permissions_everywhere(denied_state: Path) 
     glance = read_glance(DeskEntry('main', denied_state), datetime.datetime.now(datetime.UTC))
     assert glance.state_problem == 'state.json cannot be read: permission denied'
     assert [reason.text for reason in glance.reasons][:1] == ['state unreadable']
+
+
+def test_search_notes_a_day_it_may_not_read_on_stderr_and_in_its_json(shared: Path) -> None:
+    day = next(iter(sorted((shared / 'journal').iterdir())))
+    deny(day)
+    text = _run(shared, 'search', 'nifty', '--limit', '0')
+    assert text.returncode == 0, text.stderr
+    assert (
+        f'desk-browser: journal/{day.name} could not be read, so it was not searched: '
+        f'permission denied; {ADVICE}'
+    ) in text.stderr.splitlines()
+    as_json = _run(shared, 'search', 'nifty', '--json')
+    data = json.loads(as_json.stdout)
+    assert {'path': f'journal/{day.name}', 'reason': 'cannot read: permission denied'} in data[
+        'problems'
+    ]
+    outside = _run(shared, 'search', 'nifty', '--kind', 'note', '--json')
+    assert json.loads(outside.stdout)['problems'] == []  # Its scope reads no journal.
+
+
+def test_unread_files_names_each_file_of_the_scope_our_reader_refuses(
+    desk_copy: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk: Path = desk_copy()
+    days = [path for _day, path in desk_files.journal_files(desk)]
+    [note] = [path for _day, path in desk_files.note_files(desk)][:1]
+    denied = {days[0], note}
+    original = file_reading.open_desk_file
+
+    def refusing(path: Path, *arguments: Any) -> BinaryIO:
+        if path in denied:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return original(path, *arguments)
+
+    monkeypatch.setattr(unread_files, 'open_desk_file', refusing)  # Our reader's name.
+    found = UnreadFiles(desk).find()
+    assert found == [
+        Problem(days[0], None, 'cannot read: permission denied'),
+        Problem(note, None, 'cannot read: permission denied'),
+    ]
+    assert unread_files_note(found) == '1 day and 1 note could not be read: see Problems'
+    assert UnreadFiles(desk).find(SearchScope(kinds=frozenset({'summary'}))) == []
+
+
+def test_a_search_across_desks_notes_each_desks_file_it_could_not_read(
+    demo_workspace: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    day = next(iter(sorted((demo_workspace / 'main' / 'journal').iterdir())))
+    original = file_reading.open_desk_file
+
+    def refusing(path: Path, *arguments: Any) -> BinaryIO:
+        if path == day:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return original(path, *arguments)
+
+    monkeypatch.setattr(unread_files, 'open_desk_file', refusing)  # Our reader's name.
+    result = run_command(['search', str(demo_workspace), 'nifty', '--all-desks', '--json'], capsys)
+    problem = {
+        'desk': 'main',
+        'path': f'journal/{day.name}',
+        'reason': 'cannot read: permission denied',
+    }
+    assert json.loads(result.stdout)['problems'] == [problem]
+    assert f'desk-browser: main: journal/{day.name} could not be read, so it was not searched' in (
+        result.stderr
+    )

@@ -19,8 +19,9 @@ from typing import Any, BinaryIO
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
-from desk_browser.memory import desk_files, file_reading
+from desk_browser.memory import desk_files, file_reading, json_lines, unread_files
 from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.problems_screen import ProblemsScreen
@@ -200,6 +201,32 @@ async def test_a_state_this_user_may_not_read_is_called_so_not_damaged(
         assert 'This user may not read them (the desk may)' in text
         assert "run as the desk's user" in text
         assert 'new session' not in text and 'unless it recurs' not in text
+
+
+async def test_a_search_over_a_day_it_may_not_read_says_so_and_problems_lists_it(
+    app_for: AppFor, desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    day = desk / 'journal' / '2026-10-20.jsonl'
+    original = file_reading.open_desk_file
+
+    def refusing(path: Path, *arguments: Any) -> BinaryIO:  # Our readers, as nobody meets them.
+        if path == day:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return original(path, *arguments)
+
+    for module in (desk_files, json_lines, unread_files):  # Each reader's own name for it.
+        monkeypatch.setattr(module, 'open_desk_file', refusing)
+    app = app_for(desk)
+    async with settled(app) as pilot:
+        await pilot.press('slash', *'nifty')
+        headline = app.screen.query_one('#headline', Static)
+        await wait_until(pilot, lambda: 'could not be read' in str(headline.render()))
+        assert str(headline.render()).endswith(' · 1 day could not be read: see Problems')
+        assert headline.has_class('-warning')
+        await pilot.press('escape', 'escape')
+        await pilot.pause()
+        rows = await problem_rows(pilot)
+        assert ('journal/2026-10-20.jsonl', 'cannot read: permission denied') in rows
 
 
 async def test_a_symlink_loop_under_notes_is_a_problem(app_for: AppFor, desk: Path) -> None:

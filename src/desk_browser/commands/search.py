@@ -25,11 +25,14 @@ from desk_browser.commands.common import (
 )
 from desk_browser.commands.output import print_data, print_note
 from desk_browser.commands.scope_options import add_scope_arguments, option_qualifiers
+from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.search_scope import EVERYTHING, ParsedQuery, SearchScope, parse_query
 from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
+from desk_browser.memory.unread_files import UnreadFiles
 from desk_browser.presentation.formatting import hit_label, india_today, kind_name, plural
 from desk_browser.presentation.hit_details import HitDetailsReader
+from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import json_text, visible_field
 
 HELP = 'search every exchange, action, summary and note of a desk, as the app does'
@@ -50,7 +53,12 @@ output:
   {"hits": [{"record": {"day", "kind", "text"}, "matched_words", "snippet",
              "session_id", "time", "backend"}],
    "matched_every_word", "words", "total", "scope": [{"name", "text", "meaning"}],
-   "problems": [{"text", "reason"}], "missing_words", "suggestions": {WORD: SUGGESTION}}
+   "problems": [{"text", "reason"} | {"path", "reason"}], "missing_words",
+   "suggestions": {WORD: SUGGESTION}}
+  A problem with "text" is a qualifier searched without; one with "path" a file of the desk
+  that could not be read (as check names it), so its records were not searched: it is noted
+  on stderr too ("journal/2026-10-19.jsonl could not be read, so it was not searched:
+  permission denied; ...").
   "total" is how many records match as these hits do (every word, or some of them when
   "matched_every_word" is false), however many --limit lets through. A record's "kind" is the
   API's: "journal" for an action. For an exchange, "session_id" (for desk-browser show), "time"
@@ -252,6 +260,7 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
         print_note('give at least one word to search for, besides the qualifiers.')
         return EXIT_USAGE
     result, total, missing = search_with_total(desk, query, arguments.limit, parsed.scope)
+    unread = UnreadFiles(desk).find(parsed.scope)
     suggestions = _suggestions(desk, missing)
     if arguments.json:
         data = result_object(desk, result, total)
@@ -261,13 +270,14 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
         ]
         data['problems'] = [
             {'text': problem.text, 'reason': problem.reason} for problem in parsed.problems
-        ]
+        ] + [{'path': unread_path(desk, problem), 'reason': problem.reason} for problem in unread]
         data['missing_words'] = missing
         data['suggestions'] = suggestions
         print_data(json_text(data))
     else:
         for hit in result.hits:
             print_data(hit_line(hit, result))
+    note_unread(desk, unread)
     for word in missing:
         suggestion = suggestions.get(word)
         hint = f'; did you mean {visible_field(suggestion)}?' if suggestion else ''
@@ -283,6 +293,38 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
             '--limit N for more, --limit 0 for all.'
         )
     return EXIT_FOUND
+
+
+def unread_path(desk: Path, problem: Problem) -> str:
+    """A file the search could not read, as its notes and JSON name it.
+
+    Args:
+        desk (Path): The desk folder.
+        problem (Problem): The file's problem.
+
+    Returns:
+        str: Its path relative to the desk (as check names it), made safe.
+    """
+    try:
+        shown = problem.path.relative_to(desk).as_posix()
+    except ValueError:
+        shown = str(problem.path)
+    return visible_field(shown)
+
+
+def note_unread(desk: Path, problems: list[Problem], name: str = '') -> None:
+    """Notes on stderr each file the search could not read, so no hit is missing in silence.
+
+    Args:
+        desk (Path): The desk folder.
+        problems (list[Problem]): The files not read (memory.unread_files).
+        name (str): The desk's name in a workspace, written before each path; '' for none.
+    """
+    before = f'{visible_field(name)}: ' if name else ''
+    for problem in problems:
+        reason = visible_field(why_not_read(problem.reason))
+        path = unread_path(desk, problem)
+        print_note(f'{before}{path} could not be read, so it was not searched: {reason}')
 
 
 def _suggestions(desk: Path, words: list[str]) -> dict[str, str]:

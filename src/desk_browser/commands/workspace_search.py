@@ -14,8 +14,17 @@ from typing import Any
 
 from desk_browser.commands.common import EXIT_FOUND, EXIT_NOTHING, EXIT_USAGE
 from desk_browser.commands.output import print_data, print_note
-from desk_browser.commands.search import hit_line, parsed_query, result_object, search_with_total
+from desk_browser.commands.search import (
+    hit_line,
+    note_unread,
+    parsed_query,
+    result_object,
+    search_with_total,
+    unread_path,
+)
+from desk_browser.memory.desk_files import Problem
 from desk_browser.memory.session_search import SearchResult, words_of
+from desk_browser.memory.unread_files import UnreadFiles
 from desk_browser.memory.workspace import Workspace, entry_problem
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.safe_text import json_text, visible_field
@@ -25,7 +34,8 @@ EPILOG = """\
 over a folder of desks (such as workspace/desks), give --all-desks, or --desk NAME (more than
 once, or NAME,NAME), or desk:NAME among the words: each line then starts with the DESK's name
 and a tab. Hits are merged newest day first, then by desk name; within a desk the order above
-holds. --json adds "desk" to each hit, "desks" (the desks searched) and per-desk "totals".
+holds. --json adds "desk" to each hit, "desks" (the desks searched) and per-desk "totals";
+its "problems" are the files of a desk that could not be read: [{"desk", "path", "reason"}].
 examples:
   desk-browser search workspace/desks rbi --all-desks
   desk-browser search workspace/desks nifty desk:main,options day:yesterday
@@ -115,6 +125,7 @@ def run_workspace_search(workspace: Workspace, arguments: argparse.Namespace) ->
     results: dict[str, SearchResult] = {}
     totals: dict[str, int] = {}
     paths: dict[str, Path] = {}
+    unread: dict[str, list[Problem]] = {}
     for name in chosen:
         entry = workspace.entry(name)
         if entry is None:
@@ -127,6 +138,7 @@ def run_workspace_search(workspace: Workspace, arguments: argparse.Namespace) ->
             entry.path, query, arguments.limit, parsed.scope
         )
         results[name], totals[name], paths[name] = result, total, entry.path
+        unread[name] = UnreadFiles(entry.path).find(parsed.scope)
     hits, every_word = merge_desk_results(results, arguments.limit)
     total = sum(
         totals[name]
@@ -134,10 +146,18 @@ def run_workspace_search(workspace: Workspace, arguments: argparse.Namespace) ->
         if result.hits and result.matched_every_word == every_word
     )
     if arguments.json:
-        print_data(json_text(_result_object(hits, every_word, results, totals, paths, total)))
+        data = _result_object(hits, every_word, results, totals, paths, total)
+        data['problems'] = [
+            {'desk': name, 'path': unread_path(paths[name], problem), 'reason': problem.reason}
+            for name, problems in unread.items()
+            for problem in problems
+        ]
+        print_data(json_text(data))
     else:
         for found in hits:
             print_data(f'{visible_field(found.desk)}\t{hit_line(found.hit, results[found.desk])}')
+    for name, problems in unread.items():
+        note_unread(paths[name], problems, name)
     if not hits:
         print_note('no record in these desks contains any of the words.')
         return EXIT_NOTHING

@@ -7,6 +7,7 @@ the words no record holds and the nearest words some record does.
 
 from __future__ import annotations
 
+from desk_browser.memory.problems import Problem
 from desk_browser.memory.search_scope import qualifier_name
 from desk_browser.memory.session_search import SearchResult
 from desk_browser.presentation.formatting import plural
@@ -101,3 +102,31 @@ def result_headline(result: SearchResult, limit: int) -> str:
     if result.matched_every_word:
         return f'{plural(count, "hit")} with every word{more}'
     return f'No record has every word · {plural(count, "partial hit")}{more}'
+
+
+_UNREAD_KINDS = {'journal': 'day', 'summaries': 'summary', 'notes': 'note'}
+"""The kind of a file the search reads, by its folder, as the headline counts it."""
+
+
+def unread_files_note(problems: list[Problem]) -> str | None:
+    """Says how many of the files a search reads could not be read, such as "1 day".
+
+    Args:
+        problems (list[Problem]): The files not read (memory.unread_files).
+
+    Returns:
+        str | None: Such as "1 day could not be read: see Problems" or "2 days and 1 note could
+            not be read: see Problems"; None when there are none.
+    """
+    if not problems:
+        return None
+    counts: dict[str, int] = {}
+    for problem in problems:
+        folder = problem.path.parent.name
+        kind = _UNREAD_KINDS.get(folder, 'note')
+        counts[kind] = counts.get(kind, 0) + 1
+    parts = []
+    for kind, many in (('day', 'days'), ('summary', 'summaries'), ('note', 'notes')):
+        if kind in counts:
+            parts.append(f'{counts[kind]:,} {kind if counts[kind] == 1 else many}')
+    return f'{" and ".join(parts)} could not be read: see Problems'

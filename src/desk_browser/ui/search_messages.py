@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:  # Only named.
+    from desk_browser.memory.problems import Problem
     from desk_browser.memory.session_search import SearchResult
     from desk_browser.presentation.hit_details import HitDetails
     from desk_browser.ui.widgets.row_list import PaintedRows
@@ -61,3 +62,14 @@ class MoreHitsFound(Message):
 
     result: SearchResult
     """The hits, the ones shown first."""
+
+
+@dataclass
+class UnreadFilesFound(Message):
+    """Which files a search reads could not be read, looked at after its first hits."""
+
+    query: str
+    """The query as typed."""
+
+    problems: list[Problem]
+    """One whole-file problem per file not read (empty when every one was read)."""

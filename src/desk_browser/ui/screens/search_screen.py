@@ -23,6 +23,7 @@ from desk_browser.live.services import DeskServices
 from desk_browser.memory.index.status import SearchCancelled
 from desk_browser.memory.search_scope import ParsedQuery, SearchScope, parse_query
 from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
+from desk_browser.memory.unread_files import UnreadFiles
 from desk_browser.presentation.documents import search_markdown
 from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import parse_day
@@ -33,6 +34,7 @@ from desk_browser.presentation.search_headlines import (
     loading_headline,
     result_headline,
     totals_headline,
+    unread_files_note,
     with_suggestions,
 )
 from desk_browser.presentation.search_history import HistoryCursor
@@ -47,7 +49,12 @@ from desk_browser.ui.later_css import add_later_css
 from desk_browser.ui.messages import ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
-from desk_browser.ui.search_messages import MoreHitsFound, SearchFinished, SearchTotalsFound
+from desk_browser.ui.search_messages import (
+    MoreHitsFound,
+    SearchFinished,
+    SearchTotalsFound,
+    UnreadFilesFound,
+)
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.row_list import RowPainter
@@ -72,6 +79,9 @@ cancels the count before it reads."""
 
 _BUILD_STEP = 0.05
 """Seconds between two looks, while the index builds, at whether the count can start."""
+
+_UNREAD_RECHECK = 1.0
+"""Seconds the files a scope's search could not read stand before they are looked at again."""
 
 _EVERY_HIT = 2**31 - 1
 """The limit that asks for every hit, for End before the hits are counted."""
@@ -133,6 +143,10 @@ class SearchScreen(DeskScreen[None]):
         self._history: HistoryCursor | None = None
         """Walks the last searches while `up` and `down` recall them, else None."""
         self._recalled = ''
+        self._unread = UnreadFiles(self.desk, recheck_seconds=_UNREAD_RECHECK)
+        """Finds the files a search reads that cannot be read (looked at after its hits)."""
+        self._unread_note: str | None = None
+        """What the headline says of the files the shown search could not read, or None."""
 
     def compose(self) -> ComposeResult:
         """Builds the search box, the scope's chips, the headline and the hits."""
@@ -277,6 +291,10 @@ class SearchScreen(DeskScreen[None]):
         if worker.is_cancelled:
             return
         self.post_message(SearchFinished(query, result, painted, details))
+        unread = self._unread.find(parsed.scope)  # No hit may be missing in silence.
+        if worker.is_cancelled:
+            return
+        self.post_message(UnreadFilesFound(query, unread))
         self._count(query, parsed, result)
 
     def _count(self, query: str, parsed: ParsedQuery, result: SearchResult) -> None:
@@ -377,6 +395,18 @@ class SearchScreen(DeskScreen[None]):
         hits.show_result(message.result, message.painted, message.details)
         self._words = list(message.result.words)
 
+    @on(UnreadFilesFound)
+    def show_unread(self, message: UnreadFilesFound) -> None:
+        """Says in the headline how many files the search could not read (Problems lists them)."""
+        if message.query != self._shown_query or not self._is_current(message.query):
+            return
+        note = unread_files_note(message.problems)
+        if note == self._unread_note:
+            return
+        self._unread_note = note
+        if self._headline_after_loading is None:
+            self._show_headline(*self._headline)
+
     @on(SearchTotalsFound)
     def show_totals(self, message: SearchTotalsFound) -> None:
         """Writes what the search found in all into the headline."""
@@ -453,6 +483,9 @@ class SearchScreen(DeskScreen[None]):
         layout of the whole screen on every keystroke would hold up typing.
         """
         self._headline = (text, look)
+        if self._unread_note is not None and text != PROMPT:
+            text = f'{text} · {self._unread_note}'
+            look = '-warning'
         headline = self.query_one('#headline', Static)
         headline.update(Content(text), layout=False)
         headline.set_class(look == '-warning', '-warning')

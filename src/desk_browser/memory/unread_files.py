@@ -1,0 +1,157 @@
+"""Which files a search reads cannot be read: so no search returns fewer hits in silence.
+
+The search reads the journal days, the summaries and the notes in its scope; one it cannot open
+(this user may not read it, a link out of the desk or to itself, a text file past its limit)
+holds records no hit can come from. `UnreadFiles` names each such file as a `Problem`, with the
+readers' reason, for the search command to note on stderr and in its JSON, and the app's search
+to say in its headline. It opens each file and closes it at once, reading nothing; a file whose
+status is unchanged since it was last looked at is not opened again.
+
+Typical usage example:
+
+    unread = UnreadFiles(desk)
+    for problem in unread.find(scope):
+        print(problem.path, problem.reason)
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+from desk_browser.memory.desk_files import (
+    Problem,
+    journal_files,
+    note_files,
+    summary_files,
+)
+from desk_browser.memory.file_reading import (
+    current_settings,
+    open_desk_file,
+    too_big_reason,
+    unreadable_reason,
+)
+from desk_browser.memory.file_status import FileSignature, file_signature
+from desk_browser.memory.search_scope import EVERYTHING, SearchScope
+
+JOURNAL_KINDS = frozenset({'exchange', 'journal'})
+"""The record kinds a journal day holds (the API's names)."""
+
+
+class UnreadFiles:
+    """Finds the files of a desk's search that cannot be read, remembering each file's answer.
+
+    Safe to share between threads (a search worker and the next one).
+    """
+
+    def __init__(self, desk: Path, recheck_seconds: float = 0.0):
+        """Remembers nothing yet.
+
+        Args:
+            desk (Path): The desk folder.
+            recheck_seconds (float): How long an answer for a scope stands before its files are
+                looked at again (the app's search asks at every key); 0 looks every time.
+        """
+        self.desk = desk
+        """The desk folder."""
+        self._recheck_seconds = recheck_seconds
+        self._known: dict[Path, tuple[FileSignature, str | None]] = {}
+        self._last: tuple[SearchScope, float, list[Problem]] | None = None
+        self._lock = threading.Lock()
+
+    def find(self, scope: SearchScope = EVERYTHING) -> list[Problem]:
+        """Lists the files a search in this scope reads that cannot be read.
+
+        Args:
+            scope (SearchScope): The search's scope: only its days and kinds are looked at.
+
+        Returns:
+            list[Problem]: One whole-file problem per such file (journal days newest first,
+                then summaries, then notes); empty when every file can be read.
+        """
+        now = time.monotonic()
+        with self._lock:
+            last = self._last
+        if last is not None and last[0] == scope and now - last[1] < self._recheck_seconds:
+            return list(last[2])
+        problems = []
+        for path, text_file in self._files(scope):
+            reason = self._reason(path, text_file)
+            if reason is not None:
+                problems.append(Problem(path, None, reason))
+        with self._lock:
+            self._last = (scope, now, problems)
+        return list(problems)
+
+    def _files(self, scope: SearchScope) -> list[tuple[Path, bool]]:
+        """The files a search in the scope reads, each with whether it is a text file.
+
+        Args:
+            scope (SearchScope): The scope.
+
+        Returns:
+            list[tuple[Path, bool]]: The paths (journal days, summaries, notes) and True for a
+                summary or a note (read whole, within the text limit).
+        """
+        kinds = scope.kinds
+        files: list[tuple[Path, bool]] = []
+        if not kinds or kinds & JOURNAL_KINDS:
+            files.extend(
+                (path, False) for day, path in journal_files(self.desk) if scope.holds_day(day)
+            )
+        if not kinds or 'summary' in kinds:
+            files.extend(
+                (path, True) for day, path in summary_files(self.desk) if scope.holds_day(day)
+            )
+        if not kinds or 'note' in kinds:
+            files.extend(
+                (path, True) for day, path in note_files(self.desk) if scope.holds_day(day)
+            )
+        return files
+
+    def _reason(self, path: Path, text_file: bool) -> str | None:
+        """Says why a file cannot be read, opening it only when its status changed.
+
+        Args:
+            path (Path): The file.
+            text_file (bool): Whether it is read whole within the text limit.
+
+        Returns:
+            str | None: The readers' reason, or None when it can be read (or vanished).
+        """
+        signature = file_signature(path)
+        if signature is not None:
+            with self._lock:
+                known = self._known.get(path)
+            if known is not None and known[0] == signature:
+                return known[1]
+        reason = _open_reason(path, text_file)
+        if signature is not None:
+            with self._lock:
+                self._known[path] = (signature, reason)
+        return reason
+
+
+def _open_reason(path: Path, text_file: bool) -> str | None:
+    """Opens a desk file as its reader does, and closes it at once.
+
+    Args:
+        path (Path): The file.
+        text_file (bool): Whether it is read whole within the text limit.
+
+    Returns:
+        str | None: Why it cannot be read, or None when it can (or no longer exists).
+    """
+    settings = current_settings()
+    try:
+        with open_desk_file(path, settings) as handle:
+            size = os.fstat(handle.fileno()).st_size
+    except FileNotFoundError:
+        return None  # Removed since it was listed: no records were lost.
+    except (OSError, ValueError) as error:
+        return unreadable_reason(error)
+    if text_file and size > settings.text_limit:
+        return too_big_reason(size, settings.text_limit)
+    return None
