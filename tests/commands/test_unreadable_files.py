@@ -193,3 +193,19 @@ def test_a_search_across_desks_notes_each_desks_file_it_could_not_read(
     assert f'desk-browser: main: journal/{day.name} could not be read, so it was not searched' in (
         result.stderr
     )
+
+
+def test_sessions_and_show_name_a_log_they_may_not_read(shared: Path) -> None:
+    log = sorted((shared / 'sessions').glob('*.jsonl'))[0]
+    deny(log)
+    listed = _run(shared, 'sessions')
+    assert listed.returncode == 0, listed.stderr
+    assert (
+        f'desk-browser: sessions/{log.name} could not be read, so its exchanges are not '
+        f'counted: permission denied; {ADVICE}'
+    ) in listed.stderr.splitlines()
+    shown = _run(shared, 'show', log.stem)
+    assert shown.returncode == 1
+    assert shown.stderr.splitlines() == [
+        f'desk-browser: skipped the file of the log of {log.stem}: permission denied; {ADVICE}'
+    ]

@@ -15,6 +15,7 @@ from desk_browser.commands.output import print_data, print_note
 from desk_browser.presentation.desk_data import SessionEntry, read_overview
 from desk_browser.presentation.documents import session_object
 from desk_browser.presentation.formatting import day_with_weekday, plural
+from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import json_text, visible_field
 
 HELP = 'list the sessions of a desk, newest first'
@@ -27,6 +28,8 @@ output:
   Sessions sort by date, then by number as a number (2026-10-21-10 after 2026-10-21-9).
   --json writes a list of {"session_id", "trading_date", "exchanges", "current",
   "damaged_lines"}; "trading_date" is YYYY-MM-DD or null.
+  A log that could not be read (this user may not read it, say) is named on stderr: its
+  session is listed with 0 exchanges, which are not counted.
 
 exit status: 0 sessions found, 1 none,
 2 bad usage or a DESK that is missing, unreadable or no desk,
@@ -94,12 +97,19 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
     Returns:
         int: 0 when there are sessions, 1 when there are none, 2 for an unreadable desk.
     """
-    sessions = list_sessions(desk)
+    overview = read_overview(desk, unfinished_is_damaged=True)
+    sessions = list(overview.sessions)
     if arguments.json:
         print_data(json_text([session_object(entry) for entry in sessions]))
     else:
         for entry in sessions:
             print_data(session_line(entry))
+    for problem in overview.problems:  # A log not read: its count above is not its own.
+        shown = visible_field(problem.path.name)
+        reason = visible_field(why_not_read(problem.reason))
+        print_note(
+            f'sessions/{shown} could not be read, so its exchanges are not counted: {reason}'
+        )
     if not sessions:
         print_note('no sessions: sessions/ holds no session log.')
         return EXIT_NOTHING

@@ -17,6 +17,7 @@ from desk_browser.memory.session_store import SessionStore
 from desk_browser.presentation.desk_data import read_session_log, sessions_directory
 from desk_browser.presentation.documents import exchange_json, session_markdown
 from desk_browser.presentation.formatting import plural
+from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import visible_field
 
 HELP = "write one session's exchanges as Markdown or as JSON lines"
@@ -96,9 +97,11 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
     log = read_session_log(desk, session_id, unfinished_is_damaged=True)
     for problem in log.problems:
         where = f'line {problem.line_number}' if problem.line_number is not None else 'the file'
-        print_note(f'skipped {where} of the log of {shown_id}: {visible_field(problem.reason)}')
+        reason = visible_field(why_not_read(problem.reason))
+        print_note(f'skipped {where} of the log of {shown_id}: {reason}')
     if not log.exchanges:
-        print_note(f'session {shown_id} has no exchanges.')
+        if not log.unreadable:  # Else the note above says why none were read.
+            print_note(f'session {shown_id} has no exchanges.')
         return EXIT_NOTHING
     if arguments.format == 'json':
         for exchange in log.exchanges:
