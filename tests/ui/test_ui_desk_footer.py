@@ -9,9 +9,10 @@ from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer
+from textual.widgets import Footer, Input
 
 from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.screens.help_screen import HelpScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter, FooterEntry
 from tests.helpers.pilot import AppFor, screen_text, settle, settled
@@ -223,3 +224,25 @@ async def test_the_record_s_keys_line_fits_the_width_it_is_resized_to(
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert screen_text(pilot).splitlines()[2].strip() == wide
+
+
+async def test_in_the_search_box_the_footer_offers_f1_for_help_as_its_question_mark_is_typed(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with settled(app, (80, 24)) as pilot:
+        await pilot.press('slash', *'rbi?')
+        await settle(pilot)
+        assert isinstance(app.screen, SearchScreen)
+        assert app.screen.query_one('#query', Input).value == 'rbi?'  # ? is typed there.
+        box = _footer_line(pilot)
+        assert 'F1 Help' in box and '? Help' not in box
+        await pilot.press('down')  # Into the hits, where ? opens the help again.
+        await settle(pilot)
+        hits = _footer_line(pilot)
+        assert '? Help' in hits and 'F1 Help' not in hits
+        app.screen.query_one('#query', Input).focus()
+        await settle(pilot)
+        await pilot.press('f1')
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)

@@ -72,7 +72,10 @@ class DeskBrowser(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority binding: handled by the app itself, so keys typed right after it wait.
         Binding('slash', 'search', 'Search', key_display='/', id='search', priority=True),
-        Binding('question_mark,f1', 'help', 'Help', key_display='?', id='help'),
+        # Two bindings, so that the footer names F1 where a box takes the ? typed (the search),
+        # and ? everywhere else (it shows one key an action: the first the screen lets through).
+        Binding('question_mark', 'help', 'Help', key_display='?', id='help'),
+        Binding('f1', 'help', 'Help', key_display='F1', id='help-f1'),
         Binding('exclamation_mark', 'problems', 'Problems', key_display='!', id='problems'),
         Binding('q', 'quit', 'Quit', id='quit'),
         Binding('ctrl+q', 'quit', 'Quit', show=False, priority=True, id='quit-anywhere'),

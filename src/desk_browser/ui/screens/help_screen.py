@@ -52,6 +52,7 @@ SEARCH_KEYS: list[tuple[str, str]] = [
     ('d', 'On a hit or in a record: its day view, at its event'),
     ('e   s', "In a record: the day's sessions / its summary"),
     ('n   N', 'In a record: next / previous keyword hit'),
+    ('F1   ctrl+q', 'In the box, where ? and q are typed: this help / quit'),
 ]
 """The search's keys."""
 

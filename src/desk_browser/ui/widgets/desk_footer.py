@@ -42,8 +42,9 @@ from textual.widget import Widget
 KeysShown = tuple[tuple[object, ...], ...]
 """What the footer shows: each binding's key, key display, description, action, state, tip."""
 
-ALWAYS_SHOWN = frozenset({'slash', 'question_mark', 'q', 'escape'})
-"""Keys the footer keeps at any width: search, help, quit, and a screen's way back."""
+ALWAYS_SHOWN = frozenset({'slash', 'question_mark', 'f1', 'q', 'escape'})
+"""Keys the footer keeps at any width: search, help (F1 where a box takes the ? typed), quit,
+and a screen's way back."""
 
 COPY_AND_EXPORT = frozenset({'y', 'x'})
 """Keys kept only once every other key that fits is shown: Copy and Export (the help lists
