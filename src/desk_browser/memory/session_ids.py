@@ -1,8 +1,7 @@
 """Session ids: the <YYYY-MM-DD>-<number> names of a desk's session logs, and their order.
 
-A session's log is <sessions>/<session id>.jsonl. Ids sort by date, then by number as a number
-(2026-10-19-10 is newer than 2026-10-19-9); a name that is not <date>-<number> is older than
-every dated one. session_store re-exports log_path and session_sort_key, its documented names.
+A session's log is <sessions>/<session id>.jsonl. session_store re-exports log_path and
+session_sort_key, its documented names.
 
 Typical usage example:
 
@@ -38,28 +37,12 @@ _DATE_PART = itemgetter(slice(0, 10))
 
 
 def log_path(directory: Path, session_id: str) -> Path:
-    """The log file of a session.
-
-    Args:
-        directory (Path): The sessions folder.
-        session_id (str): The session.
-
-    Returns:
-        Path: The file, <directory>/<session_id>.jsonl.
-    """
+    """The log file of a session: <directory>/<session_id>.jsonl."""
     return directory / f'{session_id}{LOG_SUFFIX}'
 
 
 def parse_session_id(session_id: str) -> tuple[str, int] | None:
-    """Splits a session id into its date and number.
-
-    Args:
-        session_id (str): The id, such as "2026-10-19-2".
-
-    Returns:
-        tuple[str, int] | None: The date as YYYY-MM-DD and the number, or None when the id is
-            not <YYYY-MM-DD>-<number>.
-    """
+    """Splits "2026-10-19-2" into ("2026-10-19", 2); None when not <YYYY-MM-DD>-<number>."""
     dated, day, number, _ = session_sort_key(session_id)
     return (day, number) if dated else None
 
@@ -67,10 +50,9 @@ def parse_session_id(session_id: str) -> tuple[str, int] | None:
 def session_sort_key(session_id: str) -> tuple[int, str, int, str]:
     """The key that sorts session ids oldest first.
 
-    Ids sort by date, then by their number as a number: 2026-10-19-10 is newer than
-    2026-10-19-9. An id that is not <YYYY-MM-DD>-<number> counts as older than every dated id;
-    such ids sort among themselves by name. Equal dates and numbers (such as "-01" and "-1") also
-    fall back to the name, so the order never depends on the file system.
+    By date, then number as a number (2026-10-19-10 is newer than 2026-10-19-9); an id that is
+    not <YYYY-MM-DD>-<number> is older than every dated one. Ties fall back to the name, so the
+    order never depends on the file system.
 
     Args:
         session_id (str): The id.
@@ -96,8 +78,8 @@ def session_ids_in(directory: Path, listing: FolderListing | None = None) -> lis
 
     Args:
         directory (Path): The sessions folder.
-        listing (FolderListing | None): Remembers the folder's listing until it changes (such as
-            the desk watcher's, which has just listed it); None uses desk_files' shared one.
+        listing (FolderListing | None): Remembers the folder's listing until it changes; None
+            uses desk_files' shared one.
 
     Returns:
         list[str]: The session ids, sorted by session_sort_key, newest first.
@@ -113,21 +95,7 @@ def session_ids_in(directory: Path, listing: FolderListing | None = None) -> lis
 
 
 def _sorted_plain_ids(ids: list[str]) -> bool:
-    """Sorts ids newest first without working out a key per id, when they are all plain.
-
-    A five-year desk sorts its 2,520 ids before its first paint, and session_sort_key (a pattern,
-    a date and a number parsed per id) was most of that: about 17 M instructions, against 4.5 M
-    here. When every id is <YYYY-MM-DD>-<digit> of a real day (a desk's own ids, until a day has
-    ten sessions), ordering them by name is ordering them by date, then number, as
-    session_sort_key does (it then never falls back to the name). Their shape is checked all at
-    once, and each day once.
-
-    Args:
-        ids (list[str]): The ids (sorted in place when all are plain).
-
-    Returns:
-        bool: Whether they were all plain, and so sorted; False leaves them as they were.
-    """
+    """Sorts ids newest first by name, in place, when all are <real date>-<digit>; False if not."""
     if not ids:
         return True
     # '/' is in no file name, so no id can pass for two, or two for one.
@@ -143,15 +111,7 @@ def _sorted_plain_ids(ids: list[str]) -> bool:
 
 
 def first_free_number(session_ids: Iterable[str], trading_date: datetime.date) -> int:
-    """The number after the highest of a day's sessions.
-
-    Args:
-        session_ids (Iterable[str]): The sessions there are.
-        trading_date (datetime.date): The day.
-
-    Returns:
-        int: One more than the day's highest number, or 1 when the day has no session.
-    """
+    """One more than a day's highest session number, or 1 when the day has no session."""
     day = trading_date.isoformat()
     number = 1
     for session_id in session_ids:

@@ -1,12 +1,9 @@
 """Did you mean: the words a desk's records hold that are nearest to a keyword no record holds.
 
-A vocabulary is every word of the records (lowered runs of letters, digits and underscores with
-at least one letter, three to forty characters long) with how many times it occurs. A keyword
-that no record holds is compared with the vocabulary's words by edit distance (insertions,
-deletions, substitutions and swaps of two neighbouring characters, counted by rapidfuzz's
-optimal string alignment distance); the nearest words within reach are suggested, most frequent
-first. Within reach means one edit for a keyword of three to five characters and two for a longer
-one (keywords of one or two characters get no suggestion: too many words are that near).
+A vocabulary is every word of the records (lowered runs of letters, digits and underscores
+with a letter, 3 to 40 characters) with its count. A keyword no record holds is compared by
+optimal string alignment distance (rapidfuzz); the words within reach (see `reach`) are
+suggested, nearest then most frequent first.
 
 Typical usage example:
 
@@ -31,14 +28,7 @@ _LETTER = re.compile(r'[^\W\d_]')
 
 
 def words_in(text: str) -> list[str]:
-    """The vocabulary words of a text.
-
-    Args:
-        text (str): The text.
-
-    Returns:
-        list[str]: Its lowered words, in order, repeats kept.
-    """
+    """The lowered vocabulary words of a text, in order, repeats kept."""
     return [
         word
         for word in _WORD.findall(text.lower())
@@ -47,26 +37,12 @@ def words_in(text: str) -> list[str]:
 
 
 def count_words(texts: Iterable[str]) -> collections.Counter[str]:
-    """Counts the vocabulary words of some texts.
-
-    Args:
-        texts (Iterable[str]): The texts.
-
-    Returns:
-        collections.Counter[str]: How many times each word occurs.
-    """
+    """Counts the vocabulary words of some texts."""
     return count_lowered_words([text.lower() for text in texts])
 
 
 def count_lowered_words(lowered_texts: Iterable[str]) -> collections.Counter[str]:
-    """Counts the vocabulary words of some texts already lowered (count_words without lowering).
-
-    Args:
-        lowered_texts (Iterable[str]): The texts, lowered.
-
-    Returns:
-        collections.Counter[str]: How many times each word occurs.
-    """
+    """Counts the vocabulary words of texts already lowered (count_words without lowering)."""
     # Splitting on white space and counting the pieces runs in C; the few distinct pieces are
     # then cut into words (four times faster than finding every word with the expression).
     pieces = collections.Counter(' '.join(lowered_texts).split())
@@ -92,14 +68,7 @@ def count_lowered_words(lowered_texts: Iterable[str]) -> collections.Counter[str
 
 
 def reach(word: str) -> int:
-    """How many edits away a suggestion for a keyword may be.
-
-    Args:
-        word (str): The keyword.
-
-    Returns:
-        int: 0 (no suggestion) under three characters, 1 up to five, 2 beyond.
-    """
+    """How many edits away a suggestion may be: 0 (none) under 3 characters, 1 up to 5, else 2."""
     if len(word) < SHORTEST_WORD:
         return 0
     return 1 if len(word) <= 5 else 2
@@ -112,8 +81,7 @@ class Vocabulary:
         """Sorts the words by length, so a suggestion compares only words of a near length.
 
         Args:
-            counts (Mapping[str, int]): How many times each word occurs (words as words_in
-                gives them; others are kept as they are).
+            counts (Mapping[str, int]): How many times each word occurs.
         """
         self._counts = dict(counts)
         by_length: dict[int, list[str]] = {}
@@ -122,22 +90,11 @@ class Vocabulary:
         self._by_length = by_length
 
     def __len__(self) -> int:
-        """How many words it holds.
-
-        Returns:
-            int: The count.
-        """
+        """How many words it holds."""
         return len(self._counts)
 
     def count(self, word: str) -> int:
-        """How many times a word occurs.
-
-        Args:
-            word (str): The word.
-
-        Returns:
-            int: The count, 0 when it is not a vocabulary word.
-        """
+        """How many times a word occurs (0 for a word it does not hold)."""
         return self._counts.get(word, 0)
 
     def suggestions(self, word: str, limit: int = 3) -> list[str]:
@@ -148,7 +105,7 @@ class Vocabulary:
             limit (int): The most words to return.
 
         Returns:
-            list[str]: Up to `limit` words within reach (see reach), never the keyword itself.
+            list[str]: Up to `limit` words within reach, never the keyword itself.
         """
         most = reach(word)
         if most == 0 or limit <= 0:
@@ -171,14 +128,7 @@ class Vocabulary:
         return [choice for _, _, choice in found[:limit]]
 
     def suggestion(self, word: str) -> str | None:
-        """The one word nearest to a keyword (see suggestions).
-
-        Args:
-            word (str): The keyword, lowered.
-
-        Returns:
-            str | None: The word, or None when none is within reach.
-        """
+        """The one word nearest to a lowered keyword (see suggestions), or None."""
         found = self.suggestions(word, limit=1)
         return found[0] if found else None
 

@@ -1,16 +1,8 @@
 """A journal day's searchable texts and exchange facts, read in one pass for the index's build.
 
-The build needs, of each journal file, only the texts of its search records (each exchange's,
-each action's but the desk's own searches) and each exchange's session and backend. It gets
-exactly what `desk_files.read_journal_day`, `session_search.exchange_records`/`action_records`
-and `exchange_facts.day_exchange_facts` give, from the parsed objects in one pass, without
-making an event object for each line (that was a fifth of a build's reading).
-
-The rules are theirs (tests/core/test_index_journal_texts.py compares both on random journals):
-an object with no string type is no event; a trigger_received event starts an exchange, a text
-event after one belongs to it, every other event is an action; an exchange's session is the
-session_id of the last session_started before its trigger unless a session_ended came between,
-its backend the first answer piece's backend that names one.
+It gives exactly what `desk_files.read_journal_day`, `session_search.exchange_records` /
+`action_records` and `exchange_facts.day_exchange_facts` give, without making an event per
+line; tests/core/test_index_journal_texts.py compares both on random journals.
 
 Typical usage example:
 
@@ -55,27 +47,12 @@ class JournalTexts:
 
 
 def _named(value: Any) -> str | None:
-    """A fact's value as exchange_facts reads it.
-
-    Args:
-        value (Any): The field's value.
-
-    Returns:
-        str | None: A non-empty string, else None.
-    """
+    """A fact's value as exchange_facts reads it: a non-empty string, else None."""
     return value if isinstance(value, str) and value else None
 
 
 def _action_text(event_type: str, data: dict[str, Any]) -> str:
-    """An action's text, as desk_files.action_text makes it.
-
-    Args:
-        event_type (str): The event's type.
-        data (dict[str, Any]): The whole object.
-
-    Returns:
-        str: The type, then each field but type and time as "key: value", one a line.
-    """
+    """An action's text, as desk_files.action_text makes it."""
     compact = json_text.compact_json
     not_fields = _NOT_FIELDS
     lines = [
@@ -87,14 +64,7 @@ def _action_text(event_type: str, data: dict[str, Any]) -> str:
 
 
 def texts_of_objects(objects: list[tuple[int, dict[str, Any]]]) -> JournalTexts:
-    """A journal's texts and facts from its parsed objects (desk_files.read_json_objects).
-
-    Args:
-        objects (list[tuple[int, dict[str, Any]]]): The objects with their line numbers.
-
-    Returns:
-        JournalTexts: Its exchanges' and actions' texts and the exchanges' facts.
-    """
+    """A journal's texts and facts from its parsed objects (desk_files.read_json_objects)."""
     text_of = json_text.text_of
     exchanges: list[str] = []
     actions: list[str] = []
@@ -137,29 +107,12 @@ def texts_of_objects(objects: list[tuple[int, dict[str, Any]]]) -> JournalTexts:
 
 
 def journal_texts(path: Path) -> JournalTexts:
-    """Reads a journal file's texts and facts, as the index holds them.
-
-    Args:
-        path (Path): The journal file.
-
-    Returns:
-        JournalTexts: Its texts and facts; empty when the file cannot be read.
-    """
+    """Reads a journal file's texts and facts, as the index holds them; empty when unreadable."""
     return texts_of_objects(desk_files.read_json_objects(path))
 
 
 def day_records(desk_day: DeskDay) -> list[SearchRecord]:
-    """A day's records, exactly as session_search.day_records reads them, the journal in one pass.
-
-    A third less CPU than the documented reading, and no event object a line for the garbage
-    collector to walk.
-
-    Args:
-        desk_day (DeskDay): The day and its files.
-
-    Returns:
-        list[SearchRecord]: The records, in the search's order.
-    """
+    """A day's records, exactly as session_search.day_records reads them, in one pass."""
     day = desk_day.day
     records = []
     if desk_day.journal is not None:

@@ -1,8 +1,7 @@
 """The searches' reads of the index: candidate records and vocabularies.
 
-Every statement a search runs against the index file (store holds the file, its schema and
-the build's writes). Records come in ranking order (their ids), with their text as stored bytes
-(texts.loaded_text reads them) and, for exchanges, their session and backend.
+Records come in ranking order (their ids), their text as stored bytes (texts.loaded_text
+reads them) and, for exchanges, their session and backend.
 
 Typical usage example:
 
@@ -29,14 +28,7 @@ damaged index), and its exchange's session and backend as stored (None when unkn
 
 
 def attach_vocabulary(connection: sqlite3.Connection) -> None:
-    """Makes both trigram tables' vocabularies readable on a connection (in temp).
-
-    The vocabulary tables live in the connection's temporary schema: nothing is written to the
-    index's files.
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-    """
+    """Makes both trigram tables' vocabularies readable on a connection, in temp."""
     for schema, table in _VOCABULARIES:
         connection.execute(
             f'CREATE VIRTUAL TABLE IF NOT EXISTS temp.{table} '
@@ -55,9 +47,8 @@ def vocabulary_terms(
         most (int): How many trigrams are worth a query.
 
     Returns:
-        tuple[list[str], int] | None: The trigrams and how many records hold the most common of
-            them (so at least that many records hold the keyword), or None when there are more
-            than `most` trigrams.
+        tuple[list[str], int] | None: The trigrams and how many records hold the most common
+            one, or None when there are more than `most`.
     """
     counts: dict[str, int] = {}
     for _, table in _VOCABULARIES:
@@ -74,15 +65,7 @@ def vocabulary_terms(
 
 
 def newest_texts(connection: sqlite3.Connection, count: int) -> list[str]:
-    """The texts of the index's first records in ranking order (the newest days'), unverified.
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-        count (int): How many.
-
-    Returns:
-        list[str]: Up to `count` texts.
-    """
+    """The texts of the index's first `count` records in ranking order (newest), unverified."""
     rows = connection.execute(
         'SELECT CAST(text AS BLOB) FROM records ORDER BY id LIMIT ?', (count,)
     ).fetchall()
@@ -100,16 +83,13 @@ def record_rows(
 
     Args:
         connection (sqlite3.Connection): The open index.
-        expression (str | None): The FTS5 query the records must match (expressions), or None
-            for every record.
+        expression (str | None): The FTS5 query the records must match, or None for all.
         start (int): The lowest id to read.
-        kinds (frozenset[str] | None): The kinds of record to read, or None for every kind
-            (the ids tell the kind, so other kinds' texts are never fetched).
+        kinds (frozenset[str] | None): The kinds of record to read, or None for every kind.
 
     Yields:
-        RecordData: Each record (they are read as bytes so that a row past the caller's range,
-            in a day whose text was damaged, is never decoded). A candidate whose record row is
-            missing (a damaged index) comes with None, so that the caller checks its day.
+        RecordData: Each record, its text as bytes (decoded by the caller). A candidate whose
+            record row is missing (a damaged index) comes with None: check its day.
     """
     if expression is None:
         only = '' if kinds is None else ' AND ' + kind_sql('id', kinds)
@@ -142,26 +122,12 @@ def record_rows(
 
 
 def _identifier(row: RecordData) -> int:
-    """A record's id, to merge the two halves' candidates by.
-
-    Args:
-        row (RecordData): The record.
-
-    Returns:
-        int: Its id.
-    """
+    """A record's id, to merge the two halves' candidates by."""
     return row[0]
 
 
 def _rows_of(cursor: sqlite3.Cursor) -> Generator[RecordData, None, None]:
-    """Yields a cursor's rows a few at a time, closing it when done or abandoned.
-
-    Args:
-        cursor (sqlite3.Cursor): The cursor.
-
-    Yields:
-        RecordData: Each row.
-    """
+    """Yields a cursor's rows a few at a time, closing it when done or abandoned."""
     try:
         while True:
             rows = cursor.fetchmany(64)
@@ -173,14 +139,7 @@ def _rows_of(cursor: sqlite3.Cursor) -> Generator[RecordData, None, None]:
 
 
 def packed_day_words(connection: sqlite3.Connection) -> list[bytes | None]:
-    """Every indexed day's vocabulary words (vocabulary.packed_words), unverified.
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-
-    Returns:
-        list[bytes | None]: One value a day (None or anything else where it is not bytes).
-    """
+    """Every indexed day's vocabulary words (vocabulary.packed_words), unverified."""
     rows = connection.execute('SELECT words FROM days').fetchall()
     return [value if isinstance(value, bytes) else None for (value,) in rows]
 

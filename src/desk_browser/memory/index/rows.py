@@ -1,9 +1,7 @@
 """A day's records as the index's tables hold them, made ready away from the writer, and digests.
 
-A build's readers turn a day's records into its rows (day_rows): the records table's (id, text as
-stored, an exchange's session and backend), the trigram table's, and the day's digest. The
-digest (digest_of) covers the records' ids and stored bytes, so an index whose bytes changed
-under SQLite (a flipped bit on disk, a tool that edited the file) is caught by a scrub.
+`day_rows` gives the records table's rows, the trigram table's and the day's digest, which
+covers the ids and stored bytes, so bytes changed under SQLite are caught by a scrub.
 """
 
 from __future__ import annotations
@@ -36,11 +34,11 @@ def digest_of(rows: Iterable[tuple[int, bytes, bytes | None, bytes | None]]) -> 
 
     Args:
         rows (Iterable[tuple[int, bytes, bytes | None, bytes | None]]): Each record's id,
-            stored bytes, and its exchange's session and backend as stored bytes (None when
-            unknown), in id order.
+            stored bytes, and its exchange's session and backend bytes (None when unknown),
+            in id order.
 
     Returns:
-        str: A BLAKE2b digest (16 bytes, in hexadecimal) of the ids, lengths and bytes.
+        str: A 16-byte BLAKE2b digest, in hexadecimal.
     """
     # Hashed at once: the same digest as one update a row, without a call a row.
     pieces: list[bytes] = []
@@ -54,27 +52,12 @@ def digest_of(rows: Iterable[tuple[int, bytes, bytes | None, bytes | None]]) -> 
 
 
 def _fact(value: bytes | None) -> bytes:
-    """A fact as a digest takes it.
-
-    Args:
-        value (bytes | None): The fact's stored bytes, or None when unknown.
-
-    Returns:
-        bytes: Its length and bytes, or a byte no length starts with when unknown.
-    """
+    """A fact as a digest takes it: its length and bytes, or a marker byte when unknown."""
     return _ABSENT if value is None else len(value).to_bytes(8, 'big') + value
 
 
 def _facts(session: bytes | None, backend: bytes | None) -> bytes:
-    """An exchange's facts as a digest takes them.
-
-    Args:
-        session (bytes | None): Its session's stored bytes, or None.
-        backend (bytes | None): Its backend's stored bytes, or None.
-
-    Returns:
-        bytes: Both, one after the other.
-    """
+    """An exchange's session and backend as a digest takes them."""
     return _fact(session) + _fact(backend)
 
 
@@ -101,14 +84,7 @@ class DayRows:
 
 
 def _first(row: tuple[int, object, object, object]) -> int:
-    """A row's id, to sort rows by.
-
-    Args:
-        row (tuple[int, object, object, object]): The row.
-
-    Returns:
-        int: Its id.
-    """
+    """A row's id, to sort rows by."""
     return row[0]
 
 
@@ -123,11 +99,11 @@ def day_rows(
         day (str): The day.
         records (Sequence[tuple[str, str]]): Each record's kind and text, in the search's order.
         facts (Sequence[tuple[str | None, str | None]]): The session and backend of each of the
-            day's exchanges, in order (exchange_facts); an exchange past its end has neither.
+            day's exchanges, in order (exchange_facts).
 
     Returns:
-        tuple[DayRows, list[str]]: The rows and the digest (its words left empty), and each
-            record's lowered text, in the order given.
+        tuple[DayRows, list[str]]: The rows and digest (words left empty), and each record's
+            lowered text, in the order given.
     """
     day_bits = day_part(day)  # As record_id makes ids.
     lowered_texts = [text.lower() for _, text in records]
@@ -192,24 +168,11 @@ def _plain_day_rows(
     kinds: list[int],
     facts: Sequence[tuple[str | None, str | None]],
 ) -> DayRows | None:
-    """day_rows' rows for a day with no NUL or mark character whose records come in id order.
-
-    Such a day (nearly every one) needs no per-record choices but for the exchanges with
-    facts: the ids are runs of positions a kind, every text is valid UTF-8 (a lowered text
-    holds a lone surrogate when its text does), every grams text is the lowered text, two
-    spaces and the marks, and the digest's bytes are the rows' pieces joined by C loops (the
-    same stream as digest_of's).
-
-    Args:
-        day_bits (int): The day's part of every id.
-        records (Sequence[tuple[str, str]]): Each record's kind and text, kinds in KINDS' order.
-        lowered_texts (list[str]): Each record's text, lowered (none holds U+0000 to U+0008).
-        kinds (list[int]): Each record's kind, as its place in KINDS (never decreasing).
-        facts (Sequence[tuple[str | None, str | None]]): The exchanges' sessions and backends.
+    """day_rows' rows for a usual day (records in id order, no NUL or mark), by C loops.
 
     Returns:
-        DayRows | None: The rows, exactly as day_rows' record by record loop makes them; None
-            when a text holds a lone surrogate (not UTF-8): the loop then makes them.
+        DayRows | None: Exactly what day_rows' record by record loop makes; None when a text
+            holds a lone surrogate.
     """
     texts = [text for _, text in records]
     try:
