@@ -1,11 +1,8 @@
 """What the day view shows, read through `desk_browser.memory`: one day's journal, and the days.
 
-A day at a glance (`day_glance`: its triggers, orders, risk decisions and tool calls counted) is
-the line the day view and the day's exported document both open with.
-
-Reading is done at once and returns plain records; the day view calls `read_day_view` from a
-thread worker. Activity per day comes from the sessions list the main screen already read (its
-exchange counts), so no journal but the shown day's is opened.
+`read_day_view` is meant for a thread worker and returns plain records; activity per day
+comes from the sessions list already read, so only the shown day's journal is opened.
+`day_glance` is the line the day view and the day's document open with.
 """
 
 from __future__ import annotations
@@ -33,10 +30,8 @@ class DayView:
         journal (JournalDay): The day's journal, read (empty when the day has no journal).
         has_journal (bool): Whether the desk holds a journal file for the day.
         problems (list[Problem]): Damaged lines and unreadable files met while reading it.
-        days (list[str]): Every day with a journal or a session, oldest first, for previous and next
-            day.
-        activity (list[tuple[str, int]]): Exchanges per day over the days in the sessions list,
-            oldest first.
+        days (list[str]): Every day with a journal or a session, oldest first.
+        activity (list[tuple[str, int]]): Exchanges per day in the sessions list, oldest first.
     """
 
     day: str
@@ -48,14 +43,7 @@ class DayView:
 
 
 def activity_by_day(overview: DeskOverview) -> list[tuple[str, int]]:
-    """Adds up the exchanges of each day's sessions.
-
-    Args:
-        overview (DeskOverview): The state and sessions, as the main screen read them.
-
-    Returns:
-        list[tuple[str, int]]: (day, exchanges) for every day in the sessions list, oldest first.
-    """
+    """(day, exchanges) for every day in an overview's sessions list, oldest first."""
     counts: dict[str, int] = {}
     for entry in overview.sessions:
         if entry.day is not None:
@@ -119,11 +107,7 @@ class DayGlance:
     tool_calls: int = 0
 
     def text(self) -> str:
-        """The glance as one line, such as "4 triggers · orders 2 placed, 1 filled, 0 cancelled".
-
-        Returns:
-            str: The line.
-        """
+        """The glance as one line, such as "4 triggers · orders 2 placed, 1 filled, 0 cancelled"."""
         return ' · '.join(
             [
                 plural(self.triggers, 'trigger'),
@@ -135,19 +119,7 @@ class DayGlance:
         )
 
     def fitted(self, width: int) -> str:
-        """The glance in a width: whole when it fits, else without its zero counts, in lines.
-
-        At 80 columns the whole line wrapped between a count and its word ("0" / "rejected").
-        Without its zero counts ("orders 6 placed, 6 filled", "no risk decisions"), then without
-        the words "orders" and "risk" where both have counts, it nearly always fits; where it
-        still does not, it breaks between its parts, never inside one.
-
-        Args:
-            width (int): The columns there are.
-
-        Returns:
-            str: The glance, its lines separated by newlines.
-        """
+        """The glance in `width` columns: whole, else shortened, else broken between its parts."""
         whole = self.text()
         if len(whole) <= width:
             return whole
@@ -187,14 +159,7 @@ class DayGlance:
 
 
 def day_glance(events: list[JournalEvent]) -> DayGlance:
-    """Counts a day's triggers, orders, risk decisions and tool calls.
-
-    Args:
-        events (list[JournalEvent]): The day's events.
-
-    Returns:
-        DayGlance: The counts.
-    """
+    """Counts a day's triggers, orders, risk decisions and tool calls."""
     counts = {name: 0 for name in DayGlance.__dataclass_fields__}
     by_type = {
         'trigger_received': 'triggers',

@@ -1,16 +1,9 @@
 """Desk Markdown as plain words, for the places that show one line of it: hits and timeline rows.
 
-A search hit's snippet and a day view's row show a line of an answer, where `## Risk`, `**INFY**`,
-table pipes and list bullets are noise. Here the text is parsed by markdown-it (the parser the
-exchange view renders answers with) and only its words are kept: headings without their `#`,
-emphasis without its markers, inline code without its ticks, links as their text, table cells
-without pipes and rules, list items without bullets, code blocks as their code.
-
-Parsing costs about a millisecond a kilobyte, and hits are drawn while the person types, so a
-text is never parsed whole: a snippet parses the lines around its first keyword, a row the
-text's start, and each result is kept (`functools.lru_cache`), so the same hit drawn again, at
-the next keystroke or scrolled back to, costs a dictionary look-up. Nothing here makes text
-visible: callers pass the result through `safe_text.visible` as for any desk text.
+The text is parsed by markdown-it (as the exchange view renders it) and only its words kept:
+no `#`, emphasis markers, ticks, pipes, rules or bullets; links as their text. A snippet
+parses only the lines around its first keyword, a row the text's start, and results are
+cached. Nothing here makes text visible: pass the result through `safe_text.visible`.
 
 Typical usage example:
 
@@ -57,14 +50,7 @@ _MARKERS = frozenset(
 
 @functools.cache
 def markdown_parser() -> MarkdownIt:
-    """The parser for desk Markdown, built once.
-
-    CommonMark with tables and strikethrough, raw HTML kept as text: the rules the exchange view
-    renders answers with.
-
-    Returns:
-        MarkdownIt: The parser (a parse keeps its state apart from it, so threads may share it).
-    """
+    """The parser for desk Markdown (the exchange view's rules), built once, thread-safe."""
     return MarkdownIt('commonmark', {'html': False}).enable('strikethrough').enable('table')
 
 
@@ -113,8 +99,8 @@ def plain_line(markdown: str, limit: int = LINE_CHARACTERS) -> str:
         limit (int): How many characters of its start to read (a row shows fewer).
 
     Returns:
-        str: The words, white space folded to single spaces, "…" at the end when the text was
-            cut; the text as it is when its syntax swallows every word. Not yet made visible.
+        str: The words, white space folded, "…" at the end when cut; the text as it is when
+            its syntax swallows every word. Not yet made visible.
     """
     window = markdown[:limit]
     line = _folded(plain_text(window)) or _folded(window)  # Words the syntax swallowed.
@@ -122,15 +108,7 @@ def plain_line(markdown: str, limit: int = LINE_CHARACTERS) -> str:
 
 
 def _window(text: str, position: int) -> tuple[int, int]:
-    """The part of a text to parse for a snippet around a place: whole lines where they are near.
-
-    Args:
-        text (str): The text.
-        position (int): Where its first keyword starts.
-
-    Returns:
-        tuple[int, int]: The window's start and end in the text.
-    """
+    """The part of a text to parse for a snippet around a place: whole lines where they are near."""
     start = max(0, position - _BEFORE_KEYWORD)
     end = min(len(text), position + _AFTER_KEYWORD)
     line_start = text.rfind('\n', max(0, start - _LINE_REACH), start) + 1
@@ -145,17 +123,7 @@ def _window(text: str, position: int) -> tuple[int, int]:
 
 
 def _table_start(text: str, start: int) -> int:
-    """Where the table a window starts in begins, when it begins near.
-
-    A table's rows read as a table only under its head; without it they stay lines with pipes.
-
-    Args:
-        text (str): The text.
-        start (int): Where the window starts, on a line holding a pipe.
-
-    Returns:
-        int: The start of the first of the lines holding a pipe just before, within reach.
-    """
+    """Where the table a window starts in begins, when near (rows need their table's head)."""
     reach = max(0, start - _TABLE_REACH)
     while start > 0:
         previous = text.rfind('\n', 0, start - 1) + 1
@@ -169,9 +137,7 @@ def _table_start(text: str, start: int) -> int:
 def plain_snippet(text: str, words: tuple[str, ...]) -> str:
     """The part of a text around its first keyword, as plain words on one line.
 
-    The same part the search's own snippet (`session_search.snippet_of`) cuts, 160 characters
-    starting 60 before the keyword, but from the text's words rather than its Markdown, so a
-    keyword's neighbours are words, not `**` and `|`.
+    The part `session_search.snippet_of` cuts, from the text's words rather than its Markdown.
 
     Args:
         text (str): A record's whole text.

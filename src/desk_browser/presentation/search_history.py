@@ -1,11 +1,9 @@
 """The person's last searches, kept in their state folder, never in the desk.
 
-The file is ``search-history.json`` in ``platformdirs.user_state_dir('desk-browser')``, which
-honours XDG_STATE_HOME: a JSON list of the last 100 queries, oldest first, each with white space
-folded. A query searched again moves to the newest place. A missing or damaged file means no
-history; saving never raises (a read-only home loses the history, not the search).
-
-`HistoryCursor` walks the history from the newest query back, as `up` and `down` do in a shell.
+``search-history.json`` in ``platformdirs.user_state_dir('desk-browser')`` (honouring
+XDG_STATE_HOME): the last 100 queries, oldest first, white space folded; a query searched
+again moves to the newest place. A missing or damaged file means no history; saving never
+raises. `HistoryCursor` walks it as `up` and `down` do in a shell.
 
 Typical usage example:
 
@@ -34,23 +32,12 @@ _LONGEST_QUERY = 1000
 
 
 def default_history_path() -> Path:
-    """Where the history lives: search-history.json in the user's state folder for desk-browser.
-
-    Returns:
-        Path: The path (which may not exist yet).
-    """
+    """Where the history lives (it may not exist yet): search-history.json in the state folder."""
     return Path(platformdirs.user_state_dir('desk-browser', appauthor=False)) / HISTORY_FILE_NAME
 
 
 def _folded(query: str) -> str:
-    """A query with its white space folded to single spaces, as the history keeps it.
-
-    Args:
-        query (str): The query as typed.
-
-    Returns:
-        str: The folded query ("" for one of white space only).
-    """
+    """A query with its white space folded to single spaces ("" for white space only)."""
     return ' '.join(query.split())[:_LONGEST_QUERY]
 
 
@@ -71,21 +58,13 @@ class SearchHistory:
 
     @property
     def path(self) -> Path:
-        """The history's file.
-
-        Returns:
-            Path: Where it is kept.
-        """
+        """The history's file."""
         if self._path is None:
             self._path = default_history_path()
         return self._path
 
     def _load(self) -> list[str]:
-        """Reads the file once.
-
-        Returns:
-            list[str]: The queries, oldest first (the history's own list).
-        """
+        """Reads the file once: the queries, oldest first (the history's own list)."""
         if self._queries is not None:
             return self._queries
         queries: list[str] = []
@@ -103,20 +82,12 @@ class SearchHistory:
         return self._queries
 
     def queries(self) -> list[str]:
-        """The queries, newest first.
-
-        Returns:
-            list[str]: At most MOST_QUERIES queries.
-        """
+        """The queries, newest first (at most MOST_QUERIES)."""
         with self._lock:
             return list(reversed(self._load()))
 
     def add(self, query: str) -> None:
-        """Puts a query at the newest place and saves the history.
-
-        Args:
-            query (str): The query as typed (white space only adds nothing).
-        """
+        """Puts a query at the newest place and saves the history (blank adds nothing)."""
         folded = _folded(query)
         if not folded:
             return
@@ -132,11 +103,7 @@ class SearchHistory:
         self._save(snapshot)
 
     def _save(self, queries: list[str]) -> None:
-        """Writes the file whole (a new file moved over the old one), never raising.
-
-        Args:
-            queries (list[str]): The queries, oldest first.
-        """
+        """Writes the file whole (a new file moved over the old one), never raising."""
         path = self.path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -156,31 +123,19 @@ class HistoryCursor:
     """Walks a history from the newest query back (`older`) and forth (`newer`)."""
 
     def __init__(self, queries: list[str]):
-        """Starts before the newest query.
-
-        Args:
-            queries (list[str]): The queries, newest first.
-        """
+        """Starts before the newest of the queries (given newest first)."""
         self._queries = queries
         self._place = -1
 
     def older(self) -> str | None:
-        """The next older query.
-
-        Returns:
-            str | None: The query, or None when there is no older one (the cursor stays).
-        """
+        """The next older query, or None when there is none (the cursor stays)."""
         if self._place + 1 >= len(self._queries):
             return None
         self._place += 1
         return self._queries[self._place]
 
     def newer(self) -> str | None:
-        """The next newer query, or "" past the newest (back to an empty box).
-
-        Returns:
-            str | None: The query, "" past the newest, or None when already there.
-        """
+        """The next newer query, "" past the newest (an empty box), or None when already there."""
         if self._place < 0:
             return None
         self._place -= 1
