@@ -1,9 +1,7 @@
 """What the app's screens and background readers share: built once, handed down to each screen.
 
-`make_app` (desk_browser.ui.app) builds one `DeskServices` for the desk and gives it to the app,
-which gives it to every screen it opens, in the screen's constructor. A screen never looks a
-service up on the app by name, and nothing here has a fallback: a screen built without its
-services is a bug, and fails at once.
+`make_app` builds one `DeskServices` and every screen gets it in its constructor. A screen
+never looks a service up on the app; a screen built without its services fails at once.
 """
 
 from __future__ import annotations
@@ -31,30 +29,23 @@ if TYPE_CHECKING:
 
 @dataclass
 class DeskServices:
-    """The one desk's shared services (creating them reads nothing from the desk).
-
-    Its `search` is made when first asked for (the index's modules are not needed before the
-    first screen is drawn).
+    """The one desk's shared services (creating them reads nothing; `search` is made on first use).
 
     Attributes:
         desk (Path): The desk folder.
         cache_directory (Path | None): Where the search index is kept; None for the user's cache
             folder.
-        file_memo (FileMemo): What reading each desk file found, kept beside the index: the problem
-            count and the sessions list's counts read only files changed since the last start.
-        foreground (Foreground): Says when a search or a session's log is being read, so background
-            reading (the index build, the counting, the problem check) waits.
-        first_paint (threading.Event): Set once the first screen, the first session's exchanges
-            included, is drawn; background reading waits for it.
-        clock (Callable[[], float]): Returns the time now, in seconds since the epoch: how old
-            state.json is (tests fix it).
-        today (Callable[[], datetime.date]): Returns India's today (tests fix it).
-        export_folder (Path | None): Where exports are written; None for the current folder at the
-            time.
-        search_history (SearchHistory): The person's last searches, in their state folder (never the
-            desk).
-        workspace (Path | None): The workspace (a folder of desks) the desk was opened from, or
-            None: exports and screenshots keep out of it too (protected_folders).
+        file_memo (FileMemo): What reading each desk file found, kept beside the index.
+        foreground (Foreground): Says when a search or a log is being read, so background
+            reading waits.
+        first_paint (threading.Event): Set once the first screen is drawn; background reading
+            waits for it.
+        clock (Callable[[], float]): The time now, in seconds since the epoch (tests fix it).
+        today (Callable[[], datetime.date]): India's today (tests fix it).
+        export_folder (Path | None): Where exports are written; None for the current folder.
+        search_history (SearchHistory): The person's last searches (never in the desk).
+        workspace (Path | None): The workspace the desk was opened from, or None: exports and
+            screenshots keep out of it too.
     """
 
     desk: Path
@@ -75,11 +66,7 @@ class DeskServices:
 
     @property
     def search(self) -> IndexedSearch:
-        """The desk's indexed search (made on first use, from any thread).
-
-        Its index lives in the cache folder and is built in the background
-        (desk_browser.ui.search_indexing); a search never waits for it.
-        """
+        """The desk's indexed search, made on first use (any thread); it never waits for a build."""
         with self._search_lock:
             if not self._search_made:
                 from desk_browser.memory.index.search import IndexedSearch  # Deferred: see above.
@@ -91,11 +78,7 @@ class DeskServices:
             return self._search_made[0]
 
     def keep_idle_connections(self, most: int | None) -> None:
-        """Says how many idle index connections the desk's search keeps (now, or once made).
-
-        Args:
-            most (int | None): How many; None for the search's usual few.
-        """
+        """How many idle index connections the search keeps (None: the usual few), now or later."""
         with self._search_lock:
             self._idle_connections[0] = most
             for search in self._search_made:
@@ -108,14 +91,9 @@ class DeskServices:
                 search.close()
 
     def protected_folders(self) -> tuple[Path, ...]:
-        """The folders an export or a screenshot never goes into, the desk first.
+        """The folders an export or a screenshot never goes into, the desk first, not resolved.
 
-        For a desk opened from a workspace (and the Desks screen) they are the desk, the
-        workspace's folder of desks and every desk in it, as they are now (a desk there may be
-        a link to a folder elsewhere).
-
-        Returns:
-            tuple[Path, ...]: The folders, not resolved.
+        From a workspace: the desk, the folder of desks and every desk in it, as they are now.
         """
         if self.workspace is None:
             return (self.desk,)
@@ -125,11 +103,7 @@ class DeskServices:
 
     @functools.cached_property
     def hit_details(self) -> HitDetailsReader:
-        """The desk's reader of search hits' times, sessions and journal lines (one, shared).
-
-        Returns:
-            HitDetailsReader: The reader, nothing read until a hit's details are asked.
-        """
+        """The desk's one shared reader of search hits' journal details."""
         from desk_browser.presentation.hit_details import HitDetailsReader  # Deferred: hits.
 
         return HitDetailsReader(self.desk)
@@ -145,20 +119,19 @@ class DeskServices:
         export_folder: Path | None = None,
         workspace: Path | None = None,
     ) -> DeskServices:
-        """Builds the services of one desk.
+        """Builds the services of one desk, reading nothing yet.
 
         Args:
             desk (Path): The desk folder.
             cache_directory (Path | None): Where the search index and the file memo are kept; None
-                for the user's cache folder (tests give a temporary folder).
+                for the user's cache folder.
             clock (Callable[[], float]): Returns the time now in seconds since the epoch.
             today (Callable[[], datetime.date]): Returns India's today.
-            export_folder (Path | None): Where exports are written; None writes to the current
-                folder.
+            export_folder (Path | None): Where exports are written; None for the current folder.
             workspace (Path | None): The workspace the desk is opened from, or None.
 
         Returns:
-            DeskServices: The services, nothing read yet.
+            DeskServices: The services.
         """
         cache = cache_directory or default_cache_directory()
         return cls(

@@ -1,15 +1,9 @@
 """The browser on a workspace: the Desks screen first, and any desk opened from it.
 
-`WorkspaceBrowser` is the desk browser whose first screen is the Desks screen, in the app's
-default mode. Choosing a desk gives the app that desk's services (its own index and memo) and
-opens its main screen in a mode of its own, so every screen of the desk works as when the desk
-is opened alone. Back (backspace, alt+left) with nothing further back in the desk returns to the
-Desks screen, its selection kept, and the desk's screens are removed.
-
-A hit of the search across desks opens its record in its desk the same way, the search kept on
-the Desks screen's side: esc (or back) on that record returns to the hits, / to the search's
-box, as from a record of a desk's own search. Leaving the desk any other way (esc Desks on its
-main screen) returns to the Desks screen, and the search is closed.
+Choosing a desk gives the app that desk's services and opens its main screen in a mode of
+its own, so every screen works as when the desk is opened alone. Back with nothing further
+back in the desk returns to the Desks screen, its selection kept. A hit of the search across
+desks opens its record in its desk the same way; esc on that record returns to the hits.
 """
 
 from __future__ import annotations
@@ -66,7 +60,7 @@ class WorkspaceBrowser(DeskBrowser):
         Args:
             workspace (WorkspaceServices): The workspace's services.
             search (str | None): Words to open the search across desks with once the desks are
-                read (desk-browser WORKSPACE --search); None stays on the Desks screen.
+                read (--search); None stays on the Desks screen.
             **options (object): DeskBrowser's options (cursor_blink, settings_path, theme).
         """
         first = find_desks(workspace.path).desks
@@ -119,12 +113,7 @@ class WorkspaceBrowser(DeskBrowser):
         await self.open_desk_at(message.health.path, message.health.name)
 
     async def open_desk_at(self, desk: Path, name: str) -> None:
-        """Opens one desk's main screen in a mode of its own.
-
-        Args:
-            desk (Path): The desk folder.
-            name (str): Its name in the workspace.
-        """
+        """Opens a desk's main screen (folder, name in the workspace) in a mode of its own."""
         services = self.workspace.services_for(desk)
         self.workspace.use_connections([desk])  # The other desks' searches close theirs.
         self.index_builder.stop()
@@ -148,8 +137,8 @@ class WorkspaceBrowser(DeskBrowser):
         """Returns to the Desks screen and removes the desk's screens.
 
         Args:
-            to_the_hits (bool): Back to the search across desks the desk was opened from (its
-                record's esc); else to the Desks screen itself, the search closed.
+            to_the_hits (bool): Back to the search across desks the desk was opened from; else to
+                the Desks screen itself, the search closed.
         """
         mode = self.desk_open
         if mode is None:
@@ -169,11 +158,7 @@ class WorkspaceBrowser(DeskBrowser):
         self.workspace.use_connections(None if searching else ())
 
     async def action_history(self, step: int) -> None:
-        """Goes back or forward in the desk; back with nothing further goes to the Desks screen.
-
-        Args:
-            step (int): -1 for back, +1 for forward.
-        """
+        """Goes back (-1) or forward (+1) in the desk; back past its start: the Desks screen."""
         if self.desk_open is None:
             return
         if step < 0 and self.history.position <= 0:
@@ -233,10 +218,7 @@ class WorkspaceBrowser(DeskBrowser):
 
     @on(WorkspaceSearchScreen.HitChosen)
     async def open_hit(self, message: WorkspaceSearchScreen.HitChosen) -> None:
-        """Opens a hit of the search across desks: its desk, then its record over its main screen.
-
-        The search stays on the Desks screen's side, for the record's esc to come back to.
-        """
+        """Opens a hit of the search across desks: its desk, then its record over it."""
         await self.open_desk_at(message.desk, message.name)
         record = RecordScreen(
             self.services,
@@ -286,15 +268,13 @@ def make_workspace_app(
         path (Path): The workspace (a folder of desks).
         today (Callable[[], datetime.date] | None): Returns India's today; None uses the clock.
         cursor_blink (bool): Whether the search box's cursor blinks.
-        animation_level (AnimationLevel | None): Textual's animation level ('none' in tests); None
-            keeps Textual's.
+        animation_level (AnimationLevel | None): Textual's animation level; None keeps Textual's.
         theme (str | None): A Textual theme name; None keeps the remembered one.
         settings_path (Path | None): Where the chosen theme is remembered; None remembers nothing.
-        export_folder (Path | None): Where exports are written; None writes to the current folder.
-        clock (Callable[[], float] | None): Returns the time now in seconds since the epoch; None
+        export_folder (Path | None): Where exports go; None writes to the current folder.
+        clock (Callable[[], float] | None): Returns the time in seconds since the epoch; None
             uses time.time.
-        cache_directory (Path | None): Where each desk's index is kept; None for the user's cache
-            folder.
+        cache_directory (Path | None): Where each desk's index is kept; None for the user's cache.
         search (str | None): Words to open the search across desks with; None opens the Desks
             screen.
 

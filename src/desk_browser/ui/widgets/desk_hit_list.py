@@ -1,9 +1,7 @@
 """The hits of a search across desks: each as the one-desk search shows it, led by its desk's chip.
 
-A DeskHitList is the one-desk search's SearchHitList (the same rows: what and when and who, how
-well it matched, then the snippet with its keywords marked; more hits asked for as the person
-nears the last one) whose first line starts with the desk's name as a chip. Each hit's time,
-session and backend come from its own desk's journal (DeskHitDetails).
+A DeskHitList is a SearchHitList whose first line starts with the desk's name as a chip; each
+hit's details come from its own desk's journal (DeskHitDetails).
 """
 
 from __future__ import annotations
@@ -24,14 +22,7 @@ CHIP_WIDTH = 12
 
 
 def desk_chip(name: str) -> Content:
-    """Writes a desk's name as a chip of CHIP_WIDTH cells (the space after it included).
-
-    Args:
-        name (str): The desk's name.
-
-    Returns:
-        Content: The chip, a long name cut with "…".
-    """
+    """Writes a desk's name as a chip of CHIP_WIDTH cells (space included), cut with "…"."""
     shown = visible(name).replace('\n', ' ')
     if len(shown) > CHIP_WIDTH - 3:
         shown = shown[: CHIP_WIDTH - 4] + '…'
@@ -55,11 +46,7 @@ class DeskHitDetails(HitDetailsReader):
         self._desk_of: dict[int, str] = {}
 
     def note_hits(self, hits: Sequence[DeskHit]) -> None:
-        """Says which desk each hit shown comes from.
-
-        Args:
-            hits (Sequence[DeskHit]): The hits, with their desks.
-        """
+        """Says which desk each hit shown comes from."""
         desk_of = {id(found.hit): found.desk for found in hits}
         with self._lock:
             self._desk_of = desk_of
@@ -108,8 +95,8 @@ class DeskHitList(SearchHitList):
 
         Args:
             id (str | None): The widget's id.
-            reader_of (Callable[[str], HitDetailsReader | None] | None): Gives a desk's reader of
-                its hits' times and sessions, by the desk's name; None reads none.
+            reader_of (Callable[[str], HitDetailsReader | None] | None): Gives a desk's details
+                reader by name; None reads none.
         """
         self.desk_details = DeskHitDetails(reader_of or (lambda _name: None))
         """Reads each hit's details from its desk."""
@@ -120,15 +107,7 @@ class DeskHitList(SearchHitList):
         """How many hits the search found in all, once counted."""
 
     def row_lines(self, index: int, width: int) -> list[Content]:
-        """Writes one hit: the desk's chip, then the hit as the one-desk search writes it.
-
-        Args:
-            index (int): The hit's place, from 0.
-            width (int): The width in cells.
-
-        Returns:
-            list[Content]: Its lines.
-        """
+        """Writes one hit: the desk's chip, then the hit as the one-desk search writes it."""
         header, *snippet = super().row_lines(index, width)
         chip = desk_chip(self.hits[index].desk)
         return [Content.assemble(chip, header).truncate(width, ellipsis=True), *snippet]
@@ -148,35 +127,18 @@ class DeskHitList(SearchHitList):
         self.show_result(self._result(hits, every_word, words))
 
     def set_total(self, total: int) -> None:
-        """Says how many hits the search found in all (more are loaded while there are more).
-
-        Args:
-            total (int): The count.
-        """
+        """Says how many hits the search found in all (more are loaded while there are more)."""
         self.total = total
         self.more_to_load = total > len(self.hits)
 
     def next_limit(self, everything: bool, step: int) -> int | None:
-        """How many hits to ask for when the person wants more, or None when there are no more.
-
-        Args:
-            everything (bool): Whether every hit is wanted (End).
-            step (int): How many more hits otherwise.
-
-        Returns:
-            int | None: The new limit.
-        """
+        """The limit to ask for when more are wanted (all, or `step` more); None when no more."""
         if self.total is None or not self.more_to_load:
             return None
         return self.total if everything else len(self.hits) + step
 
     def extend_desk_hits(self, hits: list[DeskHit], words: list[str]) -> None:
-        """Shows more hits of the same search (its first ones those shown), keeping the place.
-
-        Args:
-            hits (list[DeskHit]): The merged hits, more of them.
-            words (list[str]): The keywords.
-        """
+        """Shows more hits of the same search (its first ones those shown), keeping the place."""
         every_word = self.shown_result is not None and self.shown_result.matched_every_word
         self.hits = list(hits)
         self.desk_details.note_hits(hits)
