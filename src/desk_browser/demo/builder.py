@@ -17,7 +17,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from desk_browser.demo import exchange_words, market, summary_words
+from desk_browser.demo import carried_orders, exchange_words, market, summary_words
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -150,6 +150,10 @@ def _build_day(
         session = _Session(session_id=session_id, events=events)
         slot_start = _MARKET_OPEN_SECONDS + (number - 1) * slot
         _lay_out(session, random_source, day, slot_start, slot * 85 // 100)
+        if number == 1:
+            _insert_after_first_trigger(events, carried_orders.follow_ups(seed, day))
+        if number == session_count:
+            _insert_before_end(events, carried_orders.placements(seed, day))
         journal_lines.extend(_ENCODER.encode(event) + '\n' for event in events)
         last_time = _epoch(day, session.last_seconds)
         sessions.append(session)
@@ -157,6 +161,33 @@ def _build_day(
     if not is_current:
         summary = summary_words.summary_text(random_source, context, session_count, exchange_total)
     return _Day(day, sessions, journal_lines, last_time, summary)
+
+
+def _insert_after_first_trigger(events: list[dict[str, Any]], added: list[dict[str, Any]]) -> None:
+    """Puts events, timed as the trigger, right after a session's first trigger (else first)."""
+    position = next(
+        (index + 1 for index, event in enumerate(events) if event['type'] == 'trigger_received'),
+        1,
+    )
+    _insert(events, position, added)
+
+
+def _insert_before_end(events: list[dict[str, Any]], added: list[dict[str, Any]]) -> None:
+    """Puts events, timed as the last before them, at a session's end (before session_ended)."""
+    position = len(events) - 1 if events[-1]['type'] == 'session_ended' else len(events)
+    _insert(events, position, added)
+
+
+def _insert(events: list[dict[str, Any]], position: int, added: list[dict[str, Any]]) -> None:
+    """Inserts laid-out events' neighbours: each takes the time of the event before it.
+
+    They are added after the session is laid out, so that the day's generator draws what it drew
+    without them and nothing else of the day changes.
+    """
+    time_text = events[position - 1]['time'] if position > 0 else events[0]['time']
+    for event in added:
+        event['time'] = time_text
+    events[position:position] = added
 
 
 def _lay_out(
@@ -370,7 +401,9 @@ def build_demo_desk(
     when it is a weekday; the last of them is the current day, whose last session is still running
     (no `session_ended`, no summary) and is the current session in state.json, with one backend 2-4
     exchanges behind the log. Every earlier day has 1-3 sessions and a summary; the current day has
-    2-3 sessions.
+    2-3 sessions. Every day shows each state of an order: its second fill is a part fill, it
+    fills and cancels the two orders the trading day before left working at the close, and it
+    leaves two of its own (carried_orders), which stay open on the current day.
 
     With `damaged`, typical damage is added and nothing else is lost: the current session's log
     ends with a line cut short (no newline); the journal of the day before the current one gets a

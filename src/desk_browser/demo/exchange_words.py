@@ -410,7 +410,11 @@ def _order_events(
     ]
     if random_source.random() < 0.85:
         fill_price = round(order_price * random_source.uniform(0.999, 1.001), 1)
-        events.append(new_event('order_filled', **order, price=fill_price))
+        filled = order
+        if context.filled == 1:  # The day's second fill is a part fill: the rest stays open.
+            part = quantity // 2 // instrument.lot_size * instrument.lot_size or quantity // 2
+            filled = {**order, 'quantity': part}
+        events.append(new_event('order_filled', **filled, price=fill_price))
         context.filled += 1
         context.pnl += round(random_source.uniform(-0.004, 0.005) * fill_price * quantity)
     else:
