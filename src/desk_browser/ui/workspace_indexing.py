@@ -1,14 +1,10 @@
 """Every desk's search index, built in the background from the Desks screen, newest desks first.
 
-`WorkspaceIndexer` is a helper the Desks screen owns. Once the desks' counts are filled in, it
-brings each desk's index (its DeskServices' IndexedSearch, in the cache folder) up to date, one
-desk at a time: a desk's build reads its days in at most one worker process per core
-(memory/index/reading), so the machine never runs more than that for it. Between two days the
-build steps aside while a search across desks runs (the workspace's Foreground) and waits while
-a desk is open (that desk's own IndexBuilder then indexes it). Every REFRESH_INTERVAL it looks
-again (a build with nothing to do is cheap). What it is doing is said in a line the screen shows
-("indexing desk-07 for search: 212 of 250 days · 5 of 20 desks indexed"). While a desk builds,
-Python's full garbage collections are held back for idle moments (heap_freezing).
+`WorkspaceIndexer`, owned by the Desks screen, brings each desk's index up to date once the
+counts are filled in, one desk at a time (at most one worker process per core). Between two
+days a build steps aside while a search across desks runs and waits while a desk is open
+(its own IndexBuilder indexes it). It looks again every REFRESH_INTERVAL, and says what it
+is doing in a line the screen shows.
 """
 
 from __future__ import annotations
@@ -58,12 +54,7 @@ class IndexingProgress:
 
     @property
     def text(self) -> str:
-        """Says what the indexing is doing, for the Desks screen.
-
-        Returns:
-            str: Such as "indexing desk-07 for search: 212 of 250 days · 5 of 20 desks indexed",
-                or "every desk indexed for search" once done.
-        """
+        """What the indexing is doing, for the line the Desks screen shows."""
         lacking = ''
         if self.unavailable:
             names = ', '.join(visible(name) for name in self.unavailable)
@@ -99,10 +90,9 @@ class WorkspaceIndexer:
         Args:
             screen (Screen[None]): The Desks screen: its timer looks again, and it receives
                 IndexingProgressed.
-            services (WorkspaceServices): The workspace's services (each desk's search, the
-                workspace's Foreground, and whether a desk is open).
+            services (WorkspaceServices): The workspace's services.
             run (Callable[[list[DeskHealth]], Worker[None]]): Starts the screen's thread worker
-                that calls `build_all` with the desks (one at a time: a new one replaces it).
+                that calls `build_all` with the desks (a new one replaces it).
         """
         self._screen = screen
         self._services = services
@@ -120,11 +110,7 @@ class WorkspaceIndexer:
         )
 
     def start(self, desks: list[DeskHealth]) -> None:
-        """Indexes these desks (newest first) now, and every REFRESH_INTERVAL the desks then shown.
-
-        Args:
-            desks (list[DeskHealth]): The desks, readable ones only are indexed.
-        """
+        """Indexes the readable desks (newest first) now, and every REFRESH_INTERVAL again."""
         self.desks_changed(desks)
         if not self._started:
             self._started = True
@@ -132,11 +118,7 @@ class WorkspaceIndexer:
         self.refresh()
 
     def desks_changed(self, desks: list[DeskHealth]) -> None:
-        """Notes the desks shown, for the next round.
-
-        Args:
-            desks (list[DeskHealth]): The desks.
-        """
+        """Notes the desks shown, for the next round."""
         self._desks = list(desks)
 
     def refresh(self) -> None:
@@ -148,21 +130,13 @@ class WorkspaceIndexer:
         self._worker = self._run(readable)
 
     def build_all(self, desks: list[DeskHealth]) -> None:
-        """Brings each desk's index up to date, one desk at a time (in the screen's worker).
-
-        Args:
-            desks (list[DeskHealth]): The desks, newest first.
-        """
+        """Brings each desk's index up to date, one desk at a time (in the screen's worker)."""
         worker = get_current_worker()
         services = self._services
         unavailable: list[str] = []
 
         def stop_here() -> bool:
-            """Lets a search across desks go first; stops the build when a desk was opened.
-
-            Returns:
-                bool: Whether to stop (the build keeps the days it wrote).
-            """
+            """Lets a search across desks go first; True (stop) once a desk is opened."""
             services.foreground.step_aside()
             return worker.is_cancelled or services.desk_open.is_set()
 
@@ -193,16 +167,7 @@ class WorkspaceIndexer:
     def _progress(
         self, name: str, position: int, count: int, unavailable: list[str], done: int, total: int
     ) -> None:
-        """Posts a build's progress (from its thread).
-
-        Args:
-            name (str): The desk.
-            position (int): How many desks were indexed before it.
-            count (int): How many desks this round indexes.
-            unavailable (list[str]): The desks whose index cannot be used.
-            done (int): Its days indexed.
-            total (int): Its days.
-        """
+        """Posts a build's progress (from its thread)."""
         status = IndexStatus(done, total, available=True)
         self._post(IndexingProgress(name, position, count, status, tuple(unavailable)))
 

@@ -1,10 +1,8 @@
 """The Desks screen: every desk of a workspace at a glance, those that need a look first.
 
-The first paint needs only each desk's glance (state, state file's age, sessions listed; no
-journal). Then each desk's activity and problem count fill in, newest desks first, through its
-file memo. Every FOLLOW_INTERVAL the workspace is looked at again (a new desk folder appears, a
-removed one says so) and each desk's glance read again; a desk whose glance changed is filled in
-again, and the rows sort again (a desk that starts writing moves).
+The first paint needs only each desk's glance (no journal); activity and problem counts then
+fill in, newest desks first, through each file memo. Every FOLLOW_INTERVAL the workspace and
+each glance are read again; a changed desk is filled in again and the rows sort again.
 """
 
 from __future__ import annotations
@@ -45,15 +43,7 @@ FOLLOW_INTERVAL = 2.0
 
 
 def _same_glance(first: DeskHealth, second: DeskHealth) -> bool:
-    """Says whether two glances of a desk show the same (so its filled-in counts still hold).
-
-    Args:
-        first (DeskHealth): One glance.
-        second (DeskHealth): The other.
-
-    Returns:
-        bool: Whether the fields a glance reads are equal.
-    """
+    """Whether two glances of a desk show the same, so its filled-in counts still hold."""
     keys = ('entry_problem', 'session_id', 'state_problem', 'state_written_at', 'routes')
     return all(getattr(first, key) == getattr(second, key) for key in keys) and (
         first.newest_day == second.newest_day
@@ -61,15 +51,7 @@ def _same_glance(first: DeskHealth, second: DeskHealth) -> bool:
 
 
 def _with_counts(glance: DeskHealth, filled: DeskHealth) -> DeskHealth:
-    """A desk's glance with the counts another reading of it filled in.
-
-    Args:
-        glance (DeskHealth): The glance.
-        filled (DeskHealth): The desk with its activity and problems.
-
-    Returns:
-        DeskHealth: The glance with those counts.
-    """
+    """A desk's glance with the activity and problem counts another reading filled in."""
     return dataclasses.replace(
         glance,
         activity=filled.activity,
@@ -142,11 +124,7 @@ class DesksScreen(DeskScreen[None]):
             self.health = health
 
     def __init__(self, services: WorkspaceServices) -> None:
-        """Prepares the screen; nothing is read until it is mounted.
-
-        Args:
-            services (WorkspaceServices): The workspace's services.
-        """
+        """Prepares the screen; nothing is read until it is mounted."""
         super().__init__()
         self.services = services
         self._desks: dict[str, DeskHealth] = {}
@@ -193,8 +171,6 @@ class DesksScreen(DeskScreen[None]):
     @work(thread=True, exclusive=True, group='desks', description='reading the desks')
     def read_desks(self, generation: int, known: dict[str, DeskHealth]) -> None:
         """Finds the desks and reads each one's glance, keeping what was filled in.
-
-        A desk whose glance changed keeps its last counts on screen until they are read again.
 
         Args:
             generation (int): Which look this is.
@@ -256,16 +232,7 @@ class DesksScreen(DeskScreen[None]):
 
     @work(thread=True, group='fill-in', description='counting the desks')
     def fill_in(self, desks: list[DeskHealth]) -> None:
-        """Reads each desk's activity and problems, one desk at a time.
-
-        The problem check takes turns as the main screen's does (following.CheckTurns): it
-        steps aside while a search across desks runs, waits while an index build runs (the
-        workspace's indexing, or an open desk's) before each file its memo cannot recall, and
-        pauses a moment every few milliseconds of reading, with short interpreter turns.
-
-        Args:
-            desks (list[DeskHealth]): The desks, newest first.
-        """
+        """Reads each desk's activity and problems, one at a time, taking turns (CheckTurns)."""
         worker = get_current_worker()
         today = self.services.today()
         turns = CheckTurns(lambda: worker.is_cancelled)
@@ -316,11 +283,7 @@ class DesksScreen(DeskScreen[None]):
         description='indexing the desks for search',
     )
     def index_desks(self, desks: list[DeskHealth]) -> None:
-        """Brings each desk's search index up to date, newest desks first (WorkspaceIndexer).
-
-        Args:
-            desks (list[DeskHealth]): The readable desks, newest first.
-        """
+        """Brings each readable desk's search index up to date, newest first (WorkspaceIndexer)."""
         self.indexer.build_all(desks)
 
     @on(IndexingProgressed)

@@ -1,13 +1,10 @@
 """Search every desk at once, from the Desks screen: the same words and scopes, plus `desk:`.
 
-Each desk is searched by its own index (its DeskServices' search, in the cache folder) in a
-thread worker, a new query cancelling the last. The first screenful is merged newest day first,
-then by desk name (live.workspace_searching.first_hits, which asks only the desks that can hold
-some of it); each hit is shown as the one-desk search shows it, keywords marked, led by its
-desk's chip. Then the same worker counts every hit of every desk for the headline and names the
-words no desk holds, with the nearest word a desk does (Enter takes it); the list loads more hits
-as the person nears the last one. Qualifiers show as chips above the hits, as in a desk's search
-(its `desk:` names among them, a name that is no desk in red). Enter opens the record in its desk;
+Each desk is searched by its own index in a thread worker, a new query cancelling the last.
+The first screenful is merged newest day first, then by desk name (first_hits); each hit is
+shown as a desk's search shows it, led by its desk's chip. The worker then counts every hit
+and names the words no desk holds, with the nearest word one does (Enter takes it). Qualifier
+chips show above the hits (a name that is no desk in red). Enter opens the record in its desk;
 Esc clears the box, then goes back.
 """
 
@@ -201,11 +198,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
 
     @on(Input.Changed, '#box')
     def search_as_typed(self, event: Input.Changed) -> None:
-        """Searches again for what the box holds (a newer search cancels an older one).
-
-        A key typed moments after the last one is searched after a short pause, on a timer the
-        next key replaces: a quick typist's older queries are never searched.
-        """
+        """Searches again for what the box holds, after a short pause the next key restarts."""
         now = time.monotonic()
         typing = now - self._changed_at < _TYPING_PAUSE
         self._changed_at = now
@@ -226,11 +219,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
 
     @work(thread=True, exclusive=True, group='workspace-search', description='searching')
     def search(self, query: str) -> None:
-        """Finds the first hits across desks.
-
-        Args:
-            query (str): The box's words and qualifiers.
-        """
+        """Finds the first hits across desks for the box's words and qualifiers."""
         worker = get_current_worker()
         words, desks, scope = self._read(query)
         found = DesksFound([], False, {}, ())
@@ -248,12 +237,9 @@ class WorkspaceSearchScreen(DeskScreen[None]):
     def count(self, query: str, found: DesksFound) -> None:
         """Counts every hit of the search shown and names the words no desk holds.
 
-        With fewer hits than were asked for, they are every hit there is, and nothing is read
-        for the count.
-
         Args:
             query (str): The query as typed.
-            found (DesksFound): Its first hits.
+            found (DesksFound): Its first hits (all there is when fewer than asked: nothing read).
         """
         worker = get_current_worker()
         words, desks, scope = self._read(query)
@@ -275,12 +261,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
 
     @work(thread=True, exclusive=True, group='more', exit_on_error=False, description='more hits')
     def load_more(self, query: str, limit: int) -> None:
-        """Finds more hits of the search shown (the first ones are those shown).
-
-        Args:
-            query (str): The query as typed.
-            limit (int): How many hits in all.
-        """
+        """Finds the first `limit` hits of the query shown (the first ones are those shown)."""
         worker = get_current_worker()
         words, desks, scope = self._read(query)
         try:
@@ -371,21 +352,13 @@ class WorkspaceSearchScreen(DeskScreen[None]):
             hits.focus()
 
     def search_for(self, words: str) -> None:
-        """Types words into the box (desk-browser WORKSPACE --search), which searches for them.
-
-        Args:
-            words (str): The words, qualifiers among them.
-        """
+        """Types words into the box (--search), which searches for them."""
         box = self.query_one('#box', Input)
         box.value = words
         box.cursor_position = len(words)
 
     def take_search_key(self) -> bool:
-        """The search key in the hits puts the cursor back in the box, as in a desk's search.
-
-        Returns:
-            bool: True: the app opens no other search.
-        """
+        """The search key in the hits puts the cursor back in the box (True: no other opens)."""
         self.query_one('#box', Input).focus()
         return True
 

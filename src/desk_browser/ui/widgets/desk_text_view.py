@@ -1,11 +1,8 @@
 """One piece of desk text, rendered as the exchange view renders answers, its keywords marked.
 
-The record view and the day view's detail show desk text whole. Markdown is rendered by the
-same safe renderer as the Exchanges tab (`exchange_rendering.render_answer`: text made visible
-and capped, raw HTML kept as text, links inert), in the same look (`desk_text_look`); text that
-is not Markdown (an action's fields) is wrapped as it is. The lines are rendered once a width,
-and every keyword is marked on the lines as drawn, so `n` and `N` step through the keywords the
-reader sees, wherever the rendering put them.
+For the record view and the day view's detail. Markdown goes through the Exchanges tab's
+safe renderer in its look; other text is wrapped as it is. Keywords are marked on the lines
+as drawn, so `n` and `N` step through the keywords the reader sees.
 """
 
 from __future__ import annotations
@@ -33,17 +30,7 @@ PLAIN_LIMIT = 64_000
 
 
 def styled_part(strip: Strip, start: int, end: int, style: Style) -> Strip:
-    """Adds a style to the characters of a line between two offsets.
-
-    Args:
-        strip (Strip): The line.
-        start (int): The first character to style, from 0 (characters, not cells).
-        end (int): One past the last.
-        style (Style): The style laid over theirs.
-
-    Returns:
-        Strip: The line with those characters styled.
-    """
+    """Lays a style over a line's characters (not cells) from `start` up to `end`."""
     segments: list[Segment] = []
     position = 0
     for segment in strip:
@@ -67,8 +54,7 @@ def styled_part(strip: Strip, start: int, end: int, style: Style) -> Strip:
 class DeskTextView(ScrollView, can_focus=True):
     """Shows one piece of desk text, Markdown rendered, every keyword marked.
 
-    Its border's subtitle says how many keywords it holds, and which one `step_hit` moved to,
-    when it is told to (`labels_hits`).
+    With `labels_hits`, its border's subtitle counts the keywords and says which is current.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
@@ -133,7 +119,7 @@ class DeskTextView(ScrollView, can_focus=True):
 
         Args:
             text (str): The text, as the desk holds it.
-            words (list[str]): The keywords to mark (none for none).
+            words (list[str]): The keywords to mark.
             markdown (bool): Whether to render it as Markdown; else it is wrapped as it is.
             limit (int | None): The most characters to show; by default 20,000 of Markdown and
                 64,000 of plain text. A note says what was cut.
@@ -157,22 +143,11 @@ class DeskTextView(ScrollView, can_focus=True):
         return self._hits
 
     def rendered_text(self) -> str:
-        """The text of the lines as rendered (for tests and the screen's copy of what is shown).
-
-        Returns:
-            str: The lines, one a line, without their trailing spaces.
-        """
+        """The lines as rendered, without trailing spaces (for tests and the screen's copy)."""
         return '\n'.join(strip.text.rstrip() for strip in self._lines)
 
     def step_hit(self, direction: int) -> bool:
-        """Moves to the next or previous keyword, wrapping around, and scrolls to it.
-
-        Args:
-            direction (int): +1 for the next, -1 for the previous.
-
-        Returns:
-            bool: False when the text holds no keyword.
-        """
+        """Moves to the next (+1) or previous (-1) keyword, round, scrolling; False when none."""
         if self._hits.step(direction) is None:
             return False
         self._label()
@@ -241,14 +216,7 @@ class DeskTextView(ScrollView, can_focus=True):
         self._lay_out()
 
     def render_line(self, y: int) -> Strip:
-        """Draws one line of the view, its keywords marked.
-
-        Args:
-            y (int): The line's place in the view, from its top.
-
-        Returns:
-            Strip: The line.
-        """
+        """Draws the line `y` lines below the view's top, its keywords marked."""
         width = self._content_width()
         base = self.rich_style
         if width != self._width:

@@ -1,14 +1,9 @@
 """A row of tabs with the active one underlined: one widget that draws itself.
 
-Textual's Tabs is a widget of six or more (a scroll container, a bar, a row, a Tab per label,
-the underline), each styled on its own; with TabbedContent's switcher and panes it was 11 of
-the first screen's 43 widgets, about 30 ms of its CPU before the first frame. `TabBar` draws
-the same two lines with Textual's line API, in the same pieces and colours (each label with its
-padding, the row's blank rest, the underline's bar with its half-bar ends), so a screenshot is
-the same to the byte. What Tabs does, it does: a click on a label or under it activates that
-tab and focuses the bar; left and right move between the tabs (round); the label under the
-mouse is brighter; the focused bar shows its active tab in the cursor's colours. It does not
-animate the underline: it moves at once (the app's snapshots and tests run without animation).
+`TabBar` draws what Textual's Tabs draws (the same pieces and colours, byte for byte in a
+screenshot) as one line-API widget instead of six or more. Clicks activate and focus, left
+and right move round, the label under the mouse brightens, the focused bar shows its active
+tab in the cursor's colours. The underline moves at once, without animation.
 """
 
 from __future__ import annotations
@@ -144,12 +139,6 @@ class TabBar(Widget, can_focus=True):
     def validate_active(self, active: str) -> str:
         """Refuses an id that names no tab.
 
-        Args:
-            active (str): The id asked for.
-
-        Returns:
-            str: The id.
-
         Raises:
             ValueError: For an id no tab has.
         """
@@ -173,28 +162,14 @@ class TabBar(Widget, can_focus=True):
         return spans
 
     def tab_at(self, x: int) -> str | None:
-        """Finds the tab at a column.
-
-        Args:
-            x (int): The column, from the bar's left.
-
-        Returns:
-            str | None: The tab's id; None right of the last tab.
-        """
+        """The id of the tab at a column from the bar's left; None right of the last tab."""
         for tab, start, end in self._spans():
             if start <= x < end:
                 return tab.tab_id
         return None
 
     def render_line(self, y: int) -> Strip:
-        """Draws the labels (line 0) or the underline (line 1).
-
-        Args:
-            y (int): The line.
-
-        Returns:
-            Strip: The line.
-        """
+        """Draws the labels (line 0) or the underline (line 1)."""
         width = self.size.width
         segments = self._label_segments(width) if y == 0 else self._underline_segments(width)
         return Strip(segments).crop(0, width)
