@@ -1,10 +1,8 @@
 """`desk-browser serve DESK [--port N] [--host H] [--token-file PATH]`: the app in a web browser.
 
-textual-serve runs `desk-browser DESK` once for each browser tab that connects and relays its
-screen over a WebSocket. Only whoever holds the link it prints gets in: a fresh secret in the
-link (or one read from --token-file), a cookie after the first visit, and Host and Origin
-checks against DNS rebinding and other sites' pages (`serve_access`, installed on
-textual-serve's own server by `serve_server`). It listens on 127.0.0.1 unless told otherwise.
+textual-serve runs `desk-browser DESK` for each browser tab that connects. Only whoever holds
+the printed link gets in (`serve_access`, installed by `serve_server`). It listens on
+127.0.0.1 unless told otherwise.
 """
 
 from __future__ import annotations
@@ -108,11 +106,7 @@ def _port(text: str) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Adds the serve command's arguments.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-    """
+    """Adds the serve command's arguments to its parser."""
     add_desk_argument(parser)
     parser.add_argument(
         '--port',
@@ -136,28 +130,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def app_command(desk: Path, python: str | None = None) -> str:
-    """Writes the shell command textual-serve runs for each browser tab.
+    """The shell command textual-serve runs for each tab, every part quoted.
 
     Args:
         desk (Path): The desk folder.
         python (str | None): The Python interpreter; None uses the one running now.
 
     Returns:
-        str: Such as ``/usr/bin/python3 -m desk_browser /path/to/desk``, every part quoted.
+        str: Such as ``/usr/bin/python3 -m desk_browser /path/to/desk``.
     """
     interpreter = python or sys.executable
     return shlex.join([interpreter, '-m', 'desk_browser', str(desk.resolve())])
 
 
 def read_token_file(path: Path) -> str | None:
-    """Reads a fixed secret, noting on stderr why it cannot be used.
-
-    Args:
-        path (Path): The file.
-
-    Returns:
-        str | None: The secret, or None after a one-line note.
-    """
+    """Reads a fixed secret; None after a one-line note on stderr saying why it cannot be used."""
     from desk_browser.commands.serve_access import token_problem  # Deferred: loads aiohttp.
 
     shown = visible_field(str(path))
@@ -195,8 +182,7 @@ def serve(arguments: argparse.Namespace, make_server: ServerFactory | None = Non
             LinkServer (tests pass a stand-in).
 
     Returns:
-        int: 0 after the server stops; 2 for an unreadable desk or one that is no desk, a
-            token file that cannot be used, or an address that cannot be used.
+        int: 0 after the server stops; 2 for a desk, token file or address that cannot be used.
     """
     # A folder of desks is served as its Desks screen, behind the same token.
     desk = arguments.desk if workspace_of(arguments) is not None else checked_desk(arguments)

@@ -1,12 +1,9 @@
 """`desk-browser check WORKSPACE [--json]`: every desk of a workspace checked, for monitoring.
 
-One line per desk (its name, healthy or how many problems, then what the Desks screen shows of
-it), then every problem as NAME/PATH:LINE: REASON with its explanation under it, then a summary
-line. Each desk is read through `presentation.desk_health`, which checks it with
-`desk_check.check_desk`, so each desk's problems are exactly what `check DESK` lists. A desk is
-healthy when it needs no look, as the Desks screen says it (presentation.desk_health's reasons: no
-readable desk, a damaged state, a backend ahead, problems, or a desk quiet on a trading day). Exit
-status: 0 when every desk is healthy, 1 when any needs a look.
+One line per desk (name, healthy or how many problems, what the Desks screen shows of it),
+then every problem as NAME/PATH:LINE: REASON with its explanation, then a summary line. Each
+desk's problems are exactly what `check DESK` lists; a desk is healthy when the Desks screen
+says it needs no look. Exit status: 0 when every desk is healthy, 1 when any needs a look.
 """
 
 from __future__ import annotations
@@ -56,29 +53,14 @@ measured against; tests fix it)."""
 
 
 def _moment(seconds: float | None) -> str | None:
-    """Writes a file time as ISO 8601 in India time.
-
-    Args:
-        seconds (float | None): Seconds since the epoch.
-
-    Returns:
-        str | None: The time, or None.
-    """
+    """Writes a file time (seconds since the epoch) as ISO 8601 in India time; None for None."""
     if seconds is None:
         return None
     return datetime.datetime.fromtimestamp(seconds, INDIA).isoformat(timespec='seconds')
 
 
 def desk_object(health: DeskHealth, now: float) -> dict[str, Any]:
-    """Describes one desk's health for --json.
-
-    Args:
-        health (DeskHealth): The desk, wholly read.
-        now (float): The current time, for the state's age.
-
-    Returns:
-        dict[str, Any]: The object.
-    """
+    """Describes one desk's health (wholly read) for --json; `now` gives the state's age."""
     return {
         'name': health.name,
         'path': str(health.path),
@@ -105,15 +87,7 @@ def desk_object(health: DeskHealth, now: float) -> dict[str, Any]:
 
 
 def status_word(health: DeskHealth) -> str:
-    """Says in a few words how a desk fared.
-
-    Args:
-        health (DeskHealth): The desk.
-
-    Returns:
-        str: "healthy", "N problems", why it is no readable desk, or why else it needs a look
-            (such as "quiet today").
-    """
+    """How a desk fared in a few words: "healthy", "N problems", or why it needs a look."""
     if health.entry_problem is not None:
         return health.entry_problem
     if health.problem_count:
@@ -123,15 +97,7 @@ def status_word(health: DeskHealth) -> str:
 
 
 def last_exchange_words(finished_at: str | None, today: datetime.date) -> str:
-    """Says when the last exchange finished: its India time, with its day when not today.
-
-    Args:
-        finished_at (str | None): The exchange's finished_at, or None.
-        today (datetime.date): India's today.
-
-    Returns:
-        str: Such as "last exchange 14:30" or "last exchange Thu 2026-10-15 14:31".
-    """
+    """When the last exchange finished: "last exchange 14:30", with its day when not today."""
     moment = india_moment(finished_at) if finished_at else None
     if moment is None:
         return 'no exchange yet'
@@ -141,16 +107,7 @@ def last_exchange_words(finished_at: str | None, today: datetime.date) -> str:
 
 
 def desk_line(health: DeskHealth, today: datetime.date, now: float) -> str:
-    """Writes one desk as a tab-separated line.
-
-    Args:
-        health (DeskHealth): The desk.
-        today (datetime.date): India's today.
-        now (float): The current time.
-
-    Returns:
-        str: The line, every piece of desk text made safe.
-    """
+    """Writes one desk as a tab-separated line, every piece of desk text made safe."""
     fields = [visible_field(health.name), visible_field(status_word(health))]
     if health.entry_problem is None:
         if health.session_id is not None and health.trading_date is not None:

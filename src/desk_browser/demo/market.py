@@ -70,25 +70,13 @@ class DayContext:
     topics: list[str] = dataclasses.field(default_factory=list)
 
     def next_order_id(self) -> str:
-        """Numbers the next order of the day.
-
-        Returns:
-            str: An id such as "261021-0007", unique within the desk.
-        """
+        """Numbers the next order of the day, such as "261021-0007", unique within the desk."""
         self.order_count += 1
         return f'{self.day:%y%m%d}-{self.order_count:04d}'
 
 
 def new_day_context(random_source: random.Random, day: datetime.date) -> DayContext:
-    """Draws a day's prices and opening gap.
-
-    Args:
-        random_source (random.Random): The day's generator.
-        day (datetime.date): The India trading date.
-
-    Returns:
-        DayContext: The day's market.
-    """
+    """Draws a day's prices and opening gap from the day's generator."""
     prices = {}
     for instrument in INSTRUMENTS:
         drift = random_source.uniform(-0.06, 0.06)
@@ -98,15 +86,7 @@ def new_day_context(random_source: random.Random, day: datetime.date) -> DayCont
 
 
 def new_event(event_type: str, **fields: Any) -> dict[str, Any]:
-    """Starts an event whose time the builder fills in later.
-
-    Args:
-        event_type (str): The event's type.
-        **fields (Any): The other fields, in file order.
-
-    Returns:
-        dict[str, Any]: The event, `type` and `time` first.
-    """
+    """Starts an event (`type` and `time` first, the fields in order); the builder sets its time."""
     event: dict[str, Any] = {'type': event_type, 'time': ''}
     event.update(fields)
     return event
@@ -124,15 +104,7 @@ def price_text(value: float) -> str:
 
 
 def futures_symbol(instrument: Instrument, day: datetime.date) -> str:
-    """The current-month futures contract of an underlying.
-
-    Args:
-        instrument (Instrument): The underlying.
-        day (datetime.date): The trading date.
-
-    Returns:
-        str: A symbol such as "NIFTY26OCTFUT".
-    """
+    """The current-month futures contract of an underlying, such as "NIFTY26OCTFUT"."""
     return f'{instrument.name}{day:%y}{_MONTHS[day.month - 1]}FUT'
 
 

@@ -1,8 +1,7 @@
 """Writing the sessions folder's files so that a crash never leaves half a file behind.
 
-The session store writes three kinds of file: the state and the summaries, which are replaced
-whole (atomically: a crash leaves either the old or the new file), and the session logs, which
-only grow by whole JSON lines.
+The state and the summaries are replaced whole (a crash leaves the old or the new file);
+the session logs only grow by whole JSON lines.
 
 Typical usage example:
 
@@ -27,8 +26,8 @@ NEW_FILE_MODE = 0o644
 def write_atomically(path: Path, content: bytes) -> None:
     """Replaces a file's content so that a crash leaves either the old or the new file.
 
-    The content goes to a new, uniquely named file beside the old one, is flushed to disk, and
-    is renamed over the old one. When anything fails, the new file is removed.
+    A uniquely named file beside it is written, flushed and renamed over it; it is removed when
+    anything fails.
 
     Args:
         path (Path): The file.
@@ -60,11 +59,7 @@ def write_atomically(path: Path, content: bytes) -> None:
 
 
 def sync_folder(folder: Path) -> None:
-    """Flushes a folder's entries to disk, where the system allows it, so a rename survives.
-
-    Args:
-        folder (Path): The folder.
-    """
+    """Flushes a folder's entries to disk, where the system allows it, so a rename survives."""
     try:
         descriptor = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -78,14 +73,7 @@ def sync_folder(folder: Path) -> None:
 
 
 def encode_json_line(data: dict[str, Any]) -> bytes:
-    """Writes one JSON line, keeping non-ASCII text readable where it can.
-
-    Args:
-        data (dict[str, Any]): The object.
-
-    Returns:
-        bytes: The line, UTF-8, ending in a newline.
-    """
+    """One JSON line in UTF-8, ending in a newline, non-ASCII text readable where it can be."""
     try:
         return (json.dumps(data, ensure_ascii=False) + '\n').encode('utf-8')
     except UnicodeEncodeError:  # Lone surrogates: JSON escapes keep them exactly.
@@ -93,10 +81,9 @@ def encode_json_line(data: dict[str, Any]) -> bytes:
 
 
 def append_line(path: Path, line: bytes) -> None:
-    """Adds one line to the end of a file, creating the file when it is missing.
+    """Adds one line (ending in a newline) to a file, creating it when missing.
 
-    When the file's last line was cut short (by a crash mid-write), the line starts on a new
-    line, so it is not glued to the damaged one and lost with it.
+    After a last line cut short by a crash, the line starts on a new line.
 
     Args:
         path (Path): The file.
@@ -112,9 +99,7 @@ def append_line(path: Path, line: bytes) -> None:
 
 
 def create_exclusively(path: Path) -> bool:
-    """Creates an empty file, unless something already stands at its path.
-
-    The create is exclusive, so of two processes creating the same file only one succeeds.
+    """Creates an empty file exclusively, so of two processes only one succeeds.
 
     Args:
         path (Path): The file.

@@ -1,9 +1,8 @@
 """Writing an exported document to a new file outside the desk, and naming that file.
 
-The app's export key (`x`) writes the Markdown of `desk_browser.presentation.documents` here.
-The desk is never written: a folder inside it (or a link into it) is refused with a sentence
-that says what to do, and an existing file is never replaced. For a desk opened from a workspace
-the workspace's folder of desks and every desk in it are kept out of too.
+The desk is never written: a folder inside it (or a link into it), or a workspace's folder
+of desks and its desks, is refused with a sentence saying what to do, and an existing file
+is never replaced.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ class ExportRefused(Exception):
 
 
 def export_file_name(kind: str, name: str) -> str:
-    """Names an export file, such as ``desk-browser-day-2026-10-21.md``.
+    """Names an export file of safe characters, such as ``desk-browser-day-2026-10-21.md``.
 
     Args:
         kind (str): What is exported: "session", "day" or "search".
@@ -36,14 +35,7 @@ def export_file_name(kind: str, name: str) -> str:
 
 
 def spaces_kept(svg: str) -> str:
-    """Marks a screenshot's spaces as meant to be kept, for every SVG renderer.
-
-    Textual's screenshot (Rich's SVG export) writes each run of cells as a text element, its
-    spaces as no-break spaces, and counts on the renderer keeping them where a run begins or
-    ends. Browsers do; librsvg (rsvg-convert, and the image viewers built on it) collapses them,
-    so rows lose their indent and neighbouring runs run together ("cut shortwritten").
-    ``xml:space="preserve"`` on the root element keeps every space, and changes nothing where
-    they were kept anyway.
+    """Marks a screenshot's spaces as meant to be kept (``xml:space="preserve"``), for librsvg.
 
     Args:
         svg (str): The screenshot, as Textual exports it.
@@ -61,16 +53,14 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def kept_out_of(folder: Path, protected: Sequence[Path]) -> str | None:
-    """Says which folder, if any, a folder lies in that the app never writes into.
+    """Says which protected folder, if any, a resolved folder lies in.
 
     Args:
         folder (Path): The folder, resolved.
-        protected (Sequence[Path]): The desk first, then any other folders never written (a
-            workspace's folder of desks and its desks).
+        protected (Sequence[Path]): The desk first, then any other folders never written.
 
     Returns:
-        str | None: "the desk" or "the workspace of desks"; None when the folder is outside
-            them all.
+        str | None: "the desk" or "the workspace of desks"; None when outside them all.
     """
     for number, kept in enumerate(protected):
         try:
@@ -83,14 +73,11 @@ def kept_out_of(folder: Path, protected: Sequence[Path]) -> str | None:
 
 
 def write_export(protected: Sequence[Path], folder: Path, file_name: str, document: str) -> Path:
-    """Writes a document to a new file in a folder outside the desk.
-
-    An existing file is never replaced: a number is added to the name instead
-    (``...-2.md``).
+    """Writes a document to a new file in a folder outside the desk (``...-2.md`` if it exists).
 
     Args:
-        protected (Sequence[Path]): The desk folder, then any other folders that must not receive
-            the file (a workspace's folder of desks and its desks, for the desk opened from it).
+        protected (Sequence[Path]): The desk folder, then any other folders that must not
+            receive the file.
         folder (Path): Where to write, normally the current working folder.
         file_name (str): The file's name (from `export_file_name`).
         document (str): The Markdown, without a final newline.
@@ -99,8 +86,8 @@ def write_export(protected: Sequence[Path], folder: Path, file_name: str, docume
         Path: The path written.
 
     Raises:
-        ExportRefused: The folder is inside the desk (or another protected folder), or the file
-            could not be written.
+        ExportRefused: The folder is inside a protected folder, or the file could not be
+            written.
     """
     resolved_folder = folder.resolve()
     where = kept_out_of(resolved_folder, protected)

@@ -1,9 +1,7 @@
 """The trigram queries (FTS5 expressions) that find the records a search may match.
 
-A keyword of three characters or more may be in a record only if each of its trigrams is; a
-keyword of one or two characters is in a record exactly when one of the record's trigrams
-starts with it (see texts.grams_text). The queries only find candidates: every candidate is
-checked against the documented rule, so a query may find too many records but never too few.
+The queries only find candidates: every candidate is checked against the documented rule,
+so a query may find too many records but never too few.
 
 Typical usage example:
 
@@ -23,14 +21,7 @@ NO_CANDIDATES = ''
 
 
 def _fts_string(text: str) -> str:
-    """Quotes a string for an FTS5 query.
-
-    Args:
-        text (str): The string.
-
-    Returns:
-        str: The string in double quotes, inner quotes doubled.
-    """
+    """Quotes a string for an FTS5 query: in double quotes, inner quotes doubled."""
     return '"' + text.replace('"', '""') + '"'
 
 
@@ -40,12 +31,11 @@ def word_expression(word: str, terms_of: Callable[[str], list[str] | None]) -> s
     Args:
         word (str): The keyword, lowered.
         terms_of (Callable[[str], list[str] | None]): Finds the index's trigrams that start with
-            a one- or two-character keyword (None when there are too many to ask for).
+            a one- or two-character keyword (None when there are too many).
 
     Returns:
-        str | None: For three characters or more, every trigram of the keyword joined with AND;
-            for one or two, the trigrams that start with it joined with OR; "" when no indexed
-            record can contain it; None when the index cannot narrow it down.
+        str | None: The query; "" when no indexed record can contain it; None when the index
+            cannot narrow it down.
     """
     if not texts.is_indexable(word):
         return None
@@ -71,8 +61,7 @@ def scope_marks(
         backends (frozenset[str]): The backends, lowered, empty for any.
 
     Returns:
-        str | None: Each asked-for group's marks joined with OR, the groups with AND; None when
-            the scope asks for none of them.
+        str | None: The query; None when the scope asks for none of them.
     """
     groups = []
     if kinds is not None:
@@ -89,15 +78,7 @@ def scope_marks(
 
 
 def narrowed(expression: str | None, marks: str | None) -> str | None:
-    """Narrows a candidate query to the records a scope may hold.
-
-    Args:
-        expression (str | None): The candidate query, None for every record, or NO_CANDIDATES.
-        marks (str | None): The scope's query (scope_marks), or None for every record.
-
-    Returns:
-        str | None: The query for the scope's candidates.
-    """
+    """Narrows a candidate query (None: every record) to a scope's marks (None: no narrowing)."""
     if marks is None or expression == NO_CANDIDATES:
         return expression
     if expression is None:
@@ -113,9 +94,7 @@ def candidate_expression(expressions: Sequence[str], least: int) -> str:
         least (int): How many of them a record must contain, at least 1.
 
     Returns:
-        str: The query; NO_CANDIDATES when `least` is more than there are keywords. With too
-            many combinations it asks for any one keyword, which finds more candidates but never
-            fewer.
+        str: The query; NO_CANDIDATES when `least` is more than there are keywords.
     """
     if least > len(expressions):
         return NO_CANDIDATES
