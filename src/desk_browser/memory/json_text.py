@@ -1,10 +1,7 @@
 """Field values as the search reads them: text as it is, anything else as compact JSON.
 
-desk_files (an action's text, an exchange's text) and the index's one-pass journal reading
-(index/journal_texts.py) write a journal field's value the same way, as
-`json.dumps(value, ensure_ascii=False, separators=(',', ':'))` writes it. json.dumps is most of
-that cost for the small values of a journal, so the common ones are written here, exactly as
-json.dumps writes them (tests/core/test_index_journal_texts.py compares both).
+Exactly what `json.dumps(value, ensure_ascii=False, separators=(',', ':'))` writes, with the
+common small values written here directly (tests/core/test_index_journal_texts.py compares).
 
 Typical usage example:
 
@@ -25,14 +22,7 @@ _BIG_INT = 10**1000
 
 
 def text_of(value: Any) -> str:
-    """Turns a field's value into text, as the search reads it.
-
-    Args:
-        value (Any): The value.
-
-    Returns:
-        str: A string as it is, "" for a missing value, anything else as compact JSON.
-    """
+    """A field's value as the search reads it: a string as is, "" if missing, else compact JSON."""
     if isinstance(value, str):
         return value
     if value is None:
@@ -41,19 +31,7 @@ def text_of(value: Any) -> str:
 
 
 def compact_json(value: Any) -> str:
-    """Writes a value as compact JSON, keeping non-ASCII text as it is.
-
-    Integers, finite floats, booleans and null are written here as json.dumps writes them
-    (int.__repr__, float.__repr__, true, false, null): most of an action's values are such,
-    and json.dumps costs ten times as much for one. Dicts and lists of parsed JSON's values
-    are written here too (_json_of); anything else goes to json.dumps.
-
-    Args:
-        value (Any): The value.
-
-    Returns:
-        str: The JSON.
-    """
+    """Writes a value as compact JSON, non-ASCII kept, exactly as json.dumps would."""
     kind = type(value)
     if kind is int:
         return int.__repr__(value)
@@ -77,20 +55,7 @@ def compact_json(value: Any) -> str:
 
 
 def _json_of(value: Any) -> str | None:
-    """Writes a value of parsed JSON's types as json.dumps writes it (compact, non-ASCII kept).
-
-    Strings go through json.encoder.encode_basestring, json.dumps' own writer of strings when
-    non-ASCII is kept; integers, finite floats, booleans and null as compact_json writes them;
-    dicts with string keys and lists of such values in json.dumps' form. About a fifth of
-    json.dumps' cost for an action's small containers (a tool's input or output).
-
-    Args:
-        value (Any): The value.
-
-    Returns:
-        str | None: Its JSON, or None when it holds anything else (a float that is not finite,
-            a huge integer, another type, a key that is no string): json.dumps then writes it.
-    """
+    """A parsed-JSON value as json.dumps writes it (compact), or None for anything else."""
     kind = type(value)
     if kind is str:
         return _encode_string(value)

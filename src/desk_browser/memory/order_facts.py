@@ -1,11 +1,8 @@
 """What one journal day holds about orders, as a small JSON value the file memo can keep.
 
-The order book (order_book) is assembled from each day's facts: the day's order, risk and
-session events, and the exchanges those events happened in. The facts of a day are plain JSON
-(lists, strings, numbers and the events' own fields), so that `file_memo.FileMemo` can remember
-them per file: a day whose journal is unchanged is then never parsed again, which is what makes
-a year of orders quick to list. With `whole_exchanges` the facts also hold every event of those
-exchanges (their answers and tool calls); that is what a story needs, and too much to remember.
+The order book is assembled from each day's facts; being plain JSON, they are remembered per
+file (`file_memo.FileMemo`), so an unchanged journal is never parsed again. With
+`whole_exchanges` they also hold every event of those exchanges, for a story (not memoized).
 
 The layout of one day's facts (`DayFacts`):
 
@@ -14,10 +11,9 @@ The layout of one day's facts (`DayFacts`):
 
 `events` are the day's order_placed, order_filled, order_cancelled, risk_decision,
 session_started and session_ended events in file order; `trigger_line` is the line of the
-trigger of the exchange each happened in, or None before the day's first trigger. `exchanges`
-holds the exchanges that have an order or risk event; `events` there is every event of the
-exchange as [line, type, time, fields] (the trigger and its texts included), or None when the
-facts were read without whole exchanges.
+trigger of the exchange each happened in, or None before the first trigger. `exchanges`
+holds the exchanges with an order or risk event; their `events` are [line, type, time,
+fields] of every event (trigger and texts included), or None without whole exchanges.
 """
 
 from __future__ import annotations
@@ -53,14 +49,7 @@ def _stored(event: JournalEvent) -> StoredEvent:
 
 
 def stored_event(stored: StoredEvent) -> JournalEvent:
-    """Turns an event the facts keep back into a journal event.
-
-    Args:
-        stored (StoredEvent): [line, type, time, fields].
-
-    Returns:
-        JournalEvent: The event.
-    """
+    """Turns an event the facts keep ([line, type, time, fields]) back into a journal event."""
     line_number, event_type, time, fields = stored
     return JournalEvent(line_number=line_number, type=event_type, time=time, fields=fields)
 
@@ -70,15 +59,15 @@ def read_day_facts(
 ) -> DayFacts:
     """Reads one journal file's order facts.
 
-    Damaged lines are skipped and reported as read_journal_day reports them; an unreadable file
-    is reported and reads as no facts.
+    Damaged lines are reported as read_journal_day reports them; an unreadable file is reported
+    and reads as no facts.
 
     Args:
         path (Path): The journal file.
         day (str): The India date it holds, as YYYY-MM-DD.
         problems (list[Problem]): Where its problems go.
         whole_exchanges (bool): Also keep every event of the exchanges that have an order or
-            risk event (their answers and tool calls).
+            risk event.
 
     Returns:
         DayFacts: The day's facts.
@@ -128,14 +117,7 @@ def read_day_facts(
 
 
 def facts_are_sound(value: Any) -> bool:
-    """Tells whether a value recalled from the memo has the layout of a day's facts.
-
-    Args:
-        value (Any): The recalled value.
-
-    Returns:
-        bool: True when it can be assembled (a malformed one is read again).
-    """
+    """Whether a value recalled from the memo has a day's facts' layout (else it is read again)."""
     if not isinstance(value, dict):
         return False
     events, exchanges = value.get('events'), value.get('exchanges')

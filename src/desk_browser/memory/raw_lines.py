@@ -1,12 +1,8 @@
 """A few lines of a desk file as their bytes, such as a damaged line and its neighbours.
 
-The Problems view shows and copies what a damaged line holds; opening a log at a damaged line
-counts the blank lines before it (the readers skip them without a word, so they hold no
-record). Reading it is a scan from the
-file's start to the line (files are not indexed by line), a chunk at a time; only the lines
-asked for are kept, each cut to a few hundred bytes, so a huge line or file never fills memory.
-The file is opened as every desk reader opens one (file_reading: never waiting on a FIFO, never
-leaving the desk).
+For the Problems view and for counting the blank lines before a damaged line. The file is
+scanned from its start, a chunk at a time, keeping only the lines asked for, each cut to a
+few hundred bytes; it is opened as every desk reader opens one (file_reading).
 """
 
 from __future__ import annotations
@@ -50,16 +46,15 @@ def read_raw_lines(
         path (Path): The file.
         first (int): The first line wanted, counting from 1.
         last (int): The last line wanted.
-        settings (ReadSettings | None): Whether links out of the desk are followed; None uses the
-            settings in force.
+        settings (ReadSettings | None): Whether links out of the desk are followed; None uses
+            the settings in force.
         line_bytes (int): The most bytes kept of each line.
 
     Returns:
         list[RawLine]: The lines asked for that the file holds, in order.
 
     Raises:
-        OSError: The file cannot be opened or read (a RefusedFileError for one the desk's readers
-            refuse).
+        OSError: The file cannot be opened or read (RefusedFileError for one the readers refuse).
         ValueError: The path holds a NUL character.
     """
     first = max(first, 1)
@@ -103,20 +98,19 @@ def read_raw_lines(
 
 
 def count_blank_lines(path: Path, before_line: int, settings: ReadSettings | None = None) -> int:
-    """Counts the blank lines (nothing but ASCII whitespace, as the readers skip) before a line.
+    """Counts the blank lines (only ASCII whitespace, as the readers skip) before a line.
 
     Args:
         path (Path): The file.
         before_line (int): The line, counting from 1; the lines before it are counted.
-        settings (ReadSettings | None): Whether links out of the desk are followed; None uses the
-            settings in force.
+        settings (ReadSettings | None): Whether links out of the desk are followed; None uses
+            the settings in force.
 
     Returns:
         int: How many of lines 1 to before_line - 1 are blank.
 
     Raises:
-        OSError: The file cannot be opened or read (a RefusedFileError for one the desk's readers
-            refuse).
+        OSError: The file cannot be opened or read (RefusedFileError for one the readers refuse).
         ValueError: The path holds a NUL character.
     """
     blank = 0

@@ -1,16 +1,11 @@
 """The documented search, answered from the browser's index when a current one exists.
 
-`SessionSearch` (the desk's own search tool) reads every day it needs from the desk. When the
-browser has indexed the desk, `ReadOnlyIndex` answers the same searches from that index, read
-as an immutable file (store.open_read_only): nothing in the cache is created, written or
-locked, so any number of desk processes can search beside the app. The answers are exactly the
-documented ones, found the same way as IndexedSearch finds them (plan, searcher): a day is read
-from the index only while its files' signature matches the indexed one and its records match
-their digest (taken on the word of the scrub stamp beside the index while the file is as the
-stamp says, as a build does: scrub_stamp; else found in this process); every other day (not
-indexed, changed, being written, damaged in the index) is read from the desk. A missing, stale,
-foreign or unreadable index, or one whose file changes while it is read (the app
-checkpointing), gives no answer, and the caller reads the desk.
+`ReadOnlyIndex` answers SessionSearch's searches from the app's index, opened as an immutable
+file: nothing in the cache is created, written or locked. Answers are exactly the documented
+ones: a day comes from the index only while its files' signature matches and its records
+match their digest (or the scrub stamp vouches for them); every other day is read from the
+desk. A missing, stale, foreign or unreadable index, or one that changes while read, gives no
+answer (None), and the caller reads the desk.
 
 Typical usage example:
 
@@ -45,15 +40,7 @@ FilesKey = tuple[FileSignature, FileSignature]
 
 
 def files_key(path: Path) -> FilesKey | None:
-    """The status of an index's two files, when both can be trusted to describe what a read finds.
-
-    Args:
-        path (Path): The index file.
-
-    Returns:
-        FilesKey | None: Both files' signatures, or None when either is missing, not a regular
-            file, or changed in the last two seconds.
-    """
+    """Both index files' signatures, or None when either is missing, irregular or racy."""
     now = time.time_ns()
     first = settled_file_signature(path, now)
     second = settled_file_signature(grams_path(path), now)
@@ -91,14 +78,7 @@ class ReadOnlyIndex:
         self._key = None
 
     def _open(self, key: FilesKey) -> Reader | None:
-        """The index as the files are now, opened again only when one changed.
-
-        Args:
-            key (FilesKey): The files' status now (settled: not changed in two seconds).
-
-        Returns:
-            Reader | None: The reader, or None when the index cannot be used.
-        """
+        """The index as the files are now (reopened only when one changed), or None if unusable."""
         if self._key == key:
             return self._reader
         self._close()

@@ -1,15 +1,9 @@
 """The words a desk's records hold, for "did you mean" (word_suggestions): the whole index's.
 
-Each indexed day keeps its vocabulary words with their counts (`packed_words`, made by the
-build's readers from the lowered texts they index anyway, so the single writer only stores one
-value a day). The vocabulary is the sum over every indexed day (`merged_words`), plus the days
-the searches read from the desk in their place (the newest, while it is written). Without an
-index it is counted from the newest records read from the desk (tuning.VOCABULARY_RECORDS of
-them). It is counted when first asked for and again when asked for after
-tuning.VOCABULARY_SECONDS.
-
-A day's packed words are only a hint (not covered by its digest): a value that cannot be read
-is left out, never an error.
+Each indexed day keeps its words with their counts (`packed_words`); the vocabulary is their
+sum (`merged_words`) plus the days read from the desk instead. Without an index it is counted
+from the newest records. It is counted when first asked for, again after
+tuning.VOCABULARY_SECONDS. Packed words are only a hint: an unreadable value is left out.
 
 Typical usage example:
 
@@ -34,14 +28,11 @@ _LEVEL = 1  # zlib's fastest: the words are a few kilobytes a day.
 
 
 def packed_words(lowered_texts: Iterable[str]) -> bytes:
-    """A day's vocabulary words and counts, as the index keeps them.
-
-    Args:
-        lowered_texts (Iterable[str]): The day's records' texts, lowered.
+    """A day's vocabulary words and counts, from its lowered texts, as the index keeps them.
 
     Returns:
-        bytes: zlib of the words joined by newlines (a word holds none), a NUL, then the counts
-            as unsigned integers in the machine's order, one per word.
+        bytes: zlib of the words joined by newlines, a NUL, then the counts as unsigned
+            integers in the machine's order, one per word.
     """
     counts = count_lowered_words(lowered_texts)
     words = '\n'.join(counts).encode('utf-8', 'surrogatepass')
@@ -50,14 +41,7 @@ def packed_words(lowered_texts: Iterable[str]) -> bytes:
 
 
 def merged_words(packed: Iterable[bytes | None]) -> collections.Counter[str]:
-    """Sums days' vocabularies (packed_words), leaving out any that cannot be read.
-
-    Args:
-        packed (Iterable[bytes | None]): Each day's packed words.
-
-    Returns:
-        collections.Counter[str]: How many times each word occurs over those days.
-    """
+    """Sums days' packed words (packed_words), leaving out any that cannot be read."""
     total: collections.Counter[str] = collections.Counter()
     for value in packed:
         if not value:
@@ -86,14 +70,7 @@ class VocabularyKeeper:
         self._counted_at = 0
 
     def vocabulary(self, counts: Callable[[], Mapping[str, int]]) -> Vocabulary:
-        """The vocabulary, counted with `counts` when there is none or it is old.
-
-        Args:
-            counts (Callable[[], Mapping[str, int]]): Counts the desk's words.
-
-        Returns:
-            Vocabulary: The words and their counts.
-        """
+        """The vocabulary, counted with `counts` when there is none or it is old."""
         now = time.monotonic_ns()
         with self._lock:
             vocabulary = self._vocabulary
