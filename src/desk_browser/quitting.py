@@ -1,12 +1,9 @@
 """Runs the app so that quitting always works, even while a worker thread is stuck in a read.
 
-Textual runs `@work(thread=True)` workers in the event loop's default executor, and
-`asyncio.run` ends by waiting for that executor's threads; at exit, Python joins them again. A
-read that never returns (a FIFO in a file's place, a hung network mount) then kept the process
-alive after `q`: the screen cleared, the process stayed, and Ctrl+C printed a traceback from
-`shutdown_default_executor`. Here the app's loop gets a `DaemonThreadPoolExecutor`, whose
-threads are daemon threads that neither its shutdown nor the interpreter's exit waits for: the
-app's own shutdown still cancels its workers, and a stuck read is left behind with the process.
+The app's loop gets a `DaemonThreadPoolExecutor` as its default executor (where Textual runs
+thread workers): its daemon threads are waited for by neither its shutdown nor the
+interpreter's exit, so a read that never returns (a FIFO, a hung mount) cannot keep the
+process alive after `q`. The app's own shutdown still cancels its workers.
 
 Typical usage example:
 
@@ -39,19 +36,14 @@ _Task = tuple[concurrent.futures.Future[Any], Callable[..., Any], tuple[Any, ...
 
 
 class DaemonThreadPoolExecutor(concurrent.futures.ThreadPoolExecutor):
-    """A thread pool whose threads never keep the process alive.
+    """A ThreadPoolExecutor whose daemon threads never keep the process alive.
 
-    It is a ThreadPoolExecutor (asyncio accepts no other as a loop's default executor) whose
-    public methods are its own: `submit` runs calls on daemon threads, started as needed up to
-    `max_workers`, and `shutdown` stops them taking work without waiting for a running call.
+    `submit` runs calls on daemon threads, started as needed up to `max_workers`; `shutdown`
+    stops taking work without waiting for a running call.
     """
 
     def __init__(self, max_workers: int = 8):
-        """Creates the pool; no thread starts before the first call.
-
-        Args:
-            max_workers (int): The most threads running calls at once.
-        """
+        """Creates the pool of at most `max_workers` threads; none starts before the first call."""
         super().__init__(max_workers=max_workers, thread_name_prefix=_WORKER_NAME)
         self._most_threads = max_workers
         self._tasks: queue.SimpleQueue[_Task | None] = queue.SimpleQueue()
@@ -136,12 +128,7 @@ class DaemonThreadPoolExecutor(concurrent.futures.ThreadPoolExecutor):
 
 
 def run_app(app: _Runnable, *, headless: bool = False) -> None:
-    """Runs a Textual app until it exits, on a loop whose workers never keep the process alive.
-
-    Args:
-        app (_Runnable): The app.
-        headless (bool): Whether to run without a terminal (tests).
-    """
+    """Runs a Textual app until it exits (headless for tests), on the daemon executor."""
     with asyncio.Runner() as runner:
         loop = runner.get_loop()
         loop.set_default_executor(DaemonThreadPoolExecutor())

@@ -1,13 +1,9 @@
 """What `desk-browser serve` writes on stderr while it runs: one plain line a note.
 
-A client's malformed request (no Host header, a bad Content-Length, a header too long, which a
-browser with many localhost cookies sends) is the client's mistake, not the server's: aiohttp
-logs it on its `aiohttp.server` logger with the exception, whose message and traceback hold the
-request's bytes, the link's token among them. `MalformedRequests` turns each such record into
-one line naming the reason in fixed words; every other record (a genuine server error keeps its
-traceback, without local variables) passes as it is.
-
-This module knows aiohttp and the standard logging only; `serve_server` installs it.
+aiohttp logs a client's malformed request with an exception whose message and traceback hold
+the request's bytes, the token among them. `MalformedRequests` turns each such record into
+one line naming the reason in fixed words; every other record passes as it is.
+`serve_server` installs it.
 """
 
 from __future__ import annotations
@@ -43,8 +39,7 @@ def malformed_reason(error: HttpProcessingError) -> str:
         error (HttpProcessingError): What aiohttp's parser raised.
 
     Returns:
-        str: Such as "missing 'Host' header in request" or "a request line or header longer
-            than 8190 bytes".
+        str: Such as "missing 'Host' header in request".
     """
     if isinstance(error, LineTooLong):
         limit = error.args[1] if len(error.args) > 1 else None
@@ -73,30 +68,17 @@ def malformed_reason(error: HttpProcessingError) -> str:
 class MalformedRequests(logging.Filter):
     """Writes aiohttp's report of a client's malformed request as one line, without its bytes.
 
-    aiohttp reports a connection whose first request is not HTTP (such as a browser sent to
-    https://) at the debug level, others at the error level: each is one warning here, so the
-    logger must let debug records reach this filter, which drops the other debug records unless
-    debug is asked for.
+    Some come at the debug level, so the logger must let debug records reach this filter, which
+    drops other debug records unless debug is asked for.
     """
 
     def __init__(self, debug: bool = False) -> None:
-        """Creates the filter.
-
-        Args:
-            debug (bool): Let the logger's other debug records through.
-        """
+        """Creates the filter; `debug` lets the logger's other debug records through."""
         super().__init__()
         self.debug = debug
 
     def filter(self, record: logging.LogRecord) -> bool:
-        """Rewrites a record of a malformed request in place.
-
-        Args:
-            record (logging.LogRecord): A record of the `aiohttp.server` logger.
-
-        Returns:
-            bool: False for a debug record that is not of a malformed request, unless debug.
-        """
+        """Rewrites a malformed request's record in place; False drops other debug records."""
         error = record.exc_info[1] if record.exc_info else None
         if not isinstance(error, HttpProcessingError):
             return self.debug or record.levelno >= logging.INFO
@@ -113,11 +95,7 @@ class MalformedRequests(logging.Filter):
 
 
 def install_log(debug: bool = False) -> None:
-    """Sends the server's log to stderr, one plain line a note, malformed requests in one line.
-
-    Args:
-        debug (bool): Also write debug records.
-    """
+    """Sends the server's log to stderr, one plain line a note (debug records too, if asked)."""
     root = logging.getLogger()
     if not any(known.get_name() == _HANDLER_NAME for known in root.handlers):
         handler = logging.StreamHandler(sys.stderr)

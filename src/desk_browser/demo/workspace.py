@@ -1,14 +1,9 @@
 """Builds a demo workspace: several demo desks side by side, as `workspace/desks/<name>`.
 
-The first four desks are the cases the Desks screen exists for, each built by `build_demo_desk`:
-
-- `main`: healthy and current, every backend up to date;
-- `options`: its state.json is damaged (not JSON), so the desk will start a new session;
-- `hedging`: current, with a backend 6 exchanges behind its log;
-- `research`: idle for days: its last trading day is four trading days before today.
-
-More desks (for benchmarks) are healthy desks named `desk-05`, `desk-06`, ..., each with a seed
-of its own. The same arguments give the same bytes and the same file times.
+The first four are the Desks screen's cases: `main` healthy and current, `options` with a
+damaged state.json, `hedging` with a backend 6 exchanges behind, `research` idle for four
+trading days. More desks are healthy `desk-05`, `desk-06`, ... The same arguments give the
+same bytes and file times.
 
 Typical usage example:
 
@@ -58,13 +53,7 @@ NAMED_DESKS = (
 
 
 def workspace_plan(desks: int) -> list[DemoDeskPlan]:
-    """Plans the desks of a demo workspace.
-
-    Args:
-        desks (int): How many, at least 1.
-
-    Returns:
-        list[DemoDeskPlan]: The named desks first, then healthy desks named desk-05, desk-06, ...
+    """Plans the desks of a demo workspace: the named desks first, then desk-05, desk-06, ...
 
     Raises:
         ValueError: desks is less than 1.
@@ -88,8 +77,8 @@ def build_demo_workspace(
     """Builds a demo workspace: one demo desk per plan, in `directory/<name>`.
 
     Args:
-        directory (Path): The workspace's desks folder; created if missing, its desks' folders must
-            not exist or be empty.
+        directory (Path): The workspace's desks folder; created if missing, its desks' folders
+            must not exist or be empty.
         today (datetime.date): The current India date.
         desks (int): How many desks.
         days (int): How many trading days each desk holds.

@@ -1,9 +1,7 @@
 """What the Desks screen and each desk opened from it share: one DeskServices per desk, on demand.
 
-`make_workspace_app` (desk_browser.ui.workspace_app) builds one `WorkspaceServices`; the Desks
-screen reads each desk's health with its file memo, and opening a desk hands that desk's
-`DeskServices` (its own index and memo in the cache folder) to its screens. Creating them reads
-nothing from any desk.
+`make_workspace_app` builds one `WorkspaceServices`; opening a desk hands that desk's
+`DeskServices` to its screens. Creating them reads nothing from any desk.
 """
 
 from __future__ import annotations
@@ -32,23 +30,19 @@ once every connection to that index is closed; twenty desks kept about 120 to 48
 class WorkspaceServices:
     """The workspace's shared services.
 
+    Every desk's search keeps its idle index connections until `use_connections` says which
+    desks are in use.
+
     Attributes:
         path (Path): The workspace's PATH, as given.
         cache_directory (Path | None): Where each desk's index and memo are kept; None for the
             user's cache.
-        clock (Callable[[], float]): Returns the time now, in seconds since the epoch (tests fix
-            it).
-        today (Callable[[], datetime.date]): Returns India's today (tests fix it).
-        export_folder (Path | None): Where exports are written; None for the current folder at the
-            time.
+        clock (Callable[[], float]): The time now, in seconds since the epoch (tests fix it).
+        today (Callable[[], datetime.date]): India's today (tests fix it).
+        export_folder (Path | None): Where exports are written; None for the current folder.
         foreground (Foreground): Says when a search across desks runs, so the background
-            indexing of the desks steps aside.
-        desk_open (threading.Event): Set while a desk is open (the app sets it): the background
-            indexing of the desks waits meanwhile.
-
-    Every desk's search keeps its usual idle index connections until `use_connections` says
-    which desks are in use (the workspace app: the desk open, every desk while it searches them
-    all, none on the Desks screen).
+            indexing steps aside.
+        desk_open (threading.Event): Set while a desk is open: the background indexing waits.
     """
 
     path: Path
@@ -64,14 +58,7 @@ class WorkspaceServices:
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def services_for(self, desk: Path) -> DeskServices:
-        """Returns one desk's services, built the first time they are asked for.
-
-        Args:
-            desk (Path): The desk folder.
-
-        Returns:
-            DeskServices: Its services (the same object each time, from any thread).
-        """
+        """One desk's services, built when first asked for (the same object each time)."""
         with self._lock:
             found = self._desks.get(desk)
             if found is None:
@@ -89,18 +76,14 @@ class WorkspaceServices:
             return found
 
     def newest_day(self, desk: Path) -> tuple[int, tuple[FileSignature | None, ...]]:
-        """Says how new a desk's newest record is, and what its newest day's files are like.
-
-        The desk's folders are listed again only when they changed (DeskListing), so asking on
-        every keystroke costs three looks at folders and one at each file of the newest day.
+        """How new a desk's newest record is, and what its newest day's files are like.
 
         Args:
             desk (Path): The desk folder.
 
         Returns:
-            tuple[int, tuple[FileSignature | None, ...]]: YYYYMMDD of its newest day (0 for none:
-                no record of the desk is newer), and the signature of each of that day's files
-                (any change to that day changes it).
+            tuple[int, tuple[FileSignature | None, ...]]: YYYYMMDD of its newest day (0 for none),
+                and the signature of each of that day's files.
         """
         with self._lock:
             listing = self._listings.get(desk)
@@ -112,12 +95,7 @@ class WorkspaceServices:
         return day_number(days[0].day), tuple(file_signature(path) for path in days[0].paths)
 
     def use_connections(self, desks: Iterable[Path] | None) -> None:
-        """Says which desks' searches are in use: the others close their idle index connections.
-
-        Args:
-            desks (Iterable[Path] | None): The desks in use (their searches keep a few idle
-                connections for the next keystroke); None for every desk.
-        """
+        """Says which desks' searches are in use (None: all): the others close idle connections."""
         with self._lock:
             self._in_use = None if desks is None else frozenset(desks)
             in_use = self._in_use

@@ -1,16 +1,10 @@
 """The title bar at the top of every screen: one widget that draws itself.
 
-Textual's Header is a container of three widgets (the icon, the title and the clock's space),
-each styled, laid out and drawn on its own: four of the first screen's nodes and about 5 ms of
-its style work before the first frame. `DeskHeader` draws the same line with Textual's line API,
-in exactly the pieces and colours the compositor cuts Header's widgets into (the icon with its
-padding, the title centred in the room between the docked icon and clock space, the clock's
-blank space), so a screenshot is the same to the byte, at any width and in either height.
-
-What Header does, it does: it shows the screen's title and sub-title (the app's when the screen
-has none) and follows their changes; the icon is lighter under the mouse, says "Open the command
-palette" and opens it when clicked; a click anywhere else makes the header three lines tall, or
-one line again.
+`DeskHeader` draws what Textual's Header draws (its icon, centred title and clock space, in
+the pieces and colours the compositor cuts them into: byte for byte in a screenshot) with the
+line API, as one widget instead of four. It behaves as Header: title and sub-title followed
+(the app's when the screen has none), the icon opens the command palette, a click elsewhere
+toggles three lines tall.
 """
 
 from __future__ import annotations
@@ -91,11 +85,7 @@ class DeskHeader(Widget):
         self.refresh()
 
     def watch_tall(self, tall: bool) -> None:
-        """Shows the header's height as `tall` asks.
-
-        Args:
-            tall (bool): Whether it is three lines tall.
-        """
+        """Shows the header one line or, when `tall`, three lines tall."""
         self.set_class(tall, '-tall')
 
     @property
@@ -111,11 +101,7 @@ class DeskHeader(Widget):
         return sub_title if sub_title is not None else self.app.sub_title
 
     def format_title(self) -> Content:
-        """The title and sub-title as the app formats them for a header.
-
-        Returns:
-            Content: What the header's middle shows.
-        """
+        """The title and sub-title as the app formats them for a header's middle."""
         return self.app.format_title(self.screen_title, self.screen_sub_title)
 
     def _icon_columns(self, width: int) -> int:
@@ -123,14 +109,7 @@ class DeskHeader(Widget):
         return max(0, min(ICON_WIDTH, width - CLOCK_WIDTH, width))
 
     def render_line(self, y: int) -> Strip:
-        """Draws one line of the header, in the pieces Textual's compositor cuts Header into.
-
-        Args:
-            y (int): The line (0 for a one-line header; 0 to 2 for a tall one).
-
-        Returns:
-            Strip: The line.
-        """
+        """Draws line `y` of the header (0; 0 to 2 when tall), in Header's compositor pieces."""
         width = self.size.width
         if width <= 0:
             return Strip([])
@@ -218,18 +197,7 @@ class DeskHeader(Widget):
 
 
 def _composed(pieces: list[_Piece], width: int) -> list[Segment]:
-    """Joins the pieces as Textual's compositor does.
-
-    Each piece is cut at every piece's edge, and the front piece wins each stretch between two
-    edges (a cut drops a piece's empty segments, as the compositor's does).
-
-    Args:
-        pieces (list[_Piece]): The pieces, front first.
-        width (int): The header's width.
-
-    Returns:
-        list[Segment]: The line's segments.
-    """
+    """Joins the pieces (front first) as Textual's compositor does: the front wins each cut."""
     edges = {0, width}
     for start, end, _strip in pieces:
         if end > start:

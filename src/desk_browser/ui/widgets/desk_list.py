@@ -24,14 +24,7 @@ _SEVERITY_STYLES = {'error': '$text-error', 'warning': '$text-warning', 'normal'
 
 
 def sparkline(counts: list[int]) -> str:
-    """Draws exchanges per day as bars, one character a day; a day with none is a space.
-
-    Args:
-        counts (list[int]): Exchanges per day, oldest first.
-
-    Returns:
-        str: The bars.
-    """
+    """Draws exchanges per day (oldest first) as bars, one character a day, a space for none."""
     most = max(counts, default=0)
     if not most:
         return '·' * len(counts)
@@ -62,13 +55,9 @@ def desk_lines(
 ) -> list[Content]:
     """Writes one desk's two lines, fitted to the width.
 
-    The first: its name, its current session and trading date, the state's age, the problem
-    count and the last exchange; the second: each backend's status, the sparkline of its last
-    trading days, and why it needs a look. Where a line is too wide, the least needed detail
-    goes first: "no problems", then the last exchange's time (not today's), "written" before
-    the state's age, then the session's id (its distance stays), then the last exchange and the
-    state's age; on the second line "needs a look:" (the mark and colour say it), then half the
-    sparkline, "ok" for "up to date", then the sparkline.
+    The first: name, current session and date, the state's age, problems, last exchange; the
+    second: each backend's status, the sparkline, and why it needs a look. Where too wide, the
+    least needed details go first.
 
     Args:
         health (DeskHealth): The desk.
@@ -174,23 +163,11 @@ class DeskList(RowList):
         return list(self._desks)
 
     def row_lines(self, index: int, width: int) -> list[Content]:
-        """Writes one desk's two lines.
-
-        Args:
-            index (int): The desk's place.
-            width (int): The width in cells.
-
-        Returns:
-            list[Content]: Its lines.
-        """
+        """Writes the two lines of the desk at a place."""
         return desk_lines(self._desks[index], self.today, self.now, width)
 
     def show_desks(self, desks: list[DeskHealth]) -> None:
-        """Replaces the rows, keeping the highlight on the same desk where it is still listed.
-
-        Args:
-            desks (list[DeskHealth]): The desks, in order.
-        """
+        """Replaces the rows, keeping the highlight on the same desk where it is still listed."""
         chosen = self.highlighted_desk
         self._desks = list(desks)
         self.rows_changed()

@@ -1,9 +1,7 @@
 """The summary pane under the exchanges: the selected day's summary at a glance, first screen.
 
-The Summary tab (summary_view) stays the full view, with Textual's Markdown widget. The pane is
-cheaper: one Static in a scroll, the summary rendered by Rich through the exchanges' own safe
-Markdown (safe_rich_markdown's `SafeRichMarkdown`: raw HTML kept as text, links inert), so the
-first screen gains two widgets and no Markdown widget.
+One Static in a scroll, rendered by Rich through the exchanges' safe Markdown
+(`SafeRichMarkdown`: raw HTML kept as text, links inert); the Summary tab is the full view.
 """
 
 from __future__ import annotations
@@ -28,9 +26,8 @@ from desk_browser.ui.widgets.summary_view import summary_note
 class SummaryPane(VerticalScroll):
     """Shows the first lines of a day's summary (all of it when scrolled or made taller).
 
-    The border's title names the day; ``z`` (a key of the main screen) makes the pane taller or
-    shorter again (the ``-tall`` class, app.tcss), and ``s`` shows the whole summary in the
-    Summary tab. With no summary to show, the pane is one line high (``-empty``).
+    The border's title names the day; ``z`` toggles the ``-tall`` class, ``s`` shows the whole
+    summary in the Summary tab. With no summary, the pane is one line high (``-empty``).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
@@ -42,9 +39,8 @@ class SummaryPane(VerticalScroll):
         """Makes the pane, saying from the start why a day has no summary, if it has none.
 
         Args:
-            first (DaySummary | None): The day read first, shown from the first frame when it
-                has no summary (the pane then short from its first style, not styled again);
-                None (or a summary to render) shows nothing until `show_summary`.
+            first (DaySummary | None): The day read first, shown from the first frame when it has
+                no summary; None (or a summary to render) shows nothing until `show_summary`.
             id (str | None): The widget's id.
         """
         self._first = first if first is not None and summary_note(first) is not None else None
@@ -62,14 +58,7 @@ class SummaryPane(VerticalScroll):
         self.border_subtitle = 's full view · z taller'
 
     def shows_first(self, summary: DaySummary | None) -> bool:
-        """Whether the pane was made showing this summary's sentence (see `__init__`).
-
-        Args:
-            summary (DaySummary | None): A summary.
-
-        Returns:
-            bool: True when it was made with that summary (a day without one).
-        """
+        """Whether the pane was made showing this (summary-less) day's sentence (see `__init__`)."""
         return self._first is not None and self._first == summary
 
     def show_nothing(self) -> None:
@@ -78,20 +67,12 @@ class SummaryPane(VerticalScroll):
         self._show('', empty=False)
 
     def show_message(self, message: str) -> None:
-        """Shows a sentence instead of a summary.
-
-        Args:
-            message (str): The sentence (the UI's own words, shown as plain text).
-        """
+        """Shows a sentence (the UI's own words, as plain text) instead of a summary."""
         self.border_title = 'Summary'
         self._show(Content.styled(message, '$text-muted'), empty=True)
 
     def show_summary(self, summary: DaySummary) -> None:
-        """Shows a day's summary, or says why there is none.
-
-        Args:
-            summary (DaySummary): The summary just read.
-        """
+        """Shows a day's summary just read, or says why there is none."""
         self.border_title = _title(summary)
         note = _note_content(summary)
         if note is not None:
