@@ -1,48 +1,22 @@
 """Keeping Python's full garbage collections short, and out of the way of typing.
 
-A full (oldest-generation) collection walks every object the process holds: Textual's widgets,
-styles and caches, the modules, the desk's records. While typing a search it ran about twice per
-run and held the event loop for about 100 ms each time. What exists once the first screen is
-shown lives as long as the app, so it is collected once and then frozen (`gc.freeze`): later
-collections skip it and walk only what came after. Unmounting unfreezes, so a process that runs
-the app more than once (the tests, a server) can free what the app left.
+What exists once the first screen is shown lives as long as the app, so it is frozen
+(`gc.freeze`) and later collections walk only what came after; unmounting unfreezes. The
+command line holds collections (`gc.disable`) from before Textual is imported until that
+freeze (LATEST_FREEZE after mounting at the latest), and the freeze then collects nothing
+first (everything young is start-up).
 
-Only the young generations are collected before the freeze (about 1 ms). A full collection
-first would free the start-up's cyclic garbage (600 to 5,000 small objects here, well under a
-megabyte) but held the event loop for 80-90 ms, half a second after the first screen: just when
-the first keys come.
+While the app runs, full collections are started less often (`_FULL_COLLECTION_EVERY`), and
+the app makes one itself when the person has not typed, clicked or scrolled for
+`IDLE_SECONDS`. While an index build runs (`full_collections_held`) they are held back
+further (`_FULL_COLLECTION_HELD_EVERY`) and wait for an idle moment; the one owed when the
+last build ends is made at the next idle moment, or Python's schedule returns
+`RESUME_AT_THE_LATEST` after it. Only garbage in reference cycles waits. Unmounting restores
+Python's own schedule.
 
-Even then a full collection walks what came after the freeze (the index's caches, the problem
-check's records, the strips drawn since): 20-25 ms on the five-year desk, and Python starts one
-every ten young-generation collections, so about once per search typed. While the app runs they
-are started less often (every `_FULL_COLLECTION_EVERY` instead), and the app starts one itself
-when the person has not typed, clicked or scrolled for `IDLE_SECONDS`: the same garbage is freed,
-at a moment when a pause is not felt. Unmounting restores Python's own schedule.
-
-The command line holds collections (`gc.disable`) from before Textual is imported until that
-freeze (LATEST_FREEZE after the app is mounted at the latest): about 200 young collections, 40-60
-ms of the interpreter before the first paint, walked objects that all live on. Everything young
-then is start-up, so the freeze skips the young collection (it would walk them all, as long as a
-full one), and collections resume.
-
-While an index build runs in the process (`full_collections_held`, around each build of the
-app's and the Desks screen's), Python's own full collections are held back further still
-(`_FULL_COLLECTION_HELD_EVERY`). A cold build makes the app read the days not indexed yet for
-every search (their records stay in the direct reads' cache: 100-150k objects on a one-year
-desk) and unpickle the workers' rows, so the young collections come about twenty a second and a
-full one every five seconds or so, each walking every object read since the freeze: 50-350 ms on
-a busy machine, in whichever thread allocated last, the event loop's included. Held, they wait
-for an idle moment (as above: the person has not typed for `IDLE_SECONDS`), and are due only
-after `_FULL_COLLECTION_HELD_DUE` young collections, not ten. The collection owed
-when the last build ends is made at the next idle moment too, or Python's schedule (the app's)
-returns `RESUME_AT_THE_LATEST` after the build at the latest. Objects freed by their count of
-references (nearly all: a day's records, the rows) are freed at once all along; only garbage in
-reference cycles waits, and at most until `_FULL_COLLECTION_HELD_EVERY` young collections.
-
-`HeapFreezing` is the policy; the app owns one, starts it when it is mounted, tells it of the
-first session shown and of each input, and stops it when it is unmounted. Python has one
-collector per process, so the builds' holds are counted for the process, and tell the policy
-started last (there is one while an app runs).
+`HeapFreezing` is the policy: the app starts it when mounted, tells it of the first session
+shown and of each input, and stops it when unmounted. Python has one collector per process,
+so builds' holds are counted for the process and tell the policy started last.
 """
 
 from __future__ import annotations
@@ -110,10 +84,7 @@ _policy: HeapFreezing | None = None
 def full_collections_held() -> Iterator[None]:
     """Holds Python's own full collections back while an index build runs (in any thread).
 
-    The started policy (the app's) then collects only at idle moments, or after
-    `_FULL_COLLECTION_HELD_EVERY` young collections; when the last build ends, the collection
-    owed is made at the next idle moment, and the app's schedule returns at the latest
-    `RESUME_AT_THE_LATEST` after. With no policy started (no app runs) nothing changes.
+    With no policy started (no app runs) nothing changes.
 
     Yields:
         None: While the build runs.
@@ -136,11 +107,7 @@ class HeapFreezing:
     """Freezes the start-up objects out of later garbage collections, and collects when idle."""
 
     def __init__(self, app: App[None]) -> None:
-        """Prepares the policy; nothing changes until `start`.
-
-        Args:
-            app (App[None]): The app whose timers run the freeze and the idle collections.
-        """
+        """Prepares the policy for an app (whose timers run it); nothing changes until `start`."""
         self._app = app
         self._freeze_planned = False
         self._frozen = False
@@ -161,12 +128,7 @@ class HeapFreezing:
         )
 
     def start(self) -> None:
-        """Leaves full collections to idle moments while the app runs (see the module).
-
-        Once: a second start (the workspace app's mount runs its own handler and the desk app's,
-        as Textual calls each class's) would take the app's schedule for Python's, and leave it
-        behind when the app ends.
-        """
+        """Leaves full collections to idle moments while the app runs; once only."""
         global _policy
         if self._thresholds is not None:
             return
@@ -195,29 +157,18 @@ class HeapFreezing:
         self._input_at = time.monotonic()
 
     def set_thresholds(self) -> None:
-        """Sets Python's collection schedule for now: rarer full collections while a build runs.
-
-        Called with `_LOCK` held, while the policy is started.
-        """
+        """Sets Python's schedule for now (rarer full collections in a build); `_LOCK` held."""
         if self._thresholds is not None:
             young, middle, _full = self._thresholds
             every = _FULL_COLLECTION_HELD_EVERY if self.held else _FULL_COLLECTION_EVERY
             gc.set_threshold(young, middle, every)
 
     def build_ended(self) -> None:
-        """Notes that the last index build ended: its collection is owed to the next idle moment.
-
-        Called with `_LOCK` held (from the build's thread).
-        """
+        """Notes that the last index build ended, its collection owed (`_LOCK` held)."""
         self._build_ended_at = time.monotonic()
 
     def collect_when_idle(self) -> None:
-        """Makes a full collection when one is due and nobody has touched the app for a while.
-
-        Not before the start-up objects are frozen: until then a full collection walks all of
-        them (80-100 ms). After an index build, the app's schedule returns once the collection
-        owed is made, or RESUME_AT_THE_LATEST after the build.
-        """
+        """Makes a full collection when one is due, all is frozen and the app is idle."""
         due = gc.get_count()[2] >= (
             _FULL_COLLECTION_HELD_DUE if _builds_running else _FULL_COLLECTION_DUE
         )
@@ -240,12 +191,7 @@ class HeapFreezing:
                     self.set_thresholds()
 
     def freeze_start_up_objects(self) -> None:
-        """Collects the young generations' garbage, then freezes everything alive.
-
-        When collections were held since the start (the command line's), nothing is collected
-        first: every object is young, so collecting them would walk them all (80-90 ms); their
-        cyclic garbage (well under a megabyte) stays, frozen. Collections resume.
-        """
+        """Collects the young generations (unless held since the start), then freezes all."""
         if gc.isenabled():
             gc.collect(1)
         gc.freeze()
@@ -254,10 +200,7 @@ class HeapFreezing:
         _LOGGER.debug('Froze %d objects out of garbage collection', gc.get_freeze_count())
 
     def stop(self) -> None:
-        """Lets the collector see the app's objects again, on Python's own schedule.
-
-        Builds still running hold nothing from then on.
-        """
+        """Lets the collector see the app's objects again, on Python's own schedule."""
         global _policy
         gc.enable()
         with _LOCK:

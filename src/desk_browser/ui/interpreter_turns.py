@@ -1,25 +1,11 @@
 """Short turns at the interpreter while an index build runs, so the event loop waits less for it.
 
-CPython runs one thread's Python at a time. A thread that wants the interpreter waits for the
-switch interval (`sys.getswitchinterval`, 5 ms) before it asks the running thread to let go, and
-when several threads are waiting, the one let in may be another: the event loop then waits a
-turn more. It asks again at every wake-up (each key, each frame, each timer), since it lets go of
-the interpreter whenever it waits for input.
-
-While an index build runs in the app, the interpreter is busy: the build's writer thread
-unpickles and writes the workers' rows, and every search reads the days not indexed yet, in
-Python (on a cold one-year desk, the first searches parse for seconds). Measured with two such
-threads, the event loop's wake-ups came 7.7 ms late at the median and 28-43 ms at the 95th
-percentile with 5 ms turns; 3.0 and 15 ms with 1 ms turns (`SHORT_TURN`), for the same work done
-by the busy threads. So while a build runs (`short_turns`, around each build of the app's and the
-Desks screen's) the turns are short, and Python's own come back when the last build ends.
-
-The app's other background readers take turns with the build: the problem check reads (and
-parses) every file its memo cannot recall, which on a cold start is the whole desk, and waits
-while a build runs (`wait_while_building`) rather than be a third thread the event loop competes
-with (on a cold one-year build it held a third of the interpreter during the person's typing).
-
-Python has one interpreter lock per process, so the builds are counted for the process.
+A thread that wants the interpreter waits a switch interval before asking the running one to
+let go, and the event loop asks at every wake-up. While a build runs (`short_turns`, around
+each build of the app's and the Desks screen's) the interval is `SHORT_TURN`; Python's comes
+back when the last build ends. The problem check waits while a build runs
+(`wait_while_building`) rather than be a third busy thread. Builds are counted per process
+(one interpreter lock).
 """
 
 from __future__ import annotations
@@ -55,9 +41,8 @@ def short_turns(*, build: bool = True) -> Iterator[None]:
     """Shortens the interpreter's turns while an index build runs (in any thread).
 
     Args:
-        build (bool): Whether the holder is an index build (readers wait for the builds); False
-            for a background reader that parses in Python beside the event loop (the problem
-            check, which runs after a build, while the person may still be typing).
+        build (bool): Whether the holder is an index build (readers wait for builds); False for
+            a background reader that parses beside the event loop (the problem check).
 
     Yields:
         None: While it runs; the switch interval found is back once the last holder ends.
@@ -82,11 +67,7 @@ def short_turns(*, build: bool = True) -> Iterator[None]:
 
 
 def building() -> bool:
-    """Tells whether an index build runs in this process (inside `short_turns`).
-
-    Returns:
-        bool: True while one does.
-    """
+    """Whether an index build runs in this process (inside `short_turns`)."""
     return _builds_running > 0  # Reading an int is atomic; no lock needed.
 
 
@@ -94,8 +75,7 @@ def wait_while_building(stopped: Callable[[], bool]) -> bool:
     """Waits while an index build runs in this process (a background reader's turn comes after).
 
     Args:
-        stopped (Callable[[], bool]): Looked at every WAIT_STEP: True ends the wait at once (the
-            reader was cancelled).
+        stopped (Callable[[], bool]): Looked at every WAIT_STEP: True ends the wait at once.
 
     Returns:
         bool: True once no build runs; False when the wait was stopped first.
