@@ -229,3 +229,21 @@ def test_the_label_appears_only_when_it_tells_a_hit_from_the_others() -> None:
     assert hit_label(SearchHit(record, 2, ''), partial) == '2 of 3 words'
     assert match_label(1, 1) == ''  # One word: every hit holds it.
     assert match_label(2, 2) == 'all words'  # A record, alone, says it.
+
+
+def test_an_action_hit_s_snippet_leaves_its_type_to_the_header_and_a_text_its_field_name() -> None:
+    text = SearchRecord(
+        '2026-10-21', 'journal', 'text\ntext: Overnight: crude steady.\nbackend: claude'
+    )
+    hit = SearchHit(text, 1, 'crude')
+    result = SearchResult(hits=[hit], matched_every_word=True, words=['crude'])
+    header, first, _second = (line.plain for line in hit_lines(hit, result, 80))
+    assert header == 'action   Wed 2026-10-21 · text'
+    assert first == 'Overnight: crude steady. backend: claude'
+    order = SearchRecord('2026-10-21', 'journal', 'order_placed\nsymbol: NIFTY\nside: BUY')
+    placed = SearchHit(order, 1, 'nifty')
+    result = SearchResult(hits=[placed], matched_every_word=True, words=['nifty'])
+    assert hit_lines(placed, result, 80)[1].plain == 'symbol: NIFTY side: BUY'
+    exchange = SearchHit(SearchRecord('2026-10-21', 'exchange', 'text\n\ntext: a'), 1, 'a')
+    result = SearchResult(hits=[exchange], matched_every_word=True, words=['a'])
+    assert hit_lines(exchange, result, 80)[1].plain == 'text text: a'  # Desk text, as written.

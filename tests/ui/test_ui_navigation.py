@@ -93,6 +93,14 @@ def test_keyword_hits_step_around() -> None:
     assert KeywordHits.find('nothing here', ['beta']).step(1) is None
 
 
+def test_keyword_hits_count_one_hit_in_the_singular() -> None:
+    assert KeywordHits.find('one beta here', ['beta']).label() == (
+        '1 keyword hit · n next, N previous'
+    )
+    many = KeywordHits.find('beta ' * 1200, ['beta'])
+    assert many.label() == '1,200 keyword hits · n next, N previous'
+
+
 # Opening at a view.
 
 

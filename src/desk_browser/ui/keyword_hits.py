@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.highlight import keyword_pattern
 
@@ -68,5 +69,5 @@ class KeywordHits:
         if not self.spans:
             return 'no keyword in this record'
         if self.current is None:
-            return f'{len(self.spans):,} keyword hits · n next, N previous'
+            return f'{plural(len(self.spans), "keyword hit")} · n next, N previous'
         return f'hit {self.current + 1:,} of {len(self.spans):,} · n next, N previous'

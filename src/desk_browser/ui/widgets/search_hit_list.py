@@ -35,6 +35,7 @@ __all__ = [
     'hit_lines',
     'paint_hits',
     'snippet_breaks',
+    'snippet_source',
 ]
 
 SNIPPET_LINES = 2
@@ -84,6 +85,28 @@ def action_type(hit: SearchHit) -> str:
         str: The type, underscores as spaces, made visible and cut short.
     """
     return _name(hit.record.text.partition('\n')[0].replace('_', ' '))
+
+
+def snippet_source(hit: SearchHit) -> str:
+    """The part of a hit's text its snippet is cut from.
+
+    An action's text (desk_files.action_text) starts with its type, which the hit's first line
+    already names ("order placed"), then its fields as "key: value": the snippet leaves the
+    type out, and the name of a `text` field (a backend's words outside an exchange), so it
+    reads "Overnight: crude steady." rather than "text text: Overnight: crude steady.".
+    Other records are cut from their whole text.
+
+    Args:
+        hit (SearchHit): The hit.
+
+    Returns:
+        str: The text, not yet made visible.
+    """
+    text = hit.record.text
+    if hit.record.kind != 'journal':
+        return text
+    fields = text.partition('\n')[2]
+    return fields.removeprefix('text: ')
 
 
 def hit_header(hit: SearchHit, label: str, details: HitDetails | None) -> Content:
@@ -143,7 +166,7 @@ def hit_lines(
     """
     width = max(width, 1)
     header = hit_header(hit, hit_label(hit, result), details).truncate(width, ellipsis=True)
-    snippet = Content(_one_line(plain_snippet(hit.record.text, tuple(result.words))))
+    snippet = Content(_one_line(plain_snippet(snippet_source(hit), tuple(result.words))))
     pattern = _pattern_for(tuple(result.words))
     if pattern is not None:
         snippet = snippet.highlight_regex(pattern, style=KEYWORD_STYLE)
