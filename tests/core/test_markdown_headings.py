@@ -9,6 +9,7 @@ from desk_browser.memory.desk_files import JournalEvent
 from desk_browser.memory.session_search import SearchRecord
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.documents import event_markdown, exchange_markdown, record_markdown
+from desk_browser.presentation.hit_details import HitDetails
 from desk_browser.presentation.markdown_headings import headings_under
 from desk_browser.presentation.plain_text import markdown_parser
 
@@ -63,6 +64,26 @@ def test_an_event_and_a_record_put_their_text_under_their_heading() -> None:
     assert record_markdown(record, 'all words') == (
         '## summary · Wed 2026-10-21 · all words\n\n### Summary\n\nQuiet day.'
     )
+
+
+def test_a_record_s_heading_says_when_and_who_as_its_hit_does() -> None:
+    exchange = SearchRecord(day='2026-10-21', kind='exchange', text='Why?\n\nBecause.')
+    details = HitDetails(
+        7, 'trigger_received', '2026-10-21T09:15:26+05:30', '2026-10-21-2', 'claude'
+    )
+    assert record_markdown(exchange, 'all words', details).startswith(
+        '## exchange · Wed 2026-10-21 09:15 IST · session 2026-10-21-2 · claude · all words\n\n'
+    )
+    hostile = HitDetails(7, 'trigger_received', None, 'S\x1b[31m', None)
+    assert record_markdown(exchange, '', hostile).startswith(
+        '## exchange · Wed 2026-10-21 · session S␛[31m\n\n'
+    )
+    action = SearchRecord(day='2026-10-21', kind='journal', text='order_placed\nsymbol: NIFTY')
+    when = HitDetails(9, 'order_placed', '2026-10-21T09:30:00+05:30')
+    assert record_markdown(action, '', when).startswith(
+        '## action · Wed 2026-10-21 09:30 IST · order placed\n\n'
+    )
+    assert record_markdown(action).startswith('## action · Wed 2026-10-21 · order placed\n\n')
 
 
 @settings(max_examples=300, deadline=None)

@@ -22,6 +22,8 @@ from desk_browser.presentation.exports import (
     spaces_kept,
     write_export,
 )
+from desk_browser.presentation.formatting import india_time
+from desk_browser.presentation.hit_details import HitDetailsReader
 from desk_browser.ui import copy_export
 from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.record_screen import RecordScreen
@@ -175,7 +177,20 @@ async def test_x_exports_the_day_and_the_search_results(demo_desk: Path, tmp_pat
     assert written == day_markdown(journal) + '\n'
     assert written.startswith('# Day Wed 2026-10-21\n\n18 triggers · ')
     result = SessionSearch(demo_desk).search('nifty gap', SEARCH_LIMIT)
-    assert search_file.read_text(encoding='utf-8') == search_markdown('nifty gap', result) + '\n'
+    details = HitDetailsReader(demo_desk).details_of(result.hits)
+    written = search_file.read_text(encoding='utf-8')
+    assert written == search_markdown('nifty gap', result, details) + '\n'
+    # Each exchange's heading says its time, session and backend, as its hit's first line does.
+    headings = [line for line in written.splitlines() if line.startswith('## exchange')]
+    exchanges = [
+        found
+        for hit, found in zip(result.hits, details, strict=True)
+        if hit.record.kind == 'exchange'
+    ]
+    assert len(headings) == len(exchanges) > 1 and len(set(headings)) == len(headings)
+    for heading, found in zip(headings, exchanges, strict=True):
+        assert found is not None and found.time is not None and found.session_id is not None
+        assert f' {india_time(found.time)} IST · session {found.session_id} · ' in heading
 
 
 async def test_export_refuses_a_folder_inside_the_desk_and_writes_nothing(

@@ -10,6 +10,7 @@ under the document's. Nothing here reads the desk or imports Textual.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from desk_browser.memory.desk_files import JournalDay, JournalEvent, action_text
@@ -17,7 +18,8 @@ from desk_browser.memory.session_search import SearchRecord, SearchResult
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.day_data import day_glance
 from desk_browser.presentation.desk_data import SessionEntry
-from desk_browser.presentation.formatting import day_text, hit_label, india_time, plural
+from desk_browser.presentation.formatting import day_text, hit_label, india_time, kind_name, plural
+from desk_browser.presentation.hit_details import HitDetails
 from desk_browser.presentation.markdown_headings import headings_under
 from desk_browser.presentation.safe_text import json_text, visible_field, visible_text
 
@@ -28,6 +30,7 @@ __all__ = [
     'event_object',
     'exchange_json',
     'exchange_markdown',
+    'record_heading',
     'record_json',
     'record_markdown',
     'search_markdown',
@@ -114,11 +117,35 @@ def day_markdown(journal: JournalDay) -> str:
     return '\n\n'.join(parts)
 
 
-def record_markdown(record: SearchRecord, label: str = '') -> str:
-    """Writes a search record as Markdown: a heading with its kind, day and `label`, its text."""
-    heading = f'## {visible_field(record.kind)} · {day_text(visible_field(record.day))}'
+def record_heading(record: SearchRecord, label: str = '', details: HitDetails | None = None) -> str:
+    """Writes a record's heading as its hit's first line says it: kind, day, time, who, `label`.
+
+    ``## exchange · Wed 2026-10-21 09:15 IST · session 2026-10-21-2 · claude · all words``,
+    ``## action · Wed 2026-10-21 09:30 IST · order placed``; a summary or note: its day. The time,
+    session and backend come from `details` (hit_details), where the journal knows them.
+    """
+    when = day_text(visible_field(record.day))
+    time = india_time(details.time) if details is not None and details.time else None
+    if time is not None:
+        when = f'{when} {time} IST'
+    facts = [visible_field(kind_name(record.kind)), when]
+    if record.kind == 'journal':
+        facts.append(visible_field(record.text.partition('\n')[0].replace('_', ' ')))
+    elif details is not None:
+        if details.session_id:
+            facts.append(f'session {visible_field(details.session_id)}')
+        if details.backend:
+            facts.append(visible_field(details.backend))
     if label:
-        heading += f' · {label}'
+        facts.append(label)
+    return '## ' + ' · '.join(facts)
+
+
+def record_markdown(
+    record: SearchRecord, label: str = '', details: HitDetails | None = None
+) -> str:
+    """Writes a search record as Markdown: its heading (`record_heading`), then its text."""
+    heading = record_heading(record, label, details)
     text = _desk_markdown(record.text, level=2)
     return f'{heading}\n\n{text}' if text else heading
 
@@ -128,8 +155,14 @@ def record_json(record: SearchRecord) -> str:
     return json_text({'day': record.day, 'kind': record.kind, 'text': record.text})
 
 
-def search_markdown(query: str, result: SearchResult) -> str:
-    """Writes a search's hits as one Markdown document, each hit's whole record."""
+def search_markdown(
+    query: str, result: SearchResult, details: Sequence[HitDetails | None] = ()
+) -> str:
+    """Writes a search's hits as one Markdown document, each hit's whole record.
+
+    `details` holds each hit's (HitDetailsReader.details_of), in order, so each heading says
+    when and who as the hit list does; a hit beyond it is headed by its kind and day alone.
+    """
     words = ' '.join(visible_field(word) for word in result.words)
     parts = [f'# Search: {words or visible_field(query)}']
     if not result.hits:
@@ -138,7 +171,12 @@ def search_markdown(query: str, result: SearchResult) -> str:
         parts.append(f'{plural(len(result.hits), "hit")} with every word.')
     else:
         parts.append(f'No record has every word; {plural(len(result.hits), "partial hit")}.')
-    parts.extend(record_markdown(hit.record, hit_label(hit, result)) for hit in result.hits)
+    parts.extend(
+        record_markdown(
+            hit.record, hit_label(hit, result), details[index] if index < len(details) else None
+        )
+        for index, hit in enumerate(result.hits)
+    )
     return '\n\n'.join(parts)
 
 

@@ -33,6 +33,7 @@ from desk_browser.presentation.safe_text import visible
 
 if TYPE_CHECKING:
     from desk_browser.memory.session_search import SearchHit
+    from desk_browser.presentation.hit_details import HitDetails
 
 # presentation.documents (and the desk check, the search and the day's records it needs) is
 # imported when something is first copied or exported: the first screen does without it.
@@ -57,11 +58,12 @@ class Export:
 
     Attributes:
         file_name (str): The file's name.
-        document (str): The Markdown.
+        document (str | Callable[[], str]): The Markdown, or what makes it, called in the thread
+            that writes the file (a search's hits, whose headings read their days' journals).
     """
 
     file_name: str
-    document: str
+    document: str | Callable[[], str]
 
 
 def copy_form(as_json: bool) -> str:
@@ -69,11 +71,14 @@ def copy_form(as_json: bool) -> str:
     return 'its JSON line' if as_json else 'Markdown'
 
 
-def record_copy(hit: SearchHit, as_json: bool) -> Copied:
-    """What the copy keys copy of a search hit: its whole record, as JSON or Markdown."""
+def record_copy(hit: SearchHit, as_json: bool, details: HitDetails | None = None) -> Copied:
+    """What the copy keys copy of a search hit: its whole record, as JSON or Markdown.
+
+    `details` (its time, session and backend, or None) heads the Markdown as its hit does.
+    """
     from desk_browser.presentation.documents import record_json, record_markdown  # Deferred.
 
-    text = record_json(hit.record) if as_json else record_markdown(hit.record)
+    text = record_json(hit.record) if as_json else record_markdown(hit.record, details=details)
     return Copied(text, f'the {hit.record.kind} record as {copy_form(as_json)}')
 
 
@@ -204,7 +209,8 @@ def write_found(found: Export, services: DeskServices) -> Delivered:
             failed=True,
         )
     try:
-        path = write_export(services.protected_folders(), folder, found.file_name, found.document)
+        document = found.document if isinstance(found.document, str) else found.document()
+        path = write_export(services.protected_folders(), folder, found.file_name, document)
     except ExportRefused as refusal:
         return Delivered(visible(str(refusal)), 'Not exported', failed=True)
     return Delivered(f'Wrote {written_place(path)}', 'Exported')

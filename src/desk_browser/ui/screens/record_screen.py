@@ -255,12 +255,13 @@ class RecordScreen(DeskScreen[None]):
         Args:
             as_json (bool): True for its JSON line, False for Markdown.
         """
-        deliver_copy(self, record_copy(self.hit, as_json))
+        deliver_copy(self, record_copy(self.hit, as_json, self.details))
 
     def action_export(self) -> None:
         """Writes the record to a Markdown file, headed by how many keywords it holds."""
         words = self.words
         single = SearchResult(hits=[self.hit], matched_every_word=False, words=list(words))
         name = export_file_name('record', f'{self.hit.record.day}-{"-".join(words)}')
-        found = Export(name, record_markdown(self.hit.record, hit_label(self.hit, single)))
+        document = record_markdown(self.hit.record, hit_label(self.hit, single), self.details)
+        found = Export(name, document)
         deliver_export(self, found, self.services)

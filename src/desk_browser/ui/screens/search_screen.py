@@ -9,6 +9,7 @@ empty box recalls the last searches.
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import ClassVar
 
@@ -27,6 +28,7 @@ from desk_browser.memory.unread_files import UnreadFiles
 from desk_browser.presentation.documents import search_markdown
 from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import parse_day
+from desk_browser.presentation.hit_details import HitDetailsReader
 from desk_browser.presentation.navigation import DayPlace
 from desk_browser.presentation.order_story import order_id_of_record
 from desk_browser.presentation.search_headlines import (
@@ -88,6 +90,20 @@ _EVERY_HIT = 2**31 - 1
 
 SearchKey = tuple[tuple[str, ...], SearchScope]
 """What a search looks for: its keywords and its scope (equal keys find the same hits)."""
+
+
+def _search_document(query: str, result: SearchResult, reader: HitDetailsReader) -> str:
+    """Writes a search's hits as Markdown, each headed by its time, session and backend.
+
+    Args:
+        query (str): The words as typed.
+        result (SearchResult): The hits shown.
+        reader (HitDetailsReader): Reads the hits' details from their days' journals.
+
+    Returns:
+        str: The document (documents.search_markdown).
+    """
+    return search_markdown(query, result, reader.details_of(result.hits))
 
 
 class SearchScreen(DeskScreen[None]):
@@ -645,10 +661,12 @@ class SearchScreen(DeskScreen[None]):
         Args:
             as_json (bool): True for its JSON line, False for Markdown.
         """
+        hits = self.query_one(SearchHitList)
         hit = self._highlighted_hit()
-        deliver_copy(
-            self, 'No hit is highlighted to copy.' if hit is None else record_copy(hit, as_json)
-        )
+        if hit is None or hits.highlighted is None:
+            deliver_copy(self, 'No hit is highlighted to copy.')
+            return
+        deliver_copy(self, record_copy(hit, as_json, hits.details_at(hits.highlighted)))
 
     def action_export(self) -> None:
         """Writes the search's hits to a Markdown file."""
@@ -657,5 +675,8 @@ class SearchScreen(DeskScreen[None]):
         if result is None or not result.hits:
             found: Export | str = 'No search results to export: type some words first.'
         else:
-            found = Export(export_file_name('search', query), search_markdown(query, result))
+            # Each heading says when and who (the hits' journals, read in the writing thread).
+            reader = self.services.hit_details
+            document = functools.partial(_search_document, query, result, reader)
+            found = Export(export_file_name('search', query), document)
         deliver_export(self, found, self.services)
