@@ -512,7 +512,7 @@ def main() -> int:
         '--forget-drawings',
         action='store_true',
         help="in the real terminal, remove each code's kept answers (<cache>/drawn) before each "
-        'measured start: a first start, or one after the first answers changed',
+        'measured start: for a baseline from before round 20, which keeps them',
     )
     parser.add_argument(
         '--root',

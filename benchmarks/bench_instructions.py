@@ -26,8 +26,9 @@ executed, on the main thread and on all threads together:
   and an empty settings folder, as bench_terminal's runs in tmux have them (`--theme NAME`: a
   settings folder of its own that remembers that theme, as a person who chose one has it). With
 `--forget-drawings`, each counted desk start finds no kept answers (`<cache>/drawn` removed
-before it, as bench_app's --forget-drawings does): the start that imports Rich's Markdown and
-renders its first answers (a first start, or the first after its answers changed).
+before it, as bench_app's --forget-drawings does): for a baseline from before round 20, which
+keeps its first answers' lines there, its start that imports Rich's Markdown and renders them (a
+first start). Since round 20 every start draws its first answers as plain text.
 
 Each run's line gives each thread's count too (the main thread's, then the others' in the order
 they started: desk-browser's first read is the second), the steadier guide to work moved between

@@ -103,10 +103,8 @@ code's drawn answers, must not be rebuilt over this code's (each run would undo 
 
 WARM_UP_SETTLE = 2.0
 """Seconds the unmeasured warm-up run stays on after its paint before it quits: long enough for
-the app to keep its first answers' lines (<cache>/drawn, written on a thread after the first
-frame), as the start of someone who used the app before finds them. Quit right at the paint, the
-code before round 18 never kept them, so each measured start imported Markdown and rendered its
-answers while the current code (which keeps them at quitting) did not."""
+a baseline from rounds 18-19 to keep its first answers' lines (<cache>/drawn, written on a thread
+after the first frame), as the start of someone who used it before finds them."""
 
 
 def xdg_environment(root: Path, cache: str = 'cache') -> dict[str, str]:

@@ -30,18 +30,15 @@ from typing import Any
 
 SOURCE_VARIABLE = 'DESK_BENCH_SOURCE'
 SETTLE_VARIABLE = 'DESK_BENCH_SETTLE'
-"""Set (to anything) for a start that stays on after its paint until what a start keeps for the
-next one is kept: the lines its first answers were drawn as (drawn/, written once Markdown has
-loaded after the paint). bench_instructions' unmeasured first run of each program sets it; without
-it that run ended at its paint, nothing was kept, and every counted start imported and rendered
-Markdown for its answers, which the second start of someone who used the app draws from the kept
-lines."""
+"""Set (to anything) for a start that stays on after its paint until its first answers' workers
+have ended: a baseline from before round 20 keeps its first answers' lines (drawn/) then, which
+its next start draws from. bench_instructions' unmeasured first run of each program sets it."""
 SIZE = (120, 40)
 POLL_SECONDS = 0.002
 """How often the app is asked whether it has painted (a busy event loop asks less often)."""
 SETTLE_SECONDS = 2.0
-"""How long a settling start stays on after its paint at least (the answers' check and keep
-take tens of milliseconds), and then until its first answers' workers have ended."""
+"""How long a settling start stays on after its paint at least, and then until its first answers'
+workers have ended."""
 
 
 def painted(app: Any) -> bool:

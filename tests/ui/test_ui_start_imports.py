@@ -52,11 +52,11 @@ LOADED_LATER = [
     *AFTER_THE_FIRST_PAINT,
 ]
 """Modules the main screen's first frame does without: other screens, the summary's Markdown
-widget, Pygments (loaded with Rich's Markdown once the first frame is drawn), Textual's Header
-(DeskHeader draws the title bar), the did-you-mean's fuzzy matching, what copying and exporting
-make and write (copy_export, documents, exports, the day's records), the hits' details, the day
-view's timeline, importlib.metadata (Textual's version is checked without it), argparse
-(`desk-browser [DESK]` is read without it, cli.plain_browsing) and the commands' common
+widget, Pygments (loaded with Rich's Markdown once the first frame is drawn: exchange_cards),
+Textual's Header (DeskHeader draws the title bar), the did-you-mean's fuzzy matching, what copying
+and exporting make and write (copy_export, documents, exports, the day's records), the hits'
+details, the day view's timeline, importlib.metadata (Textual's version is checked without it),
+argparse (`desk-browser [DESK]` is read without it, cli.plain_browsing) and the commands' common
 options, and what starts after the first paint."""
 
 
@@ -107,8 +107,8 @@ def test_the_first_screen_drawn_has_imported_none_of_what_it_does_without(
     demo_desk: Path,
 ) -> None:
     # The index build and the problem check are left out here: they start after the first paint.
-    # So are rich.syntax and Pygments, which Rich's Markdown loads as it loads: a start that finds
-    # no answers kept renders them with it.
+    # So are rich.syntax and Pygments, which Rich's Markdown loads as it loads, right after the
+    # first frame (test_ui_plain_first_answers looks at that frame itself).
     left_out = {*AFTER_THE_FIRST_PAINT, 'rich.syntax', 'pygments'}
     later = [name for name in LOADED_LATER if name not in left_out]
     loaded = modules_after(f'DESK = {str(demo_desk)!r}\n{SHOWN_FIRST}')

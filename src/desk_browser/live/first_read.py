@@ -4,8 +4,7 @@
 command line starts a `FirstRead` before that import, so the desk is read meanwhile: the
 watcher's first look (the follower's baseline, taken before anything is read, so no change
 made in between is missed), the overview (state.json and the newest sessions' logs), and the
-log of the session the main screen opens first, with the lines its first answers were drawn as
-at the last start (presentation.drawn_answers) and its day's summary. The main screen then
+log of the session the main screen opens first and its day's summary. The main screen then
 shows them as it mounts, before its first layout: one layout and one frame of a filled-in
 screen, instead of an empty screen drawn, then the state and the sessions, then the exchanges.
 
@@ -25,7 +24,6 @@ from dataclasses import dataclass
 
 from desk_browser.live.live_desk import LiveDesk
 from desk_browser.live.services import DeskServices
-from desk_browser.memory.cache_folders import default_cache_directory
 from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
     DaySummary,
@@ -34,7 +32,6 @@ from desk_browser.presentation.desk_data import (
     read_day_summary,
     read_overview,
 )
-from desk_browser.presentation.drawn_answers import KeptDrawings
 from desk_browser.presentation.listed_sessions import place_of_session, session_ids_of
 
 
@@ -68,8 +65,6 @@ class FirstLook:
         overview (DeskOverview): The state and the sessions.
         session_log (SessionLog | None): The log of the session opened first (`session_to_open`,
             the requested one first, then the current one), or None when no session has a log.
-        drawn (KeptDrawings | None): The lines the first frame's answers were drawn as at the
-            last start (presentation.drawn_answers), or None when no session has a log.
         summary (DaySummary | None): The summary of the opened session's day, or None when no
             session has a log or its name holds no day.
     """
@@ -77,7 +72,6 @@ class FirstLook:
     live_desk: LiveDesk
     overview: DeskOverview
     session_log: SessionLog | None
-    drawn: KeptDrawings | None = None
     summary: DaySummary | None = None
 
 
@@ -144,8 +138,6 @@ class FirstRead:
             if opened is None:
                 self._look = FirstLook(live_desk, overview, None)
                 return
-            cache = services.cache_directory or default_cache_directory()
-            drawn = KeptDrawings.read(cache, services.desk)
             day = overview.day_of(opened)
             summary = read_day_summary(services.desk, day) if day is not None else None
 
@@ -153,7 +145,7 @@ class FirstRead:
                 if self._done.is_set():  # The whole log, after its first exchanges.
                     self._hand_over_the_rest(log)
                     return
-                self._look = FirstLook(live_desk, overview, log, drawn, summary)
+                self._look = FirstLook(live_desk, overview, log, summary)
                 self._done.set()  # The screen may show it now (all of it, or the first part).
 
             def wait_until_drawn() -> None:

@@ -40,8 +40,7 @@ EXIT_WAIT = 1.0
 """The most seconds the interpreter's exit waits for a write under way."""
 
 WRITE_WAIT = 1.0
-"""The most seconds a write waits for another one under way (one on a hung disk never ends, and
-the app keeps its first answers as it quits, on its event loop)."""
+"""The most seconds a write waits for another one under way (one on a hung disk never ends)."""
 
 RANDOM_PART = r'[a-z0-9_]{8}'
 """What tempfile.mkstemp puts between its prefix and suffix, as a regular expression."""

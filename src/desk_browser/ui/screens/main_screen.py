@@ -335,9 +335,7 @@ class MainScreen(MovingScreen):
         self.post_message(PlaceOpened(SessionPlace(session_id)))
         first_log = self.first_log_of(session_id)
         if first_log is not None:
-            drawn = self.first_drawn()
-            if drawn is not None:
-                self.query_one(ExchangeView).draw_first_answers_from(drawn)
+            self.query_one(ExchangeView).draw_first_answers_plainly()
             self.app.post_message(SessionLoaded(first_log))  # As it would have heard it from here.
             await self.show_session(SessionLoaded(first_log))
         else:

@@ -30,7 +30,6 @@ from desk_browser.presentation.desk_data import (
     read_day_summary,
     read_overview,
 )
-from desk_browser.presentation.drawn_answers import KeptDrawings
 from desk_browser.ui.following import DeskFollower
 from desk_browser.ui.messages import OverviewLoaded, SessionLoaded, SessionsCounted, SummaryLoaded
 from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read
@@ -68,7 +67,6 @@ class ReadingScreen(DeskScreen[None]):
         """A session to select once the sessions are read (desk-browser --session)."""
         self._first_read = first_read
         self._first_log: SessionLog | None = None
-        self._first_drawn: KeptDrawings | None = None
         self._first_summary: DaySummary | None = None
         self.follower = DeskFollower(
             self,
@@ -103,7 +101,6 @@ class ReadingScreen(DeskScreen[None]):
         """Follows the desk with the first read's watcher; keeps its log until it is shown."""
         self.follower.take_over(look.live_desk)
         self._first_log = look.session_log
-        self._first_drawn = look.drawn
         self._first_summary = look.summary
         if look.session_log is not None and not look.session_log.complete:
             session_id = look.session_log.session_id
@@ -142,15 +139,6 @@ class ReadingScreen(DeskScreen[None]):
         """
         summary, self._first_summary = self._first_summary, None
         return summary
-
-    def first_drawn(self) -> KeptDrawings | None:
-        """The lines the first answers were drawn as at the last start, once (else None).
-
-        Returns:
-            KeptDrawings | None: What the first read found of them.
-        """
-        drawn, self._first_drawn = self._first_drawn, None
-        return drawn
 
     @desk_read('overview', 'reading the state and sessions')
     def load_overview(

@@ -3,13 +3,17 @@
 `ExchangeCards` is the drawing half of `ExchangeView` (exchange_view.py, which shows a session,
 moves between its exchanges and answers the rest of the app): it renders a block (the header, a
 card, or a sentence in place of exchanges) at the view's width, estimates the heights of cards not
-rendered yet, and draws each line with the card's bar, the current card marked. It also draws the
-first frame's answers from the lines kept at the last start, then checks them once Rich's Markdown
-has loaded (answer_drawings).
+rendered yet, and draws each line with the card's bar, the current card marked.
+
+The first frame's answers are drawn as their plain text when Rich's Markdown is not loaded yet
+(importing it and markdown-it, Pygments with them, is about a tenth of a start): once that frame
+is on screen, Markdown is loaded on a worker thread and the cards drawn plainly are rendered
+again and drawn where they differ, as a log viewer shows lines before its scan ends.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -23,8 +27,6 @@ from textual.strip import Strip
 
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.desk_data import SessionLog
-from desk_browser.presentation.drawn_answers import KeptDrawings
-from desk_browser.ui.widgets.answer_drawings import AnswerDrawings, same_lines
 from desk_browser.ui.widgets.block_view import BlockView
 from desk_browser.ui.widgets.desk_text_look import DESK_TEXT_COMPONENTS, card_styles
 from desk_browser.ui.widgets.exchange_rendering import (
@@ -38,6 +40,9 @@ from desk_browser.ui.widgets.exchange_rendering import (
 
 CARD_BAR = '▌ '
 """What stands before each line of a card: the bar (coloured) and a space."""
+
+MARKDOWN_MODULE = 'desk_browser.ui.widgets.safe_rich_markdown'
+"""The module whose import loads Rich's Markdown (the answers' renderer)."""
 
 
 class ExchangeCards(BlockView):
@@ -58,11 +63,7 @@ class ExchangeCards(BlockView):
     """The current exchange's place in the session (from 0), or None before any move."""
 
     class _MarkdownLoaded(Message):
-        """Rich's Markdown is loaded: the answers drawn from kept lines can be checked."""
-
-        def __init__(self, drawings: AnswerDrawings) -> None:
-            super().__init__()
-            self.drawings = drawings
+        """Rich's Markdown is loaded: the answers drawn as plain text can be rendered."""
 
     def __init__(self, *, id: str | None = None) -> None:
         """Prepares an empty view.
@@ -83,25 +84,19 @@ class ExchangeCards(BlockView):
         """The view's own style while render_lines draws (None outside it)."""
         self._line_width: int | None = None
         """The content's width while render_lines draws (None outside it)."""
-        self._drawings: AnswerDrawings | None = None
-        """The first frame's answers, drawn from the last start's lines (answer_drawings)."""
-        self._recalled_blocks: set[int] = set()
-        """The cards whose answers were drawn from kept lines, to check once Markdown loads."""
-        self._first_drawn: AnswerDrawings | None = None
-        """The first frame's answers once it is drawn, until they are kept (or unmounted)."""
+        self._plain_first = False
+        """Whether the answers are drawn as plain text until the first frame is drawn."""
+        self._plain_blocks: set[int] = set()
+        """The cards whose answers were drawn as plain text, to render once Markdown loads."""
 
     # The first frame's answers.
 
-    def draw_first_answers_from(self, kept: KeptDrawings) -> None:
-        """Draws the first frame's answers from the lines kept at the last start, where it can.
+    def draw_first_answers_plainly(self) -> None:
+        """Draws the next frame's answers as plain text if Rich's Markdown is not loaded yet.
 
-        Once that frame is drawn they are checked against their rendering, and what this start
-        rendered is kept for the next (see answer_drawings).
-
-        Args:
-            kept (KeptDrawings): The lines kept, as the first read found them.
+        Once that frame is drawn, Markdown is loaded on a worker and they are drawn as Markdown.
         """
-        self._drawings = AnswerDrawings(kept)
+        self._plain_first = MARKDOWN_MODULE not in sys.modules
 
     def watch_current_index(self) -> None:
         """Redraws the view with the new current exchange marked (nothing is rendered again)."""
@@ -139,12 +134,11 @@ class ExchangeCards(BlockView):
             return []
         if block == 0:
             return render_header(console, log, self._width, styles)
-        drawings = self._drawings
-        recalled = drawings.recalled if drawings is not None else 0
+        plain = self._plain_first
         exchange = log.exchanges[block - 1]
-        strips = render_card(console, block, exchange, self._body_width(), styles, drawings)
-        if drawings is not None and drawings.recalled != recalled:
-            self._recalled_blocks.add(block)
+        strips = render_card(console, block, exchange, self._body_width(), styles, plain=plain)
+        if plain:
+            self._plain_blocks.add(block)
         return strips
 
     def _card_styles(self) -> CardStyles:
@@ -184,68 +178,35 @@ class ExchangeCards(BlockView):
         finally:
             self._line_style = None
             self._line_width = None
-            if self._drawings is not None and self._log is not None and self._strips.keys():
-                drawings, self._drawings = self._drawings, None  # Once drawn: check, keep.
-                self._first_drawn = drawings
-                self.call_after_refresh(self._check_the_first_answers, drawings)
-
-    def _check_the_first_answers(self, drawings: AnswerDrawings) -> None:
-        """Once the first frame is drawn: checks the answers drawn from kept lines, keeps these."""
-        drawings.stop_recalling()
-        if self._recalled_blocks:
-            self._load_markdown_then_check(drawings)
-        else:
-            self._keep_the_first_answers(drawings)
+            if self._plain_first and self._log is not None and self._strips.keys():
+                self._plain_first = False  # Drawn: Markdown from now on.
+                if self._plain_blocks:
+                    self.call_after_refresh(self._load_markdown)
 
     @work(thread=True, group='first-answers')
-    def _load_markdown_then_check(self, drawings: AnswerDrawings) -> None:
-        """Loads Rich's Markdown off the event loop, then checks the recalled answers."""
-        import desk_browser.ui.widgets.safe_rich_markdown  # noqa: F401  (See answer_drawings.)
-
-        self.post_message(self._MarkdownLoaded(drawings))
+    def _load_markdown(self) -> None:
+        """Loads Rich's Markdown off the event loop, then has the plain answers drawn again."""
+        __import__(MARKDOWN_MODULE)
+        self.post_message(self._MarkdownLoaded())
 
     def on_exchange_cards__markdown_loaded(self, message: _MarkdownLoaded) -> None:
-        """Renders the cards drawn from kept lines again; draws again any that differs."""
+        """Renders the cards drawn as plain text again, as Markdown; draws any that differs."""
         message.stop()
-        drawings = message.drawings
         changed = False
-        for block in sorted(self._recalled_blocks):
+        for block in sorted(self._plain_blocks):
             kept = self._strips.get(block)
             if kept is None or self._log is None or block > len(self._log.exchanges):
                 continue
-            self._drawings = drawings  # Notes what is rendered (recalling has ended).
-            try:
-                rendered = self._render_block(block)
-            finally:
-                self._drawings = None
-            if not same_lines(kept, rendered):
+            rendered = self._render_block(block)
+            if not _same_lines(kept, rendered):
                 self._strips.discard(block)  # LRUCache.set keeps a value it holds.
                 self._strips.set(block, rendered)
                 self._blocks.measured(block, len(rendered) + self._gap_after(block))
                 changed = True
-        self._recalled_blocks.clear()
+        self._plain_blocks.clear()
         if changed:
             self._settle()
             self.refresh()
-        self._keep_the_first_answers(drawings)
-
-    @work(thread=True, group='first-answers')
-    def _keep_the_first_answers(self, drawings: AnswerDrawings) -> None:
-        """Keeps the answers this start rendered for the next one (a file write: a thread)."""
-        drawings.keep()
-
-    def on_unmount(self) -> None:
-        """Keeps the first frame's answers now if the app quits before its thread has kept them.
-
-        The thread comes tens of milliseconds after the first frame, and a quit (q pressed as
-        soon as the screen shows) cancels it or stops it with the process: nothing was kept, and
-        the next start loaded Rich's Markdown to draw its answers again. Not while answers drawn
-        from kept lines wait for their check: what this start rendered is then only part of
-        what the next one needs, and the file already holds those lines.
-        """
-        drawings, self._first_drawn = self._first_drawn, None
-        if drawings is not None and not self._recalled_blocks:
-            drawings.keep()
 
     def render_line(self, y: int) -> Strip:
         """Draws one line of the view.
@@ -283,3 +244,11 @@ class ExchangeCards(BlockView):
         if current:
             strip = strip.apply_style(self.get_component_rich_style('exchange-view--current'))
         return strip.apply_style(base).crop_extend(0, width, base)
+
+
+def _same_lines(first: list[Strip], second: list[Strip]) -> bool:
+    """Says whether two renderings are the same lines: the same runs, text and styles."""
+    return len(first) == len(second) and all(
+        a.cell_length == b.cell_length and list(a) == list(b)
+        for a, b in zip(first, second, strict=True)
+    )

@@ -4,13 +4,12 @@ Every function here turns desk text into `Strip`s at a given width, on demand: t
 asks only for what it is about to draw. Desk text goes through `visible`/`capped` (plain parts)
 or `markdown_source` (answers) first, and the answers are rendered by `SafeRichMarkdown`
 (safe_rich_markdown, loaded on the first answer rendered), which keeps raw HTML as text and links
-as inert text.
+as inert text; the first frame's answers are drawn as their plain text instead (`plain`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
@@ -25,9 +24,6 @@ from desk_browser.presentation.desk_data import SessionLog
 from desk_browser.presentation.formatting import india_time, plural
 from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import DEFAULT_LIMIT, capped, markdown_source, visible
-
-if TYPE_CHECKING:
-    from desk_browser.ui.widgets.answer_drawings import AnswerDrawings
 
 TRIGGER_BAR = '│ '
 """What stands before each line of a trigger."""
@@ -219,7 +215,8 @@ def render_answer(
     width: int,
     styles: CardStyles,
     limit: int = DEFAULT_LIMIT,
-    drawings: AnswerDrawings | None = None,
+    *,
+    plain: bool = False,
 ) -> list[Strip]:
     """Renders an answer as Markdown, or "(no answer)" when it is empty.
 
@@ -229,30 +226,26 @@ def render_answer(
         width (int): The width in cells.
         styles (CardStyles): The styles to use.
         limit (int): The most characters to render (a note says what was cut).
-        drawings (AnswerDrawings | None): The first frame's answers: the lines kept at the last
-            start are drawn when there are some for this answer, and what is rendered is noted.
+        plain (bool): Renders the Markdown's text as it is, without loading Rich's Markdown
+            (the first frame's answers, drawn again as Markdown once it has loaded).
 
     Returns:
         list[Strip]: Its lines, with no blank lines at either end.
     """
     if not answer.strip():
         return render_lines(console, Text('(no answer)', style=styles.muted), width)
-    key = drawings.key(console, answer, width, styles, limit) if drawings is not None else ''
-    if drawings is not None:
-        recalled = drawings.recall(key, width)
-        if recalled is not None:
-            return recalled
-    from desk_browser.ui.widgets.safe_rich_markdown import SafeRichMarkdown  # See its doc.
+    if plain:
+        strips = render_lines(console, Text(markdown_source(answer, limit)), width)
+    else:
+        from desk_browser.ui.widgets.safe_rich_markdown import SafeRichMarkdown  # See its doc.
 
-    markdown = SafeRichMarkdown(markdown_source(answer, limit), styles.code_theme)
-    with console.use_theme(Theme(styles.markdown, inherit=True)):
-        strips = render_lines(console, markdown, width)
+        markdown = SafeRichMarkdown(markdown_source(answer, limit), styles.code_theme)
+        with console.use_theme(Theme(styles.markdown, inherit=True)):
+            strips = render_lines(console, markdown, width)
     while strips and not strips[-1].text.strip():
         strips.pop()
     while strips and not strips[0].text.strip():
         strips.pop(0)
-    if drawings is not None:
-        drawings.rendered(key, strips)
     return strips
 
 
@@ -262,7 +255,8 @@ def render_card(
     exchange: Exchange,
     width: int,
     styles: CardStyles,
-    drawings: AnswerDrawings | None = None,
+    *,
+    plain: bool = False,
 ) -> list[Strip]:
     """Renders an exchange: title, trigger behind its bar, a blank line, the answer.
 
@@ -272,7 +266,7 @@ def render_card(
         exchange (Exchange): The exchange.
         width (int): The width in cells (the card's bar is not part of it).
         styles (CardStyles): The styles to use.
-        drawings (AnswerDrawings | None): The first frame's answers (see render_answer).
+        plain (bool): Draws the answer as its plain text (see render_answer).
 
     Returns:
         list[Strip]: The card's lines.
@@ -287,7 +281,7 @@ def render_card(
         )
     )
     strips.append(Strip.blank(width))
-    strips.extend(render_answer(console, exchange.answer, width, styles, drawings=drawings))
+    strips.extend(render_answer(console, exchange.answer, width, styles, plain=plain))
     return strips
 
 

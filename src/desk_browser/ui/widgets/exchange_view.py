@@ -199,7 +199,7 @@ class ExchangeView(ExchangeCards, can_focus=True):
     def _reset(self, blocks: int) -> None:
         self._end_wanted = False
         self._index_wanted = None
-        self._recalled_blocks.clear()
+        self._plain_blocks.clear()
         self._blocks.reset(blocks)
         self._width = 0
         self._strips.clear()

@@ -1,8 +1,8 @@
 """Rich's Markdown made safe for desk text: what draws the answers and the summary pane.
 
 Kept apart from exchange_rendering because importing it loads Rich's Markdown and markdown-it
-(about 30 ms): the first frame draws its answers from the lines kept at the last start when it
-can (answer_drawings), and this module is loaded once that frame is on screen.
+(about 30 ms): the first frame draws its answers as plain text (exchange_cards), and this module
+is loaded once that frame is on screen.
 """
 
 from __future__ import annotations
