@@ -1,10 +1,8 @@
 """Reading a sessions folder's files: a session's log, and the state, telling missing from damaged.
 
-Readers never raise for what they find on disk: a damaged log line is skipped and reported, a
-state file that cannot be used is reported with why (a link whose target is gone, an unreadable
-folder, a folder or FIFO in its place, too big, not UTF-8, empty, broken JSON with where, nested
-too deep, not an object, a field missing or of the wrong type). session_store re-exports the
-names it documents; `exchanges_from_lines`, `count_exchanges` and `read_exchange_log_head` are the
+Readers never raise for what they find on disk: a damaged log line is skipped and reported,
+a state file that cannot be used is reported with why. session_store re-exports the names it
+documents; `exchanges_from_lines`, `count_exchanges` and `read_exchange_log_head` are the
 browser's own.
 
 Typical usage example:
@@ -12,7 +10,6 @@ Typical usage example:
     problems: list[Problem] = []
     exchanges = read_exchange_log(log_path(directory, session_id), problems)
     reading = read_state_file(directory / STATE_FILE_NAME)
-
     first = read_exchange_log_head(path)  # A big log's first exchanges, or None: read it all.
 """
 
@@ -64,9 +61,7 @@ def exchange_from_line(
 ) -> Exchange | None:
     """Turns one log line's object into an exchange, as read_exchange_log does.
 
-    Used to read only the lines a log gained (see desk_watch.JsonLinesFollower): a line missing
-    a field or with a field that is not a string is reported with the same reason a whole read
-    gives.
+    A damaged line is reported with the same reason a whole read gives.
 
     Args:
         path (Path): The log file, for reporting.
@@ -97,8 +92,7 @@ def exchanges_from_lines(
 
     Args:
         path (Path): The log file, for reporting.
-        objects (Iterable[tuple[int, dict[str, Any]]]): Each line's object, with its number
-            (from 1), as desk_files' JSON-lines readers give them.
+        objects (Iterable[tuple[int, dict[str, Any]]]): Each line's object, with its number.
         problems (list[Problem] | None): Where to report a damaged line; None reports nothing.
 
     Returns:
@@ -119,15 +113,9 @@ def count_exchanges(
 ) -> int:
     """Counts the exchanges exchanges_from_lines would make, reporting the same damaged lines.
 
-    The sessions list needs a log's counts only: the first read counts 12-16 logs before the
-    first paint, and making each Exchange was a third of reading them. A line is an exchange when
-    Exchange.from_json_dictionary takes it: each of its fields, in EXCHANGE_FIELDS' order, is
-    there and a string; the first one that is not is reported as that method's error is.
-
     Args:
         path (Path): The log file, for reporting.
-        objects (Iterable[tuple[int, dict[str, Any]]]): Each line's object, with its number
-            (from 1), as desk_files' JSON-lines readers give them.
+        objects (Iterable[tuple[int, dict[str, Any]]]): Each line's object, with its number.
         problems (list[Problem] | None): Where to report a damaged line; None reports nothing.
 
     Returns:
@@ -179,17 +167,15 @@ screenful, in about a millisecond (a 10,000-exchange log takes about 85 ms to re
 def read_exchange_log_head(path: Path, byte_limit: int = LOG_HEAD_BYTES) -> list[Exchange] | None:
     """Reads the first exchanges of a big log, to show while the whole log is read.
 
-    Only the complete lines within the first byte_limit bytes are read, as read_exchange_log
-    reads them; a damaged line among them is skipped without a word (the whole read reports it).
-    A log of at most byte_limit bytes is not read: the whole read is as quick.
+    Damaged lines among the complete lines within byte_limit are skipped without a word.
 
     Args:
         path (Path): The log file.
         byte_limit (int): How many of the log's first bytes to read at most.
 
     Returns:
-        list[Exchange] | None: The exchanges of the first lines, oldest first; None when the log
-            holds at most byte_limit bytes, cannot be read, or no exchange ends within them.
+        list[Exchange] | None: The first exchanges, oldest first; None when the log holds at
+            most byte_limit bytes, cannot be read, or no exchange ends within them.
     """
     settings = current_settings()
     try:
@@ -206,28 +192,12 @@ def read_exchange_log_head(path: Path, byte_limit: int = LOG_HEAD_BYTES) -> list
 
 
 def read_state_file(path: Path) -> StateReading:
-    """Reads a state file, telling a missing file from a damaged one.
-
-    Args:
-        path (Path): The file, normally <sessions>/state.json.
-
-    Returns:
-        StateReading: The state, or why there is none.
-    """
+    """Reads a state file (normally <sessions>/state.json), telling missing from damaged."""
     return read_state_file_within(path, current_settings())
 
 
 def read_state_file_within(path: Path, settings: ReadSettings) -> StateReading:
-    """Reads a state file as read_state_file does, within the given settings.
-
-    Args:
-        path (Path): The file, normally <sessions>/state.json.
-        settings (ReadSettings): The state's size limit, and whether a link out of the desk is
-            followed.
-
-    Returns:
-        StateReading: The state, or why there is none.
-    """
+    """Reads a state file as read_state_file does, within the settings (size limit, links)."""
     try:
         file_status = path.stat()
     except (FileNotFoundError, NotADirectoryError, ValueError):
@@ -272,14 +242,7 @@ def read_state_file_within(path: Path, settings: ReadSettings) -> StateReading:
 
 
 def _state_from_bytes(content: bytes) -> tuple[SessionState | None, str | None]:
-    """Reads a state from a state file's bytes.
-
-    Args:
-        content (bytes): The file's bytes.
-
-    Returns:
-        tuple[SessionState | None, str | None]: The state, or None and why it is damaged.
-    """
+    """Reads a state from a state file's bytes: the state, or None and why it is damaged."""
     text = ''
     try:
         text = content.removeprefix(desk_files.BYTE_ORDER_MARK).decode('utf-8')

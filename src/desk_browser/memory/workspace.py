@@ -1,18 +1,10 @@
 """Finds the desks of a workspace: a folder whose subfolders are desks.
 
-A folder is a desk when it holds `sessions/`, `journal/` or `notes/`. A PATH is read as:
-
-- a desk, when it is one (the workspace of that one desk);
-- a workspace, when some of its subfolders are desks (`workspace/desks`, the desks' parent);
-- the workspace in its `desks/` folder, when it holds one whose subfolders are desks
-  (`workspace`, as the desk's own documentation lays it out);
-- no desk at all otherwise.
-
+A folder is a desk when it holds `sessions/`, `journal/` or `notes/`. A PATH is a desk, a
+workspace (some subfolders are desks), a workspace in its `desks/` folder, or no desk at all.
 In a workspace, what stands where a desk should be but cannot be read as one is an entry that
-says why, never an error: a subfolder that cannot be read, a symlink loop or a link to nothing, a
-file with no extension (README.md and other files with an extension are left alone). Hidden
-entries (a name starting with a dot) are left out. Nothing is written; nothing is read but the
-folders' listings.
+says why, never an error; files with an extension and hidden entries are left out. Nothing
+is written; only folder listings are read.
 
 Typical usage example:
 
@@ -72,10 +64,9 @@ class Workspace:
 
     Attributes:
         path (Path): The PATH given.
-        kind (WorkspaceKind): "desk" when PATH is a desk, "workspace" when it holds desks,
-            "none" otherwise.
-        desks (list[DeskEntry]): The desks (and the entries standing where a desk should be),
-            by name; one entry for a desk, none for "none".
+        kind (WorkspaceKind): "desk", "workspace" or "none".
+        desks (list[DeskEntry]): The desks (and entries standing where a desk should be), by
+            name; one entry for a desk, none for "none".
         problem (str | None): For "none": why PATH holds no desk, naming the path and what
             to do; else None.
         desks_folder (Path): The folder the desks are in (PATH, or PATH/desks); PATH itself
@@ -90,49 +81,23 @@ class Workspace:
 
     @property
     def names(self) -> list[str]:
-        """The entries' names, in order.
-
-        Returns:
-            list[str]: The names.
-        """
+        """The entries' names, in order."""
         return [entry.name for entry in self.desks]
 
     def entry(self, name: str) -> DeskEntry | None:
-        """Finds an entry by name.
-
-        Args:
-            name (str): The desk's name.
-
-        Returns:
-            DeskEntry | None: The entry, or None when no entry has that name.
-        """
+        """The entry with a name, or None."""
         return next((entry for entry in self.desks if entry.name == name), None)
 
 
 def _reason(error: OSError) -> str:
-    """Words for why a folder could not be read.
-
-    Args:
-        error (OSError): The error.
-
-    Returns:
-        str: Such as "cannot read: permission denied" (this user's permissions, not damage),
-            "a symlink loop" or "unreadable: Input/output error".
-    """
+    """Words for why a folder could not be read, such as "cannot read: permission denied"."""
     if error.errno == errno.ELOOP:
         return 'a symlink loop'
     return os_error_reason(error)
 
 
 def is_desk(path: Path) -> bool:
-    """Tells whether a folder holds any of a desk's folders.
-
-    Args:
-        path (Path): The folder.
-
-    Returns:
-        bool: True for a desk; False for anything else, including what cannot be read.
-    """
+    """Whether a folder holds any of a desk's folders (False for what cannot be read)."""
     try:
         return any((path / name).is_dir() for name in DESK_FOLDERS)
     except (OSError, ValueError):
@@ -140,16 +105,7 @@ def is_desk(path: Path) -> bool:
 
 
 def entry_problem(path: Path) -> str | None:
-    """Says why a folder found as a desk cannot be read as one now.
-
-    Args:
-        path (Path): The desk folder.
-
-    Returns:
-        str | None: REMOVED, "a symlink loop", "cannot read: permission denied",
-            "unreadable: ...", "a file, not a desk folder",
-            "no longer a desk: ..." or None when it is a desk that can be read.
-    """
+    """Why a folder found as a desk cannot be read as one now, or None when it can."""
     try:
         status = os.stat(path)
     except FileNotFoundError:
@@ -170,17 +126,7 @@ def entry_problem(path: Path) -> str | None:
 
 
 def _entry_for(folder: Path, name: str) -> DeskEntry | None:
-    """Reads one entry of a workspace folder.
-
-    Args:
-        folder (Path): The workspace's desks folder.
-        name (str): The entry's name.
-
-    Returns:
-        DeskEntry | None: A desk, or an entry saying what stands where a desk should be; None
-            for an entry that is neither (a readable folder that holds no desk, a file with an
-            extension).
-    """
+    """One entry of a workspace folder: a desk, what stands in its place, or None for neither."""
     path = folder / name
     try:
         link_status = os.lstat(path)
@@ -211,14 +157,7 @@ def _entry_for(folder: Path, name: str) -> DeskEntry | None:
 
 
 def _entries_of(folder: Path) -> list[DeskEntry] | str:
-    """Lists what stands in a workspace folder.
-
-    Args:
-        folder (Path): The folder.
-
-    Returns:
-        list[DeskEntry] | str: The entries by name, or why the folder cannot be listed.
-    """
+    """The entries in a workspace folder, by name, or why it cannot be listed."""
     try:
         with os.scandir(folder) as listing:
             names = sorted(entry.name for entry in listing if not entry.name.startswith('.'))
@@ -235,8 +174,7 @@ def find_desks(path: Path) -> Workspace:
         path (Path): The PATH given.
 
     Returns:
-        Workspace: What it holds. A workspace is read only when at least one of its entries is
-            a readable desk, so a folder of unrelated files is "none", with a message.
+        Workspace: What it holds; a folder with no readable desk is "none", with a message.
     """
     shown = str(path)
     try:
