@@ -1,18 +1,10 @@
 """Following a live desk for the main screen: polls, the state's age, pausing, the problem count.
 
-`DeskFollower` is a helper the main screen owns. Twice a second a thread worker asks `LiveDesk`
-what changed; the answer comes back to the screen as a `DeskFollowed` message, and the screen
-shows only what changed (exchanges the shown log gained, new sessions, the state pane). Every
-second the follower brings the state's age up to date. After the first paint, a whole check of
-the desk counts the problems for the state pane (a `DeskChecked` message); it is repeated, at
-most every few seconds, after the desk changed. The check takes turns with the app's other
-readers: it steps aside while a search or a session's log is read, it waits while an index build
-runs before each file it must read (a file its memo recalls costs only a look), it pauses a
-moment every few milliseconds of reading, and the interpreter's turns are short meanwhile
-(interpreter_turns); until it is done the state pane says it is checking.
-
-Nothing in the UI caches what the search read: each search asks the services' index afresh (it
-compares each day's size and time), so the next search sees what the desk changed.
+`DeskFollower`, owned by the main screen, asks `LiveDesk` twice a second (in a thread worker)
+what changed and posts `DeskFollowed`; every second it updates the state's age. After the
+first paint, and at most every few seconds after a change, a whole check counts the problems
+(`DeskChecked`), taking turns with the app's other readers (`CheckTurns`). Each search asks
+the index afresh, so it sees what the desk changed.
 """
 
 from __future__ import annotations
@@ -63,18 +55,12 @@ class CheckStopped(Exception):
 class CheckTurns:
     """Paces a problem check's reading: after any index build, a pause every few ms.
 
-    On a cold start (no file memo) the check reads and parses every file of the desk; while the
-    app builds its index, that made it a third thread for the event loop to wait for at each
-    wake-up (a third of the interpreter's time during the typing on a cold one-year build). The
-    main screen's check and the Desks screen's (each desk's problem count) are paced by it.
+    Used by the main screen's check and the Desks screen's, so neither is a third busy thread
+    during a build.
     """
 
     def __init__(self, stopped: Callable[[], bool]) -> None:
-        """Starts pacing.
-
-        Args:
-            stopped (Callable[[], bool]): Returns True once the check is cancelled.
-        """
+        """Starts pacing; `stopped` returns True once the check is cancelled."""
         self._stopped = stopped
         self._yielded = time.monotonic()
         self.waited = 0.0
@@ -110,14 +96,11 @@ class DeskFollower:
 
         Args:
             screen (Screen[None]): The main screen: its workers and timers follow the desk, its
-                state pane (LiveStatus), exchanges and "N new" marker show the age, pauses and
-                counts.
-            services (DeskServices): The desk's services: the clock, the file memo, the first-paint
-                event and the foreground the problem check steps aside for.
+                panes show the age, pauses and counts.
+            services (DeskServices): The desk's services.
             current_session (Callable[[], str | None]): Returns the current session (state.json's),
                 whose log is followed too; None before the state is read.
-            reload (Callable[[], None]): Reads the desk again (when the desk folder is back after
-                vanishing).
+            reload (Callable[[], None]): Reads the desk again (when it is back after vanishing).
         """
         self._screen = screen
         self._services = services
@@ -154,21 +137,11 @@ class DeskFollower:
         self._screen.set_interval(1.0, self._second_tick, name='state age')
 
     def look_at_the_desk(self) -> None:
-        """Takes the watcher's first look (the baseline); call from a thread, before reading.
-
-        It lists the desk's folders and examines their files, which can be slow on a big desk or
-        a network folder, so it is never done on the event loop.
-        """
+        """Takes the watcher's first look (the baseline); call from a thread, before reading."""
         _ = self.live_desk
 
     def take_over(self, live_desk: LiveDesk) -> None:
-        """Follows the desk with what the first read (desk_browser.live.first_read) looked with.
-
-        Its first look came before that read, so no change since is missed; any thread.
-
-        Args:
-            live_desk (LiveDesk): The first read's, the session it read followed already.
-        """
+        """Follows the desk with the LiveDesk the first read (live.first_read) used; any thread."""
         if self._live_desk is None:
             self._live_desk = live_desk
 
@@ -177,9 +150,8 @@ class DeskFollower:
 
         Args:
             session_id (str): The session.
-            deliver (Callable[[SessionLog], None]): Called with the log (before any later poll can
-                report what it gained); a big log's first exchanges come first (marked
-                incomplete), and the whole log once they are drawn.
+            deliver (Callable[[SessionLog], None]): Called with the log before any later poll can
+                report what it gained; a big log's first exchanges come first (incomplete).
         """
         worker = get_current_worker()
         first_paint = self._services.first_paint
@@ -193,11 +165,7 @@ class DeskFollower:
         )
 
     def follow_summary(self, day: str) -> None:
-        """Follows the summary of the day shown; call from a thread, before reading it.
-
-        Args:
-            day (str): The ISO day.
-        """
+        """Follows the summary of the ISO day shown; call from a thread, before reading it."""
         self.live_desk.follow_summary(day)
 
     # Looking at the desk.
@@ -213,11 +181,7 @@ class DeskFollower:
         )
 
     def _poll(self, current: str | None) -> None:
-        """Asks what changed, and posts it back when anything did (in a thread worker).
-
-        Args:
-            current (str | None): The current session, whose log is followed too.
-        """
+        """Asks what changed, and posts it back when anything did (in a thread worker)."""
         worker = get_current_worker()
         screen = self._screen
 
@@ -262,8 +226,8 @@ class DeskFollower:
             update (FollowUpdate): What the look found.
 
         Returns:
-            bool: Whether the screen should show the changes (False while the desk is gone, and when
-                it came back and is read again whole).
+            bool: Whether the screen should show the changes (False while the desk is gone, and
+                when it came back and is read again whole).
         """
         changes = update.changes
         status = self._screen.query_one(LiveStatus)
@@ -295,14 +259,7 @@ class DeskFollower:
     # Problems.
 
     def overview_loaded(self, overview: DeskOverview) -> None:
-        """Counts the desk's problems once the first screen is shown (never before).
-
-        The state's age is shown at once too (the watcher's first look came before the read),
-        not a second later, so the pane never says "not written yet" of a state it shows.
-
-        Args:
-            overview (DeskOverview): What the main screen read.
-        """
+        """Shows the state's age at once and counts the problems, once the first screen is shown."""
         status = self._screen.query_one(LiveStatus)
         status.state_age = self.state_age()
         status.is_desk = overview.looks_like_desk
@@ -351,11 +308,7 @@ class DeskFollower:
             self._screen.post_message(DeskChecked(report))
 
     def show_problem_count(self, report: DeskReport) -> None:
-        """Shows how many problems the check found.
-
-        Args:
-            report (DeskReport): What the check found.
-        """
+        """Shows how many problems the check found."""
         status = self._screen.query_one(LiveStatus)
         status.problem_count = len(report.problems)
         status.unreadable_count = sum(
@@ -367,11 +320,7 @@ class DeskFollower:
     # Pausing.
 
     def set_following(self, following: bool) -> None:
-        """Pauses or resumes following; resuming looks at the desk at once.
-
-        Args:
-            following (bool): True to follow the desk, False to pause.
-        """
+        """Pauses or resumes following (True to follow); resuming looks at the desk at once."""
         self._following = following
         self._screen.query_one(LiveStatus).following = following
         self._screen.refresh_bindings()

@@ -61,14 +61,7 @@ RECHECK_AFTER = 1.0
 
 
 def report_headline(report: DeskReport) -> str:
-    """Says what a check found, such as "3 problems in 42 files".
-
-    Args:
-        report (DeskReport): The check's report.
-
-    Returns:
-        str: The headline.
-    """
+    """Says what a check found, such as "3 problems in 42 files"."""
     files = plural(report.files_checked, 'file')
     if report.healthy:
         return f'No problems: every line of the {files} read was readable.'
@@ -145,20 +138,12 @@ class ProblemsScreen(DeskScreen[None]):
         """The damaged line of the highlighted problem was read (or could not be)."""
 
         def __init__(self, found: ProblemLines) -> None:
-            """Carries what was read.
-
-            Args:
-                found (ProblemLines): The lines, or why there are none.
-            """
+            """Carries the lines read, or why there are none."""
             super().__init__()
             self.found = found
 
     def __init__(self, services: DeskServices) -> None:
-        """Prepares the view; the desk is checked once it is shown.
-
-        Args:
-            services (DeskServices): The desk's services.
-        """
+        """Prepares the view; the desk is checked once it is shown."""
         super().__init__()
         self.services = services
         """The desk's services (its file memo)."""
@@ -191,12 +176,7 @@ class ProblemsScreen(DeskScreen[None]):
         self.run_check()
 
     def desk_changed(self) -> None:
-        """Checks the desk again soon after it changed, so the list follows the desk.
-
-        Changes that come while a check is planned wait for it; a check runs at most every
-        RECHECK_INTERVAL seconds (longer on a desk whose check is slow), like the state pane's
-        count.
-        """
+        """Checks the desk again soon after it changed, at most every RECHECK_INTERVAL."""
         if self._recheck_planned:
             return
         self._recheck_planned = True
@@ -295,11 +275,7 @@ class ProblemsScreen(DeskScreen[None]):
         description='reading a damaged line',
     )
     def read_lines(self, problem: Problem) -> None:
-        """Reads a problem's damaged line as its bytes, and posts them back.
-
-        Args:
-            problem (Problem): A problem with a line number.
-        """
+        """Reads a problem's damaged line as its bytes, and posts them back."""
         number = problem.line_number or 0
         try:
             found = ProblemLines(problem, read_raw_lines(problem.path, number, number))
@@ -331,11 +307,7 @@ class ProblemsScreen(DeskScreen[None]):
     # Copy and export.
 
     def action_copy(self, as_json: bool) -> None:
-        """Copies the highlighted row: where, what, what it means and its line as written.
-
-        Args:
-            as_json (bool): True for one JSON line, False for plain text.
-        """
+        """Copies the highlighted row (where, what, meaning, line as written), as JSON or text."""
         report = self.report
         problem = self.query_one(ProblemList).highlighted_problem
         if report is None or problem is None:
