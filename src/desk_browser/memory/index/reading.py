@@ -1,16 +1,11 @@
 """Reading days from the desk for the index: in the build's thread, or in worker processes.
 
-A cold build spends most of its time reading and parsing days; `DayReaders` does that in worker
-processes (one per core, at a lower priority than the app, so the interface and the single
-writer stay responsive) and hands the days back in the order asked, newest first, each already
-turned into the rows the index's tables hold (rows.day_rows). Few days are read in the build's
-own thread instead, since starting processes costs more than it saves then.
-
-A worker is this module run as `python -m desk_browser.memory.index.reading`, fed days and
-answering rows as JSON frames over its pipes (`_day_frame`, `_rows_frame`). It is not a
-multiprocessing worker on purpose: those start by running the parent's main script again,
-which a desk's own script (without a `__main__` guard) must never see. A worker that dies
-leaves its days to the build's thread.
+`DayReaders` reads and parses days in worker processes (one per core, at a lower priority
+than the app) and hands them back in the order asked, each turned into its rows
+(rows.day_rows); a few days are read in the build's own thread instead. A worker is this
+module run as `python -m desk_browser.memory.index.reading`, answering JSON frames over its
+pipes; not a multiprocessing worker, which would run the parent's main script again (a
+desk's own script may lack a `__main__` guard). A dead worker's days go to the build's thread.
 
 Typical usage example:
 
@@ -49,18 +44,7 @@ _WORKER_MODULE = 'desk_browser.memory.index.reading'
 
 
 def read_day(desk_day: DeskDay) -> DayRows | None:
-    """Reads a day from the desk as the index holds it: records, exchange facts, words.
-
-    The journal is parsed once for the records' texts (as session_search.day_records makes
-    them) and each exchange's session and backend (exchange_facts), by journal_texts.
-
-    Args:
-        desk_day (DeskDay): The day.
-
-    Returns:
-        DayRows | None: Its rows, or None when it holds too many records to be indexed (searches
-            then read it from the desk).
-    """
+    """Reads a day as the index holds it; None when it holds too many records to be indexed."""
     day = desk_day.day
     pairs: list[tuple[str, str]] = []
     facts: list[tuple[str | None, str | None]] = []
@@ -79,11 +63,7 @@ def read_day(desk_day: DeskDay) -> DayRows | None:
 
 
 def default_workers() -> int:
-    """How many worker processes a big build uses: one per core.
-
-    Returns:
-        int: tuning.BUILD_WORKERS when set, else the number of cores this process may use.
-    """
+    """How many worker processes a big build uses: tuning.BUILD_WORKERS, else one per core."""
     if tuning.BUILD_WORKERS is not None:
         return tuning.BUILD_WORKERS
     try:
@@ -93,12 +73,7 @@ def default_workers() -> int:
 
 
 def _send(stream: IO[bytes], data: bytes) -> None:
-    """Writes one frame: its length, then its bytes.
-
-    Args:
-        stream (IO[bytes]): The pipe.
-        data (bytes): What to send.
-    """
+    """Writes one frame to a pipe: its length, then its bytes."""
     stream.write(len(data).to_bytes(_LENGTH_BYTES, 'big') + data)
     stream.flush()
 
@@ -123,11 +98,7 @@ def _day_from(frame: bytes) -> DeskDay:
 
 
 def _rows_frame(rows: DayRows | None) -> bytes:
-    """A day's rows as JSON (null for none); bytes as base64, marked by the rows that hold them.
-
-    A record's stored text, session and backend are text, or bytes for text that is not valid
-    UTF-8 (rare): those rows are listed by place, their bytes values sent as ``[base64]``.
-    """
+    """A day's rows as JSON (null for none); bytes values (text not UTF-8) as ``[base64]``."""
     if rows is None:
         return b'null'
     records: list[list[object]] = []
@@ -172,14 +143,7 @@ def _rows_from(frame: bytes) -> DayRows | None:
 
 
 def _receive_frame(stream: IO[bytes]) -> bytes | None:
-    """Reads one frame's bytes, not yet unpickled.
-
-    Args:
-        stream (IO[bytes]): The pipe.
-
-    Returns:
-        bytes | None: The frame's pickled bytes, or None when the other end closed the pipe.
-    """
+    """Reads one frame's bytes from a pipe; None when the other end closed it."""
     header = stream.read(_LENGTH_BYTES)
     if len(header) < _LENGTH_BYTES:
         return None
@@ -191,14 +155,8 @@ def _receive_frame(stream: IO[bytes]) -> bytes | None:
 def _drain(stream: IO[bytes], frames: queue.SimpleQueue[bytes | None]) -> None:
     """Moves a worker's answers from its pipe into `frames` as they come, then None at its end.
 
-    A pipe holds 64 KB and a day's rows are far more, so a worker whose answer nobody read
-    waited on its pipe while the writer wrote a batch: the reading and the writing took turns
-    instead of running side by side. Read off by this thread (the reads let the interpreter go),
-    a worker goes on to the days it was asked for ahead.
-
-    Args:
-        stream (IO[bytes]): The worker's standard output.
-        frames (queue.SimpleQueue[bytes | None]): Where each answer's bytes go.
+    Read off by this thread, a worker goes on to the days asked ahead instead of waiting on a
+    full pipe.
     """
     try:
         while (frame := _receive_frame(stream)) is not None:
@@ -233,9 +191,6 @@ class _Worker:
     def ask(self, desk_day: DeskDay) -> None:
         """Sends a day to read.
 
-        Args:
-            desk_day (DeskDay): The day.
-
         Raises:
             OSError: When the process is gone.
         """
@@ -244,10 +199,7 @@ class _Worker:
         self.asked += 1
 
     def answer(self) -> DayRows | None:
-        """Waits for the oldest day asked for.
-
-        Returns:
-            DayRows | None: What read_day gave for it.
+        """Waits for what read_day gave for the oldest day asked for.
 
         Raises:
             EOFError: When the process is gone.
@@ -275,11 +227,7 @@ class DayReaders:
     """Reads days in worker processes, or in this thread when `workers` is 0."""
 
     def __init__(self, workers: int):
-        """Prepares the readers; no process starts before a read.
-
-        Args:
-            workers (int): How many worker processes; 0 reads in the calling thread.
-        """
+        """Prepares `workers` worker processes (0: read in the calling thread); none starts yet."""
         self._workers = workers
 
     def read(
@@ -306,14 +254,10 @@ class DayReaders:
     def _read_in_workers(
         self, queue: Iterator[tuple[DeskDay, str]], cancelled: CancelCheck | None
     ) -> Iterator[tuple[DeskDay, str, DayRows | None]]:
-        """Reads days in worker processes, until they are done or a worker fails.
-
-        Day number i goes to worker i modulo the number of workers, and each worker answers in
-        the order asked, so the answers are taken in the order given.
+        """Reads days in worker processes, in the order given, until done or a worker fails.
 
         Args:
-            queue (Iterator[tuple[DeskDay, str]]): The days; those left when a worker fails
-                stay in it.
+            queue (Iterator[tuple[DeskDay, str]]): The days; those left when a worker fails stay.
             cancelled (CancelCheck | None): The cancel check.
 
         Yields:
@@ -353,15 +297,7 @@ class DayReaders:
 
 
 def _lowering() -> int:
-    """How much a worker started by this thread lowers its priority (its command's argument).
-
-    A process starts at the niceness of the thread that started it (Linux keeps one a thread),
-    which is the build's writer, itself lowered; the worker goes on to _WORKER_NICENESS below
-    the process's main thread.
-
-    Returns:
-        int: The niceness to add, 0 or more.
-    """
+    """The niceness a worker adds (0 or more) to sit _WORKER_NICENESS below the main thread."""
     try:
         app = os.getpriority(os.PRIO_PROCESS, os.getpid())  # The main thread's, on Linux.
         current = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())

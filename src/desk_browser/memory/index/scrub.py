@@ -1,15 +1,10 @@
 """An index that checks itself: each day's records against the digest stored when it was written.
 
-SQLite checks its pages, not what they say: a byte changed in a record's text leaves a healthy
-database that answers wrongly. So every indexed day stores a digest of its records (rows.digest_of)
-and a day is used from the index only once its records were found to match it in this process
-(`Verified`). A search verifies the days it reaches on its way (reading a day's rows costs far
-less than parsing its files); `scrub`, run by each build in its own thread, verifies the rest,
-newest first, and writes a day that does not match again from the desk. A day that does not
-match is read from the desk until then, so answers stay exact. A day that cannot be mended (the
-desk changed it too, or lost it) makes the whole index damaged: it is deleted and built again.
-What a scrub found is kept beside the index (scrub_stamp): a later process's build reads again
-only what was written since, as long as nothing else wrote to the index's files.
+A day is used from the index only once its records were found to match their digest in this
+process (`Verified`). Searches verify the days they reach; `scrub`, run by each build, verifies
+the rest, newest first, and rewrites a mismatched day from the desk (read from the desk until
+then, so answers stay exact). A day that cannot be mended makes the index damaged: it is
+deleted and built again. A scrub stamp (scrub_stamp) spares later builds the reading.
 
 Typical usage example:
 
@@ -45,16 +40,7 @@ class Verified:
         time, ns since the epoch), or None when every day found was read in this process."""
 
     def known(self, day: str, signature: str) -> bool | None:
-        """Tells what was found of a day as indexed with this signature.
-
-        Args:
-            day (str): The day.
-            signature (str): The signature the index holds for it.
-
-        Returns:
-            bool | None: True when its records matched their digest, False when they did not,
-                None when they were not looked at.
-        """
+        """Whether a day indexed with a signature matched its digest; None when not looked at."""
         with self._lock:
             found = self._found.get(day)
         if found is None or found[0] != signature:
@@ -62,22 +48,12 @@ class Verified:
         return found[1]
 
     def note(self, day: str, signature: str, intact: bool) -> None:
-        """Records what was found of a day (or that it was just written, so it is intact).
-
-        Args:
-            day (str): The day.
-            signature (str): The signature the index holds for it.
-            intact (bool): Whether its records match their digest.
-        """
+        """Records whether a day's records match their digest (just written: intact)."""
         with self._lock:
             self._found[day] = (signature, intact)
 
     def vouched(self, since: int) -> None:
-        """Records that days were taken on a scrub stamp's word (see vouched_since).
-
-        Args:
-            since (int): When the stamp's days were last read (ns since the epoch).
-        """
+        """Records that days were taken on the word of a stamp last read at `since` (ns)."""
         with self._lock:
             if self.vouched_since is None or since < self.vouched_since:
                 self.vouched_since = since
@@ -85,12 +61,9 @@ class Verified:
     def take_on_word(self, signatures: Mapping[str, str], since: int) -> None:
         """Takes indexed days as intact on a scrub stamp's word, but those found otherwise here.
 
-        A day looked at in this process keeps what was found (a day found changed is still
-        changed); every other day, with the signature the index holds for it, counts as intact.
-
         Args:
             signatures (Mapping[str, str]): The indexed days and the signature the index holds
-                for each, as the stamp vouches for them (scrub_stamp).
+                for each, as the stamp vouches for them.
             since (int): When the stamp's days were last read (ns since the epoch).
         """
         with self._lock:
@@ -154,18 +127,15 @@ def scrub(
 ) -> list[str]:
     """Verifies the indexed days not verified yet, newest first, mending those that fail.
 
-    A failed day is mended from the desk when the desk still holds the records first indexed
-    (store.repair_day); otherwise the index cannot be mended. When a scrub stamp vouches for
-    the index's files (scrub_stamp.trusted_since), the days not looked at yet are taken as
-    intact without reading them; a day this process found changed is still mended.
+    A failed day is mended from the desk when it still holds the records first indexed. Days a
+    scrub stamp vouches for are taken as intact unread (one found changed here is still mended).
 
     Args:
         connection (sqlite3.Connection): The builder's connection (its lock held).
         verified (Verified): What searches and earlier scrubs found.
         desk_days (dict[str, DeskDay]): The desk's days now, by day.
         cancelled (CancelCheck | None): Checked between days; stops the scrub when True.
-        vouched_since (int | None): When the days of a stamp that vouches for the files were
-            last read, or None when no stamp does.
+        vouched_since (int | None): When a vouching stamp's days were last read, or None.
 
     Returns:
         list[str]: The days mended.
@@ -197,15 +167,7 @@ def scrub(
 
 
 def every_day_intact(connection: sqlite3.Connection, verified: Verified) -> bool:
-    """Tells whether every day the index holds was found intact (read, written or vouched for).
-
-    Args:
-        connection (sqlite3.Connection): The builder's connection (its lock held).
-        verified (Verified): What was found.
-
-    Returns:
-        bool: True when a scrub stamp may vouch for the index as it is now.
-    """
+    """Whether every indexed day was found intact, so a scrub stamp may vouch for the index now."""
     return all(
         verified.known(day, signature) is True
         for day, (signature, _) in store.indexed_days(connection).items()
