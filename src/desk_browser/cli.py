@@ -1,8 +1,8 @@
 """The `desk-browser` command: opens a desk folder (or a demo desk) in the terminal browser.
 
 `main` parses the arguments and dispatches: `desk-browser [DESK]` browses, and the subcommands
-listed in `desk_browser.commands.registry` (`search`, `state`, `sessions`, `show`, `check`) answer
-scripts without starting the UI.
+listed in `desk_browser.commands.registry` (`search`, `state`, `sessions`, `orders`, `show`,
+`check`) answer scripts without starting the UI.
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ EXIT_USAGE = 2
 
 NO_TERMINAL_MESSAGE = (
     'desk-browser: needs a terminal: stdin and stdout must both be one (over SSH, use ssh -t). '
-    'For scripts: desk-browser state|search|sessions|show|check DESK (see desk-browser --help).'
+    'For scripts: desk-browser state|search|sessions|orders|show|check DESK (see desk-browser '
+    '--help).'
 )
 """What browsing without a terminal says, on one line."""
 

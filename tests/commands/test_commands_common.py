@@ -16,14 +16,23 @@ COMMANDS = {
     'search': ['nifty'],
     'state': [],
     'sessions': [],
+    'orders': [],
     'show': ['2026-10-21-1'],
     'check': [],
 }
 """Each command with the arguments it needs after DESK."""
 
 
-def test_registry_lists_the_six_commands() -> None:
-    assert list(registry.SUBCOMMANDS) == ['search', 'state', 'sessions', 'show', 'check', 'serve']
+def test_registry_lists_the_seven_commands() -> None:
+    assert list(registry.SUBCOMMANDS) == [
+        'search',
+        'state',
+        'sessions',
+        'orders',
+        'show',
+        'check',
+        'serve',
+    ]
     for subcommand in registry.SUBCOMMANDS.values():
         assert subcommand.help
 

@@ -18,7 +18,7 @@ import pytest
 from desk_browser.commands import serve
 from tests.helpers.commands import run_command
 
-COMMANDS = ('state', 'search', 'sessions', 'show', 'check', 'serve')
+COMMANDS = ('state', 'search', 'sessions', 'orders', 'show', 'check', 'serve')
 
 EXPECTED: dict[str, dict[str, int]] = {
     'a missing path': dict.fromkeys(COMMANDS, 2),
@@ -29,6 +29,7 @@ EXPECTED: dict[str, dict[str, int]] = {
         'state': 1,
         'search': 1,
         'sessions': 1,
+        'orders': 1,
         'show': 1,
         'check': 1,
     },
@@ -49,6 +50,7 @@ def _arguments(command: str, desk: Path, session_id: str, *, found: bool) -> lis
     after_desk = {
         'search': ['nifty' if found else 'zebrafinch'],
         'show': [session_id if found else '1999-01-01-1'],
+        'orders': [] if found else ['--day', '1999-01-01'],
     }
     return [command, str(desk), *after_desk.get(command, [])]
 

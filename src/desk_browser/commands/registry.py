@@ -68,6 +68,7 @@ SUBCOMMANDS: Mapping[str, Subcommand] = _Subcommands(
         'search': 'desk_browser.commands.search',
         'state': 'desk_browser.commands.state',
         'sessions': 'desk_browser.commands.sessions',
+        'orders': 'desk_browser.commands.orders',
         'show': 'desk_browser.commands.show',
         'check': 'desk_browser.commands.check',
         'serve': 'desk_browser.commands.serve',

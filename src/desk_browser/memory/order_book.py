@@ -20,8 +20,9 @@ a symbol, not an order. This module ties them together:
 
 Damaged lines are skipped and reported as every reader reports them (`problems`, counted in
 `damaged_lines`); event types other than the order, risk and session ones are ignored here. A
-`file_memo.FileMemo` passed in remembers each unchanged day's facts (order_facts), so the journal
-of a day is not parsed twice; the exchanges are then read without their answers (`whole` False).
+memo passed in (`order_memo.OrderMemo`, or a `file_memo.FileMemo`) remembers each unchanged
+day's facts (order_facts), so the journal of a day is not parsed twice; the exchanges are then
+read without their answers (`whole` False).
 
 Typical usage example:
 
@@ -35,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from desk_browser.memory.desk_files import journal_files
 from desk_browser.memory.journal import JournalEvent
@@ -63,7 +64,16 @@ from desk_browser.memory.order_records import (
 from desk_browser.memory.problems import Problem
 
 if TYPE_CHECKING:
-    from desk_browser.memory.file_memo import FileMemo
+    from desk_browser.memory.file_memo import Reading
+
+
+class DayMemo(Protocol):
+    """What remembers a day's facts: a file_memo.FileMemo, or an order_memo.OrderMemo."""
+
+    def read(self, path: Path, purpose: str, reading: Reading) -> tuple[list[Problem], Any]:
+        """Reads a file, or recalls what reading it found while it is unchanged."""
+        ...
+
 
 __all__ = [
     'Order',
@@ -263,7 +273,7 @@ def read_order_book(
     *,
     since: str | None = None,
     until: str | None = None,
-    memo: FileMemo | None = None,
+    memo: DayMemo | None = None,
     whole_exchanges: bool | None = None,
     before_each_day: Callable[[], None] | None = None,
 ) -> OrderBook:
@@ -273,7 +283,7 @@ def read_order_book(
         desk (Path): The desk folder.
         since (str | None): The first India day to read, YYYY-MM-DD; None from the first.
         until (str | None): The last day to read; None up to the last.
-        memo (FileMemo | None): Remembers each unchanged day's facts (order_facts.MEMO_PURPOSE);
+        memo (DayMemo | None): Remembers each unchanged day's facts (order_facts.MEMO_PURPOSE);
             the caller saves it. None reads every day.
         whole_exchanges (bool | None): Read every event of the exchanges (answers, tool calls);
             None: only when no memo is given (a memo keeps the facts without them).
@@ -310,7 +320,7 @@ def read_order_book(
 
 
 def _day_facts(
-    path: Path, day: str, problems: list[Problem], memo: FileMemo | None, whole: bool
+    path: Path, day: str, problems: list[Problem], memo: DayMemo | None, whole: bool
 ) -> DayFacts:
     """Reads one day's facts, through the memo when there is one."""
 

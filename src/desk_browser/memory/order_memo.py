@@ -1,0 +1,103 @@
+"""What each journal day holds about orders, remembered in the user's cache folder by year.
+
+The order book (order_book) reads each day's order facts (order_facts) through a memo, so that
+a day whose journal is unchanged is never parsed again. An `OrderMemo` is a `file_memo.FileMemo`
+per calendar year of journal days, `<cache>/orders/<year>/<hash of the desk's path>.json`, so
+that reading a year of orders loads the memo of that year (and the one before or after), not
+every order the desk ever placed; none of it is in the desk. A memo file that cannot be read or
+written is ignored as FileMemo ignores it.
+
+Typical usage example:
+
+    memo = OrderMemo.for_desk(desk)
+    book = read_order_book(desk, since='2026-01-01', memo=memo)
+    memo.save()
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from desk_browser.memory.cache_folders import default_cache_directory, desk_cache_file
+from desk_browser.memory.file_memo import FileMemo, Reading
+from desk_browser.memory.problems import Problem
+
+ORDERS_FOLDER = 'orders'
+"""The cache's folder of order memos."""
+
+
+class OrderMemo:
+    """Remembers each journal day's order facts, one memo file per year of days.
+
+    Safe to share between threads, as FileMemo is.
+    """
+
+    def __init__(self, desk_directory: Path, cache_directory: Path | None) -> None:
+        """Opens a desk's order memos (reading nothing yet).
+
+        Args:
+            desk_directory (Path): The desk folder.
+            cache_directory (Path | None): The browser's cache folder; None keeps the memo in
+                memory only.
+        """
+        self._desk = desk_directory
+        self._cache = cache_directory
+        self._memos: dict[str, FileMemo] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def for_desk(cls, desk_directory: Path, cache_directory: Path | None = None) -> OrderMemo:
+        """Opens the order memos kept for a desk in a cache folder.
+
+        Args:
+            desk_directory (Path): The desk folder.
+            cache_directory (Path | None): The cache folder; None for the user's.
+
+        Returns:
+            OrderMemo: The memos.
+        """
+        return cls(desk_directory, cache_directory or default_cache_directory())
+
+    @property
+    def recalled(self) -> int:
+        """How many readings were recalled instead of read (for tests and benchmarks).
+
+        Returns:
+            int: The count.
+        """
+        with self._lock:
+            return sum(memo.recalled for memo in self._memos.values())
+
+    def read(self, path: Path, purpose: str, reading: Reading) -> tuple[list[Problem], Any]:
+        """Reads a journal file, or recalls what reading it found while it is unchanged.
+
+        Args:
+            path (Path): The file, journal/<YYYY-MM-DD>.jsonl.
+            purpose (str): Which reading this is.
+            reading (Reading): Reads the file (see FileMemo.read).
+
+        Returns:
+            tuple[list[Problem], Any]: The file's problems and the reading's value.
+        """
+        return self._memo_of(path.name[:4]).read(path, purpose, reading)
+
+    def save(self) -> None:
+        """Writes what was learnt to the memo files (a failure only leaves it in memory)."""
+        with self._lock:
+            memos = list(self._memos.values())
+        for memo in memos:
+            memo.save()
+
+    def _memo_of(self, year: str) -> FileMemo:
+        """The memo of one year of days, opened on first use."""
+        with self._lock:
+            memo = self._memos.get(year)
+            if memo is None:
+                path = None
+                if self._cache is not None and year.isdigit():
+                    path = desk_cache_file(self._cache, f'{ORDERS_FOLDER}/{year}', self._desk)
+                memo = FileMemo(self._desk, path)
+                self._memos[year] = memo
+            return memo

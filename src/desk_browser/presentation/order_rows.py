@@ -1,0 +1,395 @@
+"""The order book for display: one row per order or rejection, and JSON documents for scripts.
+
+A row holds words, every piece of desk text already made safe (safe_text.visible_field), so the
+`orders` command prints its cells and the app's Orders view shows them as they are. The columns
+are ORDER_COLUMNS: the India day and time it was placed (or first seen), symbol, side, quantity,
+price, status (with what was filled of a part fill), the fills' average price and last fill's
+time, the order id and the first words of the trigger that led to it. A rejection is a row of
+the same columns: status "rejected", the reason where the fill would be.
+
+Typical usage example:
+
+    book = read_order_book(desk, since='2026-10-21', until='2026-10-21')
+    rows = [order_row(order, at_end_of='2026-10-21') for order in book.orders_on('2026-10-21')]
+    lines = [' '.join(row.cells) for row in rows]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from desk_browser.memory.order_book import (
+    Order,
+    OrderBook,
+    OrderEvent,
+    OrderExchange,
+    OrderStatus,
+    RiskDecision,
+)
+from desk_browser.presentation.formatting import india_moment
+from desk_browser.presentation.safe_text import visible_field
+
+ORDER_COLUMNS = (
+    'DAY',
+    'TIME',
+    'SYMBOL',
+    'SIDE',
+    'QTY',
+    'PRICE',
+    'STATUS',
+    'FILL',
+    'FILLED AT',
+    'ORDER',
+    'TRIGGER',
+)
+"""The columns of a row, as a header names them."""
+
+REJECTED = 'rejected'
+"""The status word of a rejection's row."""
+
+TRIGGER_WORDS_LIMIT = 48
+"""The most characters of the trigger a row shows."""
+
+_NOTHING = '-'
+
+
+@dataclasses.dataclass(frozen=True)
+class OrderRow:
+    """One order or rejection as a row of words.
+
+    Attributes:
+        day (str): The India day of its placement (or first event; a rejection's day).
+        time (str): Its India time, HH:MM, or "-".
+        symbol (str): The symbol, made safe.
+        side (str): BUY or SELL as written, made safe; "-" for a rejection.
+        quantity (str): The quantity, "-" when unknown.
+        price (str): The placement's price, "-" when unknown.
+        status (str): "open", "part filled 50/100", "filled", "cancelled" or "rejected"; with
+            ", placed earlier" for an order not seen placed, and "; later filled" (say) when
+            it changed after the day its status is shown at.
+        fill (str): The fills' average price; for a rejection, its reason; "-" when none.
+        filled_at (str): The last fill's India time (with its day when not the row's day).
+        order_id (str): The order id, made safe ("-" for a rejection).
+        trigger (str): The first words of the trigger of its exchange, "-" when none.
+        status_word (str): The bare status ("open", "part filled", ..., "rejected"), for colours
+            and filters.
+        order (Order | None): The order it shows; None for a rejection.
+        rejection (RiskDecision | None): The rejection it shows; None for an order.
+    """
+
+    day: str
+    time: str
+    symbol: str
+    side: str
+    quantity: str
+    price: str
+    status: str
+    fill: str
+    filled_at: str
+    order_id: str
+    trigger: str
+    status_word: str
+    order: Order | None = None
+    rejection: RiskDecision | None = None
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """The row's words in ORDER_COLUMNS order.
+
+        Returns:
+            tuple[str, ...]: The cells, each safe and free of tabs and newlines.
+        """
+        return (
+            self.day,
+            self.time,
+            self.symbol,
+            self.side,
+            self.quantity,
+            self.price,
+            self.status,
+            self.fill,
+            self.filled_at,
+            self.order_id,
+            self.trigger,
+        )
+
+
+def number_text(value: float | None) -> str:
+    """Writes a quantity or price: whole numbers without a point, others as Python writes them.
+
+    Args:
+        value (float | None): The number.
+
+    Returns:
+        str: Such as "50" or "24512.5"; "-" for None.
+    """
+    if value is None:
+        return _NOTHING
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value)
+
+
+def india_clock(time: str, day: str | None = None) -> str:
+    """Writes an event's time on India's clock.
+
+    Args:
+        time (str): The time as written (ISO 8601).
+        day (str | None): The row's day: a time on another India day is written with its day.
+
+    Returns:
+        str: "HH:MM", "YYYY-MM-DD HH:MM", or "-" when the time cannot be read.
+    """
+    moment = india_moment(time) if time else None
+    if moment is None:
+        return _NOTHING
+    clock = f'{moment:%H:%M}'
+    moment_day = moment.date().isoformat()
+    return clock if day is None or moment_day == day else f'{moment_day} {clock}'
+
+
+def first_words(text: str, limit: int = TRIGGER_WORDS_LIMIT) -> str:
+    """The start of a text, cut at a word with "…", on one line and made safe.
+
+    Args:
+        text (str): The text (a trigger's).
+        limit (int): The most characters.
+
+    Returns:
+        str: The first line's words up to the limit, "-" for an empty text.
+    """
+    line = ' '.join(text.split())
+    if not line:
+        return _NOTHING
+    if len(line) > limit:
+        cut = line[: limit - 1]
+        space = cut.rfind(' ')
+        line = (cut[:space] if space > limit // 2 else cut).rstrip() + '…'
+    return visible_field(line)
+
+
+def _trigger_words(exchange: OrderExchange | None) -> str:
+    return first_words(exchange.trigger_text) if exchange is not None else _NOTHING
+
+
+def status_text(order: Order, status: OrderStatus) -> str:
+    """Writes an order's status, with what was filled of a part fill.
+
+    Args:
+        order (Order): The order.
+        status (OrderStatus): Its status at the time shown.
+
+    Returns:
+        str: Such as "part filled 50/100"; "placed earlier" is added for an order whose
+            placement was not among the days read.
+    """
+    text = str(status)
+    if status is OrderStatus.PART_FILLED:
+        text += f' {number_text(order.filled_quantity)}/{number_text(order.quantity)}'
+    if not order.seen_placed:
+        text += ', placed earlier'
+    return text
+
+
+def order_row(order: Order, at_end_of: str | None = None) -> OrderRow:
+    """Makes an order's row.
+
+    Args:
+        order (Order): The order.
+        at_end_of (str | None): Show its status and fills at the end of that India day; None
+            after every day read.
+
+    Returns:
+        OrderRow: The row.
+    """
+    first = order.first_event
+    fills = (
+        order.fills if at_end_of is None else tuple(f for f in order.fills if f.day <= at_end_of)
+    )
+    status = order.status if at_end_of is None else order.status_at(at_end_of)
+    shown = dataclasses.replace(order, fills=fills) if fills != order.fills else order
+    average = shown.average_fill_price
+    words = status_text(shown, status)
+    if order.status is not status:
+        words += f'; later {order.status}'
+    return OrderRow(
+        day=first.day,
+        time=india_clock(first.time),
+        symbol=visible_field(order.symbol) or _NOTHING,
+        side=visible_field(order.side) or _NOTHING,
+        quantity=number_text(order.quantity),
+        price=number_text(order.price),
+        status=words,
+        fill=number_text(average),
+        filled_at=india_clock(fills[-1].time, first.day) if fills else _NOTHING,
+        order_id=visible_field(order.order_id) or _NOTHING,
+        trigger=_trigger_words(order.exchange),
+        status_word=str(status),
+        order=order,
+    )
+
+
+def rejection_row(rejection: RiskDecision) -> OrderRow:
+    """Makes a rejection's row.
+
+    Args:
+        rejection (RiskDecision): The rejection.
+
+    Returns:
+        OrderRow: The row: status "rejected", its reason in the fill's place.
+    """
+    return OrderRow(
+        day=rejection.day,
+        time=india_clock(rejection.time),
+        symbol=visible_field(rejection.symbol) or _NOTHING,
+        side=_NOTHING,
+        quantity=_NOTHING,
+        price=_NOTHING,
+        status=REJECTED,
+        fill=visible_field(rejection.reason) or _NOTHING,
+        filled_at=_NOTHING,
+        order_id=_NOTHING,
+        trigger=_trigger_words(rejection.exchange),
+        status_word=REJECTED,
+        rejection=rejection,
+    )
+
+
+def _journal_event_object(event: Any) -> dict[str, Any]:
+    """A journal event as the journal holds it, with its line."""
+    return {'line': event.line_number, 'type': event.type, 'time': event.time, **event.fields}
+
+
+def order_event_object(event: OrderEvent) -> dict[str, Any]:
+    """Describes one order event for JSON.
+
+    Args:
+        event (OrderEvent): The event.
+
+    Returns:
+        dict[str, Any]: kind, day, line, time and the event's fields as written.
+    """
+    return {
+        'kind': event.kind,
+        'day': event.day,
+        'line': event.line_number,
+        'time': event.time,
+        'fields': event.fields,
+    }
+
+
+def exchange_object(exchange: OrderExchange | None) -> dict[str, Any] | None:
+    """Describes an exchange for JSON.
+
+    Args:
+        exchange (OrderExchange | None): The exchange.
+
+    Returns:
+        dict[str, Any] | None: day, line (its trigger's), time, trigger, answer, backend,
+            session_id and events (each as the journal holds it, with its line; empty when the
+            book was read without whole exchanges); None for None.
+    """
+    if exchange is None:
+        return None
+    return {
+        'day': exchange.day,
+        'line': exchange.trigger.line_number,
+        'time': exchange.trigger.time,
+        'trigger': exchange.trigger_text,
+        'answer': exchange.answer,
+        'backend': exchange.backend,
+        'session_id': exchange.session_id,
+        'events': [_journal_event_object(event) for event in exchange.events],
+    }
+
+
+def risk_object(decision: RiskDecision | None, *, with_exchange: bool) -> dict[str, Any] | None:
+    """Describes a risk decision for JSON.
+
+    Args:
+        decision (RiskDecision | None): The decision.
+        with_exchange (bool): Add its exchange (a rejection's; an order's is the order's).
+
+    Returns:
+        dict[str, Any] | None: day, line, time, decision, reason, symbol (and exchange); None
+            for None.
+    """
+    if decision is None:
+        return None
+    found: dict[str, Any] = {
+        'day': decision.day,
+        'line': decision.line_number,
+        'time': decision.time,
+        'decision': decision.decision,
+        'reason': decision.reason,
+        'symbol': decision.symbol,
+    }
+    if with_exchange:
+        found['exchange'] = exchange_object(decision.exchange)
+    return found
+
+
+def order_object(order: Order, at_end_of: str | None = None) -> dict[str, Any]:
+    """Describes an order for JSON: its facts, its status, its events and its exchange.
+
+    Args:
+        order (Order): The order.
+        at_end_of (str | None): The day whose end status_at_end gives; None: the last read.
+
+    Returns:
+        dict[str, Any]: order_id, day, time, symbol, side, quantity, price, status (after every
+            day read), status_at_end, filled_quantity, average_fill_price, seen_placed, risk,
+            events and exchange.
+    """
+    first = order.first_event
+    return {
+        'order_id': order.order_id,
+        'day': first.day,
+        'time': first.time,
+        'symbol': order.symbol,
+        'side': order.side,
+        'quantity': order.quantity,
+        'price': order.price,
+        'status': str(order.status),
+        'status_at_end': str(order.status if at_end_of is None else order.status_at(at_end_of)),
+        'filled_quantity': order.filled_quantity,
+        'average_fill_price': order.average_fill_price,
+        'seen_placed': order.seen_placed,
+        'risk': risk_object(order.risk, with_exchange=False),
+        'events': [order_event_object(event) for event in order.events],
+        'exchange': exchange_object(order.exchange),
+    }
+
+
+def book_rows(
+    book: OrderBook, first_day: str | None, last_day: str | None
+) -> tuple[list[OrderRow], list[OrderRow]]:
+    """The rows of the orders and rejections of a range of days.
+
+    Args:
+        book (OrderBook): The book (it may hold days around the range).
+        first_day (str | None): The range's first India day; None from the book's first.
+        last_day (str | None): Its last day; None up to the book's last. Statuses are at its end.
+
+    Returns:
+        tuple[list[OrderRow], list[OrderRow]]: The orders with an event in the range (by their
+            first event), then the rejections in it.
+    """
+    orders = [order for order in book.orders if _in_range(order.days(), first_day, last_day)]
+    rejections = [
+        rejection
+        for rejection in book.rejections
+        if _in_range((rejection.day,), first_day, last_day)
+    ]
+    return (
+        [order_row(order, last_day) for order in orders],
+        [rejection_row(rejection) for rejection in rejections],
+    )
+
+
+def _in_range(days: tuple[str, ...], first_day: str | None, last_day: str | None) -> bool:
+    return any(
+        (first_day is None or day >= first_day) and (last_day is None or day <= last_day)
+        for day in days
+    )
