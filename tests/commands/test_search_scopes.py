@@ -101,7 +101,10 @@ def test_a_bad_option_is_bad_usage_with_why(
 ) -> None:
     for arguments, reason in (
         (['--day', '2026-13-01'], '--day: 2026-13-01 is not a date'),
-        (['--kind', 'trade'], '--kind: trade is not a kind (exchange, action, summary or note)'),
+        (
+            ['--kind', 'trade'],
+            '--kind: trade is not a kind (exchange, action, summary, note or order)',
+        ),
         (['--session', 'x'], '--session: x is not a session id (such as 2026-10-19-2)'),
     ):
         result = run_command(['search', str(demo_desk), 'nifty', *arguments], capsys)

@@ -8,7 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from desk_browser.memory.file_memo import FileMemo
-from desk_browser.memory.order_book import Order, OrderBook, OrderStatus, read_order_book
+from desk_browser.memory.journal import action_text, read_journal_day
+from desk_browser.memory.order_book import (
+    Order,
+    OrderBook,
+    OrderStatus,
+    order_id_in_action_text,
+    read_order_book,
+)
 from tests.helpers.desks import write_journal
 
 
@@ -327,3 +334,23 @@ def test_whole_exchanges_can_be_asked_for_with_a_memo(tmp_path: Path) -> None:
     book = read_order_book(tmp_path, memo=FileMemo(tmp_path), whole_exchanges=True)
     exchange = _only(book).exchange
     assert exchange is not None and exchange.whole and exchange.answer == 'Selling.'
+
+
+def test_a_search_hit_on_an_order_event_names_its_order(tmp_path: Path) -> None:
+    path = write_journal(
+        tmp_path,
+        '2026-10-19',
+        [
+            trigger('go'),
+            order('placed', 7731),
+            order('filled', '7731'),
+            order('cancelled', 'A-1\tB'),
+            risk('rejected'),
+            _event('tool_call', tool='place_order', input={'order_id': 7731}),
+        ],
+    )
+    actions = read_journal_day(path, '2026-10-19').actions
+    found = [order_id_in_action_text(action_text(action)) for action in actions]
+    assert found == ['7731', '7731', 'A-1\tB', None, None]
+    book = read_order_book(tmp_path)
+    assert [book.order(order_id) is not None for order_id in ('7731', 'A-1\tB')] == [True, True]

@@ -72,7 +72,11 @@ session_events = st.one_of(
         st.sampled_from(['2026-10-19-1', '2026-10-19-2', '', None]),
     ),
     st.just({'type': 'session_ended', 'time': 't', 'session_id': '2026-10-19-1'}),
-    st.builds(lambda symbol: {'type': 'order_placed', 'time': 't', 'symbol': symbol}, fragments),
+    st.builds(
+        lambda kind, symbol: {'type': kind, 'time': 't', 'symbol': symbol},
+        st.sampled_from(['order_placed', 'order_filled', 'risk_decision', 'tool_call']),
+        fragments,
+    ),
 )
 session_journals = st.lists(
     st.one_of(session_events.map(lambda event: json.dumps(event).encode()), raw_lines),
@@ -95,7 +99,7 @@ search_scopes = st.builds(
     SearchScope,
     first_day=optional_days,
     last_day=optional_days,
-    kinds=st.frozensets(st.sampled_from(['exchange', 'journal', 'summary', 'note'])),
+    kinds=st.frozensets(st.sampled_from(['exchange', 'journal', 'summary', 'note', 'order'])),
     backends=st.one_of(st.just(frozenset()), st.frozensets(st.sampled_from(['claude', 'codex']))),
     sessions=st.one_of(
         st.just(frozenset()), st.frozensets(st.sampled_from(['2026-10-19-1', '2026-10-19-2']))
@@ -186,6 +190,37 @@ def test_a_typed_scope_narrows_the_hits(tmp_path: Path) -> None:
         ]
         assert found('nifty day:..2026-10-18') == []
         search.build()
+
+
+def test_kind_order_holds_the_order_events_and_risk_decisions_only(tmp_path: Path) -> None:
+    desk = tmp_path / 'main'
+    lines: list[dict[str, Any]] = [
+        {'type': 'trigger_received', 'time': 't', 'text': 'NIFTY gap'},
+        {'type': 'tool_call', 'time': 't', 'tool': 'get_quote', 'input': {'symbol': 'NIFTY'}},
+        {'type': 'risk_decision', 'time': 't', 'decision': 'rejected', 'symbol': 'NIFTY'},
+        {'type': 'order_placed', 'time': 't', 'order_id': 7731, 'symbol': 'NIFTY'},
+        {'type': 'order_filled', 'time': 't', 'order_id': 7731, 'symbol': 'NIFTY'},
+        {'type': 'order_cancelled', 'time': 't', 'order_id': 7732, 'symbol': 'NIFTY'},
+        {'type': 'order_amended', 'time': 't', 'order_id': 7733, 'symbol': 'NIFTY'},
+    ]
+    write_file(desk / 'journal' / '2026-10-19.jsonl', b'\n'.join(map(journal_line, lines)))
+    age_folders(desk)
+    search = IndexedSearch(desk, cache_directory=tmp_path / 'cache')
+    today = datetime.date(2026, 10, 21)
+    for _ in range(2):  # Read from the desk, then from the index.
+        parsed = parse_query('nifty kind:order', today)
+        result = search.search(parsed.words_text, 50, scope=parsed.scope)
+        assert [hit.record.text.split('\n')[0] for hit in result.hits] == [
+            'risk_decision',
+            'order_placed',
+            'order_filled',
+            'order_cancelled',
+        ]
+        assert search.totals(parsed.words_text, scope=parsed.scope).hits == 4
+        both = parse_query('nifty kind:order,action', today)
+        assert len(search.search(both.words_text, 50, scope=both.scope).hits) == 6
+        search.build()
+    search.close()
 
 
 def test_totals_count_every_hit_and_name_the_missing_words(tmp_path: Path) -> None:

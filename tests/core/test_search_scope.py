@@ -95,8 +95,8 @@ def test_day_chip_meanings() -> None:
         ('day:..', 'day: .. needs a day on at least one side'),
         ('day:', 'day: needs a date such as 2026-10-19, today, yesterday or monday'),
         ('day:2026-10-01..2026-13-01', 'day: 2026-13-01 is not a date'),
-        ('kind:trade', 'kind: trade is not a kind (exchange, action, summary or note)'),
-        ('kind:', 'kind: needs a kind: exchange, action, summary or note'),
+        ('kind:trade', 'kind: trade is not a kind (exchange, action, summary, note or order)'),
+        ('kind:', 'kind: needs a kind: exchange, action, summary, note or order'),
         ('kind:exchange,', 'kind: exchange, has an empty entry'),
         ('backend:', 'backend: needs a backend such as claude'),
         ('session:today', 'session: today is not a session id (such as 2026-10-19-2)'),
@@ -153,12 +153,27 @@ def test_names_ignore_case() -> None:
         ('exchange,note', {'exchange', 'note'}, 'exchange, note'),
         ('summaries,notes,actions', {'summary', 'note', 'journal'}, 'summary, note, action'),
         ('note,notes', {'note'}, 'note'),
+        ('order', {'order'}, 'order'),
+        ('orders,action', {'order', 'journal'}, 'order, action'),
     ],
 )
 def test_kind_values(value: str, kinds: set[str], meaning: str) -> None:
     parsed = parse_query(f'kind:{value}', TODAY)
     assert parsed.scope.kinds == frozenset(kinds)
     assert parsed.qualifiers[0].meaning == meaning
+
+
+def test_kind_order_holds_the_actions_that_are_order_events() -> None:
+    scope = parse_query('kind:order', TODAY).scope
+    assert scope.holds_kind('journal')
+    assert not scope.holds_kind('exchange')
+    assert scope.needs_action_types
+    for event_type in ('order_placed', 'order_filled', 'order_cancelled', 'risk_decision'):
+        assert scope.holds_text('journal', f'{event_type}\norder_id: 7731')
+    assert not scope.holds_text('journal', 'tool_call\ntool: order_placed')
+    assert not scope.holds_text('journal', 'order_amended\norder_id: 7731')
+    every_action = parse_query('kind:order,action', TODAY).scope
+    assert every_action.holds_text('journal', 'tool_call\ntool: quote')
 
 
 def test_backend_and_session_values() -> None:

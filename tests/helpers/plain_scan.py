@@ -19,6 +19,9 @@ from desk_browser.memory.session_search import SearchResult
 
 INDIA = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
 
+ORDER_TYPES = ('order_placed', 'order_filled', 'order_cancelled', 'risk_decision')
+"""The action types kind:order holds (desk-format.md's order events and the risk check)."""
+
 Reference = tuple[list[tuple[int, tuple[str, str, str]]], bool]
 """What a search answers, comparable: (matched words, (day, kind, text)) pairs, and whether every
 hit matched every word."""
@@ -212,6 +215,9 @@ def reference_scoped_records(desk: Path, scope: SearchScope) -> list[tuple[str, 
     seen: dict[str, int] = {}
     for day, kind, text in reference_records(desk):
         if not scope.holds_day(day) or not scope.holds_kind(kind):
+            continue
+        only_orders = 'order' in scope.kinds and 'journal' not in scope.kinds
+        if kind == 'journal' and only_orders and text.split('\n')[0] not in ORDER_TYPES:
             continue
         if kind == 'exchange' and scope.needs_exchange_facts:
             if day not in facts:

@@ -25,7 +25,12 @@ _OPTIONS = (
     ('day', 'DAY', 'day:{}', 'only that day: YYYY-MM-DD, today, yesterday, a weekday, or A..B'),
     ('since', 'DAY', 'day:{}..', 'only that day and later (same values as --day)'),
     ('until', 'DAY', 'day:..{}', 'only that day and earlier (same values as --day)'),
-    ('kind', 'KIND', 'kind:{}', 'only exchange, action, summary or note records (KIND,KIND...)'),
+    (
+        'kind',
+        'KIND',
+        'kind:{}',
+        'only exchange, action, summary, note or order records (KIND,KIND...)',
+    ),
     ('backend', 'NAME', 'backend:{}', 'only exchanges that backend answered (NAME,NAME...)'),
     ('session', 'ID', 'session:{}', "only that session's exchanges, such as 2026-10-19-2"),
 )

@@ -69,7 +69,8 @@ output:
 scope qualifiers (among WORDS, or as the options above):
   day:2026-10-19  day:today  day:yesterday  day:monday (the last seven days)
   day:2026-10-01..2026-10-19  day:..2026-10-19  day:2026-10-01..
-  kind:exchange,note (exchange, action, summary, note)  backend:claude  session:2026-10-19-2
+  kind:exchange,note (exchange, action, summary, note, order)  backend:claude
+  session:2026-10-19-2  kind:order: order_placed, _filled, _cancelled and risk_decision actions
   A word that merely holds a colon (order_id:7731) stays a word.
 
 exit status: 0 hits found, 1 none,

@@ -59,6 +59,7 @@ from desk_browser.memory.order_records import (
     OrderStatus,
     RiskDecision,
     number_of,
+    order_id_in_action_text,
     order_id_text,
 )
 from desk_browser.memory.problems import Problem
@@ -82,6 +83,7 @@ __all__ = [
     'OrderExchange',
     'OrderStatus',
     'RiskDecision',
+    'order_id_in_action_text',
     'order_id_text',
     'read_order_book',
 ]

@@ -384,3 +384,29 @@ def order_id_text(value: Any) -> str:
     if value is None:
         return ''
     return value if isinstance(value, str) else compact_json(value)
+
+
+_ORDER_ID_LINE = 'order_id: '
+
+
+def order_id_in_action_text(text: str) -> str | None:
+    """Finds the order a search hit on an order event is about, from the action's text.
+
+    An action's searchable text (journal.action_text) is its type, then each field as
+    "key: value", strings as they are and anything else as compact JSON: the order_id line
+    holds the id as the order book keys it (order_id_text).
+
+    Args:
+        text (str): A hit's record text (kind "journal").
+
+    Returns:
+        str | None: The order id, or None when the text is not an order event's or names none.
+    """
+    lines = text.split('\n')
+    if lines[0] not in ('order_placed', 'order_filled', 'order_cancelled'):
+        return None
+    for line in lines[1:]:
+        if line.startswith(_ORDER_ID_LINE):
+            value = line[len(_ORDER_ID_LINE) :]
+            return '' if value == 'null' else value
+    return None

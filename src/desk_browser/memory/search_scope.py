@@ -6,8 +6,11 @@ A query is split on white space into words and qualifiers. A qualifier is a piec
 - `day`: `2026-10-19`, `today`, `yesterday`, a weekday (`monday` or `mon`: the latest such day
   of the last seven, today included), or a range of those, `FIRST..LAST`, either end left out
   (`..2026-10-19`, `2026-10-01..`). Several `day:` qualifiers narrow together.
-- `kind`: `exchange`, `action` (the API's kind `journal`, which is also accepted), `summary` or
-  `note`, several separated by commas (`kind:exchange,note`; plurals too).
+- `kind`: `exchange`, `action` (the API's kind `journal`, which is also accepted), `summary`,
+  `note` or `order`, several separated by commas (`kind:exchange,note`; plurals too). `order` is
+  the actions that are an order's life (ORDER_EVENT_TYPES: order_placed, order_filled,
+  order_cancelled, and the risk_decision on an order, since a rejection is an order that the
+  risk check stopped); they are records of the API's kind `journal`.
 - `backend`: the backend that answered an exchange, as the journal's `text` events name it
   (`backend:claude`), several separated by commas.
 - `session`: the session an exchange belongs to (`session:2026-10-19-2`), several separated by
@@ -39,6 +42,14 @@ from collections.abc import Callable, Iterable
 QUALIFIER_NAMES = ('day', 'kind', 'backend', 'session')
 """The qualifiers a query may hold, in the order they are described."""
 
+ORDER_KIND = 'order'
+"""The scope kind of the order events: `journal` records whose type is in ORDER_EVENT_TYPES."""
+
+ORDER_EVENT_TYPES = frozenset({'order_placed', 'order_filled', 'order_cancelled', 'risk_decision'})
+"""The journal event types `kind:order` holds."""
+
+_KINDS_TEXT = 'exchange, action, summary, note or order'
+
 KIND_WORDS = {
     'exchange': 'exchange',
     'exchanges': 'exchange',
@@ -49,11 +60,20 @@ KIND_WORDS = {
     'summaries': 'summary',
     'note': 'note',
     'notes': 'note',
+    'order': ORDER_KIND,
+    'orders': ORDER_KIND,
 }
-"""What each word a person may write after `kind:` means, as the API's record kind."""
+"""What each word a person may write after `kind:` means, as the API's record kind (or
+ORDER_KIND, the order events among the API's `journal` records)."""
 
-KIND_NAMES = {'exchange': 'exchange', 'journal': 'action', 'summary': 'summary', 'note': 'note'}
-"""Each API record kind, as a person reads it."""
+KIND_NAMES = {
+    'exchange': 'exchange',
+    'journal': 'action',
+    'summary': 'summary',
+    'note': 'note',
+    ORDER_KIND: 'order',
+}
+"""Each API record kind (and ORDER_KIND), as a person reads it."""
 
 QUALIFIER_HELP = (
     ('day:2026-10-19', 'that day; also today, yesterday, monday…'),
@@ -77,7 +97,8 @@ class SearchScope:
         first_day (datetime.date | None): The earliest day inside, or None for no bound.
         last_day (datetime.date | None): The latest day inside, or None for no bound.
         kinds (frozenset[str]): The record kinds inside (the API's: "exchange", "journal",
-            "summary", "note"); empty for every kind.
+            "summary", "note"; and ORDER_KIND, the journal records that are order events);
+            empty for every kind.
         backends (frozenset[str]): The backends (lowered) whose exchanges are inside; empty for
             no such limit.
         sessions (frozenset[str]): The sessions whose exchanges are inside; empty for no such
@@ -162,7 +183,36 @@ class SearchScope:
         """
         if self.needs_exchange_facts and kind != 'exchange':
             return False
+        if kind == 'journal' and ORDER_KIND in self.kinds:
+            return True
         return not self.kinds or kind in self.kinds
+
+    @property
+    def needs_action_types(self) -> bool:
+        """Whether a journal record's place in the scope depends on its type (kind:order alone).
+
+        Returns:
+            bool: True when the scope holds order events but not every action.
+        """
+        return ORDER_KIND in self.kinds and 'journal' not in self.kinds
+
+    def holds_text(self, kind: str, text: str) -> bool:
+        """Tells whether a record of a kind the scope holds is inside it, by its text.
+
+        Only kind:order (without kind:action) looks at the text: an action is inside when the
+        type its text starts with (session_search's action text: the type, then its fields)
+        is one of ORDER_EVENT_TYPES.
+
+        Args:
+            kind (str): The API's record kind (holds_kind already said True).
+            text (str): The record's text.
+
+        Returns:
+            bool: True when it is inside.
+        """
+        if kind != 'journal' or not self.needs_action_types:
+            return True
+        return text.partition('\n')[0] in ORDER_EVENT_TYPES
 
     def holds_exchange(self, backends: Iterable[str], session: str | None) -> bool:
         """Tells whether an exchange is inside the scope's backends and sessions.
@@ -416,10 +466,10 @@ def _kind_qualifier(value: str, piece: str) -> Qualifier:
         _BadValue: A value is not a kind.
     """
     kinds = []
-    for part in _values(value, 'a kind: exchange, action, summary or note'):
+    for part in _values(value, f'a kind: {_KINDS_TEXT}'):
         kind = KIND_WORDS.get(part.lower())
         if kind is None:
-            raise _BadValue(f'{part} is not a kind (exchange, action, summary or note)')
+            raise _BadValue(f'{part} is not a kind ({_KINDS_TEXT})')
         kinds.append(kind)
     unique = list(dict.fromkeys(kinds))
     meaning = ', '.join(KIND_NAMES[kind] for kind in unique)
@@ -526,6 +576,8 @@ __all__ = [
     'EVERYTHING',
     'KIND_NAMES',
     'KIND_WORDS',
+    'ORDER_EVENT_TYPES',
+    'ORDER_KIND',
     'QUALIFIER_HELP',
     'QUALIFIER_NAMES',
     'ParsedQuery',

@@ -3,11 +3,12 @@
 A scope's days are chosen before anything is read: the plan walks only the desk's days inside
 the scope's range, so a day scope costs no more than the unscoped search. Kinds are told from
 each record's id (keys.kind_of) before its text is loaded, and the index finds only the kinds'
-records (their marks, expressions.of_kinds). A `backend:` or `session:` scope needs what the
-journal records about each exchange (exchange_facts): the index stores them with each exchange
-(and marks its indexed text with them, so the query finds few others); for the days read from the
-desk they are read from the day's journal, only where the search meets an exchange, and kept
-in memory keyed by the day's signature.
+records (their marks, expressions.of_kinds); `kind:order` keeps, of the actions, those whose
+text starts with an order event's type, told once the text is loaded. A `backend:` or
+`session:` scope needs what the journal records about each exchange (exchange_facts): the index
+stores them with each exchange (and marks its indexed text with them, so the query finds few
+others); for the days read from the desk they are read from the day's journal, only where the
+search meets an exchange, and kept in memory keyed by the day's signature.
 
 Typical usage example:
 
@@ -126,6 +127,18 @@ class RecordFilter:
             None if session is None else texts.loaded_text(session),
             None if backend is None else texts.loaded_text(backend),
         )
+
+    def holds_text(self, kind: str, text: str) -> bool:
+        """Tells whether a record its kind and facts put inside is inside by its text too.
+
+        Args:
+            kind (str): The record's kind.
+            text (str): Its text.
+
+        Returns:
+            bool: True when it is inside (always but for kind:order's actions of other types).
+        """
+        return self._scope.holds_text(kind, text)
 
     def _by_kind(self, kind: str) -> bool | None:
         """Tells whether a record's kind alone puts it inside the scope or outside.

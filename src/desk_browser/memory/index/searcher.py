@@ -145,6 +145,8 @@ class Searcher:
                     if keep is not None and not keep.holds_stored(kind, session, backend):
                         continue
                     text = texts.loaded_text(value)
+                    if keep is not None and not keep.holds_text(kind, text):
+                        continue
                     matched = self._count(text)
                     if matched:
                         yield matched, SearchRecord(day=day, kind=kind, text=text)
@@ -213,7 +215,10 @@ class Searcher:
         for position, record in enumerate(self._direct.records(desk_day)):
             self._check_cancelled()
             # Exchanges come first among a day's records, so their place is `position`.
-            if keep is not None and not keep.holds(record.day, record.kind, position):
+            if keep is not None and not (
+                keep.holds(record.day, record.kind, position)
+                and keep.holds_text(record.kind, record.text)
+            ):
                 continue
             matched = self._count(record.text)
             if matched:
@@ -338,11 +343,13 @@ class Searcher:
                         continue
                 if day is None or value is None:
                     continue
-                if keep is not None and not keep.holds_stored(
-                    keys.kind_of(identifier), session, backend
-                ):
+                kind = keys.kind_of(identifier)
+                if keep is not None and not keep.holds_stored(kind, session, backend):
                     continue
-                lowered = texts.loaded_text(value).lower()
+                text = texts.loaded_text(value)
+                if keep is not None and not keep.holds_text(kind, text):
+                    continue
+                lowered = text.lower()
                 if (only in lowered) if only else sum(word in lowered for word in words) >= least:
                     total += 1
         return total
