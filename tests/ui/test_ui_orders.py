@@ -30,7 +30,8 @@ from tests.helpers.pilot import (
 )
 
 YESTERDAY = '2026-10-20'
-"""The demo's yesterday: five orders (one a SELL of NIFTY options) and one rejection."""
+"""The demo's yesterday: seven orders placed (one a SELL of NIFTY options, one part filled, two
+left working at the close), two of the day before filled and cancelled, and one rejection."""
 
 
 def orders_screen(pilot: Pilot[Any]) -> OrdersScreen:
@@ -68,10 +69,10 @@ async def test_o_on_the_first_screen_opens_the_orders_of_the_day_shown(
         screen = await open_yesterdays_orders(pilot)
         assert screen.day == YESTERDAY
         rows = listed(screen)
-        assert len(rows) == 6
+        assert len(rows) == 10
         assert sum(isinstance(row, RiskDecision) for row in rows) == 1
         text = widget_texts(pilot)
-        assert '5 placed, 5 filled, 1 rejected' in text
+        assert '7 placed, 6 filled, 1 cancelled, 1 rejected' in text
         assert 'Net  BANKNIFTY26OCTFUT +140' in text
         rendered = screen.query_one(OrderList).rendered_text()
         assert 'SELL' in rendered
@@ -103,7 +104,7 @@ async def test_s_steps_through_the_statuses_and_f_filters_by_symbol(
         await pilot.press('s')  # open
         await settle(pilot)
         assert screen.status_filter == 'open'
-        assert listed(screen) == []
+        assert listed(screen) == []  # Its two left working were filled and cancelled on 10-21.
         await pilot.press('s', 's', 's', 's')  # part filled, filled, cancelled, rejected
         await settle(pilot)
         assert screen.status_filter == 'rejected'
@@ -111,16 +112,16 @@ async def test_s_steps_through_the_statuses_and_f_filters_by_symbol(
         await pilot.press('s')
         await settle(pilot)
         assert screen.status_filter == ''
-        assert len(listed(screen)) == 6
+        assert len(listed(screen)) == 10
         await pilot.press('f', *'tcs')
         await settle(pilot)
         assert screen.query_one('#orders-symbol', Input).value == 'tcs'
-        assert [row.symbol for row in listed(screen)] == ['TCS26OCT3900PE']
+        assert [row.symbol for row in listed(screen)] == ['TCS26OCTFUT', 'TCS26OCT3900PE']
         await pilot.press('enter')  # Back to the list.
         assert screen.query_one(OrderList).has_focus
         await pilot.press('f', 'escape')  # Clears the filter.
         await settle(pilot)
-        assert len(listed(screen)) == 6
+        assert len(listed(screen)) == 10
         await pilot.press('escape')  # Leaves the box for the list.
         assert screen.query_one(OrderList).has_focus
         await pilot.press('escape')  # Back to the first screen.
@@ -132,7 +133,7 @@ async def test_enter_opens_the_story_from_the_trigger_to_the_fill(
 ) -> None:
     async with settled(app_for(demo_desk)) as pilot:
         await open_yesterdays_orders(pilot)
-        await pilot.press('down', 'down', 'enter')
+        await pilot.press('down', 'down', 'down', 'down', 'enter')  # The India VIX hedge.
         await settle(pilot)
         story = story_screen(pilot)
         assert isinstance(story.story, Order)
@@ -216,10 +217,10 @@ async def test_y_copies_the_story_and_shift_y_its_events_and_x_exports_the_day(
     async with settled(app, notifications=True) as pilot:
         screen = await open_yesterdays_orders(pilot)
         await pilot.press('y')
-        assert app.clipboard.startswith('# BUY 300 NIFTY26OCTFUT · filled')
+        assert app.clipboard.startswith('# SELL 350 TCS26OCTFUT · filled')  # Placed on 10-19.
         await pilot.press('Y')
         copied = json.loads(app.clipboard)
-        assert copied['order_id'] == '261020-0001'
+        assert copied['order_id'] == '261019-L001'
         assert [event['type'] for event in copied['events']] == [
             'risk_decision',
             'order_placed',
