@@ -501,3 +501,28 @@ async def test_words_asked_for_open_the_search_across_desks(demo_workspace: Path
         await pilot.press('escape', 'escape')
         await settle(pilot)
         assert isinstance(app.screen, DesksScreen)
+
+
+async def test_the_search_across_desks_says_which_desk_had_a_day_it_could_not_read(
+    workspace_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import os
+    from typing import BinaryIO
+
+    from desk_browser.memory import file_reading, unread_files
+
+    day = sorted((workspace_copy / 'main' / 'journal').iterdir())[0]
+    original = file_reading.open_desk_file
+
+    def refusing(path: Path, *arguments: Any) -> BinaryIO:  # Our reader, as nobody meets it.
+        if path == day:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return original(path, *arguments)
+
+    monkeypatch.setattr(unread_files, 'open_desk_file', refusing)  # Our reader's name.
+    app = deterministic_workspace_app(workspace_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await search_every_desk(pilot, 'nifty')
+        await wait_until(pilot, lambda: 'could not be read' in search_status(app))
+        assert search_status(app).endswith(' · main: 1 day could not be read: see Problems')

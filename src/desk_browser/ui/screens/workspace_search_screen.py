@@ -34,11 +34,18 @@ from desk_browser.live.workspace_searching import (
 )
 from desk_browser.live.workspace_services import WorkspaceServices
 from desk_browser.memory.index.status import SearchCancelled
+from desk_browser.memory.problems import Problem
 from desk_browser.memory.search_scope import SearchScope, parse_query
 from desk_browser.memory.session_search import words_of
+from desk_browser.memory.unread_files import UnreadFiles
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.hit_details import HitDetails, HitDetailsReader
-from desk_browser.presentation.search_headlines import totals_headline, with_suggestions
+from desk_browser.presentation.safe_text import visible
+from desk_browser.presentation.search_headlines import (
+    totals_headline,
+    unread_files_note,
+    with_suggestions,
+)
 from desk_browser.presentation.workspace_search import (
     DeskHit,
     DesksFound,
@@ -114,11 +121,19 @@ class WorkspaceSearchScreen(DeskScreen[None]):
     class Counted(Message):
         """Every hit of the search shown was counted, and the missing words named."""
 
-        def __init__(self, query: str, totals: DesksTotals, suggestions: dict[str, str]) -> None:
+        def __init__(
+            self,
+            query: str,
+            totals: DesksTotals,
+            suggestions: dict[str, str],
+            unread: dict[str, list[Problem]],
+        ) -> None:
             super().__init__()
             self.query = query
             self.totals = totals
             self.suggestions = suggestions
+            self.unread = unread
+            """Each desk's files the search could not read (only desks with some)."""
 
     class MoreFound(Message):
         """More hits of the search shown, for a person scrolling past the last one."""
@@ -166,6 +181,8 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         self._search_timer: Timer | None = None
         self._count_timer: Timer | None = None
         self._first_hits = FirstHits(services)
+        self._unread: dict[str, UnreadFiles] = {}
+        """Each desk's finder of the files a search could not read."""
 
     def compose(self) -> ComposeResult:
         """The box, a status line, the hits and the keys."""
@@ -256,8 +273,15 @@ class WorkspaceSearchScreen(DeskScreen[None]):
             )
         except SearchCancelled:
             return
+        unread = {}
+        for name, desk in desks.items():  # No hit may be missing in silence.
+            if worker.is_cancelled:
+                return
+            problems = self._unread.setdefault(name, UnreadFiles(desk)).find(scope)
+            if problems:
+                unread[name] = problems
         if not worker.is_cancelled:
-            self.post_message(self.Counted(query, totals, suggestions))
+            self.post_message(self.Counted(query, totals, suggestions, unread))
 
     @work(thread=True, exclusive=True, group='more', exit_on_error=False, description='more hits')
     def load_more(self, query: str, limit: int) -> None:
@@ -318,7 +342,9 @@ class WorkspaceSearchScreen(DeskScreen[None]):
             text = ' · '.join(
                 part for part in (f'{first} in {plural(desks, "desk")}', rest) if part
             )
-        self._show_status(text, warning=not result.hits)
+        for name, problems in message.unread.items():  # Its Problems view lists them.
+            text = f'{text} · {visible(name)}: {unread_files_note(problems)}'
+        self._show_status(text, warning=not result.hits or bool(message.unread))
 
     def _is_shown(self, query: str) -> bool:
         return query == self._shown_query and self._is_current(query)
