@@ -199,3 +199,103 @@ def remove_at_once(desk: Path) -> None:
     gone = desk.with_name(f'{desk.name}-removed')
     desk.rename(gone)
     shutil.rmtree(gone)
+
+
+POSITIONS_ANSWER = (
+    'Open positions at 11:05:\n\n'
+    '| Symbol | Qty | Avg | LTP | P&L |\n'
+    '| --- | ---: | ---: | ---: | ---: |\n'
+    '| HDFCBANK26OCTFUT | -550 | 1,560.20 | 1,602.35 | -₹23,182 |\n'
+    '| NIFTY26OCTFUT | 75 | 25,840.20 | 25,920.40 | +₹6,015 |\n'
+    '| RELIANCE26OCTFUT | 250 | 2,911.05 | 2,896.10 | -₹3,737 |\n\n'
+    'Net -₹20,904 on the day; the HDFCBANK short is over its stop: covering at the open of '
+    'the next bar.'
+)
+"""An answer whose table is wider than the exchanges pane at 80x24 (36 columns)."""
+
+
+def build_trading_desk(desk: Path) -> Path:
+    """A fixed desk of one day, 2026-10-21: three backends, a damaged log, a position table.
+
+    Session 2026-10-21-1 ended; 2026-10-21-2 is current, its log three exchanges and a line cut
+    short by a crash. The first of them answers with a position table. The state has three
+    routes: claude up to date, codex 1 behind, gemini with no turn yet (0 seen) and a saved
+    runner_state. Every exchange has its trigger in the journal (asked minutes before it was
+    answered) but the last, whose trigger the journal does not hold. Files' times are fixed
+    (state.json written at 11:20 India time), so a snapshot never depends on the clock.
+
+    Args:
+        desk (Path): The folder to make (it must not exist).
+
+    Returns:
+        Path: The desk.
+    """
+    day = '2026-10-21'
+
+    def utc(hours: int, minutes: int) -> str:
+        moment = datetime.datetime(2026, 10, 21, hours, minutes, tzinfo=INDIA)
+        return moment.astimezone(datetime.UTC).isoformat()
+
+    first = [
+        (
+            '09:15 open: NIFTY flat, BANKNIFTY -0.4%',
+            'Holding; no entries before 09:30.',
+            (9, 15),
+            (9, 17),
+        ),
+        ('09:45 check', 'Nothing to do.', (9, 45), (9, 46)),
+    ]
+    second = [
+        ('Trader: show me the open positions', POSITIONS_ANSWER, (11, 5), (11, 9)),
+        (
+            '11:15 check: HDFCBANK through its stop',
+            'Covered 550 HDFCBANK26OCTFUT at 1,604.10.',
+            (11, 15),
+            (11, 16),
+        ),
+        (
+            '11:18 alert: INDIA VIX +6%',
+            'Noted; sizes halved for the afternoon.',
+            (11, 18),
+            (11, 19),
+        ),
+    ]
+    events: list[dict[str, Any]] = []
+    for session_id, exchanges in (('2026-10-21-1', first), ('2026-10-21-2', second)):
+        events.append(
+            {'type': 'session_started', 'time': utc(*exchanges[0][2]), 'session_id': session_id}
+        )
+        for number, (trigger, answer, asked, answered) in enumerate(exchanges):
+            if session_id == '2026-10-21-2' and number == len(exchanges) - 1:
+                continue  # Its trigger is not in the journal: the card says what is known.
+            events.append(
+                {'type': 'trigger_received', 'time': utc(*asked), 'text': trigger, 'source': 'tick'}
+            )
+            events.append(
+                {'type': 'text', 'time': utc(*answered), 'text': answer, 'backend': 'claude'}
+            )
+        if session_id == '2026-10-21-1':
+            events.append({'type': 'session_ended', 'time': utc(9, 50), 'session_id': session_id})
+    write_journal(desk, day, events)
+    for session_id, exchanges in (('2026-10-21-1', first), ('2026-10-21-2', second)):
+        lines: list[Any] = [
+            exchange(trigger, answer, 'claude', utc(*answered))
+            for trigger, answer, _asked, answered in exchanges
+        ]
+        if session_id == '2026-10-21-2':
+            lines.insert(2, b'{"trigger_text": "11:17 check", "answer": "cut sh')
+        write_lines(desk / 'sessions' / f'{session_id}.jsonl', lines)
+    write_state(
+        desk,
+        '2026-10-21-2',
+        {
+            'claude': {'exchanges_seen': 3, 'runner_state': {'session_id': '5f0c9e2a'}},
+            'codex': {'exchanges_seen': 2, 'runner_state': None},
+            'gemini': {'exchanges_seen': 0, 'runner_state': {'cursor': 'b81d', 'turns': 0}},
+        },
+    )
+    written = datetime.datetime(2026, 10, 21, 11, 20, tzinfo=INDIA)
+    for path in desk.rglob('*'):
+        if path.is_file():
+            set_india_mtime(path, written)
+    return desk

@@ -128,3 +128,24 @@ async def test_a_folder_that_becomes_a_desk_says_so_and_offers_c_current(
         text = screen_text(pilot)
         assert 'not a desk' not in text and 'no desk here' not in text
         assert 'c Current' in _footer(pilot)
+
+
+async def test_a_maximized_pane_keeps_the_footer_and_offers_esc_restore(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with settled(app, (80, 24)) as pilot:
+        assert 'esc Restore' not in _footer(pilot)
+        app.query_one(ExchangeView).focus()
+        await pilot.pause()
+        app.screen.action_maximize()  # ctrl+p, Maximize.
+        await settle(pilot)
+        maximized = app.screen.maximized
+        assert maximized is not None and maximized.id == 'tabs'  # The tab bar and the panes.
+        assert app.query_one(ExchangeView).size.width >= 76  # The whole width of 80 columns.
+        assert 'esc Restore' in _footer(pilot)
+        await pilot.press('escape')
+        await settle(pilot)
+        assert app.screen.maximized is None
+        assert 'esc Restore' not in _footer(pilot)
+        assert isinstance(app.screen, MainScreen)  # esc restored; it did not leave the screen.

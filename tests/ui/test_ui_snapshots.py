@@ -10,13 +10,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
+from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
+from tests.helpers.desks import build_trading_desk
 from tests.helpers.pilot import AppFor, open_day_view, open_search, settle
 
 SIZE = (120, 40)
+SMALL = (80, 24)
 SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture(scope='module')
+def trading_desk(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fixed desk: three backends, a damaged log, a position table (build_trading_desk)."""
+    return build_trading_desk(tmp_path_factory.mktemp('trading') / 'main')
 
 
 def test_first_screen(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
@@ -192,3 +202,18 @@ def test_search_naming_a_missing_word(
         await open_search(pilot, 'nifty rollver')
 
     assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SIZE)
+
+
+def test_a_position_table_at_80x24(
+    snap_compare: SnapCompare, app_for: AppFor, trading_desk: Path
+) -> None:
+    """The exchanges pane's 36 columns: the table folded, a block a row, no cell cut ("1,5…")."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        pilot.app.query_one(ExchangeView).focus()
+        await pilot.press('n')  # The table's exchange at the top of the pane.
+        await pilot.press('down', 'down', 'down', 'down', 'down', 'down')
+        await settle(pilot)
+
+    assert snap_compare(app_for(trading_desk), run_before=run_before, terminal_size=SMALL)

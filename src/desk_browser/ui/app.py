@@ -69,6 +69,9 @@ class DeskBrowser(App[None]):
     CSS_PATH = 'app.tcss'
     TITLE = 'desk-browser'
 
+    ALLOW_IN_MAXIMIZED_VIEW: ClassVar[str] = 'DeskFooter'
+    """A pane maximized from the palette (ctrl+p, Maximize) keeps the footer (esc Restore)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority binding: handled by the app itself, so keys typed right after it wait.
         Binding('slash', 'search', 'Search', key_display='/', id='search', priority=True),
@@ -91,6 +94,8 @@ class DeskBrowser(App[None]):
         # backspace and alt+arrows both reach an app inside tmux over SSH; shift+backspace does not.
         Binding('alt+left,backspace', 'history(-1)', 'Back', show=False, id='back'),
         Binding('alt+right,ctrl+f', 'history(1)', 'Forward', show=False, id='forward'),
+        # Offered only while a pane is maximized (ctrl+p, Maximize), over the screen's own esc.
+        Binding('escape', 'restore', 'Restore', key_display='esc', priority=True, id='restore'),
     ]
 
     def __init__(
@@ -420,9 +425,10 @@ class DeskBrowser(App[None]):
         self.push_screen(GoToDayScreen(self.today, cursor_blink=self.cursor_blink), chosen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offers Day where the screen on top has a day view, and Problems outside Problems.
+        """Offers only what works over the screen on top: Day, Problems, Restore.
 
-        The footer shows only what is offered.
+        Day where the screen has a day view, Problems outside the Problems view, Restore while
+        a pane is maximized. The footer shows only what is offered.
         """
         if action == 'day_view':
             screen = self.screen
@@ -433,6 +439,8 @@ class DeskBrowser(App[None]):
         if action == 'problems':
             screen = self.screen
             return not (isinstance(screen, DeskScreen) and screen.SHOWS_PROBLEMS)
+        if action == 'restore':
+            return self.screen.maximized is not None
         return True
 
     async def action_orders(self) -> None:
@@ -453,6 +461,10 @@ class DeskBrowser(App[None]):
             below.show_orders_of(day)
             return
         await self.push_screen(OrdersScreen(self.services, day))
+
+    def action_restore(self) -> None:
+        """Gives a maximized pane back its place on the screen (esc, while one is maximized)."""
+        self.screen.minimize()
 
     async def action_day_view(self) -> None:
         """Opens the day view the screen on top offers (its own `action_day_view`)."""

@@ -104,6 +104,10 @@ class DeskScreen(Screen[ResultType]):
             timeout=8,
         )
 
+    def watch_maximized(self) -> None:
+        """Lets the footer offer esc Restore while a pane is maximized (ctrl+p, Maximize)."""
+        self.refresh_bindings()
+
     def take_search_key(self) -> bool:
         """Lets the screen take the search key (/) itself.
 

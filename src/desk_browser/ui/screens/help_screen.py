@@ -38,6 +38,7 @@ KEYS: list[tuple[str, str]] = [
     ('bksp  alt+←', 'Back through what was opened (alt+→ or ctrl+f: forward)'),
     ('r', 'Read the desk again'),
     ('ctrl+p', 'Commands: go to day…, export, theme (remembered)…'),
+    ('ctrl+p Maximize', 'The focused pane fills the screen (a wide table); esc: back'),
     ('?   F1', 'This help'),
     ('q   ctrl+q', 'Quit'),
 ]

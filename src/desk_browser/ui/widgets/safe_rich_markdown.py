@@ -3,6 +3,10 @@
 Kept apart from exchange_rendering because importing it loads Rich's Markdown and markdown-it
 (about 30 ms): the first frame draws its answers as plain text (exchange_cards), and this module
 is loaded once that frame is on screen.
+
+A table wider than its width is folded rather than cut (`FoldingTable`): at 80x24 the
+exchanges pane is about 36 columns, where Rich squeezed a five-column position table until
+every price read "1,5…".
 """
 
 from __future__ import annotations
@@ -11,13 +15,71 @@ import functools
 from typing import ClassVar
 
 from markdown_it import MarkdownIt
-from rich.markdown import Heading, Markdown, MarkdownElement
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import Heading, Markdown, MarkdownElement, TableElement
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
 
 
 class LeftHeading(Heading):
     """A Markdown heading aligned left at every level (Rich centres level 1)."""
 
     LEVEL_ALIGN: ClassVar = dict.fromkeys(('h1', 'h2', 'h3', 'h4', 'h5', 'h6'), 'left')
+
+
+_UNBOUNDED = 100_000
+"""A width no table reaches: a table measured within it says its natural width."""
+
+
+class FoldingTable(TableElement):
+    """A Markdown table drawn as Rich draws it where it fits, else folded: a block a row.
+
+    Folded, each row is its cells one a line, each under its column's heading as a label
+    (``Symbol  HDFCBANK``, ``Qty     -550``), a blank line between rows, so every cell is read
+    whole at any width (a cell longer than the line wraps, never cut).
+    """
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """Draws the table, or its rows folded when it is wider than the width.
+
+        Args:
+            console (Console): The console drawing.
+            options (ConsoleOptions): Its options (the width).
+
+        Yields:
+            The table, or the folded rows.
+        """
+        drawn = list(super().__rich_console__(console, options))
+        unbounded = options.update_width(_UNBOUNDED)  # Measurement.get stops at the width.
+        tables = [item for item in drawn if isinstance(item, Table)]  # Rich's, one.
+        widest = max(
+            (Measurement.get(console, unbounded, table).maximum for table in tables), default=0
+        )
+        if widest <= options.max_width:
+            yield from drawn
+            return
+        yield self._folded()
+
+    def _folded(self) -> Table:
+        """The rows as blocks of "heading  value" lines, a blank line between blocks."""
+        header_row = self.header.row if self.header is not None else None
+        headings = [cell.content for cell in header_row.cells] if header_row is not None else []
+        grid = Table.grid(padding=(0, 2, 0, 0))
+        grid.add_column(style='markdown.table.header', overflow='fold')
+        grid.add_column(overflow='fold')
+        rows = self.body.rows if self.body is not None else []
+        for number, row in enumerate(rows):
+            if number:
+                grid.add_row()
+            for place, cell in enumerate(row.cells):
+                heading = headings[place].copy() if place < len(headings) else Text()
+                value = cell.content.copy()
+                heading.justify = value.justify = 'left'  # A column's alignment means nothing here.
+                if place == 0:
+                    value.stylize('bold')
+                grid.add_row(heading, value)
+        return grid
 
 
 class SafeRichMarkdown(Markdown):
@@ -29,6 +91,7 @@ class SafeRichMarkdown(Markdown):
     elements: ClassVar[dict[str, type[MarkdownElement]]] = {
         **Markdown.elements,
         'heading_open': LeftHeading,
+        'table_open': FoldingTable,
     }
 
     def __init__(self, source: str, code_theme: str = 'monokai') -> None:

@@ -32,6 +32,10 @@ class TabbedPanes(Widget):
     bar's active tab has its id.
     """
 
+    ALLOW_MAXIMIZE = True
+    """The palette's Maximize, on the bar or on a pane, fills the screen with the bar and the
+    panes (the bar alone would fill it with nothing to read)."""
+
     DEFAULT_CSS = """
     TabbedPanes {
         height: auto;
