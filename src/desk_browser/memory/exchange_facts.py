@@ -1,11 +1,8 @@
 """What the journal records about each exchange beyond its text: its session and its backend.
 
-An exchange (desk_files.JournalExchange) is a trigger and the answer's pieces. Its session is the
-`session_id` of the last `session_started` event before its trigger in the same journal file,
-unless a `session_ended` came between (then, or when no session started, the session is
-unknown). Its backend is the first answer piece's `backend` that names one (unknown when none
-does). Search scopes (`backend:`, `session:`) use these facts: an exchange whose fact is unknown
-is outside such a scope.
+Its session is the `session_id` of the last `session_started` before its trigger in the same
+file, unless a `session_ended` came between; its backend the first answer piece's `backend`.
+Search scopes (`backend:`, `session:`) use these facts: an unknown fact is outside a scope.
 
 Typical usage example:
 
@@ -34,28 +31,13 @@ class ExchangeFacts:
 
 
 def _text_field(event: desk_files.JournalEvent, name: str) -> str | None:
-    """Reads a non-empty string field of an event.
-
-    Args:
-        event (desk_files.JournalEvent): The event.
-        name (str): The field.
-
-    Returns:
-        str | None: The field's text, or None when it is missing, empty or not a string.
-    """
+    """A non-empty string field of an event, or None."""
     value = event.fields.get(name)
     return value if isinstance(value, str) and value else None
 
 
 def day_exchange_facts(journal_day: desk_files.JournalDay) -> list[ExchangeFacts]:
-    """Finds the session and backend of every exchange of one journal file.
-
-    Args:
-        journal_day (desk_files.JournalDay): The file, as desk_files.read_journal_day reads it.
-
-    Returns:
-        list[ExchangeFacts]: One per exchange, in the order of journal_day.exchanges.
-    """
+    """The session and backend of every exchange of a journal day, in its exchanges' order."""
     session_by_trigger: dict[int, str | None] = {}
     session: str | None = None
     for event in journal_day.events:

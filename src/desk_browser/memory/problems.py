@@ -26,23 +26,11 @@ class Problem:
 
 
 def report(problems: list[Problem] | None, problem: Problem) -> None:
-    """Adds a problem to the caller's list, if it keeps one.
-
-    Args:
-        problems (list[Problem] | None): The caller's list, or None.
-        problem (Problem): The problem.
-    """
+    """Adds a problem to the caller's list, if it keeps one (None: it does not)."""
     if problems is not None:
         problems.append(problem)
 
 
 def sort_problems(problems: list[Problem]) -> list[Problem]:
-    """Orders one file's problems by line, the whole-file ones first.
-
-    Args:
-        problems (list[Problem]): The problems.
-
-    Returns:
-        list[Problem]: The same problems, sorted (stable).
-    """
+    """Orders one file's problems by line, the whole-file ones first (a stable sort, a new list)."""
     return sorted(problems, key=lambda problem: problem.line_number or 0)

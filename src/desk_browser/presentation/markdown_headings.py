@@ -1,11 +1,8 @@
 """The desk's own headings put under a document's headings, one level below them.
 
-An exported exchange is headed `## 3 · 09:18 IST · claude`, a day's event `### 09:18 IST · text`;
-the answer under it often has headings of its own (`## Plan`), which would then stand beside the
-document's heading, or above it, rather than under it. `headings_under` moves every heading of a
-piece of desk Markdown down so that its highest one sits one level below the document's, keeping
-their order among themselves. markdown-it finds the headings, so a `#` in a code block, a table
-or the middle of a line is left alone.
+`headings_under` moves every heading of desk Markdown down so its highest sits one level
+below the document's, keeping their order; markdown-it finds them, so a `#` in code, a table
+or mid-line is left alone.
 
 Typical usage example:
 
@@ -32,14 +29,12 @@ _LINE_ENDS = re.compile(r'\r\n?')
 def headings_under(markdown: str, level: int) -> str:
     """Moves the headings of desk Markdown down, so the highest is one below a level.
 
-    Headings written with `#` keep their text; those underlined with `===` or `---` become `#`
-    headings of the new level (their lines joined). Headings inside a block quote or a list
-    item are left as they are. Text without headings, or whose headings already sit below the
-    level, comes back unchanged.
+    Underlined headings become `#` headings; headings in a block quote or list item stay. Text
+    whose headings already sit below the level comes back unchanged.
 
     Args:
-        markdown (str): The desk's Markdown (already made safe, as a document holds it).
-        level (int): The level of the document's heading the text stands under (1 for `#`).
+        markdown (str): The desk's Markdown (already made safe).
+        level (int): The level of the document's heading it stands under (1 for `#`).
 
     Returns:
         str: The Markdown with its headings moved (and its line ends made newlines).

@@ -1,7 +1,7 @@
 """The person's settings (the theme), kept in their config folder, never in the desk.
 
-The file is ``settings.json`` in ``platformdirs.user_config_dir('desk-browser')``, which honours
-XDG_CONFIG_HOME. A missing or damaged file means no settings; saving never raises.
+``settings.json`` in ``platformdirs.user_config_dir('desk-browser')`` (honouring
+XDG_CONFIG_HOME). A missing or damaged file means no settings; saving never raises.
 """
 
 from __future__ import annotations
@@ -31,23 +31,12 @@ class Settings:
 
 
 def default_settings_path() -> Path:
-    """Where the settings live: settings.json in the user's config folder for desk-browser.
-
-    Returns:
-        Path: The path (which may not exist yet).
-    """
+    """Where the settings live (it may not exist yet): settings.json in the config folder."""
     return Path(platformdirs.user_config_dir('desk-browser')) / SETTINGS_FILE_NAME
 
 
 def load_settings(path: Path) -> Settings:
-    """Reads the settings.
-
-    Args:
-        path (Path): The settings file.
-
-    Returns:
-        Settings: The settings; the defaults when the file is missing or damaged.
-    """
+    """Reads the settings; the defaults when the file is missing or damaged."""
     try:
         data = json.loads(path.read_text(encoding='utf-8'))
     except (OSError, ValueError):
@@ -59,15 +48,7 @@ def load_settings(path: Path) -> Settings:
 
 
 def save_settings(path: Path, settings: Settings) -> bool:
-    """Writes the settings, replacing the file in one step.
-
-    Args:
-        path (Path): The settings file.
-        settings (Settings): What to remember.
-
-    Returns:
-        bool: Whether they were written.
-    """
+    """Writes the settings, replacing the file in one step; False when they were not written."""
     temporary_path = path.with_name(f'.{path.name}.{os.getpid()}.tmp')
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

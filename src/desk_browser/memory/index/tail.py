@@ -1,11 +1,9 @@
 """A growing journal file read again and again, parsing only the lines added since the last read.
 
-The desk appends to today's journal all day, and a search reads that file directly (it changes
-too often to index). `JournalTail` keeps what the lines parsed so far held; on the next read only
-the lines appended since are parsed (appended_lines.AppendedLines, the reader the follower uses)
-and grouped into exchanges and actions by desk_files itself (group_journal_objects, which
-continues the last exchange), so there is one parser and one grouping of the journal's lines. A
-rewritten file (not appended to) is read again from its start.
+Today's journal changes too often to index, so a search reads it directly. `JournalTail`
+parses only the appended lines (appended_lines.AppendedLines) and groups them with
+desk_files.group_journal_objects, continuing the last exchange; a rewritten file is read
+again from its start.
 
 Typical usage example:
 
@@ -31,12 +29,7 @@ class JournalTail:
     """One journal file's records, kept up to date by parsing only appended lines."""
 
     def __init__(self, path: Path, day: str):
-        """Creates the reader; nothing is read yet.
-
-        Args:
-            path (Path): The journal file.
-            day (str): Its day.
-        """
+        """Creates the reader of a journal file and its day; nothing is read yet."""
         self.path = path
         self.day = day
         self._reset()
