@@ -58,25 +58,14 @@ _KIND_WIDTH = 13
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Adds the check command's arguments.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-    """
+    """Adds the check command's arguments to its parser."""
     from desk_browser.commands.workspace_check import EPILOG  # Circular at the top.
 
     add_desk_arguments(parser, 'the report', f'{_EPILOG}\n{EPILOG}')
 
 
 def summary_lines(report: DeskReport) -> list[str]:
-    """Writes the report's summary: the totals, then one line a kind of file.
-
-    Args:
-        report (DeskReport): The report.
-
-    Returns:
-        list[str]: The lines.
-    """
+    """Writes the report's summary: the totals, then one line a kind of file."""
     lines = [
         f'checked {plural(report.files_checked, "file")}: {plural(len(report.problems), "problem")}'
     ]
@@ -105,8 +94,7 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
 
     Returns:
         int: 0 when the desk is healthy, 1 when problems were found, 2 for a missing or
-            unreadable desk, or a folder that holds no desk (a mistyped path in a monitoring
-            script must not pass as healthy).
+            unreadable desk, or a folder that holds no desk.
     """
     report = check_desk(desk)
     if arguments.json:

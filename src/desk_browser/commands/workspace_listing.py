@@ -1,9 +1,7 @@
 """`state` and `sessions` over a workspace: one entry per desk, as each desk's command writes it.
 
-Each desk is read by the single-desk command's own functions (`state.state_facts`,
-`sessions.list_sessions`), so a desk's entry says exactly what `state DESK` or `sessions DESK`
-says of it. A desk that cannot be read as one (unreadable, a symlink loop, removed) is an entry
-with its problem.
+Each desk is read by the single-desk command's own functions, so an entry says exactly what
+`state DESK` or `sessions DESK` says; a desk that cannot be read is an entry with its problem.
 """
 
 from __future__ import annotations

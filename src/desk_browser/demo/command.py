@@ -14,13 +14,7 @@ from desk_browser.demo.workspace import build_demo_workspace
 
 
 def _date(text: str) -> datetime.date:
-    """Reads a --today argument.
-
-    Args:
-        text (str): A date such as "2026-10-21".
-
-    Returns:
-        datetime.date: The date.
+    """Reads a --today argument, an ISO 8601 date.
 
     Raises:
         argparse.ArgumentTypeError: The text is not an ISO 8601 date.
@@ -32,13 +26,7 @@ def _date(text: str) -> datetime.date:
 
 
 def _positive(text: str) -> int:
-    """Reads a --days argument.
-
-    Args:
-        text (str): A whole number.
-
-    Returns:
-        int: The number, at least 1.
+    """Reads a --days argument, a whole number of at least 1.
 
     Raises:
         argparse.ArgumentTypeError: The text is not a whole number of at least 1.
@@ -114,8 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         argv (list[str] | None): The arguments after the program name; None reads sys.argv.
 
     Returns:
-        int: 0 on success, 2 when the arguments are wrong or a folder it builds in exists and is
-            not empty, 1 when writing fails.
+        int: 0 on success, 2 for wrong arguments or a non-empty folder, 1 when writing fails.
     """
     parser = _parser()
     try:

@@ -27,7 +27,7 @@ _TOPIC_WORDS = {
 def summary_text(
     random_source: random.Random, context: DayContext, sessions: int, exchanges: int
 ) -> str:
-    """Draws a day's summary in Markdown: a heading, paragraphs and bullets.
+    """Draws a finished day's summary in Markdown (heading, paragraphs, bullets), newline-ended.
 
     Args:
         random_source (random.Random): The day's generator.
@@ -36,7 +36,7 @@ def summary_text(
         exchanges (int): How many exchanges the day had.
 
     Returns:
-        str: The summary, ending with a newline.
+        str: The summary.
     """
     topics: list[str] = []
     for topic in context.topics:
@@ -90,7 +90,8 @@ def note_text(topic: str, day: datetime.date) -> str:
     """Writes one of the desk's notes in Markdown.
 
     Args:
-        topic (str): One of "nifty-gap", "rbi-policy", "banknifty-expiry", "watchlist", "playbook".
+        topic (str): One of "nifty-gap", "rbi-policy", "banknifty-expiry", "watchlist",
+            "playbook".
         day (datetime.date): The day the note is about (dated notes) or was last written.
 
     Returns:

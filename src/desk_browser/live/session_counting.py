@@ -1,10 +1,8 @@
 """Counting a big desk's sessions after the first paint, newest first, a batch at a time.
 
-The first screen reads only the newest sessions' logs (desk_data.read_overview with
-FIRST_COUNTED); the sessions list shows the others at once from the folder's listing, without
-counts. The main screen's overview worker then reads the rest with `counted_batches`, posting a
-`SessionsCounted` message (`desk_browser.ui.messages`) every fraction of a second, so the counts
-fill in from the top of the list down without the event loop ever waiting for the whole folder.
+The first screen counts only the newest sessions' logs; the main screen's overview worker
+then counts the rest with `counted_batches`, posting `SessionsCounted` every fraction of a
+second, so the counts fill in from the top down.
 """
 
 from __future__ import annotations
@@ -47,17 +45,16 @@ def counted_batches(
         desk (Path): The desk folder.
         overview (DeskOverview): The overview the first screen showed.
         cancelled (Callable[[], bool]): Returns True when the counting should stop.
-        painted (threading.Event | None): Set once the first screen (the first session's exchanges
-            too) is drawn; the counting waits for it (LONGEST_WAIT at most), so it never slows the
-            first paint.
-        memo (FileMemo | None): Recalls the counts of logs unchanged since an earlier count (and
-            learns the others); saved when the counting ends. None reads every log.
-        before_each_log (Callable[[], None] | None): Called before each log is counted (the app lets
-            a search go first there); None for no pause.
+        painted (threading.Event | None): Set once the first screen is drawn; the counting
+            waits for it (LONGEST_WAIT at most).
+        memo (FileMemo | None): Recalls the counts of unchanged logs (and learns the others);
+            saved when the counting ends. None reads every log.
+        before_each_log (Callable[[], None] | None): Called before each log is counted; None
+            for no pause.
 
     Yields:
-        tuple[list[SessionEntry], list[Problem]]: Each batch's counted sessions and the logs that
-            could not be read.
+        tuple[list[SessionEntry], list[Problem]]: Each batch's counted sessions and the logs
+            that could not be read.
     """
     if painted is not None and any_uncounted(overview.sessions):
         deadline = time.monotonic() + LONGEST_WAIT

@@ -1,10 +1,9 @@
 """Reading the disk off the event loop: one way to start a thread worker for a read.
 
-Every read of the desk or the index runs in a thread worker that is exclusive in its group (a
-newer read cancels the one it replaces; reads of other groups go on) and keeps its errors to
-itself (exit_on_error False: a read that fails says so where it is shown, and never ends the
-app). Screens get the same with `@work(thread=True, exclusive=True, group=..., exit_on_error=
-False)`; the helpers the screens and the App own, which are not widgets, start theirs here.
+Every read runs in a thread worker exclusive in its group (a newer read cancels the one it
+replaces) that keeps its errors to itself (exit_on_error False: a failed read says so where
+it is shown, never ends the app). Screens use `@work(...)` with the same options; helpers
+that are not widgets start theirs here.
 
 Typical usage example:
 

@@ -1,15 +1,10 @@
 """Adds later.tcss, the rules of the screens after the first, to the app's CSS when first needed.
 
-app.tcss holds what the first screen shows; later.tcss the search, record and help screens' rules
-and the colours of the hit lists and the desk text view. Textual parses every source of its
-stylesheet before it styles a node, so a rule in app.tcss costs the first paint its parsing even
-when nothing on the first screen matches it (about 25 k instructions a token). later.tcss is parsed
-instead when a screen or widget that uses it is first made, once.
-
-It is added the way Textual adds a CSS file (`Stylesheet.read`): the app's own CSS, not default CSS,
-unscoped, after app.tcss, so the cascade is the one app.tcss alone gave. Not a screen's CSS or
-CSS_PATH: for those Textual 8.2.8 re-parses every source without its cache and restyles every node
-of the app (`App._load_screen_css`).
+app.tcss holds what the first screen shows; later.tcss the other screens' rules, parsed once
+when a screen or widget that uses it is first made, instead of at every first paint. It is
+added as Textual adds a CSS file (`Stylesheet.read`): the app's own CSS, unscoped, after
+app.tcss, so the cascade is the one app.tcss alone gave. (A screen's CSS or CSS_PATH would
+make Textual re-parse every source and restyle every node.)
 """
 
 from __future__ import annotations
@@ -26,20 +21,14 @@ LATER_CSS_PATH = Path(__file__).with_name('later.tcss')
 
 @cache
 def _later_css() -> str:
-    """Reads later.tcss (once a run).
-
-    Returns:
-        str: Its text.
-    """
+    """Reads later.tcss (once a run)."""
     return LATER_CSS_PATH.read_text(encoding='utf-8')
 
 
 def add_later_css(node: DOMNode) -> None:
-    """Adds later.tcss to the app's stylesheet, if it is not there yet (called in `__init__`).
+    """Adds later.tcss to the app's stylesheet, once; call it in a screen's or widget's `__init__`.
 
-    The stylesheet parses it before it styles its next node, so a screen or widget calling this
-    in its constructor is styled with it. Without an active app (a widget made outside one) it does
-    nothing.
+    Without an active app (a widget made outside one) it does nothing.
 
     Args:
         node (DOMNode): The screen or widget about to be shown, whose app gets the rules.

@@ -1,8 +1,7 @@
 """Showing a session or a day at one line of its file: the exchanges or events around it.
 
-A Problems row opens its session (`SessionPlace`) or day (`DayPlace`) at its damaged line. The
-line itself is skipped by every reader, so what is shown is its neighbours: the record just
-before it, made current or highlighted, with the one after it next, and a toast that says so.
+Every reader skips a damaged line, so a Problems row opens its session or day at the record
+just before it, with the one after it next, and a toast that says so.
 """
 
 from __future__ import annotations
@@ -26,10 +25,9 @@ if TYPE_CHECKING:  # The day view's; the main screen's first frame does without 
 
 
 async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace, desk: Path) -> bool:
-    """Makes the exchange before a log line current, once the view shows that session.
+    """Makes the exchange before a log line current, once the view shows that session whole.
 
-    The records before the line are its lines less the damaged and the blank ones; the blank
-    ones are counted in a thread worker (a scan of the log up to the line).
+    The blank lines before it are counted in a thread worker.
 
     Args:
         view (ExchangeView): The exchange view.
@@ -37,8 +35,8 @@ async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace, desk: 
         desk (Path): The desk folder, for the log's path.
 
     Returns:
-        bool: Whether it was shown (False while the view shows another session or none, or only
-            the session's first exchanges: the damaged lines are known once it is read whole).
+        bool: Whether it was shown (False while the view shows another session, none, or only
+            the session's first exchanges).
     """
     if wanted.line_number is None or not _shows(view, wanted.session_id):
         return False
@@ -76,12 +74,7 @@ def _shows(view: ExchangeView, session_id: str) -> bool:
 
 
 def show_events_around(timeline: Timeline, line_number: int) -> None:
-    """Highlights the event shown just before a journal line (the first when none is).
-
-    Args:
-        timeline (Timeline): The day's timeline, its events shown.
-        line_number (int): The line.
-    """
+    """Highlights the event shown just before a journal line (the first when none is)."""
     shown = timeline.shown_events
     before = [place for place, event in enumerate(shown) if event.line_number < line_number]
     if shown:

@@ -1,9 +1,8 @@
 """The day view's filter: a line per kind of event, ✓ when shown, and the key that toggles it.
 
-Textual's SelectionList draws the same box ("X") for a selection on and off, only in another
-colour, which reads as "all on" at a glance, and it has no place for a key. Here each line is
-`✓ 1 Triggers` when the kind is shown and `  1 Triggers` when it is hidden; the number is the key
-that toggles the kind from anywhere in the day view.
+Each line is `✓ 1 Triggers` when the kind is shown and `  1 Triggers` when hidden (unlike
+SelectionList's box, which reads as "all on"); the number toggles the kind anywhere in the
+day view.
 """
 
 from __future__ import annotations
@@ -29,15 +28,7 @@ _GUTTER = 4
 
 
 def kind_prompt(key: str, label: str) -> Content:
-    """Writes one kind's label with the key that toggles it, such as "1 Triggers".
-
-    Args:
-        key (str): The key.
-        label (str): The kind's name.
-
-    Returns:
-        Content: The prompt.
-    """
+    """Writes one kind's label with the key that toggles it, such as "1 Triggers"."""
     return Content.assemble((f'{key} ', 'bold $text-accent'), label)
 
 
@@ -79,14 +70,7 @@ class KindFilter(SelectionList[str]):
         )
 
     def render_line(self, y: int) -> Strip:
-        """Draws one kind's line: ✓ (or a blank) where SelectionList draws its box, then the label.
-
-        Args:
-            y (int): The line in the view, from its top.
-
-        Returns:
-            Strip: The line.
-        """
+        """Draws one kind's line: ✓ (or a blank) in SelectionList's box place, then the label."""
         line = OptionList.render_line(self, y)  # The label alone, as SelectionList starts from.
         index = self.scroll_offset.y + y
         try:

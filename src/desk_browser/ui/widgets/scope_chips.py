@@ -1,8 +1,7 @@
 """The search's scope, shown as chips above the hits: one per qualifier, bad ones in red.
 
-Hidden while the query holds no qualifier, so a plain search looks as it always did; shown, it
-is one line, wrapped (up to three) where a bad qualifier's reason does not fit the width (80
-columns). It changes only when the qualifiers do, not on every keystroke of the words.
+Hidden while the query holds no qualifier; shown, it is one line, wrapped (up to three) where
+a bad qualifier's reason does not fit. It changes only when the qualifiers do.
 """
 
 from __future__ import annotations
@@ -14,14 +13,7 @@ from desk_browser.memory.search_scope import ParsedQuery
 
 
 def chips_content(parsed: ParsedQuery) -> Content:
-    """Writes the chips of a query's qualifiers.
-
-    Args:
-        parsed (ParsedQuery): The query, read by search_scope.parse_query.
-
-    Returns:
-        Content: One chip per good qualifier (" day 2026-10-20 "), then each bad one with why.
-    """
+    """Writes the chips of a query's qualifiers: the good (" day 2026-10-20 "), then the bad."""
     parts: list[Content] = []
     for qualifier in parsed.qualifiers:
         chip = Content(f' {qualifier.name} {qualifier.meaning} ').stylize('$foreground on $panel')
@@ -61,11 +53,7 @@ class ScopeChips(Static):
         self._lines = 1
 
     def show_query(self, parsed: ParsedQuery) -> None:
-        """Shows a query's qualifiers (a layout only when the line appears, goes, or wraps anew).
-
-        Args:
-            parsed (ParsedQuery): The query.
-        """
+        """Shows a query's qualifiers (laid out only when the line appears, goes, or wraps anew)."""
         key = (parsed.qualifiers, parsed.problems)
         if key == self._key:
             return

@@ -19,9 +19,6 @@ from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
 def summary_note(summary: DaySummary) -> tuple[str, str] | None:
     """Says why a day has no summary to show, for the Summary tab and the summary pane.
 
-    Args:
-        summary (DaySummary): The summary read.
-
     Returns:
         tuple[str, str] | None: The sentence and its look (``-error`` for an unreadable file,
             ``-explain`` for a day without one); None when there is a summary to show.
@@ -37,11 +34,7 @@ def summary_note(summary: DaySummary) -> tuple[str, str] | None:
 
 
 class SummaryView(VerticalScroll):
-    """Shows one day's summary, or says there is none.
-
-    While the view is hidden (its tab not chosen), a summary is only kept: it is rendered when
-    the view is shown, so the first screen never builds Markdown nobody sees.
-    """
+    """Shows one day's summary, or says there is none; while hidden it only keeps the summary."""
 
     BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
 
@@ -54,22 +47,14 @@ class SummaryView(VerticalScroll):
         return self._waiting
 
     async def show_message(self, message: str) -> None:
-        """Shows a sentence instead of a summary.
-
-        Args:
-            message (str): The sentence (the UI's own words, shown as plain text).
-        """
+        """Shows a sentence (the UI's own words, as plain text) instead of a summary."""
         self._waiting = None
         self._rendered = None
         await self.remove_children()
         await self.mount(Static(Content(message), classes='summary-header -explain'))
 
     async def show_summary(self, summary: DaySummary) -> None:
-        """Shows a day's summary (when the view is hidden, once it is shown).
-
-        Args:
-            summary (DaySummary): The summary just read.
-        """
+        """Shows a day's summary just read (when the view is hidden, once it is shown)."""
         if not self._displayed():
             self._waiting = summary
             self._rendered = None
