@@ -30,7 +30,15 @@ from desk_browser.ui.widgets.live_status import LiveStatus
 from desk_browser.ui.widgets.problem_list import ProblemList
 from desk_browser.ui.widgets.session_list import SessionList
 from tests.helpers.desks import exchange, remove_at_once, write_lines, write_state
-from tests.helpers.pilot import AppFor, settle, settled, wait_for_note, wait_until, widget_texts
+from tests.helpers.pilot import (
+    AppFor,
+    open_day_view,
+    settle,
+    settled,
+    wait_for_note,
+    wait_until,
+    widget_texts,
+)
 
 CURRENT = '2026-10-21-3'
 
@@ -227,6 +235,26 @@ async def test_a_search_over_a_day_it_may_not_read_says_so_and_problems_lists_it
         await pilot.pause()
         rows = await problem_rows(pilot)
         assert ('journal/2026-10-20.jsonl', 'cannot read: permission denied') in rows
+
+
+async def test_a_day_whose_journal_it_may_not_read_says_permission_denied(
+    app_for: AppFor, desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    day = desk / 'journal' / '2026-10-21.jsonl'
+    original = file_reading.open_desk_file
+
+    def refusing(path: Path, *arguments: Any) -> BinaryIO:  # Our readers, as nobody meets them.
+        if path == day:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return original(path, *arguments)
+
+    for module in (desk_files, json_lines):  # Each reader's own name for it.
+        monkeypatch.setattr(module, 'open_desk_file', refusing)
+    app = app_for(desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_day_view(pilot)
+        heading = str(screen.query_one('#day-heading', Static).render())
+        assert 'the journal could not be read: permission denied' in heading
 
 
 async def test_a_symlink_loop_under_notes_is_a_problem(app_for: AppFor, desk: Path) -> None:

@@ -17,6 +17,7 @@ from textual.worker import get_current_worker
 
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_files import JournalEvent
+from desk_browser.memory.file_reading import is_permission_reason
 from desk_browser.presentation.day_data import DayView, day_glance, read_day_view
 from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.documents import day_markdown, event_json, event_markdown
@@ -266,8 +267,10 @@ class DayScreen(DeskScreen[None]):
             damaged = sum(1 for problem in view.problems if problem.line_number is not None)
             if damaged:
                 parts.append((f'{gap}{plural(damaged, "damaged line")} skipped', '$text-warning'))
-            if any(problem.line_number is None for problem in view.problems):
-                parts.append((f'{gap}the journal could not be read', '$text-error'))
+            unread = [problem for problem in view.problems if problem.line_number is None]
+            if unread:
+                why = ': permission denied' if is_permission_reason(unread[0].reason) else ''
+                parts.append((f'{gap}the journal could not be read{why}', '$text-error'))
             line = Content.assemble(*parts)
             if line.cell_length <= width:
                 break
