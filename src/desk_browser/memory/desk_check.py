@@ -1,11 +1,10 @@
 """Checks a whole desk folder and reports everything its readers had to skip.
 
-Every file is read through the desk's own readers (desk_files and the session store) with their
-problem collectors, so the report lists exactly what the browser and the desk skip: each damaged
-line (cut short, not JSON, not an object, not UTF-8, a missing or wrong field) and each file that
-could not be read. Besides the files, it checks the state: a state.json the desk would treat as
-missing, a current session with no log, and a backend that has seen more exchanges than the
-current log holds (the log lost lines). Nothing is written.
+Every file is read through the desk's own readers with their problem collectors, so the
+report lists exactly what the browser and the desk skip: each damaged line and each file
+that could not be read. It also checks the state: a state.json the desk would treat as
+missing, a current session with no log, a backend ahead of the current log. Nothing is
+written.
 
 Typical usage example:
 
@@ -86,9 +85,8 @@ class DeskReport:
         kinds (list[KindSummary]): Files read and problems found per kind, in FILE_KINDS order.
         files_checked (int): How many files were read, of every kind.
         problem_kinds (dict[Problem, str]): The kind of file each problem belongs to.
-        pending (list[Path]): The journals and logs being written: each ends with a line with
-            no newline yet and was modified within the racy window (see file_status), so that
-            line is left for later, neither read nor counted. Sorted like the problems.
+        pending (list[Path]): The journals and logs being written (a racy last line with no
+            newline, left for later, neither read nor counted). Sorted like the problems.
     """
 
     desk_directory: Path
@@ -100,41 +98,19 @@ class DeskReport:
 
     @property
     def healthy(self) -> bool:
-        """Whether nothing was found wrong.
-
-        Returns:
-            bool: True when there are no problems.
-        """
+        """Whether nothing was found wrong."""
         return not self.problems
 
     def relative_path(self, problem: Problem) -> str:
-        """The path of a problem's file, relative to the desk folder.
-
-        Args:
-            problem (Problem): One of the report's problems.
-
-        Returns:
-            str: The path with forward slashes, such as "journal/2026-10-20.jsonl"; the path as
-                given when it lies outside the desk folder.
-        """
+        """A problem's file relative to the desk ("journal/2026-10-20.jsonl"), or as given."""
         return _relative(problem.path, self.desk_directory)
 
     def relative_pending(self) -> list[str]:
-        """The paths of the files being written, relative to the desk folder.
-
-        Returns:
-            list[str]: Paths such as "journal/2026-10-20.jsonl", in `pending`'s order.
-        """
+        """The paths of the files being written, relative to the desk, in `pending`'s order."""
         return [_relative(path, self.desk_directory) for path in self.pending]
 
     def kind_of(self, problem: Problem) -> str:
-        """The kind of file a problem belongs to.
-
-        Args:
-            problem (Problem): One of the report's problems.
-
-        Returns:
-            str: One of FILE_KINDS.
+        """The kind of file (one of FILE_KINDS) a problem belongs to.
 
         Raises:
             KeyError: The problem is not one of the report's.
@@ -143,15 +119,7 @@ class DeskReport:
 
 
 def _relative(path: Path, desk_directory: Path) -> str:
-    """Writes a path relative to the desk folder.
-
-    Args:
-        path (Path): The path.
-        desk_directory (Path): The desk folder.
-
-    Returns:
-        str: The relative path with forward slashes, or the path as given when it lies outside.
-    """
+    """A path relative to the desk folder, with forward slashes; as given when outside."""
     try:
         return path.relative_to(desk_directory).as_posix()
     except ValueError:
@@ -159,15 +127,7 @@ def _relative(path: Path, desk_directory: Path) -> str:
 
 
 def _is_dated_name(name: str, suffix: str) -> bool:
-    """Tells whether a file name is a date followed by a suffix, as journal files are named.
-
-    Args:
-        name (str): The name.
-        suffix (str): The ending, such as ".jsonl".
-
-    Returns:
-        bool: True for names such as "2026-10-20.jsonl".
-    """
+    """Whether a file name is a date followed by a suffix, such as "2026-10-20.jsonl"."""
     return (
         name.endswith(suffix)
         and len(name) == 10 + len(suffix)
@@ -182,11 +142,7 @@ def _folder_problems(
     dated: bool,
     read_elsewhere: frozenset[str] = frozenset(),
 ) -> list[Problem]:
-    """Finds what the readers' listings pass over in silence in one folder.
-
-    The listings skip a folder that is not a folder or cannot be read, and entries that are not
-    regular files (a folder named like a journal file, a symlink loop). This names them, and
-    every FIFO, socket or device in the folder, whatever its name ("not a regular file").
+    """Names what the readers' listings pass over in silence in one folder, in name order.
 
     Args:
         folder (Path): The folder; a missing folder has no problems.
@@ -195,7 +151,7 @@ def _folder_problems(
         read_elsewhere (frozenset[str]): Names another check reports on (state.json).
 
     Returns:
-        list[Problem]: The folder's problems, in name order.
+        list[Problem]: The folder's problems.
     """
     try:
         with os.scandir(folder) as entries:
@@ -225,16 +181,7 @@ def _folder_problems(
 
 
 def _not_a_file_reason(path: Path) -> str | None:
-    """Says why a name the readers would read is not a file they can read, if it is not.
-
-    Args:
-        path (Path): The entry, such as notes/loop.md.
-
-    Returns:
-        str | None: "not a file" for a folder (or a link to one), LINK_LOOP_REASON for a link
-            that leads back to itself, "a link to a file that does not exist", why it cannot be
-            examined; None for a regular file (and one that vanished meanwhile).
-    """
+    """Why an entry the readers would read is not a file they can read; None for a regular file."""
     try:
         if stat.S_ISREG(os.stat(path).st_mode):
             return None
@@ -249,15 +196,7 @@ def _not_a_file_reason(path: Path) -> str | None:
 
 
 def _is_special_file(path: Path) -> bool:
-    """Tells whether a path (links followed) is a FIFO, a socket or a device.
-
-    Args:
-        path (Path): The path.
-
-    Returns:
-        bool: True for one; False for a regular file, a folder, or a path that cannot be
-            examined.
-    """
+    """Whether a path (links followed) is a FIFO, a socket or a device."""
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):
@@ -290,17 +229,7 @@ class _FileReader:
         reading: Callable[[list[Problem]], object],
         problems: list[Problem],
     ) -> object:
-        """Reads one file through the memo, adding its problems.
-
-        Args:
-            path (Path): The file.
-            reading (Callable[[list[Problem]], object]): Reads it, adding its problems to the
-                list.
-            problems (list[Problem]): Where the problems go.
-
-        Returns:
-            object: What the reading returned.
-        """
+        """Reads one file through the memo, adding its problems; gives what the reading gave."""
         if self.before_each_file is not None:
             self.before_each_file()
         if self.before_each_read is not None:
@@ -315,21 +244,7 @@ class _FileReader:
         return _MEMO_PURPOSE + (' following links' if self.settings.follow_symlinks else '')
 
     def json_lines(self, path: Path, found: list[Problem]) -> list[tuple[int, dict[str, Any]]]:
-        """Reads a journal or log's objects, leaving a last line still being written.
-
-        The last line with no newline of a file modified within the racy window is pending: it
-        is neither read nor reported, and the file is listed in `pending`. Once the file has
-        been quiet past the window, the line is read like any other (and is "cut short" when
-        it is). A memo only keeps readings of files that were not racy, so a recalled reading
-        never had a pending line.
-
-        Args:
-            path (Path): The file.
-            found (list[Problem]): Where its problems go.
-
-        Returns:
-            list[tuple[int, dict[str, Any]]]: Its objects with their line numbers.
-        """
+        """Reads a journal or log's objects, leaving a racy unfinished last line pending."""
         reading = desk_files.read_json_objects_from(path, 0, found, settings=self.settings)
         if not reading.pending_bytes:
             return reading.objects
@@ -403,17 +318,7 @@ def _check_session_logs(
     problems: list[Problem],
     reader: _FileReader,
 ) -> dict[str, int | None]:
-    """Reads every session log, collecting its problems.
-
-    Args:
-        sessions_directory (Path): The desk's sessions folder.
-        problems (list[Problem]): Where the problems go.
-        reader (_FileReader): Reads each file (through the memo).
-
-    Returns:
-        dict[str, int | None]: Each session's count of readable exchanges, None when its log
-            could not be read at all.
-    """
+    """Reads every session log: each session's count of readable exchanges (None: unreadable)."""
     problems.extend(
         _folder_problems(
             sessions_directory,
@@ -462,16 +367,7 @@ def _check_files(
 
 
 def _routes_ahead(reading: StateReading, log_counts: dict[str, int | None]) -> dict[str, int]:
-    """How far each route of a state is ahead of the current log.
-
-    Args:
-        reading (StateReading): The state as read.
-        log_counts (dict[str, int | None]): Each session's count of readable exchanges.
-
-    Returns:
-        dict[str, int]: Each route that has seen more exchanges than the log holds, with how
-            many more.
-    """
+    """Each route that has seen more exchanges than the current log holds, and by how many."""
     state = reading.state
     if state is None or log_counts.get(state.session_id) is None:
         return {}
@@ -492,18 +388,14 @@ def _check_state(
 ) -> int:
     """Compares state.json, read before the logs, with the current session's log.
 
-    A missing state is no problem (the desk has not run yet). A damaged one is (one this user
-    may not read is reported as any such file is, not as damaged); so is a current
-    session with no log, and a backend that has seen more exchanges than the log holds. The
-    state is read before the logs, and the desk appends to its log before it saves the state,
-    so a route can only look behind the log it is compared with; one that looks ahead is
-    confirmed by reading both again before it is reported.
+    A missing state is no problem; a damaged one is, and so are a current session with no log
+    and a backend ahead of its log. A route that looks ahead is confirmed by reading both again.
 
     Args:
         sessions_directory (Path): The desk's sessions folder.
         reading (StateReading): state.json as read before the logs.
-        log_counts (dict[str, int | None]): Each session's count of readable exchanges, None when
-            its log could not be read.
+        log_counts (dict[str, int | None]): Each session's count of readable exchanges, None
+            when its log could not be read.
         problems (list[Problem]): Where the problems go.
         reader (_FileReader): Reads the current log again, for a confirmation.
 
@@ -558,17 +450,14 @@ def check_desk(
     Args:
         desk_directory (Path): The desk folder. A missing or unreadable folder reads as empty;
             callers that must tell those apart check the folder first.
-        memo (FileMemo | None): Recalls what files unchanged since an earlier check held, so
-            only new and changed files are read; None reads every file. The report is the
-            same either way.
-        before_each_file (Callable[[], None] | None): Called before each file is read, so a
-            caller can pause the check (the app lets a search go first); None for no pause.
+        memo (FileMemo | None): Recalls what unchanged files held, so only new and changed
+            files are read; None reads every file. The report is the same either way.
+        before_each_file (Callable[[], None] | None): Called before each file is read (the app
+            lets a search go first); None for no pause.
         settings (ReadSettings | None): The size limit of each kind of file, and whether links
             out of the desk are followed; None uses the settings in force.
         before_each_read (Callable[[], None] | None): Called before each file the memo cannot
-            recall is read (not before a recalled one, which costs only a look at the file), so
-            a caller can pace the reading itself (the app waits for its index build there); an
-            exception it raises ends the check. None for no pause.
+            recall is read; an exception it raises ends the check. None for no pause.
 
     Returns:
         DeskReport: The problems, sorted by path and line, and what was read.

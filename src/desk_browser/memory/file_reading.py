@@ -1,22 +1,17 @@
 """Opening a desk file for reading: never waiting, never reading outside the desk or past a limit.
 
-A desk folder may hold anything in a file's place: a FIFO (whose open waits for a writer that
-never comes), a socket, a device, a link to a file elsewhere, a file far bigger than memory.
 Every reader of the core opens desk files here:
 
-- The path must be a regular file when examined, is opened with O_NONBLOCK (so a FIFO swapped in
-  between never makes the open wait), and is examined again once open. Anything else is refused:
-  "not a regular file".
-- A desk file whose real path (links resolved) lies outside its desk folder is refused unless
-  links out of the desk are allowed: "points outside the desk: /etc/passwd". The desk folder is
-  known from the file's place in it (journal/, notes/, sessions/, sessions/summaries/).
-- Each kind of file has a size limit (`ReadSettings`): a file or a line past it is refused, read
-  no further: "too big: 1.0 GB, limit 16 MB".
+- The path must be a regular file, before and after the open (with O_NONBLOCK, so a FIFO
+  never makes it wait); anything else is refused: "not a regular file".
+- A file whose real path lies outside its desk folder (known from its place: journal/, notes/,
+  sessions/, sessions/summaries/) is refused unless links out are allowed: "points outside
+  the desk: /etc/passwd".
+- Each kind of file has a size limit (`ReadSettings`); a file or line past it is refused:
+  "too big: 1.0 GB, limit 16 MB".
 
-The settings are an optional argument of the readers that can take one (check_desk, the
-`*_within` readers of desk_files); the documented readers, whose signatures are fixed, use the
-settings in force (`current_settings`), which an entry point changes for the length of a run with
-`settings_in_force` (the command line's --follow-symlinks).
+Readers that can take settings take them as an argument; the documented readers use
+`current_settings`, which an entry point sets for a run with `settings_in_force`.
 
 Typical usage example:
 
@@ -80,11 +75,7 @@ _in_force = DEFAULT_SETTINGS
 
 
 def current_settings() -> ReadSettings:
-    """The settings the documented readers use.
-
-    Returns:
-        ReadSettings: DEFAULT_SETTINGS, or those an entry point put in force.
-    """
+    """The settings the documented readers use: DEFAULT_SETTINGS, or those put in force."""
     return _in_force
 
 
@@ -111,12 +102,7 @@ class RefusedFileError(OSError):
     """A desk file the readers refuse to read; `reason` says why, as a problem's reason."""
 
     def __init__(self, path: Path, reason: str):
-        """Describes the refusal.
-
-        Args:
-            path (Path): The file.
-            reason (str): Why, such as "not a regular file".
-        """
+        """Describes the refusal of a file and why, such as "not a regular file"."""
         super().__init__(errno.EINVAL, reason, os.fspath(path))
         self.reason = reason
 
@@ -125,11 +111,7 @@ class NotRegularFileError(RefusedFileError):
     """A path names something other than a regular file or a folder (a FIFO, socket, device)."""
 
     def __init__(self, path: Path):
-        """Describes the refusal.
-
-        Args:
-            path (Path): The path.
-        """
+        """Describes the refusal of a path."""
         super().__init__(path, NOT_REGULAR_REASON)
 
 
@@ -137,12 +119,7 @@ class OutsideDeskError(RefusedFileError):
     """A desk file whose real path lies outside the desk folder (a link out of it)."""
 
     def __init__(self, path: Path, target: str):
-        """Describes the refusal.
-
-        Args:
-            path (Path): The file.
-            target (str): Its real path.
-        """
+        """Describes the refusal of a file whose real path is `target`."""
         super().__init__(path, f'points outside the desk: {target}')
         self.target = target
 
@@ -162,14 +139,7 @@ class TooBigError(RefusedFileError):
 
 
 def size_text(size: int) -> str:
-    """Writes a size in bytes the way a person reads it.
-
-    Args:
-        size (int): The size, in bytes.
-
-    Returns:
-        str: Such as "512 bytes", "1.5 KB", "16 MB", "1.0 GB" (units of 1,024).
-    """
+    """Writes a size in bytes as a person reads it: "512 bytes", "1.5 KB", "1.0 GB" (1,024s)."""
     if size < 1024:
         return f'{size:,} bytes'
     value = float(size)
@@ -181,27 +151,12 @@ def size_text(size: int) -> str:
 
 
 def too_big_reason(size: int, limit: int) -> str:
-    """Names a file or line past its limit.
-
-    Args:
-        size (int): How many bytes it holds.
-        limit (int): The limit.
-
-    Returns:
-        str: Such as "too big: 1.0 GB, limit 16 MB".
-    """
+    """Names a file or line past its limit: "too big: 1.0 GB, limit 16 MB"."""
     return f'too big: {size_text(size)}, limit {size_text(limit)}'
 
 
 def desk_of(path: Path) -> Path | None:
-    """The desk folder a desk file belongs to, from its place in the folder.
-
-    Args:
-        path (Path): The file, such as <desk>/notes/a.md or <desk>/sessions/summaries/x.md.
-
-    Returns:
-        Path | None: The desk folder, or None for a path not shaped like a desk file.
-    """
+    """The desk folder a desk file belongs to, from its place; None for a path not shaped so."""
     parent = path.parent
     if (parent.parent.name, parent.name) == _SUMMARIES_FOLDER:
         return parent.parent.parent
@@ -213,12 +168,8 @@ def desk_of(path: Path) -> Path | None:
 def _refuse_unless_regular(path: Path, mode: int) -> None:
     """Raises unless a file's mode is a regular file's.
 
-    Args:
-        path (Path): The path, for the error.
-        mode (int): Its st_mode.
-
     Raises:
-        IsADirectoryError: It is a folder (reported as a read of a folder always was).
+        IsADirectoryError: It is a folder.
         NotRegularFileError: It is a FIFO, socket or device.
     """
     if stat.S_ISREG(mode):
@@ -230,10 +181,6 @@ def _refuse_unless_regular(path: Path, mode: int) -> None:
 
 def _refuse_outside(path: Path, desk: Path) -> None:
     """Raises when a file's real path lies outside its desk folder's.
-
-    Args:
-        path (Path): The file.
-        desk (Path): Its desk folder.
 
     Raises:
         OutsideDeskError: It does.
@@ -305,10 +252,8 @@ def unreadable_reason(error: OSError | ValueError) -> str:
         error (OSError | ValueError): What opening or reading it raised.
 
     Returns:
-        str: A refusal's reason ("not a regular file", "too big: ...", "points outside the
-            desk: ..."), PERMISSION_DENIED_REASON for a file this user may not read, or
-            "unreadable: " and the system's words ("Input/output error"), or the error's for a
-            name the system refuses.
+        str: A refusal's reason, PERMISSION_DENIED_REASON, or "unreadable: " and the system's
+            words.
     """
     if isinstance(error, OSError):
         return os_error_reason(error)
@@ -317,9 +262,6 @@ def unreadable_reason(error: OSError | ValueError) -> str:
 
 def os_error_reason(error: OSError) -> str:
     """Names why the system refused to open, read, examine or list a desk file or folder.
-
-    Args:
-        error (OSError): What the system call raised.
 
     Returns:
         str: A refusal's reason, PERMISSION_DENIED_REASON, LINK_LOOP_REASON, or "unreadable: "
@@ -335,12 +277,5 @@ def os_error_reason(error: OSError) -> str:
 
 
 def is_permission_reason(reason: str) -> bool:
-    """Tells whether a problem's reason is this user's permissions rather than damage.
-
-    Args:
-        reason (str): The reason, as a reader reported it.
-
-    Returns:
-        bool: True for PERMISSION_DENIED_REASON (alone or inside a longer reason).
-    """
+    """Whether a problem's reason (or part of it) is PERMISSION_DENIED_REASON: not damage."""
     return PERMISSION_DENIED_REASON in reason
