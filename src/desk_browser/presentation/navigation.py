@@ -1,9 +1,8 @@
 """Where the person goes: days named in words, the places opened, back and forward through them.
 
-The app's navigation types live here together: the places a screen opens (`SessionPlace`,
-`DayPlace`, `RecordPlace`), the `History` that back and forward move through, and the
-`DayRequest` a search record makes to show its day in the main screen. No Textual here, so the
-command line can read `--day` without loading the UI.
+The places a screen opens (`SessionPlace`, `DayPlace`, `RecordPlace`), the `History` back and
+forward move through, and a search record's `DayRequest`. No Textual here, so the command
+line can read `--day` without loading the UI.
 """
 
 from __future__ import annotations
@@ -26,11 +25,10 @@ SUMMARY_TAB: TabName = 'summary-tab'
 
 
 def parse_day_words(text: str, today: datetime.date) -> datetime.date | None:
-    """Reads a day as a person types it, in the words of the search's `day:` qualifier.
+    """Reads a day as a person types it, for Go to day, `--day` and `day:`.
 
-    One reader of day words for Go to day, `--day` and `day:` (search_scope.parse_day): an ISO
-    date, ``today``, ``yesterday`` or a weekday (``monday`` or ``mon``: the latest such day of
-    the last seven, today included), in any case, white space around it ignored.
+    An ISO date, ``today``, ``yesterday`` or a weekday (``monday`` or ``mon``: the latest of the
+    last seven days, today included), in any case, surrounding white space ignored.
 
     Args:
         text (str): What was typed.
@@ -87,9 +85,8 @@ class DayPlace:
 
     Attributes:
         day (str): The ISO day.
-        line_number (int | None): The journal line to open at: a search hit's event there is
-            highlighted; a damaged line (from the Problems view), which holds no event, shows
-            the event just before it; None opens at the day's first event.
+        line_number (int | None): The journal line to open at (a hit's event, or the event
+            just before a damaged line); None opens at the day's first event.
     """
 
     day: str
@@ -129,13 +126,13 @@ def problem_place(kind: str, path: Path, line_number: int | None) -> Place | Day
     """Where a problem of a desk check can be seen: its session or day, at its line.
 
     Args:
-        kind (str): The kind of file (desk_check's FILE_KINDS: "session log", "journal", ...).
+        kind (str): The kind of file (desk_check's FILE_KINDS).
         path (Path): The file.
         line_number (int | None): The damaged line, or None for the whole file.
 
     Returns:
-        Place | DayRequest | str: The session at that line, the day view at that line, the day's
-            summary, or a sentence saying why no view shows it.
+        Place | DayRequest | str: The session or day view at that line, the day's summary, or
+            a sentence saying why no view shows it.
     """
     from desk_browser.memory.desk_check import (  # Deferred: found by a check, later.
         JOURNAL_KIND,
@@ -156,10 +153,7 @@ def problem_place(kind: str, path: Path, line_number: int | None) -> Place | Day
 
 
 def records_before_line(skipped_lines: list[int], line_number: int, blank_lines: int = 0) -> int:
-    """Counts the records (exchanges, events) a log or journal holds before one of its lines.
-
-    Each line is one record unless it is damaged or blank, so the records before the line are
-    the lines before it less the damaged and the blank ones.
+    """Counts the records a log or journal holds before a line: lines less damaged and blank ones.
 
     Args:
         skipped_lines (list[int]): The file's damaged lines.
@@ -174,15 +168,7 @@ def records_before_line(skipped_lines: list[int], line_number: int, blank_lines:
 
 
 def skipped_line_sentence(line_number: int, where: str) -> str:
-    """Says that a damaged line is skipped, and where it came.
-
-    Args:
-        line_number (int): The line.
-        where (str): Where it came, such as "it came after exchange 7".
-
-    Returns:
-        str: The sentence.
-    """
+    """Says that a damaged line is skipped, and where it came ("it came after exchange 7")."""
     return f'Line {line_number} is damaged, so it is skipped: {where}.'
 
 
@@ -201,11 +187,7 @@ class History:
     limit: int = 200
 
     def visit(self, place: Place) -> None:
-        """Records a newly opened place; what was ahead of the position is forgotten.
-
-        Args:
-            place (Place): The place.
-        """
+        """Records a newly opened place; what was ahead of the position is forgotten."""
         if 0 <= self.position < len(self.places) and self.places[self.position] == place:
             return
         del self.places[self.position + 1 :]
@@ -215,22 +197,14 @@ class History:
         self.position = len(self.places) - 1
 
     def back(self) -> Place | None:
-        """Moves one place back.
-
-        Returns:
-            Place | None: The place to show, or None at the oldest.
-        """
+        """Moves one place back: the place to show, or None at the oldest."""
         if self.position <= 0:
             return None
         self.position -= 1
         return self.places[self.position]
 
     def forward(self) -> Place | None:
-        """Moves one place forward.
-
-        Returns:
-            Place | None: The place to show, or None at the newest.
-        """
+        """Moves one place forward: the place to show, or None at the newest."""
         if self.position >= len(self.places) - 1:
             return None
         self.position += 1
