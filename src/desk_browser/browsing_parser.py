@@ -1,8 +1,7 @@
 """The browsing command line's parser class: `desk-browser [DESK] [--demo] ...`, its --help.
 
-`cli.build_parser` makes it only for a command line that `cli.plain_browsing` leaves (an option,
-or more than one argument): `desk-browser` and `desk-browser DESK`, the usual starts, are read
-without argparse, whose import (with gettext's) cost the first paint about 1.5 ms.
+Only made for a command line `cli.plain_browsing` leaves (an option, or several arguments):
+`desk-browser` and `desk-browser DESK` are read without argparse.
 """
 
 from __future__ import annotations
@@ -25,27 +24,16 @@ keys inside: / search, n/p next/previous exchange, ? help, ctrl+p commands, q qu
 
 
 def _commands_text() -> str:
-    """Lists the subcommands for --help.
-
-    Returns:
-        str: One line per subcommand.
-    """
+    """Lists the subcommands for --help, one line each."""
     lines = ['commands (desk-browser COMMAND --help for more):']
     lines.extend(f'  {name:<10}{subcommand.help}' for name, subcommand in SUBCOMMANDS.items())
     return '\n'.join(lines)
 
 
 class BrowsingParser(argparse.ArgumentParser):
-    """The browsing parser: its epilog lists the commands, written only when --help is shown.
-
-    Listing them imports every command's module, which browsing never needs.
-    """
+    """The browsing parser: its epilog lists the commands (importing them) only for --help."""
 
     def format_help(self) -> str:
-        """Writes --help, with the examples and the commands after the options.
-
-        Returns:
-            str: The help text.
-        """
+        """Writes --help, with the examples and the commands after the options."""
         self.epilog = f'{_EXAMPLES}\n{_commands_text()}\n'
         return super().format_help()

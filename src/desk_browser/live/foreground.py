@@ -1,11 +1,8 @@
 """Background reading that steps aside while the person waits for an answer.
 
-After the first screen the app reads a big desk in several threads at once: the older sessions'
-counts, the problem check and the index build. Python runs one thread at a time, so a search
-that shared the interpreter with those three took about a second on a five-year desk instead of
-its 60 ms. Work the person waits for (a search, a session's log) runs inside `Foreground.busy()`,
-and the background loops call `Foreground.step_aside()` between two files: it waits while
-anything is busy, for LONGEST_PAUSE at most, so steady typing never starves the background.
+Work the person waits for (a search, a session's log) runs inside `Foreground.busy()`; the
+background loops call `Foreground.step_aside()` between two files, which waits while anything
+is busy, for LONGEST_PAUSE at most, so steady typing never starves the background.
 """
 
 from __future__ import annotations
@@ -39,7 +36,7 @@ class Foreground:
         """Marks the work inside the `with` block as foreground work.
 
         Yields:
-            None: Nothing; the block runs while background readers step aside.
+            None: While the block runs.
         """
         with self._condition:
             self._busy += 1
@@ -52,11 +49,7 @@ class Foreground:
                     self._condition.notify_all()
 
     def step_aside(self, longest: float = LONGEST_PAUSE) -> None:
-        """Waits while foreground work runs (called by background readers between two files).
-
-        Args:
-            longest (float): Seconds to wait at most.
-        """
+        """Waits while foreground work runs, `longest` seconds at most (between two files)."""
         if not self._busy:  # Reading an int is atomic; the common case takes no lock.
             return
         with self._condition:

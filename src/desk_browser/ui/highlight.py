@@ -13,14 +13,7 @@ KEYWORD_STYLE = 'bold $text-warning on $warning-muted'
 
 
 def keyword_pattern(words: list[str]) -> re.Pattern[str] | None:
-    """Builds one case-insensitive pattern that finds any of the keywords, longest first.
-
-    Args:
-        words (list[str]): The keywords, as `words_of` splits them.
-
-    Returns:
-        re.Pattern[str] | None: The pattern, or None when there are no keywords.
-    """
+    """One case-insensitive pattern finding any of the keywords, longest first; None for none."""
     shown = sorted({visible(word) for word in words if word}, key=len, reverse=True)
     if not shown:
         return None

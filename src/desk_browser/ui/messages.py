@@ -1,10 +1,6 @@
 """Every message that crosses modules: what the workers read, and what a screen asks of the app.
 
-Messages that belong to one widget are nested in it (`SessionList.Highlighted`,
-`SearchHitList.HitChosen`); the ones here go from a worker or a helper to the screen that shows
-what it read, or from a screen up to the app. A message posted often (the index's progress) says
-with `can_replace` that a newer one replaces one still waiting. The search screen's own
-messages, from its workers to itself, are in `search_messages`, loaded with it.
+Messages of one widget are nested in it; the search screen's own are in `search_messages`.
 """
 
 from __future__ import annotations
@@ -101,11 +97,7 @@ class PlaceOpened(Message):
 
 @dataclass
 class ShowPlace(Message):
-    """A screen asks the app to show a place (the app's `open` pops and pushes for it).
-
-    The place is a session, a day view, a record, or a day's sessions or summary in the main
-    screen (a search record's d and s).
-    """
+    """A screen asks the app to show a place: a session, a day, a record, or a main-screen day."""
 
     place: Place | DayRequest
     """What to show."""

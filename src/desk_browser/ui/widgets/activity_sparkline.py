@@ -11,15 +11,14 @@ from desk_browser.presentation.formatting import plural
 
 
 def activity_caption(activity: list[tuple[str, int]], day: str) -> Content:
-    """Says what the sparkline spans and how busy the shown day was.
+    """Says what the sparkline spans and how busy the shown day was: "10 days to … · this day 12".
 
     Args:
-        activity (list[tuple[str, int]]): (day, exchanges) for each day in the sessions list, oldest
-            first.
+        activity (list[tuple[str, int]]): (day, exchanges) per day listed, oldest first.
         day (str): The day shown.
 
     Returns:
-        Content: Text such as "10 days to 2026-10-21 · this day 12".
+        Content: The caption.
     """
     if not activity:
         return Content('no sessions yet')
@@ -68,8 +67,7 @@ class ActivitySparkline(Horizontal):
         """Shows the activity.
 
         Args:
-            activity (list[tuple[str, int]]): (day, exchanges) for each day in the sessions list,
-                oldest first.
+            activity (list[tuple[str, int]]): (day, exchanges) per day listed, oldest first.
             day (str): The day shown.
         """
         self.query_one(Sparkline).data = [float(count) for _day, count in activity]

@@ -1,8 +1,7 @@
 """How desk text looks when it is drawn as lines: the styles taken from a widget's components.
 
-The exchange view and the desk text view draw Markdown with Rich into strips, so Textual's CSS
-never styles the text itself. Their look comes from component classes instead (app.tcss gives
-each its colours, from the theme), read here into the `CardStyles` the rendering takes.
+Markdown drawn with Rich into strips is not styled by Textual's CSS, so its look comes from
+component classes (coloured by app.tcss from the theme), read here into `CardStyles`.
 """
 
 from __future__ import annotations
@@ -58,15 +57,7 @@ MARKDOWN_STYLES = {
 
 
 def text_style(widget: Widget, component: str) -> Style:
-    """A component's style, with a background only when the component sets one.
-
-    Args:
-        widget (Widget): The widget whose component classes are read.
-        component (str): The component class.
-
-    Returns:
-        Style: The style.
-    """
+    """A component class's style, with a background only when the component sets one."""
     return _text_style(
         widget.get_component_rich_style(component),
         widget.get_component_rich_style(component, partial=True),
@@ -81,14 +72,7 @@ def _text_style(full: Style, partial: Style) -> Style:
 
 
 def card_styles(widget: Widget) -> CardStyles:
-    """Reads the styles desk text is drawn with from a widget's component classes.
-
-    Args:
-        widget (Widget): A widget declaring `DESK_TEXT_COMPONENTS`.
-
-    Returns:
-        CardStyles: The styles, with the Pygments theme that suits the app's theme.
-    """
+    """The styles desk text is drawn with, from a widget declaring `DESK_TEXT_COMPONENTS`."""
     texts = component_text_styles(widget, DESK_TEXT_COMPONENTS)
     markdown = {
         name: texts[component] + look for name, (component, look) in MARKDOWN_STYLES.items()
@@ -110,10 +94,7 @@ def card_styles(widget: Widget) -> CardStyles:
 def component_text_styles(widget: Widget, components: Iterable[str]) -> dict[str, Style]:
     """Each component's `text_style`, from one walk of the widget's ancestors for them all.
 
-    A component's full style (`Widget.get_component_rich_style`) is its node's `rich_style`,
-    which walks every ancestor's styles from the app down: the 14 components of desk text walked
-    the same eight nodes 14 times at the first frame. Here the walk down to the widget is made
-    once, then each component's own styles are applied to it as `DOMNode.rich_style` (Textual
+    Each component's own styles are applied to the walk's end as `DOMNode.rich_style` (Textual
     8.2.8) does; tests/ui/test_ui_desk_text_look.py checks the result against Textual's own.
 
     Args:
@@ -142,10 +123,7 @@ def component_text_styles(widget: Widget, components: Iterable[str]) -> dict[str
 
 
 class _Inherited:
-    """What `DOMNode.rich_style` has gathered after some nodes of its walk from the app down.
-
-    A plain class: a dataclass would compile its generated methods at every start's import.
-    """
+    """What `DOMNode.rich_style` has gathered after some nodes of its walk from the app down."""
 
     __slots__ = ('background', 'color', 'opacity', 'style')
 

@@ -1,7 +1,4 @@
-"""The state pane's lines: state.json's age, following or paused, the problems, then the rest.
-
-Under its own lines it shows the state pane's headline and details: one widget for all of them.
-"""
+"""The state pane's lines: state.json's age, following or paused, the problems, then the rest."""
 
 from __future__ import annotations
 
@@ -19,10 +16,8 @@ from desk_browser.presentation.formatting import plural
 class LiveStatus(Static):
     """Says how fresh the state is and whether the app follows the desk, and counts problems.
 
-    The screen sets the reactives below; the widget only shows them (as a Static, so its text
-    is the widget's content). Under those lines it shows what the state pane gives it
-    (`show_below`: the state's headline and details), so the pane's first frame styles and
-    draws one widget for all its lines, not three.
+    The screen sets the reactives; under its own lines it shows what `show_below` gives it (the
+    state's headline and details), so the pane is one widget.
     """
 
     DEFAULT_CSS = """
@@ -54,11 +49,7 @@ class LiveStatus(Static):
     """The lines under the live status (the state pane's), or None."""
 
     def show_below(self, below: Content) -> None:
-        """Shows lines under the live status, in place of those shown there before.
-
-        Args:
-            below (Content): The lines (the state pane's headline and details).
-        """
+        """Shows the state pane's headline and details under the live status, replacing the last."""
         self._below = below
         self._refresh_lines()
 
@@ -89,8 +80,7 @@ class LiveStatus(Static):
     def lines(self) -> Content:
         """The lines: state.json's age; following or paused, and the problems; a vanished desk.
 
-        Each fits the state pane's 36 columns at 80x24 (one line each, so the headline below
-        them stays in view).
+        Each fits the state pane's 36 columns at 80x24.
         """
         follow: tuple[str, str] = (
             ('following', '$text-success') if self.following else ('paused', 'bold $text-warning')
