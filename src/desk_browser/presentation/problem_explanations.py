@@ -1,10 +1,8 @@
 """What each kind of problem a check finds means, in a few words, and whether anything needs doing.
 
-A problem's reason is the reader's short phrase ("cut short", "not UTF-8", "points outside the
-desk: /etc/passwd"); `explain` says what it means for the person reading the desk ("cut short by
-a crash") and what, if anything, they should do ("the desk skips it; nothing to do"). The
-Problems view shows it beside each row, its copy and export carry it, and the `check` command can
-print it too. The words are plain text: callers make desk text in them safe (`visible`).
+`explain` turns a reader's reason ("cut short") into what it means ("cut short by a crash")
+and what to do ("the desk skips it; nothing to do"), for the Problems view, its copies and
+`check`. The words are plain text: callers make desk text in them safe.
 """
 
 from __future__ import annotations
@@ -176,15 +174,7 @@ def explain(reason: str, whole_file: bool) -> Explanation:
 
 
 def why_not_read(reason: str) -> str:
-    """Says why a file was not read, to follow "could not be read: ".
-
-    Args:
-        reason (str): The problem's reason, as a reader reported it.
-
-    Returns:
-        str: "permission denied; check the folder's permissions or run as the desk's user" for a
-            file this user may not read, else the reason itself.
-    """
+    """Why a file was not read, after "could not be read: ": permissions advice or the reason."""
     if is_permission_reason(reason):
         return f'permission denied; {PERMISSION_ADVICE}'
     return reason
