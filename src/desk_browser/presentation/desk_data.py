@@ -1,8 +1,7 @@
 """What the screens show, read from the desk through `desk_browser.memory` (never directly).
 
-Each function here does its reading at once and returns plain records; the screens call them from
-thread workers. The memory readers never raise on a damaged or vanished file: they report a
-`Problem` instead, and the records below carry those problems up to the screen.
+Each function reads at once and returns plain records, for thread workers. Nothing raises on
+a damaged or vanished file: the records carry the readers' `Problem`s up to the screen.
 """
 
 from __future__ import annotations
@@ -48,14 +47,13 @@ class SessionEntry:
 
     Attributes:
         session_id (str): The session's identifier, such as ``"2026-10-21-2"``.
-        day (datetime.date | None): The day the identifier starts with, or None when it starts with
-            no date.
+        day (datetime.date | None): The day the identifier starts with, or None.
         number (str): The session's number within its day, as written (``"2"``), or ``""``.
         exchange_count (int): How many exchanges its log holds.
         damaged_lines (int): How many lines of its log were skipped as damaged.
         is_current (bool): Whether state.json names it as the current session.
-        counted (bool): Whether its log was read; when False (a big desk's older sessions, before
-            count_sessions reaches them) exchange_count and damaged_lines are 0 and unknown.
+        counted (bool): Whether its log was read; when False, exchange_count and damaged_lines
+            are 0 and unknown.
     """
 
     session_id: str
@@ -74,9 +72,8 @@ class DeskOverview:
     Attributes:
         looks_like_desk (bool): Whether the folder holds any of sessions/, journal/ or notes/.
         state (StateReading): What reading state.json found.
-        sessions (Sequence[SessionEntry]): Every session with a log, newest first: as read,
-            a `ListedSessions`, whose entries of the sessions listed without counts are made
-            when first looked at (a five-year desk's first screen draws about twenty of 2,520).
+        sessions (Sequence[SessionEntry]): Every session with a log, newest first (a
+            `ListedSessions`, whose uncounted entries are made when first looked at).
         current_log_count (int | None): How many exchanges the current session's log holds; None
             when there is no current session or it has no log.
         problems (list[Problem]): Files that could not be read at all.
@@ -94,14 +91,7 @@ class DeskOverview:
         return self.state.state.session_id if self.state.state is not None else None
 
     def day_of(self, session_id: str) -> str | None:
-        """Returns the ISO day a session belongs to.
-
-        Args:
-            session_id (str): The session.
-
-        Returns:
-            str | None: The day, or None when its identifier starts with no date.
-        """
+        """The ISO day a session belongs to, or None when its identifier starts with no date."""
         day = parse_day(session_id)
         return day.isoformat() if day is not None else None
 
@@ -114,12 +104,9 @@ class SessionLog:
         session_id (str): The session.
         exchanges (list[Exchange]): Its readable exchanges, oldest first.
         problems (list[Problem]): Every damaged line or unreadable file met while reading it.
-        pending_bytes (int): How many bytes of a last line with no newline yet were left unread: a
-            line still being written (read once complete), or one cut short for good (which
-            the Problems view lists).
-        complete (bool): False while only the log's first exchanges were read
-            (session_reading.read_exchange_log_head), the whole log on its way: then exchanges
-            holds those first ones, problems is empty and nothing counts the rest.
+        pending_bytes (int): The bytes of a last line with no newline yet, left unread.
+        complete (bool): False while only the log's first exchanges were read, the whole log
+            on its way: problems is then empty and nothing counts the rest.
     """
 
     session_id: str
@@ -155,39 +142,17 @@ class DaySummary:
 
 
 def sessions_directory(desk: Path) -> Path:
-    """Returns the desk's sessions folder.
-
-    Args:
-        desk (Path): The desk folder.
-
-    Returns:
-        Path: The sessions folder (which may not exist).
-    """
+    """The desk's sessions folder (which may not exist)."""
     return desk / 'sessions'
 
 
 def session_log_path(desk: Path, session_id: str) -> Path:
-    """Returns the log file of one of the desk's sessions.
-
-    Args:
-        desk (Path): The desk folder.
-        session_id (str): The session.
-
-    Returns:
-        Path: The file, <desk>/sessions/<session_id>.jsonl (which may not exist).
-    """
+    """The log file of one of the desk's sessions, <desk>/sessions/<id>.jsonl (may not exist)."""
     return log_path(sessions_directory(desk), session_id)
 
 
 def read_desk_state(desk: Path) -> StateReading:
-    """Reads the desk's state.json, telling a missing file from a damaged one.
-
-    Args:
-        desk (Path): The desk folder.
-
-    Returns:
-        StateReading: The state, or why there is none.
-    """
+    """Reads the desk's state.json, telling a missing file from a damaged one."""
     return read_state_file(sessions_directory(desk) / STATE_FILE_NAME)
 
 
@@ -199,14 +164,7 @@ def _split_session_id(session_id: str) -> tuple[datetime.date | None, str]:
 
 
 def _listed_without_counts(session_id: str) -> SessionEntry:
-    """Makes the entry of a session listed from the folder's listing alone (not the current one).
-
-    Args:
-        session_id (str): The session.
-
-    Returns:
-        SessionEntry: Its entry, with counted False.
-    """
+    """The uncounted entry of a session listed from the folder's listing alone."""
     day, number = _split_session_id(session_id)
     return SessionEntry(session_id, day, number, 0, 0, False, counted=False)
 
@@ -234,23 +192,18 @@ def read_overview(
 
     Args:
         desk (Path): The desk folder.
-        counted (int | None): How many of the newest sessions' logs to read (the current session's
-            is always read); the others are listed from the folder's listing alone, with counted
-            False, for count_sessions to fill in. None reads every log.
-        unfinished_is_damaged (bool): Whether a last line with no newline counts as cut short (a
-            one-off read, such as a command's) rather than still being written (the app, which
-            follows the log).
-        memo (FileMemo | None): Recalls the counts of big logs (MEMO_WORTHWHILE_BYTES or more)
-            unchanged since they were last counted (the app's: it reads the shown log anyway, so
-            counting it again would read it twice); None reads every log counted. Used only with
+        counted (int | None): How many of the newest sessions' logs to read (the current
+            session's always is); the others are listed uncounted. None reads every log.
+        unfinished_is_damaged (bool): Whether a last line with no newline counts as cut short
+            (a one-off read) rather than still being written (the app).
+        memo (FileMemo | None): Recalls the counts of unchanged big logs
+            (MEMO_WORTHWHILE_BYTES or more); None reads every log counted. Only with
             unfinished_is_damaged False.
-        listing (FolderListing | None): Remembers the sessions folder's listing until it changes
-            (the first read's: the desk watcher's, which has just listed it); None uses the one
-            desk_files shares.
-        settled (bool): Whether to read the state again after the current log was counted, and
-            count again until the two agree (`_settle`), so a desk writing fast never shows a
-            backend further behind than it is (the state command's); False trusts the first pair
-            (the app follows the desk and shows the next state within a second).
+        listing (FolderListing | None): Remembers the sessions folder's listing until it
+            changes; None uses the one desk_files shares.
+        settled (bool): Whether to read the state again after counting the current log, until
+            the two agree (`_settle`), so a fast-writing desk never shows a backend further
+            behind than it is; False trusts the first pair.
 
     Returns:
         DeskOverview: The overview.
@@ -313,15 +266,7 @@ SETTLE_TRIES = 5
 
 
 def _progress(reading: StateReading) -> tuple[str, dict[str, int]] | None:
-    """What a state says about how far the desk has gone: its session and each route's count.
-
-    Args:
-        reading (StateReading): The state as read.
-
-    Returns:
-        tuple[str, dict[str, int]] | None: The session and exchanges seen by route; None
-            without a readable state.
-    """
+    """A state's session and each route's exchanges seen; None without a readable state."""
     state = reading.state
     if state is None:
         return None
@@ -333,17 +278,9 @@ def _settle(
 ) -> tuple[StateReading, SessionEntry]:
     """Pairs the current log's count with a state that was in force while it was counted.
 
-    Why: the desk appends an exchange to its log first and saves the state after, so at any
-    moment a backend is at most one exchange behind the log. The state is read first and the
-    log counted after: a desk writing fast appends meanwhile, and that log holds exchanges the
-    state read before does not count yet, so a backend never more than 1 behind read as "3
-    behind" (about 6% of runs beside 50 exchanges a second). The other order, the log counted
-    first and the state read after, cannot overstate "behind", but a state saved after the count
-    counts exchanges the count missed and reads as "ahead of the log", an error that is not
-    there. So the state is read again after the count: when it is the state read before (same
-    session, same counts), the log changed by at most the one exchange the desk appends before
-    it saves, and the pair stands; when it moved on, the log is counted again against it. A desk
-    writing faster than its log can be counted keeps the last pair after SETTLE_TRIES counts.
+    The desk appends to its log before it saves the state, so a state read before a count may
+    lag it: the state is read again after the count, and the log counted again until the state
+    stays put (SETTLE_TRIES at most).
 
     Args:
         desk (Path): The desk folder.
@@ -352,8 +289,7 @@ def _settle(
         unfinished_is_damaged (bool): As read_overview's.
 
     Returns:
-        tuple[StateReading, SessionEntry]: The state and the entry with the count that go
-            together.
+        tuple[StateReading, SessionEntry]: The state and the entry that go together.
     """
     for _try in range(SETTLE_TRIES):
         again = read_desk_state(desk)
@@ -373,18 +309,7 @@ def _settle(
 
 
 def _worth_recalling(desk: Path, session_id: str) -> bool:
-    """Says whether a log is big enough that recalling its count beats reading it.
-
-    The memo of a five-year desk is a 1 MB file: loading it before the first paint costs more
-    than reading a few small logs, and pays off only for a big one.
-
-    Args:
-        desk (Path): The desk folder.
-        session_id (str): The session.
-
-    Returns:
-        bool: Whether the log holds at least MEMO_WORTHWHILE_BYTES.
-    """
+    """Whether a log holds MEMO_WORTHWHILE_BYTES or more (recalling beats reading it)."""
     try:
         return session_log_path(desk, session_id).stat().st_size >= (MEMO_WORTHWHILE_BYTES)
     except (OSError, ValueError):
@@ -399,12 +324,12 @@ def count_sessions(
     Args:
         desk (Path): The desk folder.
         entries (Iterable[SessionEntry]): The sessions, as listed (their is_current is kept).
-        memo (FileMemo | None): Recalls the counts of logs unchanged since they were last counted;
-            None reads every log.
+        memo (FileMemo | None): Recalls the counts of logs unchanged since they were last
+            counted; None reads every log.
 
     Returns:
-        tuple[list[SessionEntry], list[Problem]]: The sessions, counted, and the logs that could not
-            be read at all.
+        tuple[list[SessionEntry], list[Problem]]: The sessions, counted, and the logs that
+            could not be read at all.
     """
     counted: list[SessionEntry] = []
     problems: list[Problem] = []
@@ -438,16 +363,7 @@ def count_sessions(
 
 
 def _log_counter(desk: Path, session_id: str) -> Callable[[list[Problem]], object]:
-    """Makes the memo's reading of a log for the sessions list: its counts and unreadable note.
-
-    Args:
-        desk (Path): The desk folder.
-        session_id (str): The session.
-
-    Returns:
-        Callable[[list[Problem]], object]: A reading that adds the log's unreadable problem (if any)
-            and returns [exchange count, damaged lines].
-    """
+    """The memo's reading of a log: adds its unreadable problem, gives [exchanges, damaged]."""
 
     def reading(found: list[Problem]) -> object:
         exchanges, damaged, unreadable = _count_log(desk, session_id)
@@ -460,20 +376,7 @@ def _log_counter(desk: Path, session_id: str) -> Callable[[list[Problem]], objec
 def _count_log(
     desk: Path, session_id: str, *, unfinished_is_damaged: bool = False
 ) -> tuple[int, int, list[Problem]]:
-    """Counts a log's exchanges and damaged lines as read_session_log's log has them.
-
-    Makes no Exchange (session_reading.count_exchanges): the sessions list needs the counts
-    alone, and the first screen counts up to 16 logs before its first paint.
-
-    Args:
-        desk (Path): The desk folder.
-        session_id (str): The session.
-        unfinished_is_damaged (bool): As read_session_log's.
-
-    Returns:
-        tuple[int, int, list[Problem]]: The log's len(exchanges), damaged_lines and
-            unreadable.
-    """
+    """A log's exchange count, damaged lines and unreadable problems, as read_session_log's."""
     path = session_log_path(desk, session_id)
     problems: list[Problem] = []
     reading = read_json_objects_from(
@@ -486,15 +389,7 @@ def _count_log(
 
 
 def session_entry(log: SessionLog, *, is_current: bool) -> SessionEntry:
-    """Describes a session for the sessions list.
-
-    Args:
-        log (SessionLog): The session's log, as read.
-        is_current (bool): Whether state.json names it as the current session.
-
-    Returns:
-        SessionEntry: Its entry.
-    """
+    """Describes a session's log, as read, for the sessions list."""
     day, number = _split_session_id(log.session_id)
     return SessionEntry(
         session_id=log.session_id,
@@ -511,15 +406,12 @@ def read_session_log(
 ) -> SessionLog:
     """Reads one session's exchanges, up to its last complete line.
 
-    By default a last line with no newline yet is left unread (and not called damaged): the desk
-    may be writing it. Following the log reads it once it is complete; `check` and the Problems
-    view report it when it stays cut short.
-
     Args:
         desk (Path): The desk folder.
         session_id (str): The session.
-        unfinished_is_damaged (bool): Whether to read such a last line too, reporting it as cut
-            short when it is not a whole exchange: what a one-off read, such as a command's, wants.
+        unfinished_is_damaged (bool): Whether to read a last line with no newline too (a
+            one-off read), reporting it as cut short when it is not a whole exchange; by
+            default it is left unread, as the desk may be writing it.
 
     Returns:
         SessionLog: The exchanges and the problems met.
@@ -538,15 +430,7 @@ def read_session_log(
 
 
 def read_day_summary(desk: Path, day: str) -> DaySummary:
-    """Reads the summary of one day.
-
-    Args:
-        desk (Path): The desk folder.
-        day (str): The ISO day.
-
-    Returns:
-        DaySummary: The summary, with text None when the day has none.
-    """
+    """Reads the summary of an ISO day, with text None when the day has none."""
     problems: list[Problem] = []
     path = summary_file(desk, day)
     if path is not None:

@@ -1,18 +1,9 @@
 """One desk's health at a glance, for the Desks screen and `check` over a workspace.
 
-Read in three steps, so the Desks screen can paint after the cheapest one:
-
-1. `read_glance`: the state (current session, trading date, how far each backend has read its
-   log), the state file's age and the sessions listed, through `desk_data.read_overview` (which
-   reads the current session's log and no journal).
-2. `with_activity`: exchanges per trading day over the last ACTIVITY_DAYS trading days (the
-   session logs of those days, counted as the sessions list counts them) and the time of the
-   last exchange.
-3. `with_problems`: the problem count, from `desk_check.check_desk` (every file of the desk).
-
-`needs_look` says why a person should look: an entry that is no readable desk, a damaged state
-(or one this user may not read), a backend ahead of its log, problems, or a desk quiet on a
-trading day. Nothing is written.
+Read in three steps, so the Desks screen can paint after the cheapest: `read_glance` (the
+state, its age and the sessions listed, no journal), `with_activity` (exchanges per trading
+day over ACTIVITY_DAYS, the last exchange's time) and `with_problems` (check_desk over every
+file). `needs_look` says why a person should look. Nothing is written.
 """
 
 from __future__ import annotations
@@ -86,28 +77,24 @@ class DeskHealth:
     Attributes:
         name (str): The desk's name in the workspace.
         path (Path): Its folder.
-        entry_problem (str | None): Why it cannot be read as a desk (unreadable, a symlink loop,
-            removed), or None.
+        entry_problem (str | None): Why it cannot be read as a desk, or None.
         session_id (str | None): The current session, or None without a readable state.
         trading_date (datetime.date | None): The current session's trading date, or None.
-        state_problem (str | None): "damaged state: REASON", "state.json cannot be read:
-            permission denied" (this user's permissions, not damage), "no state yet", or None for
-            a readable state.
-        state_written_at (float | None): When state.json was last changed (seconds since the epoch),
-            or None.
+        state_problem (str | None): Why the state cannot be used ("no state yet" among them),
+            or None for a readable state.
+        state_written_at (float | None): When state.json last changed (seconds since the
+            epoch), or None.
         routes (tuple[RouteHealth, ...]): Each backend's status, in state.json's order.
-        newest_day (datetime.date | None): The day of the newest session log, or None when there is
-            none.
-        quiet (bool): Whether it is a trading day past QUIET_AFTER and the desk has no session that
-            day (known at the glance already).
-        activity (tuple[tuple[str, int], ...] | None): Exchanges per day over the last ACTIVITY_DAYS
-            trading days, oldest first; None until with_activity.
+        newest_day (datetime.date | None): The day of the newest session log, or None.
+        quiet (bool): A trading day past QUIET_AFTER with no session that day.
+        activity (tuple[tuple[str, int], ...] | None): Exchanges per day over the last
+            ACTIVITY_DAYS trading days, oldest first; None until with_activity.
         last_exchange_at (str | None): When the last exchange finished (ISO 8601), or None;
             meaningful once activity is not None.
-        problem_count (int | None): How many problems check_desk found; None until with_problems.
+        problem_count (int | None): How many problems check_desk found; None until
+            with_problems.
         problems (tuple[Problem, ...]): Those problems.
-        overview (DeskOverview | None): What read_overview found (for the later steps); not
-            compared.
+        overview (DeskOverview | None): What read_overview found; not compared.
         report (DeskReport | None): What check_desk found, or None until with_problems; not
             compared.
     """
@@ -131,11 +118,7 @@ class DeskHealth:
 
     @property
     def reasons(self) -> list[Reason]:
-        """Why the desk needs a look, most serious first.
-
-        Returns:
-            list[Reason]: Empty for a desk that needs none (so far as it was read).
-        """
+        """Why the desk needs a look, most serious first (empty: none, so far as it was read)."""
         if self.entry_problem is not None:
             return [Reason(self.entry_problem, 'error')]
         reasons: list[Reason] = []
@@ -156,20 +139,12 @@ class DeskHealth:
 
     @property
     def needs_look(self) -> bool:
-        """Whether a person should look at the desk.
-
-        Returns:
-            bool: True when there is any reason.
-        """
+        """Whether a person should look at the desk: any reason."""
         return bool(self.reasons)
 
     @property
     def severity(self) -> Severity:
-        """How much the desk's row should stand out.
-
-        Returns:
-            Severity: "error", "warning" or "normal".
-        """
+        """How much the desk's row should stand out: "error", "warning" or "normal"."""
         severities = {reason.severity for reason in self.reasons}
         if 'error' in severities:
             return 'error'
@@ -177,15 +152,7 @@ class DeskHealth:
 
 
 def trading_days_until(today: datetime.date, count: int) -> list[datetime.date]:
-    """Lists the last weekdays up to today, oldest first.
-
-    Args:
-        today (datetime.date): India's today.
-        count (int): How many.
-
-    Returns:
-        list[datetime.date]: The days, today included when it is a weekday.
-    """
+    """The last `count` weekdays up to India's today, oldest first (today if a weekday)."""
     days: list[datetime.date] = []
     day = today
     while len(days) < count:
@@ -196,15 +163,7 @@ def trading_days_until(today: datetime.date, count: int) -> list[datetime.date]:
 
 
 def is_quiet(newest_day: datetime.date | None, now: datetime.datetime) -> bool:
-    """Says whether a desk is quiet on a trading day.
-
-    Args:
-        newest_day (datetime.date | None): The day of its newest session, or None.
-        now (datetime.datetime): The current moment (any zone; read in India time).
-
-    Returns:
-        bool: True on a weekday past QUIET_AFTER India time when the desk has no session that day.
-    """
+    """Whether it is a weekday past QUIET_AFTER India time and the desk has no session that day."""
     india_now = now.astimezone(INDIA)
     if india_now.weekday() >= 5 or india_now.time() < QUIET_AFTER:
         return False
@@ -212,28 +171,13 @@ def is_quiet(newest_day: datetime.date | None, now: datetime.datetime) -> bool:
 
 
 def _route_word(exchanges_seen: int, log_count: int | None) -> RouteHealth:
-    """Puts route_status's conclusion in a word.
-
-    Args:
-        exchanges_seen (int): What the backend has seen.
-        log_count (int | None): What the current log holds; None without a log.
-
-    Returns:
-        RouteHealth: Its word and severity (the name left empty).
-    """
+    """Puts route_status's conclusion in a word and severity (the name left empty)."""
     status = route_status(exchanges_seen, log_count)
     return RouteHealth('', status.word, status.severity)
 
 
 def _state_time(desk: Path) -> float | None:
-    """When state.json was last changed.
-
-    Args:
-        desk (Path): The desk folder.
-
-    Returns:
-        float | None: Seconds since the epoch, or None when it cannot be examined.
-    """
+    """When state.json was last changed (seconds since the epoch), or None if unexaminable."""
     try:
         return os.stat(sessions_directory(desk) / STATE_FILE_NAME).st_mtime
     except (OSError, ValueError):
@@ -241,15 +185,7 @@ def _state_time(desk: Path) -> float | None:
 
 
 def read_glance(entry: DeskEntry, now: datetime.datetime) -> DeskHealth:
-    """Reads what the Desks screen shows first: the state and the sessions listed.
-
-    Args:
-        entry (DeskEntry): The desk, as the workspace found it.
-        now (datetime.datetime): The current moment, for "quiet".
-
-    Returns:
-        DeskHealth: Without activity or problem count.
-    """
+    """Reads what the Desks screen shows first (state, sessions), without activity or problems."""
     problem = entry.problem or entry_problem(entry.path)
     if problem is not None:
         return DeskHealth(entry.name, entry.path, entry_problem=problem)
@@ -286,15 +222,7 @@ def read_glance(entry: DeskEntry, now: datetime.datetime) -> DeskHealth:
 
 
 def _last_exchange_at(desk: Path, sessions: Sequence[SessionEntry]) -> str | None:
-    """Finds when the desk's last exchange finished, from its newest logs.
-
-    Args:
-        desk (Path): The desk folder.
-        sessions (Sequence[SessionEntry]): Its sessions, newest first.
-
-    Returns:
-        str | None: The last exchange's finished_at, or None when the newest logs hold none.
-    """
+    """The finished_at of the desk's last exchange, from its newest logs, or None."""
     for entry in sessions[:_NEWEST_LOGS_TRIED]:
         log = read_session_log(desk, entry.session_id)
         if log.exchanges:
@@ -310,8 +238,7 @@ def with_activity(
     Args:
         health (DeskHealth): The glance.
         today (datetime.date): India's today.
-        memo (FileMemo | None): Recalls the counts of logs unchanged since they were last counted;
-            None reads every log of the days.
+        memo (FileMemo | None): Recalls the counts of unchanged logs; None reads every log.
 
     Returns:
         DeskHealth: With activity and last_exchange_at.
@@ -349,11 +276,8 @@ def with_problems(
     Args:
         health (DeskHealth): The desk's health so far.
         memo (FileMemo | None): Recalls what unchanged files held; None reads every file.
-        before_each_file (Callable[[], None] | None): As check_desk's: called before each file
-            (the Desks screen lets a search across desks go first); None for no pause.
-        before_each_read (Callable[[], None] | None): As check_desk's: called before each file
-            the memo cannot recall (the Desks screen waits for an index build there, as the main
-            screen's check does); an exception it raises ends the check. None for no pause.
+        before_each_file (Callable[[], None] | None): As check_desk's; None for no pause.
+        before_each_read (Callable[[], None] | None): As check_desk's; None for no pause.
 
     Returns:
         DeskHealth: With problem_count and problems.
@@ -389,28 +313,13 @@ def read_health(
 
 
 def needs_look_first(desks: list[DeskHealth]) -> list[DeskHealth]:
-    """Orders desks for the Desks screen: those that need a look first, errors before warnings.
-
-    Args:
-        desks (list[DeskHealth]): The desks, by name.
-
-    Returns:
-        list[DeskHealth]: The same desks: errors, then warnings, then the rest, each by name.
-    """
+    """Orders desks (by name) for the Desks screen: errors, then warnings, then the rest."""
     rank = {'error': 0, 'warning': 1, 'normal': 2}
     return sorted(desks, key=lambda health: (rank[health.severity], health.name))
 
 
 def needs_look_header(desks: list[DeskHealth]) -> str:
-    """Counts the desks that need a look, as the Desks screen's header says it.
-
-    Args:
-        desks (list[DeskHealth]): Every desk.
-
-    Returns:
-        str: Such as "2 of 4 desks need a look", "1 of 4 desks needs a look" or "all 4 desks look
-            fine".
-    """
+    """The Desks screen header: "2 of 4 desks need a look", or "all 4 desks look fine"."""
     count = sum(1 for health in desks if health.needs_look)
     total = len(desks)
     if not total:
