@@ -1,8 +1,7 @@
 """`desk-browser state DESK [--json]`: what the app's state pane shows, for scripts and tickets.
 
-The facts and the conclusions come from the same helpers the state pane uses
-(`desk_data.read_overview` and `formatting.route_status`), so the command and the app never
-disagree about a route.
+The facts and conclusions come from the state pane's own helpers, so the command and the app
+never disagree about a route.
 """
 
 from __future__ import annotations
@@ -57,11 +56,7 @@ _LABEL_WIDTH = 14
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Adds the state command's arguments.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-    """
+    """Adds the state command's arguments to its parser."""
     from desk_browser.commands.workspace_listing import STATE_EPILOG  # Circular at the top.
 
     add_desk_arguments(parser, 'the state and the conclusions', f'{_EPILOG}\n{STATE_EPILOG}')
@@ -75,14 +70,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _missing_state_problem(overview: DeskOverview) -> str:
-    """Says why there is no readable state, in the state pane's words.
-
-    Args:
-        overview (DeskOverview): What was read.
-
-    Returns:
-        str: The words.
-    """
+    """Says why there is no readable state, in the state pane's words."""
     unusable = unusable_state(overview.state)
     if unusable is not None:  # Damaged, or only this user may not read it.
         return unusable.sentence
@@ -90,16 +78,7 @@ def _missing_state_problem(overview: DeskOverview) -> str:
 
 
 def _log_problem(desk: Path, overview: DeskOverview) -> tuple[str | None, int]:
-    """Says what is wrong with the current session's log, if anything.
-
-    Args:
-        desk (Path): The desk folder.
-        overview (DeskOverview): What was read; it has a readable state.
-
-    Returns:
-        tuple[str | None, int]: The problem (None when the log was read) and how many of its
-            lines were skipped as damaged.
-    """
+    """What is wrong with the current log (None when read) and how many lines were skipped."""
     current = next((entry for entry in overview.sessions if entry.is_current), None)
     if current is None:
         return 'the current session has no log', 0
@@ -114,15 +93,7 @@ def _log_problem(desk: Path, overview: DeskOverview) -> tuple[str | None, int]:
 
 
 def state_facts(desk: Path, today: datetime.date) -> dict[str, Any]:
-    """Reads the state and concludes what the state pane concludes.
-
-    Args:
-        desk (Path): The desk folder.
-        today (datetime.date): India's today.
-
-    Returns:
-        dict[str, Any]: The JSON object the command writes with --json.
-    """
+    """Reads the state and concludes what the state pane concludes: --json's object."""
     # Settled: the state is read again after the log is counted (desk_data._settle says why).
     overview = read_overview(desk, unfinished_is_damaged=True, settled=True)
     state = overview.state.state
@@ -160,27 +131,12 @@ def state_facts(desk: Path, today: datetime.date) -> dict[str, Any]:
 
 
 def _line(label: str, value: str) -> str:
-    """One fact: its name, padded, then its value.
-
-    Args:
-        label (str): The fact's name.
-        value (str): Its value, already made safe.
-
-    Returns:
-        str: The line.
-    """
+    """One fact's line: its name, padded, then its value (already made safe)."""
     return f'{label:<{_LABEL_WIDTH}}{value}'
 
 
 def state_lines(facts: dict[str, Any]) -> list[str]:
-    """Writes the facts as the command's text lines.
-
-    Args:
-        facts (dict[str, Any]): What state_facts returned, for a readable state.
-
-    Returns:
-        list[str]: The lines, every piece of desk text made safe.
-    """
+    """Writes a readable state's facts as the command's text lines, desk text made safe."""
     trading_date = datetime.date.fromisoformat(facts['trading_date'])
     today = datetime.date.fromisoformat(facts['today'])
     lines = [

@@ -1,8 +1,6 @@
 """The copy and export keys' bindings, and what they say where there is nothing to act on.
 
-Apart from `copy_export` (which makes and delivers what they copy and export) so that the
-screens' binding lists take only these: the main screen is built at every start, and
-copy_export and what it writes with are imported when something is first copied or exported.
+Kept apart from `copy_export`, which is imported only when something is first copied.
 """
 
 from __future__ import annotations
@@ -20,11 +18,7 @@ COPY_EXPORT_BINDINGS = [
 
 
 def shown_copy_export_bindings() -> list[Binding]:
-    """The copy and export keys as a screen's footer shows them: y Copy and x Export.
-
-    Returns:
-        list[Binding]: The bindings of COPY_EXPORT_BINDINGS, y and x shown (Y stays hidden).
-    """
+    """COPY_EXPORT_BINDINGS as a screen's footer shows them: y Copy and x Export (Y hidden)."""
     return [replace(binding, show=binding.key != 'Y') for binding in COPY_EXPORT_BINDINGS]
 
 

@@ -21,8 +21,8 @@ def fitted(pieces: dict[str, Piece], steps: list[tuple[str, Piece | None]], widt
 
     Args:
         pieces (dict[str, Piece]): The pieces, by name, in the line's order.
-        steps (list[tuple[str, Piece | None]]): What to give up first: a piece's name and its
-            shorter form (None drops it); a step for a piece not in the line is passed over.
+        steps (list[tuple[str, Piece | None]]): A piece's name and its shorter form (None drops
+            it), in the order to give them up; steps for absent pieces are passed over.
         width (int): The width in cells.
 
     Returns:

@@ -17,9 +17,8 @@ def _parser() -> MarkdownIt:
 class SafeMarkdown(Markdown):
     """Renders Markdown written by the desk without letting it act.
 
-    Control characters and bidi overrides are shown as placeholders, the text is cut at `limit`
-    characters with a note, and a clicked link only shows its target: the desk's text decides
-    nothing the browser does.
+    Controls show as placeholders, the text is cut at `limit` characters with a note, and a
+    clicked link only shows its target.
     """
 
     def __init__(

@@ -13,9 +13,7 @@ SEARCH_PLACEHOLDER = '/ search everything the desk said and did'
 class SearchLauncher(Static):
     """The first screen's search box: `/` or a click puts the cursor in the search's own box.
 
-    There is one search (the search screen: live hits as the person types, scope chips, the
-    history); this line is where it starts, in the place the search's box then takes. It is a
-    Static rather than an Input, so the first screen pays for one line of text.
+    A Static, not an Input: the search screen's box takes its place.
     """
 
     ALLOW_SELECT = False
