@@ -18,6 +18,9 @@ from desk_browser.presentation.settings import (
     save_settings,
 )
 from desk_browser.ui.screens.day_screen import DayScreen
+from desk_browser.ui.widgets.session_list import SessionList
+from desk_browser.ui.widgets.state_pane import StatePane
+from tests.helpers.desks import build_trading_desk
 from tests.helpers.pilot import AppFor, deterministic_app, screen_text, settle, settled
 
 SnapCompare = Callable[..., bool]
@@ -40,6 +43,48 @@ def test_day_view_at_80x24(snap_compare: SnapCompare, app_for: AppFor, demo_desk
         await settle(pilot)
 
     assert snap_compare(app_for(demo_desk), run_before=run_before, terminal_size=SMALL)
+
+
+async def test_three_backends_and_a_damaged_log_show_every_backend_on_the_first_screen(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    app = app_for(build_trading_desk(tmp_path / 'main'))
+    async with settled(app, SMALL) as pilot:
+        shown = screen_text(pilot)
+        assert '1 damaged line skipped in its log.' in shown
+        for line in ('claude   up to date', 'codex    1 behind', 'gemini   3 behind'):
+            assert line in shown
+        sessions = app.screen.query_one(SessionList)
+        assert sessions.content_region.height >= 1  # The sessions keep a row.
+
+
+async def test_tab_reaches_the_state_pane_and_its_keys_scroll_it_at_80x24(
+    app_for: AppFor, tmp_path: Path
+) -> None:
+    app = app_for(build_trading_desk(tmp_path / 'main'))
+    async with settled(app, SMALL) as pilot:
+        assert isinstance(app.focused, SessionList)  # Still where the first keys go.
+        state = app.screen.query_one(StatePane)
+        for _ in range(10):
+            await pilot.press('tab')
+            if app.focused is state:
+                break
+        assert app.focused is state
+        assert 'runner_state' not in screen_text(pilot)  # Below the fold at first.
+        assert state.max_scroll_y > 0
+        await pilot.press('end')
+        await settle(pilot)
+        assert state.scroll_y == state.max_scroll_y
+        assert "'cursor': 'b81d'" not in screen_text(pilot)  # As JSON, made readable:
+        assert '"cursor": "b81d"' in screen_text(pilot)
+        await pilot.press('g')
+        await settle(pilot)
+        assert state.scroll_y == 0
+        await pilot.press('j', 'j')
+        await settle(pilot)
+        assert state.scroll_y == 2
+        await pilot.press('shift+tab', 'tab')  # Back out and in again.
+        assert app.focused is state
 
 
 async def test_the_day_view_at_80x24_shows_timeline_rows(app_for: AppFor, demo_desk: Path) -> None:

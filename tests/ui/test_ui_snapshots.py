@@ -217,3 +217,10 @@ def test_a_position_table_at_80x24(
         await settle(pilot)
 
     assert snap_compare(app_for(trading_desk), run_before=run_before, terminal_size=SMALL)
+
+
+def test_three_backends_and_a_damaged_log_at_80x24(
+    snap_compare: SnapCompare, app_for: AppFor, trading_desk: Path
+) -> None:
+    """The state's headline whole on the first screen: the damaged line and every backend."""
+    assert snap_compare(app_for(trading_desk), run_before=settle, terminal_size=SMALL)

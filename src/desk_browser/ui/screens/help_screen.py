@@ -26,7 +26,7 @@ KEYS: list[tuple[str, str]] = [
     ('j   k', 'Down / up, as ↓ ↑, in every list and view'),
     ('g   G', 'Top / bottom of the focused list or view (as Home End)'),
     ('Home End', 'Top / bottom of the focused pane'),
-    ('Tab  Shift+Tab', 'Move between sessions, tabs and exchanges'),
+    ('Tab  Shift+Tab', 'Move between the state, sessions, tabs and exchanges'),
     ('e   s', 'Show the Exchanges tab / the whole summary (Summary tab)'),
     ('z', 'The summary pane under the exchanges: taller / short again'),
     ('c', 'Go to the current session'),

@@ -115,8 +115,8 @@ class MainScreen(MovingScreen):
     FOOTER_FIRST = ('n', 'p', 'c', 'f')  # Read the exchanges, the current session, following.
 
     AUTO_FOCUS = ''
-    """Textual focuses nothing by itself: the screen focuses its first focusable widget (the
-    sessions) as it mounts, without scrolling to it. Textual's own focus scrolls a narrow
+    """Textual focuses nothing by itself: the screen focuses the sessions as it mounts, without
+    scrolling to them. Textual's own focus scrolls a narrow
     screen's stacked panes to show the whole list once the first frame is laid out, and the
     first frame is laid out with the state already read: its headline would be scrolled away."""
 
@@ -378,10 +378,12 @@ class MainScreen(MovingScreen):
         self.follower.screen_resumed()
 
     def _focus_the_first(self, *, scroll_visible: bool) -> None:
-        """Focuses the first focusable widget, as Textual's auto focus does (see AUTO_FOCUS)."""
-        focusable = next((widget for widget in self.query('*') if widget.focusable), None)
-        if focusable is not None:
-            self.set_focus(focusable, scroll_visible=scroll_visible)
+        """Focuses the sessions, where Textual's auto focus would focus the state (AUTO_FOCUS).
+
+        The state pane comes first in the Tab order (Shift+Tab from the sessions reaches it),
+        but the keys people press first (↑ ↓, Enter) move in the sessions.
+        """
+        self.set_focus(self.query_one(SessionList), scroll_visible=scroll_visible)
 
     @on(DeskFollowed)
     async def show_changes(self, message: DeskFollowed) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime
+from typing import cast
 
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.widget import Widget
 
 from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES, DeskOverview
 from desk_browser.presentation.formatting import (
@@ -19,10 +21,14 @@ from desk_browser.presentation.formatting import (
 from desk_browser.presentation.listed_sessions import current_entry
 from desk_browser.presentation.safe_text import capped, visible
 from desk_browser.presentation.unusable_state import unusable_state
+from desk_browser.ui.widgets.familiar_keys import KeyedScroll
 from desk_browser.ui.widgets.live_status import LiveStatus
 
 _RUNNER_STATE_LIMIT = 2_000
 """How many characters of one backend's saved state the pane shows."""
+
+_SESSIONS_KEPT = 3
+"""Rows of the column a long headline leaves the sessions list: its border and one session."""
 
 _LABEL_WIDTH = 9
 """The width of the headline's labels ("Session", "Trading", "Log"), their space included."""
@@ -49,7 +55,7 @@ def _label(text: str) -> tuple[str, str]:
     return (text.ljust(_LABEL_WIDTH), '$text-muted')
 
 
-class StatePane(VerticalScroll):
+class StatePane(KeyedScroll):
     """Shows state.json in words a person checking the desk after a restart reads first.
 
     On top, a headline that fits at 80x24 without scrolling: the live status (state.json's age,
@@ -58,9 +64,21 @@ class StatePane(VerticalScroll):
     standing means, and its saved runner_state. The live status shows the headline and the
     details under its own lines (problems in the theme's warning and error colours), so the
     pane costs the first paint two widgets however many backends the desk has.
+
+    It takes the focus in the Tab order (Shift+Tab from the sessions) and scrolls with the
+    arrows, the page keys, Home and End, j, k, g and G, so the details below the headline are
+    read from the keyboard at 80x24.
+
+    The stylesheet caps its height (half the column); a headline taller than that (three
+    backends and a damaged log at 80x24) raises the cap to the headline's height, so every
+    backend's line is on the first screen, and only the details scroll.
     """
 
-    can_focus = False
+    _headline: Content | None = None
+    """The headline shown (under the live status's lines), or None before the first."""
+
+    _fitted_for: tuple[int, int, int] | None = None
+    """What the cap was last fitted to: the headline's rows, the column's height, the width."""
 
     def compose(self) -> ComposeResult:
         """The live status (state.json's age, following, problems), headline and details below."""
@@ -83,6 +101,35 @@ class StatePane(VerticalScroll):
     def _show(self, headline: list[Content | Part], details: list[Content | Part]) -> None:
         """Shows the headline and the details (each a list of lines) under the live status."""
         self.query_one(LiveStatus).show_below(_joined(headline + details))
+        self._headline = _joined(headline)
+        self._fit_the_headline()
+
+    def on_resize(self) -> None:
+        """Fits the cap to the headline again at the new size."""
+        self._fit_the_headline()
+
+    def _fit_the_headline(self) -> None:
+        """Raises the stylesheet's cap on the pane's height to its headline's, where it is lower.
+
+        The headline is the live status's lines and the state's (wrapped at the pane's width);
+        the sessions list keeps `_SESSIONS_KEPT` rows of the column whatever the headline.
+        """
+        column = self.parent
+        status = self.query_one(LiveStatus)
+        width = status.content_region.width
+        if self._headline is None or not isinstance(column, Widget) or width <= 0:
+            return
+        lines = Content('\n').join([status.lines(), self._headline])
+        rows = lines.get_height(cast(RulesMap, status.styles), width) + self.styles.gutter.height
+        fitted_for = (rows, column.size.height, width)
+        if fitted_for == self._fitted_for:
+            return
+        self._fitted_for = fitted_for
+        self.styles.max_height = None  # The stylesheet's cap, to compare with.
+        cap = self.styles.max_height
+        if cap is None or rows <= cap.resolve(column.size, self.app.size):
+            return
+        self.styles.max_height = max(min(rows, column.size.height - _SESSIONS_KEPT), 1)
 
     def _lines(
         self, overview: DeskOverview, today: datetime.date
