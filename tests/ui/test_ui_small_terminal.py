@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.filter import Monochrome, NoColor
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from desk_browser.presentation.settings import (
     Settings,
@@ -58,18 +60,23 @@ async def test_three_backends_and_a_damaged_log_show_every_backend_on_the_first_
         assert sessions.content_region.height >= 1  # The sessions keep a row.
 
 
+def focused(app: App[Any]) -> Widget | None:
+    """The focused widget, read afresh (an assert on app.focused narrows it for mypy)."""
+    return app.focused
+
+
 async def test_tab_reaches_the_state_pane_and_its_keys_scroll_it_at_80x24(
     app_for: AppFor, tmp_path: Path
 ) -> None:
     app = app_for(build_trading_desk(tmp_path / 'main'))
     async with settled(app, SMALL) as pilot:
-        assert isinstance(app.focused, SessionList)  # Still where the first keys go.
+        assert focused(app) is app.screen.query_one(SessionList)  # Where the first keys go.
         state = app.screen.query_one(StatePane)
         for _ in range(10):
             await pilot.press('tab')
-            if app.focused is state:
+            if focused(app) is state:
                 break
-        assert app.focused is state
+        assert focused(app) is state
         assert 'runner_state' not in screen_text(pilot)  # Below the fold at first.
         assert state.max_scroll_y > 0
         await pilot.press('end')
@@ -84,7 +91,7 @@ async def test_tab_reaches_the_state_pane_and_its_keys_scroll_it_at_80x24(
         await settle(pilot)
         assert state.scroll_y == 2
         await pilot.press('shift+tab', 'tab')  # Back out and in again.
-        assert app.focused is state
+        assert focused(app) is state
 
 
 async def test_the_day_view_at_80x24_shows_timeline_rows(app_for: AppFor, demo_desk: Path) -> None:
