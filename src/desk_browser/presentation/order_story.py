@@ -1,11 +1,9 @@
 """An order's story as one Markdown document: from the trigger to the fill, each step timed.
 
-The story screen renders it and its `y` and `x` copy and export it, so what is read on screen
-and what is pasted are the same: the trigger (quoted), the tool calls of its exchange, the
-answer (the desk's Markdown, its headings moved under the story's), the risk decision, the
-placement, then each fill or the cancel. A risk rejection that no order followed has a story
-too, ending at the rejection. Desk text goes through `visible_text` or `visible_field`, JSON
-through `json_text`. Nothing here reads the desk or imports Textual.
+The story screen renders it and copies and exports the same text: the trigger, the tool
+calls, the answer (headings moved under the story's), the risk decision, the placement, then
+each fill or the cancel; a rejection no order followed ends at the rejection. Desk text is
+made safe. Nothing here reads the desk or imports Textual.
 """
 
 from __future__ import annotations
@@ -51,17 +49,7 @@ ORDER_EVENT_TYPES = frozenset({'order_placed', 'order_filled', 'order_cancelled'
 
 
 def order_id_of_record(kind: str, text: str) -> str | None:
-    """The order a search record of a journal event belongs to, if it is an order event.
-
-    An action's record text is its type, then "key: value" lines (memory.journal.action_text).
-
-    Args:
-        kind (str): The record's kind ("journal" for an action).
-        text (str): The record's text.
-
-    Returns:
-        str | None: The order's id as written, or None for any other record.
-    """
+    """The order id (as written) a search record of an order event belongs to, or None."""
     if kind != 'journal':
         return None
     lines = text.split('\n')
@@ -74,14 +62,7 @@ def order_id_of_record(kind: str, text: str) -> str | None:
 
 
 def story_day(story: Story) -> str:
-    """The day a story belongs to: its placement's (else its first event's), or its rejection's.
-
-    Args:
-        story (Story): The order or the rejection.
-
-    Returns:
-        str: The ISO day.
-    """
+    """The ISO day a story belongs to: its placement's (else first event's), or its rejection's."""
     if isinstance(story, RiskDecision):
         return story.day
     first = _events_of(story)
@@ -89,14 +70,7 @@ def story_day(story: Story) -> str:
 
 
 def story_line(story: Story) -> tuple[str, int] | None:
-    """Where the story's main event is in the journal: the placement, else its first event.
-
-    Args:
-        story (Story): The order or the rejection.
-
-    Returns:
-        tuple[str, int] | None: Its day and line, or None.
-    """
+    """The day and line of a story's main event (placement, else first event), or None."""
     if isinstance(story, RiskDecision):
         return story.day, story.line_number
     events = _events_of(story)
@@ -109,14 +83,7 @@ def _events_of(order: Order) -> list[OrderEvent]:
 
 
 def story_title(story: Story) -> str:
-    """The story's heading: "SELL 300 NIFTY26OCT24000CE · filled", or the symbol rejected.
-
-    Args:
-        story (Story): The order or the rejection.
-
-    Returns:
-        str: The words, made safe.
-    """
+    """The story's heading, made safe: "SELL 300 NIFTY26OCT24000CE · filled", or the rejection."""
     if isinstance(story, RiskDecision):
         return f'{visible_field(story.symbol) or "no symbol"} · {REJECTED} by risk'
     side = visible_field(story.side) or '?'
@@ -186,15 +153,14 @@ def _order_event_part(event: OrderEvent, order: Order, day: str) -> list[str]:
 
 
 def story_markdown(story: Story, *, titled: bool = True) -> str:
-    """Writes an order's (or a rejection's) story as one Markdown document.
+    """Writes an order's (or a rejection's) story as one Markdown document, no final newline.
 
     Args:
         story (Story): The order, or a risk rejection that no order followed.
-        titled (bool): Whether it opens with its title as a heading (the story screen has it
-            in its own heading line already).
+        titled (bool): Whether it opens with its title as a heading.
 
     Returns:
-        str: The document, without a final newline.
+        str: The document.
     """
     day = story_day(story)
     parts = [f'# {story_title(story)}'] if titled else []
@@ -233,14 +199,7 @@ def _event_object(event: OrderEvent) -> dict[str, Any]:
 
 
 def story_json(story: Story) -> str:
-    """Writes an order (or a rejection) as one JSON line: its id, status and journal events.
-
-    Args:
-        story (Story): The order or the rejection.
-
-    Returns:
-        str: The JSON, safe to paste into a terminal.
-    """
+    """Writes a story as one JSON line (id, status, journal events), safe to paste in a terminal."""
     if isinstance(story, RiskDecision):
         risk = {
             'type': 'risk_decision',
@@ -275,26 +234,12 @@ def story_json(story: Story) -> str:
 
 
 def story_sort_key(story: Story) -> tuple[str, int]:
-    """Orders stories by day and journal line (a time as written may be missing or odd).
-
-    Args:
-        story (Story): The order or the rejection.
-
-    Returns:
-        tuple[str, int]: Its main event's day and line (`story_line`).
-    """
+    """Orders stories by their main event's day and journal line (`story_line`)."""
     return story_line(story) or ('', 0)
 
 
 def orders_day_markdown(orders: OrdersDay) -> str:
-    """Writes a day's orders and rejections as one document: every story, in the order placed.
-
-    Args:
-        orders (OrdersDay): The day.
-
-    Returns:
-        str: The document, without a final newline.
-    """
+    """Writes a day's orders and rejections as one document, in order placed, no final newline."""
     rows: list[Story] = sorted([*orders.orders, *orders.rejections], key=story_sort_key)
     parts = [f'# Orders of {day_text(visible_field(orders.day))}', count_words(orders)]
     if not rows:

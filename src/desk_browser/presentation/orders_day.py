@@ -1,8 +1,8 @@
 """What the Orders view shows of one day: its orders and rejections, positions and counts.
 
-`read_orders_day` reads the order book (memory.order_book) around one day, so an order placed a
-few days before and filled that day still shows its placement, and a fill a few days after
-shows as its status now; the app calls it from a thread worker. Nothing here imports Textual.
+`read_orders_day` (for a thread worker) reads the order book around the day, so an order
+placed days before or filled days after shows its placement and its status now. Nothing here
+imports Textual.
 """
 
 from __future__ import annotations
@@ -40,9 +40,8 @@ class Position:
     Attributes:
         symbol (str): The symbol, as written.
         net (float): Bought less sold, from the day's fills.
-        pnl (float | None): The day's P&L computed from fills (matched quantity times the
-            average sell less the average buy price), or None unless the day has fills of both
-            sides with their prices.
+        pnl (float | None): The matched quantity times the average sell less the average buy,
+            or None unless the day has priced fills of both sides.
     """
 
     symbol: str
@@ -90,11 +89,7 @@ class OrdersDay:
         )
 
     def counts_text(self) -> str:
-        """The day's orders in a few words, such as "5 placed, 4 filled, 1 rejected".
-
-        Returns:
-            str: Each non-zero count ("no orders" when there are none).
-        """
+        """The day's non-zero counts: "5 placed, 4 filled, 1 rejected", or "no orders"."""
         parts = [
             f'{count} {word}'
             for count, word in (
@@ -132,8 +127,8 @@ def read_book_around(
         day (str): The ISO day.
         memo (FileMemo | None): Remembers each unchanged day's facts (the caller saves it);
             None reads every day.
-        whole (bool): Whether the exchanges are read whole (answers and tool calls, for a
-            story); else only their triggers, through the memo.
+        whole (bool): Whether the exchanges are read whole (for a story); else only their
+            triggers, through the memo.
 
     Returns:
         OrderBook: The book of those days.
@@ -146,15 +141,7 @@ def read_book_around(
 
 
 def positions_of(orders: tuple[Order, ...], day: str) -> tuple[Position, ...]:
-    """Adds up a day's fills per symbol: net quantity, and P&L where both sides are priced.
-
-    Args:
-        orders (tuple[Order, ...]): The orders.
-        day (str): The ISO day whose fills count.
-
-    Returns:
-        tuple[Position, ...]: One position per symbol with a fill that day, by symbol.
-    """
+    """A day's fills per symbol, by symbol: net quantity, and P&L where both sides are priced."""
     fills: dict[str, list[OrderEvent]] = {}
     for order in orders:
         for fill in order.fills:
@@ -206,10 +193,7 @@ def orders_day_of(book: OrderBook, day: str, days: tuple[str, ...]) -> OrdersDay
 
 
 def read_orders_day(desk: Path, day: str, memo: FileMemo | None = None) -> OrdersDay:
-    """Reads one day's orders, with the days around it for their placements and later fills.
-
-    Only the exchanges' triggers are read (the rows show the trigger's first words); a story
-    reads its day again whole (`read_whole_story`).
+    """Reads one day's orders, with the days around it; only the exchanges' triggers are read.
 
     Args:
         desk (Path): The desk folder.
@@ -238,16 +222,7 @@ def find_order(desk: Path, day: str, order_id: str) -> Order | None:
 
 
 def read_whole_story(desk: Path, story: Order | RiskDecision) -> Order | RiskDecision | None:
-    """Reads an order (or a rejection) again with its exchange whole: the answer, the tools.
-
-    Args:
-        desk (Path): The desk folder.
-        story (Order | RiskDecision): What the Orders view listed (its exchange's trigger only).
-
-    Returns:
-        Order | RiskDecision | None: The same order or rejection read whole, or None when the
-            journal no longer holds it.
-    """
+    """Reads a listed order or rejection again, its exchange whole; None if no longer there."""
     if isinstance(story, RiskDecision):
         book = read_book_around(desk, story.day, whole=True)
         return next(
@@ -262,27 +237,13 @@ def read_whole_story(desk: Path, story: Order | RiskDecision) -> Order | RiskDec
 
 
 def clock_time(iso_time: str) -> str:
-    """An event's India time as HH:MM:SS, or "--:--:--" when it has no readable time.
-
-    Args:
-        iso_time (str): The time as written.
-
-    Returns:
-        str: The time, eight cells wide.
-    """
+    """An event's India time as HH:MM:SS, or "--:--:--" when it has no readable time."""
     moment = india_moment(iso_time) if iso_time else None
     return f'{moment:%H:%M:%S}' if moment is not None else '--:--:--'
 
 
 def quantity_text(quantity: float | None) -> str:
-    """A quantity as a person reads it: 1,100, or 0.5, or "?" when the journal gives none.
-
-    Args:
-        quantity (float | None): The quantity.
-
-    Returns:
-        str: The words.
-    """
+    """A quantity as a person reads it: 1,100, or 0.5, or "?" when the journal gives none."""
     if quantity is None:
         return '?'
     if float(quantity).is_integer():
@@ -291,26 +252,12 @@ def quantity_text(quantity: float | None) -> str:
 
 
 def price_text(price: float | None) -> str:
-    """A price with two decimals and thousands separators, or "" when the journal gives none.
-
-    Args:
-        price (float | None): The price.
-
-    Returns:
-        str: The words.
-    """
+    """A price with two decimals and thousands separators, or "" when the journal gives none."""
     return '' if price is None else f'{price:,.2f}'
 
 
 def signed_quantity(net: float) -> str:
-    """A net quantity with its sign: +450, −300, 0.
-
-    Args:
-        net (float): Bought less sold.
-
-    Returns:
-        str: The words.
-    """
+    """A net quantity with its sign: +450, −300, 0."""
     if net > 0:
         return f'+{quantity_text(net)}'
     if net < 0:
@@ -319,25 +266,11 @@ def signed_quantity(net: float) -> str:
 
 
 def rupees_text(amount: float) -> str:
-    """An amount in rupees with its sign: ₹1,234 or −₹1,234.
-
-    Args:
-        amount (float): The amount.
-
-    Returns:
-        str: The words.
-    """
+    """An amount in rupees with its sign: ₹1,234 or −₹1,234."""
     sign = '−' if amount < 0 else ''
     return f'{sign}₹{abs(amount):,.0f}'
 
 
 def count_words(day: OrdersDay) -> str:
-    """The day's orders counted in words, for a heading: "5 orders · 5 placed, 5 filled, …".
-
-    Args:
-        day (OrdersDay): The day.
-
-    Returns:
-        str: The words.
-    """
+    """The day's orders counted in words, for a heading: "5 orders · 5 placed, 5 filled, …"."""
     return f'{plural(len(day.orders), "order")} · {day.counts_text()}'
