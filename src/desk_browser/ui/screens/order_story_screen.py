@@ -1,10 +1,9 @@
 """An order's story on one screen: the trigger, the answer, the tool calls, risk, placement, fills.
 
-The story is the Markdown document `presentation.order_story` writes, rendered as the record
-screen renders answers, so `y` and `x` copy and export what is read. It is opened from the
-Orders view with the order already read, or from a search hit with the order's day and id (read
-here, in a thread worker). `d` opens the day view at the order's placement, highlighted as a
-search hit's event is; `o` the Orders view of its day.
+The `presentation.order_story` document, rendered as the record screen renders answers, so
+`y` and `x` copy and export what is read. Opened with the order read (Orders view) or by day
+and id (a search hit: read in a thread worker). `d` opens the day view at the placement,
+`o` the Orders view of its day.
 """
 
 from __future__ import annotations
@@ -56,14 +55,7 @@ KEY_HINTS = (
 
 
 def key_hints(width: int) -> Content:
-    """The line naming the story's keys, in the longest words that fit the width.
-
-    Args:
-        width (int): The columns there are.
-
-    Returns:
-        Content: The line (cut with … where even the shortest does not fit).
-    """
+    """The line naming the story's keys, in the longest words that fit `width` (else cut with …)."""
     line = Content()
     for words, gap in ((1, '    '), (1, '  '), (2, '  '), (3, '  ')):
         parts: list[tuple[str, str]] = []
@@ -235,11 +227,7 @@ class OrderStoryScreen(DeskScreen[None]):
         return self._day or None
 
     def action_copy(self, as_json: bool) -> None:
-        """Copies the story as Markdown, or the order's events as one JSON line.
-
-        Args:
-            as_json (bool): True for JSON, False for Markdown.
-        """
+        """Copies the story as Markdown, or (`as_json`) the order's events as one JSON line."""
         if self.story is None:
             deliver_copy(self, 'The story is still being read.')
             return

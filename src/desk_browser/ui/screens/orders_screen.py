@@ -1,11 +1,9 @@
 """The Orders view: one day's orders and risk rejections as a blotter, each linked to its story.
 
-The heading counts the day's orders ("5 placed, 4 filled, 1 rejected") and gives the day's
-positions (net filled quantity per symbol, and a P&L only where the day's fills priced both
-sides, labelled as computed from fills). `[` and `]` move days, `f` filters by symbol, `s`
-steps through the statuses, Enter opens the highlighted order's story, `d` the day view at it.
-The day is read in a thread worker; the first frame says it is being read. While the view is
-open, a fill appended to the journal shows at the main screen's next look at the desk.
+The heading counts the day's orders and gives its positions (a P&L only where the fills
+priced both sides, labelled as computed from fills). `[` and `]` move days, `f` filters by
+symbol, `s` steps through statuses, Enter opens a story, `d` the day view. The day is read in
+a thread worker, and again when the desk changes.
 """
 
 from __future__ import annotations
@@ -73,18 +71,7 @@ def status_of(story: Story) -> str:
 
 
 def positions_line(orders: OrdersDay, width: int) -> Content:
-    """The day's positions on one line: "Net  NIFTY26OCTFUT +450 · TCS26OCT3900PE −525".
-
-    A symbol whose day had priced fills of both sides has its P&L after it, in words that say
-    it is computed from fills. Cut with … where the width runs out.
-
-    Args:
-        orders (OrdersDay): The day.
-        width (int): The columns there are.
-
-    Returns:
-        Content: The line.
-    """
+    """The day's positions on one line, cut with … at `width`: "Net  NIFTY26OCTFUT +450 · …"."""
     if not orders.positions:
         return Content.assemble(('Net  ', 'bold'), ('no fills this day', '$text-muted'))
     parts: list[str | tuple[str, str]] = [('Net  ', 'bold')]
@@ -191,11 +178,7 @@ class OrdersScreen(DeskScreen[None]):
 
     @desk_read('orders', "reading a day's orders")
     def load_orders(self, day: str) -> None:
-        """Reads one day's orders (and the days around it, for placements and later fills).
-
-        Args:
-            day (str): The ISO day.
-        """
+        """Reads an ISO day's orders (and the days around it, for placements and later fills)."""
         memo = self.services.file_memo
         orders = read_orders_day(self.services.desk, day, memo)
         memo.save()  # The next read of these days parses only the ones changed since.
@@ -319,11 +302,7 @@ class OrdersScreen(DeskScreen[None]):
         self._open_story(story)
 
     def action_step_day(self, step: int) -> None:
-        """Shows the day before or after, among the days with a journal.
-
-        Args:
-            step (int): -1 for the day before, +1 for the day after.
-        """
+        """Shows the day before (-1) or after (+1), among the days with a journal."""
         days = list(self.orders.days) if self.orders is not None else []
         neighbour = neighbour_day(days, self.day, step)
         if neighbour is None:
@@ -365,11 +344,7 @@ class OrdersScreen(DeskScreen[None]):
         return None
 
     def show_orders_of(self, day: str) -> None:
-        """Shows another day's orders (o from a screen above it).
-
-        Args:
-            day (str): The ISO day.
-        """
+        """Shows another ISO day's orders (o from a screen above it)."""
         self.day = day
 
     def show_place(self, place: Place | DayRequest) -> bool:
@@ -381,11 +356,7 @@ class OrdersScreen(DeskScreen[None]):
         self.load_orders(self.day)
 
     def action_copy(self, as_json: bool) -> None:
-        """Copies the highlighted order's story as Markdown, or its events as a JSON line.
-
-        Args:
-            as_json (bool): True for JSON, False for Markdown.
-        """
+        """Copies the highlighted story as Markdown, or (`as_json`) its events as a JSON line."""
         story = self.highlighted_story
         if story is None:
             deliver_copy(self, 'No order is highlighted to copy.')
