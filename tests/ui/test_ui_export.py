@@ -193,23 +193,48 @@ async def test_x_exports_the_day_and_the_search_results(demo_desk: Path, tmp_pat
         assert f' {india_time(found.time)} IST · session {found.session_id} · ' in heading
 
 
-async def test_export_refuses_a_folder_inside_the_desk_and_writes_nothing(
-    desk_copy: Path, monkeypatch: pytest.MonkeyPatch
+async def test_export_from_inside_the_desk_falls_back_to_the_home_folder(
+    desk_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = snapshot_tree(desk_copy)
+    home = tmp_path / 'home'
+    home.mkdir()
+    monkeypatch.setenv('HOME', str(home))
     monkeypatch.chdir(desk_copy / 'journal')  # The current folder is inside the desk.
     app = deterministic_app(desk_copy)
     async with settled(app, SIZE, notifications=True) as pilot:
         await pilot.press('x')
-        await wait_for_note(pilot, 'Not written')
+        await wait_for_note(pilot, 'Wrote')
         await pilot.press('d')
         await settle(pilot)
         await pilot.press('x')
         await wait_until(pilot, lambda: len(_messages(app)) == 2)
     assert tree_differences(before, snapshot_tree(desk_copy)) == []
-    refusals = [message for message in _messages(app) if message.startswith('Not written')]
-    assert len(refusals) == 2
-    assert 'inside the desk' in refusals[0]
+    where = home.resolve()
+    because = 'the current folder is inside the desk'
+    assert _messages(app) == [
+        f'Wrote desk-browser-session-2026-10-21-3.md in {where} ({because})',
+        f'Wrote desk-browser-day-2026-10-21.md in {where} ({because})',
+    ]
+    assert (where / 'desk-browser-day-2026-10-21.md').is_file()
+
+
+async def test_export_writes_nothing_when_the_home_folder_is_inside_the_desk_too(
+    desk_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = snapshot_tree(desk_copy)
+    monkeypatch.setenv('HOME', str(desk_copy / 'notes'))
+    monkeypatch.chdir(desk_copy / 'journal')
+    app = deterministic_app(desk_copy)
+    async with settled(app, SIZE, notifications=True) as pilot:
+        await pilot.press('x')
+        await wait_for_note(pilot, 'Not written')
+    assert tree_differences(before, snapshot_tree(desk_copy)) == []
+    assert _messages(app) == [
+        f'Not written: the current folder ({(desk_copy / "journal").resolve()}) and the home '
+        f'folder ({(desk_copy / "notes").resolve()}) are inside the desk, and desk-browser never '
+        'writes there. Start it from another folder.'
+    ]
 
 
 async def test_export_into_the_current_folder_gives_its_whole_path(
@@ -224,19 +249,23 @@ async def test_export_into_the_current_folder_gives_its_whole_path(
     assert _messages(app) == [f'Wrote desk-browser-session-2026-10-21-3.md in {tmp_path.resolve()}']
 
 
-async def test_export_when_the_current_folder_is_gone_says_so(
+async def test_export_when_the_current_folder_is_gone_writes_home_and_says_so(
     demo_desk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     gone = tmp_path / 'gone'
     gone.mkdir()
+    (tmp_path / 'home').mkdir()
+    monkeypatch.setenv('HOME', str(tmp_path / 'home'))
     monkeypatch.chdir(gone)
     gone.rmdir()
     app = deterministic_app(demo_desk)
     async with settled(app, SIZE, notifications=True) as pilot:
         await pilot.press('x')
-        await wait_for_note(pilot, 'Not written')
+        await wait_for_note(pilot, 'Wrote')
+    where = (tmp_path / 'home').resolve()
     assert _messages(app) == [
-        'Not written: the current folder no longer exists. Start desk-browser from another folder.'
+        f'Wrote desk-browser-session-2026-10-21-3.md in {where} '
+        '(the current folder no longer exists)'
     ]
 
 

@@ -197,23 +197,71 @@ def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServi
     deliver_in_thread(screen.app, functools.partial(write_found, found, services), 'export')
 
 
-def write_found(found: Export, services: DeskServices) -> Delivered:
-    """Writes an export in the export folder (else the current one), outside the desks."""
+def export_folder(protected: Sequence[Path], chosen: Path | None) -> tuple[Path, str] | str:
+    """Chooses where an export goes: the export folder, else the current one, else the home one.
+
+    The current folder is passed over for the home folder, as a screenshot's is, when it lies
+    inside the desk (or a workspace's desks: the README tells people to start inside the desk)
+    or no longer exists.
+
+    Args:
+        protected (Sequence[Path]): The folders never written (DeskServices.protected_folders).
+        chosen (Path | None): The export folder set (DeskServices.export_folder), or None.
+
+    Returns:
+        tuple[Path, str] | str: The folder and why it is not the current one ('' when it is,
+            or is the export folder set); or, when no folder will do, the sentence saying so.
+    """
+    if chosen is not None:
+        return chosen, ''
+    current: Path | None = None
     try:
-        folder = services.export_folder or Path.cwd()
+        current = Path.cwd().resolve()
     except OSError:  # The current folder was removed since the app started.
-        return Delivered(
-            'Not written: the current folder no longer exists. Start desk-browser from another '
-            'folder.',
-            'Not exported',
-            failed=True,
+        because = 'the current folder no longer exists'
+    else:
+        inside = kept_out_of(current, protected)
+        if inside is None:
+            return current, ''
+        because = f'the current folder is inside {inside}'
+    home: Path | None = None
+    with contextlib.suppress(OSError, RuntimeError):  # No home folder to be found.
+        found = Path.home().resolve()
+        home = found if found.is_dir() else None
+    if home is not None and kept_out_of(home, protected) is None:
+        return home, because
+    if current is None:
+        return (
+            'Not written: the current folder no longer exists, and there is no home folder '
+            'outside the desk to write in. Start desk-browser from another folder.'
         )
+    inside = kept_out_of(current, protected) or 'the desk'
+    if home is None:
+        return (
+            f'Not written: {current} is inside {inside}, where desk-browser never writes, and '
+            'there is no home folder to write in. Start it from another folder.'
+        )
+    return (
+        f'Not written: the current folder ({current}) and the home folder ({home}) are inside '
+        f'{inside}, and desk-browser never writes there. Start it from another folder.'
+    )
+
+
+def write_found(found: Export, services: DeskServices) -> Delivered:
+    """Writes an export in `export_folder`'s choice, outside the desks, and says where."""
+    protected = services.protected_folders()
+    place = export_folder(protected, services.export_folder)
+    if isinstance(place, str):
+        return Delivered(visible(place), 'Not exported', failed=True)
+    folder, because = place
     try:
         document = found.document if isinstance(found.document, str) else found.document()
-        path = write_export(services.protected_folders(), folder, found.file_name, document)
+        path = write_export(protected, folder, found.file_name, document)
     except ExportRefused as refusal:
         return Delivered(visible(str(refusal)), 'Not exported', failed=True)
-    return Delivered(f'Wrote {written_place(path)}', 'Exported')
+    return Delivered(
+        f'Wrote {written_place(path)}' + (f' ({because})' if because else ''), 'Exported'
+    )
 
 
 def written_place(path: Path) -> str:
