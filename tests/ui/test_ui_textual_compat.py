@@ -17,11 +17,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.stylesheet import Stylesheet
 from textual.filter import ANSIToTruecolor
 from textual.geometry import Region, Size
-from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from desk_browser.ui import textual_compat
 from desk_browser.ui.covered_screens import OPAQUE, CoveredScreens
@@ -215,16 +214,7 @@ async def test_updating_the_scrollbars_follows_a_size_set_without_a_layout() -> 
         assert view.scroll_y == view.max_scroll_y == 20 - view.scrollable_content_region.height
 
 
-# virtual_size_without_layout: Widget.virtual_size redefined.
-
-
-def test_the_search_box_redefines_the_virtual_size_input_sets_without_a_layout() -> None:
-    widget_size = vars(Widget)['virtual_size']
-    box_size = vars(SearchBox)['virtual_size']
-    assert isinstance(widget_size, Reactive) and isinstance(box_size, Reactive)
-    assert widget_size._layout is True  # Textual's: a layout of the screen on every change.
-    assert box_size._layout is False
-    assert 'virtual_size' not in vars(Input)  # Input still uses Widget's, which the box replaces.
+# The search box: Textual's Input sets its virtual size as its text grows.
 
 
 async def test_input_still_sets_its_virtual_size_as_its_text_grows() -> None:

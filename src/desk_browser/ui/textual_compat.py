@@ -34,12 +34,11 @@ The hooks:
   scrollable size without a layout of the whole screen (a third of each ``n`` press on a
   10,000-exchange log). Upstream: a public way to set `virtual_size` without a layout, such as
   ``Widget.set_virtual_size(size, layout=False)``.
-- `virtual_size_without_layout` (redefining `Widget.virtual_size` on a subclass): the search
-  box's text width changes without laying out the screen on every keystroke. Upstream: Input's
-  own `virtual_size` declared with ``layout=False`` (its size never depends on its text).
 
-The last three were measured under 1% of the first paint each (issue 29) and stay for the stalls
-they were made for, not re-measured against the 16 ms bar in round 20.
+`count_background_screens` and `update_scrollbars` are under 1% of the first paint each (issue
+29). Without the first, typing a search on the five-year desk used 1.3-2.2 s of CPU instead of
+1.0 s (round 20, four interleaved runs on a loaded machine, whose stalls did not tell the two
+apart); the second's stall (the long log's ``n``) was not re-measured in round 20.
 
 Retired (kept here as a record of where they went):
 
@@ -58,6 +57,8 @@ Retired (kept here as a record of where they went):
   is imported as it is.
 - `parsed_rules` / `add_parsed_rules` (`Stylesheet._parse_cache`), which fed the pickled CSS memo:
   Textual parses the CSS at each start.
+- `virtual_size_without_layout`, a `virtual_size` without a layout for the search box: typing on
+  the five-year desk stalled no longer without it (round 20), so the box is Textual's Input.
 """
 
 from __future__ import annotations
@@ -71,7 +72,6 @@ import textual
 from textual._compositor import Compositor
 from textual.app import App
 from textual.geometry import Region, Size
-from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.theme import BUILTIN_THEMES
@@ -284,23 +284,6 @@ def update_scrollbars(view: Widget, size: Size) -> None:
         size (Size): Its new scrollable size.
     """
     view._scroll_update(size)
-
-
-def virtual_size_without_layout() -> Reactive[Size]:
-    """A `virtual_size` for a widget subclass whose size never depends on its content.
-
-    Textual's Input sets its `virtual_size` (the width of its text) on every change of its value,
-    and `virtual_size` asks for a layout of the whole screen, then a redraw of every widget the
-    layout touched: on a slow machine a large part of the 16 ms a keystroke may take. Declared
-    on a subclass, this one only stores the size; Input's scrolling to the cursor reads it.
-
-    Private in effect: redefines the reactive Widget declares (Textual reads it by name). Public
-    way: Input's own `virtual_size`.
-
-    Returns:
-        Reactive[Size]: The reactive, to assign to ``virtual_size`` in the subclass's body.
-    """
-    return Reactive(Size(0, 0), layout=False)
 
 
 def start_with_theme(app: App[Any], name: str) -> bool:
