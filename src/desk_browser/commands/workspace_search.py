@@ -1,9 +1,7 @@
 """`desk-browser search WORKSPACE WORDS --all-desks | --desk NAME`: one search across desks.
 
-Each desk is searched as `search DESK WORDS` searches it (`search.search_with_total`, through
-that desk's own index in the cache folder); the hits are merged by
-`presentation.workspace_search` (newest day first, then by desk name) and each carries its
-desk's name: a first field DESK in the text lines, "desk" in --json.
+Each desk is searched as `search DESK WORDS` searches it; the hits are merged newest day
+first, then by desk name, each with its desk's name (a first field DESK, or "desk" in --json).
 """
 
 from __future__ import annotations
@@ -43,11 +41,7 @@ examples:
 
 
 def add_workspace_arguments(parser: argparse.ArgumentParser) -> None:
-    """Adds --all-desks and --desk to the search command.
-
-    Args:
-        parser (argparse.ArgumentParser): The search command's parser.
-    """
+    """Adds --all-desks and --desk to the search command's parser."""
     group = parser.add_argument_group(
         'desks', 'when DESK is a folder of desks (such as workspace/desks)'
     )
@@ -65,16 +59,7 @@ def add_workspace_arguments(parser: argparse.ArgumentParser) -> None:
 def _chosen_desks(
     workspace: Workspace, arguments: argparse.Namespace, named: list[str] | None
 ) -> list[str] | str:
-    """Reads which desks to search from --all-desks, --desk and the desk: pieces.
-
-    Args:
-        workspace (Workspace): The workspace.
-        arguments (argparse.Namespace): all_desks and desks.
-        named (list[str] | None): The desks the desk: pieces named, or None.
-
-    Returns:
-        list[str] | str: The desks' names, or a usage message.
-    """
+    """The desks to search from --all-desks, --desk and the desk: pieces, or a usage message."""
     names = workspace.names
     by_folded = {name.casefold(): name for name in names}
     chosen: set[str] = set()
@@ -171,15 +156,7 @@ def run_workspace_search(workspace: Workspace, arguments: argparse.Namespace) ->
 
 
 def _with_words(arguments: argparse.Namespace, words: list[str]) -> argparse.Namespace:
-    """Copies the arguments with other words (the desk: pieces taken out).
-
-    Args:
-        arguments (argparse.Namespace): The parsed arguments.
-        words (list[str]): The words.
-
-    Returns:
-        argparse.Namespace: The copy.
-    """
+    """A copy of the arguments with other words (the desk: pieces taken out)."""
     copied = argparse.Namespace(**vars(arguments))
     copied.words = words
     return copied
@@ -193,19 +170,7 @@ def _result_object(
     paths: dict[str, Path],
     total: int,
 ) -> dict[str, Any]:
-    """Describes the merged result for --json: each desk's hit objects, with its desk's name.
-
-    Args:
-        hits (list[Any]): The merged DeskHits.
-        every_word (bool): Whether they hold every word.
-        results (dict[str, SearchResult]): Each desk's result.
-        totals (dict[str, int]): Each desk's total.
-        paths (dict[str, Path]): Each desk's folder.
-        total (int): The merged total.
-
-    Returns:
-        dict[str, Any]: The object.
-    """
+    """Describes the merged result for --json: each desk's hit objects, with its desk's name."""
     objects: dict[str, list[dict[str, Any]]] = {}
     for name, result in results.items():
         kept = [found.hit for found in hits if found.desk == name]

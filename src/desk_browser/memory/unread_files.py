@@ -1,11 +1,9 @@
 """Which files a search reads cannot be read: so no search returns fewer hits in silence.
 
-The search reads the journal days, the summaries and the notes in its scope; one it cannot open
-(this user may not read it, a link out of the desk or to itself, a text file past its limit)
-holds records no hit can come from. `UnreadFiles` names each such file as a `Problem`, with the
-readers' reason, for the search command to note on stderr and in its JSON, and the app's search
-to say in its headline. It opens each file and closes it at once, reading nothing; a file whose
-status is unchanged since it was last looked at is not opened again.
+`UnreadFiles` names each journal day, summary or note in a search's scope that its reader
+cannot open, as a whole-file `Problem` with the readers' reason, for the search command and
+the app's headline. It opens and closes each file, reading nothing, and only when its status
+changed since it was last looked at.
 
 Typical usage example:
 
@@ -52,7 +50,7 @@ class UnreadFiles:
         Args:
             desk (Path): The desk folder.
             recheck_seconds (float): How long an answer for a scope stands before its files are
-                looked at again (the app's search asks at every key); 0 looks every time.
+                looked at again; 0 looks every time.
         """
         self.desk = desk
         """The desk folder."""
@@ -62,14 +60,11 @@ class UnreadFiles:
         self._lock = threading.Lock()
 
     def find(self, scope: SearchScope = EVERYTHING) -> list[Problem]:
-        """Lists the files a search in this scope reads that cannot be read.
-
-        Args:
-            scope (SearchScope): The search's scope: only its days and kinds are looked at.
+        """Lists the files a search in this scope (its days and kinds) reads that cannot be read.
 
         Returns:
-            list[Problem]: One whole-file problem per such file (journal days newest first,
-                then summaries, then notes); empty when every file can be read.
+            list[Problem]: One whole-file problem per such file (journal days newest first, then
+                summaries, then notes); empty when every file can be read.
         """
         now = time.monotonic()
         with self._lock:
@@ -86,15 +81,7 @@ class UnreadFiles:
         return list(problems)
 
     def _files(self, scope: SearchScope) -> list[tuple[Path, bool]]:
-        """The files a search in the scope reads, each with whether it is a text file.
-
-        Args:
-            scope (SearchScope): The scope.
-
-        Returns:
-            list[tuple[Path, bool]]: The paths (journal days, summaries, notes) and True for a
-                summary or a note (read whole, within the text limit).
-        """
+        """The files a search in the scope reads, each with True for a text file (read whole)."""
         kinds = scope.kinds
         files: list[tuple[Path, bool]] = []
         if not kinds or kinds & JOURNAL_KINDS:
@@ -112,15 +99,7 @@ class UnreadFiles:
         return files
 
     def _reason(self, path: Path, text_file: bool) -> str | None:
-        """Says why a file cannot be read, opening it only when its status changed.
-
-        Args:
-            path (Path): The file.
-            text_file (bool): Whether it is read whole within the text limit.
-
-        Returns:
-            str | None: The readers' reason, or None when it can be read (or vanished).
-        """
+        """Why a file cannot be read (None: readable or gone), opening it only when it changed."""
         signature = file_signature(path)
         if signature is not None:
             with self._lock:
@@ -135,15 +114,7 @@ class UnreadFiles:
 
 
 def _open_reason(path: Path, text_file: bool) -> str | None:
-    """Opens a desk file as its reader does, and closes it at once.
-
-    Args:
-        path (Path): The file.
-        text_file (bool): Whether it is read whole within the text limit.
-
-    Returns:
-        str | None: Why it cannot be read, or None when it can (or no longer exists).
-    """
+    """Opens a desk file as its reader does and closes it: why it cannot be read, or None."""
     settings = current_settings()
     try:
         with open_desk_file(path, settings) as handle:

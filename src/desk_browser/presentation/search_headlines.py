@@ -1,8 +1,7 @@
 """The search's headline: what a search found, in words, and the query with suggestions taken.
 
-The live search (ui.screens.search_screen) writes these above its hits: first what the first
-hits are ("12 hits with every word"), then, once every hit is counted, how many there are in all,
-the words no record holds and the nearest words some record does.
+The live search writes these above its hits: what the first hits are, then, once every hit
+is counted, how many in all, the words no record holds and the nearest words some record does.
 """
 
 from __future__ import annotations
@@ -28,9 +27,8 @@ def totals_headline(
         suggestions (dict[str, str]): The nearest word for some of them.
 
     Returns:
-        str: The headline, naming each missing word ("qwxz: in no record") and each suggestion
-            ("rollver: in no record, did you mean rollover? Enter takes it"); with no hits at all,
-            only the words with a suggestion.
+        str: The headline, naming each missing word and each suggestion ("rollver: in no
+            record, did you mean rollover? Enter takes it"); with no hits, only suggestions.
     """
     if not result.hits:
         parts = ['No hits']
@@ -53,12 +51,7 @@ def totals_headline(
 
 
 def with_suggestions(value: str, suggestions: dict[str, str]) -> str:
-    """Replaces the missing words of a query with their suggestions, qualifiers kept.
-
-    Args:
-        value (str): The query as typed.
-        suggestions (dict[str, str]): Each missing keyword (lowered) and the word to put in its
-            place.
+    """Replaces a query's missing (lowered) words with their suggestions, qualifiers kept.
 
     Returns:
         str: The query with single spaces between its pieces.
@@ -86,15 +79,7 @@ def loading_headline(shown: int, total: int | None) -> str:
 
 
 def result_headline(result: SearchResult, limit: int) -> str:
-    """Says what a search found, such as "12 hits with every word".
-
-    Args:
-        result (SearchResult): The search's result.
-        limit (int): The most hits it could return ("(the first 500)" when it returned as many).
-
-    Returns:
-        str: The headline.
-    """
+    """Says what a search found: "12 hits with every word" ("(the first 500)" at `limit`)."""
     count = len(result.hits)
     more = f' (the first {limit:,})' if count >= limit else ''
     if count == 0:
@@ -109,15 +94,7 @@ _UNREAD_KINDS = {'journal': 'day', 'summaries': 'summary', 'notes': 'note'}
 
 
 def unread_files_note(problems: list[Problem]) -> str | None:
-    """Says how many of the files a search reads could not be read, such as "1 day".
-
-    Args:
-        problems (list[Problem]): The files not read (memory.unread_files).
-
-    Returns:
-        str | None: Such as "1 day could not be read: see Problems" or "2 days and 1 note could
-            not be read: see Problems"; None when there are none.
-    """
+    """Which files a search could not read: "1 day could not be read: see Problems", or None."""
     if not problems:
         return None
     counts: dict[str, int] = {}
