@@ -1,9 +1,8 @@
 """Builds a demo desk folder: journal, session logs, summaries, state and notes.
 
-The desk is an AI trading agent's working folder for Indian markets, laid out as the desk writes it
-(see the README's "desk folder" section). Every byte and every file time comes from the arguments:
-the text from `random.Random` generators seeded with the seed and the day, and the file times from
-the events themselves, never from the clock.
+Laid out as the desk writes it (the README's "desk folder" section). Every byte and file time
+comes from the arguments (generators seeded with the seed and the day; times from the events),
+never from the clock.
 """
 
 from __future__ import annotations
@@ -65,15 +64,7 @@ class _Day:
 
 
 def trading_days(today: datetime.date, count: int) -> list[datetime.date]:
-    """Lists India trading days (weekdays) ending at `today`, oldest first.
-
-    Args:
-        today (datetime.date): The last day; included when it is a weekday.
-        count (int): How many days.
-
-    Returns:
-        list[datetime.date]: The days, oldest first.
-    """
+    """Lists `count` India trading days (weekdays) up to `today`, oldest first."""
     found: list[datetime.date] = []
     day = today
     while len(found) < count:
@@ -179,11 +170,7 @@ def _insert_before_end(events: list[dict[str, Any]], added: list[dict[str, Any]]
 
 
 def _insert(events: list[dict[str, Any]], position: int, added: list[dict[str, Any]]) -> None:
-    """Inserts laid-out events' neighbours: each takes the time of the event before it.
-
-    They are added after the session is laid out, so that the day's generator draws what it drew
-    without them and nothing else of the day changes.
-    """
+    """Inserts events after laying out (draws unchanged), each timed as the one before."""
     time_text = events[position - 1]['time'] if position > 0 else events[0]['time']
     for event in added:
         event['time'] = time_text
@@ -197,12 +184,7 @@ def _lay_out(
     start: int,
     span: int,
 ) -> None:
-    """Gives a session's events their times and builds its log lines.
-
-    Events follow each other by a few seconds (tool calls, answer parts) or minutes (a new trigger);
-    when that would not fit in `span` seconds the gaps are shrunk to fit. Times never go back. Each
-    exchange (a trigger and the texts after it) becomes one log line whose finished_at is the time
-    of its last text.
+    """Gives a session's events their times (never going back, within `span`), and its log lines.
 
     Args:
         session (_Session): The session; its events get times and its log lines are filled.
@@ -256,10 +238,7 @@ def _log_line(trigger_text: str, texts: list[str], backend: str, finished_at: st
 
 
 def _check_directory(directory: Path) -> None:
-    """Refuses a directory that holds anything, or a path that is not a directory.
-
-    Args:
-        directory (Path): Where the desk goes.
+    """Refuses a path that is not an empty directory (or missing).
 
     Raises:
         FileExistsError: The path exists and is not an empty directory.
@@ -279,13 +258,7 @@ class _Writer:
         self.times: list[tuple[Path, int]] = []
 
     def write(self, path: Path, data: str | bytes, modified_at: int) -> None:
-        """Writes a whole file at once.
-
-        Args:
-            path (Path): The file.
-            data (str | bytes): Its content; text is written as UTF-8.
-            modified_at (int): The file's time, in seconds since the epoch.
-        """
+        """Writes a whole file at once (text as UTF-8), to carry `modified_at` (epoch seconds)."""
         if isinstance(data, str):
             data = data.encode('utf-8')
         with path.open('wb') as file:
@@ -293,11 +266,7 @@ class _Writer:
         self.times.append((path, modified_at))
 
     def folder(self, path: Path) -> None:
-        """Gives a folder the time of the newest thing in it.
-
-        Args:
-            path (Path): The folder; every file written into it so far counts.
-        """
+        """Gives a folder the time of the newest thing written into it so far."""
         newest = max(
             (modified_at for written, modified_at in self.times if written.parent == path),
             default=0,
@@ -312,16 +281,7 @@ class _Writer:
 
 
 def _damage_lines(lines: list[str], insertions: list[tuple[int, bytes]]) -> bytes:
-    """Joins lines as UTF-8 bytes with damaged lines inserted.
-
-    Args:
-        lines (list[str]): The file's lines, each ending with a newline.
-        insertions (list[tuple[int, bytes]]): (index, line) pairs; the line goes before
-            lines[index].
-
-    Returns:
-        bytes: The file.
-    """
+    """Joins lines as UTF-8 bytes, each (index, line) insertion going before lines[index]."""
     encoded = [line.encode('utf-8') for line in lines]
     for index, line in sorted(insertions, key=lambda insertion: insertion[0], reverse=True):
         encoded.insert(min(index, len(encoded)), line)
@@ -397,19 +357,10 @@ def build_demo_desk(
 ) -> None:
     """Builds a demo desk in `directory`, the same bytes and file times for the same arguments.
 
-    The desk holds `days` India trading days (weekends skipped) ending at `today`, today included
-    when it is a weekday; the last of them is the current day, whose last session is still running
-    (no `session_ended`, no summary) and is the current session in state.json, with one backend 2-4
-    exchanges behind the log. Every earlier day has 1-3 sessions and a summary; the current day has
-    2-3 sessions. Every day shows each state of an order: its second fill is a part fill, it
-    fills and cancels the two orders the trading day before left working at the close, and it
-    leaves two of its own (carried_orders), which stay open on the current day.
-
-    With `damaged`, typical damage is added and nothing else is lost: the current session's log
-    ends with a line cut short (no newline); the journal of the day before the current one gets a
-    line that is not UTF-8, a JSON line that is not an object and an object with no type; that
-    day's first session log gets a line that is not UTF-8 and an exchange with no answer; and the
-    backend that was up to date is 2 exchanges ahead of the log.
+    `days` trading days end at `today`; the last is the current day, its last session running
+    (the current session, one backend 2-4 exchanges behind). Earlier days have 1-3 sessions and a
+    summary. Every day shows each state of an order (part fills, orders carried over and filled
+    or cancelled next day). `damaged` adds typical damage to the logs, the journal and the state.
 
     Args:
         directory (Path): Where to build; created if missing, must be empty if it exists.
@@ -418,11 +369,11 @@ def build_demo_desk(
         days (int): How many trading days, at least 1.
         damaged (bool): Whether to add typical damage.
         events_per_day (int | None): Roughly how many journal events each day holds (for
-            benchmarks); None gives a natural day of about 60-200 events.
+            benchmarks); None gives a natural day.
         state (str): "normal"; "damaged" writes a state.json that is not JSON; "missing" writes
             none.
         behind (int | None): How many exchanges of the current session the one backend has not
-            seen yet (0: every backend up to date); None draws 2-4, as the default desk has.
+            seen (0: all up to date); None draws 2-4.
 
     Raises:
         FileExistsError: `directory` exists and is not an empty directory.
@@ -510,14 +461,7 @@ def build_demo_desk(
 def _write_notes(
     writer: _Writer, notes_folder: Path, seed: int, all_days: list[datetime.date]
 ) -> None:
-    """Writes the desk's notes: three named after past days, plus watchlist.md and playbook.md.
-
-    Args:
-        writer (_Writer): The writer.
-        notes_folder (Path): The notes folder.
-        seed (int): The desk's seed.
-        all_days (list[datetime.date]): The desk's days, oldest first.
-    """
+    """Writes the desk's notes: three named after past days, plus watchlist.md and playbook.md."""
     random_source = random.Random(f'{seed}:notes')
     past_days = all_days[:-1] or all_days
     topics = ('nifty-gap', 'rbi-policy', 'banknifty-expiry')
