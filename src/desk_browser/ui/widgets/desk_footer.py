@@ -1,28 +1,14 @@
 """The key bar at the bottom of every screen: one widget that draws its keys itself.
 
-Textual's Footer is a container of one FooterKey widget per key, a dozen on the main screen,
-each styled three times (itself and its two parts): about 30 ms of the first screen's CPU and
-39 of its 106 style applications, and again on each rebuild (every change of focus, every
-screen pushed or popped). `DeskFooter` is one widget with Textual's line API: it lays its keys
-out in a list and draws them as one line, in exactly the pieces and colours Footer's keys are
-drawn in (each key's key part and description part, the gaps between keys, the command
-palette's key docked right with its border), so a screenshot is the same to the byte.
+`DeskFooter` draws what Textual's Footer draws (each key's parts, the gaps, the palette's key
+docked right: byte for byte in a screenshot) with the line API, as one widget instead of one
+per key. It behaves as Footer: hover highlights and shows a tooltip, a click runs the key (a
+disabled one rings the bell). It redraws only when the shown keys change.
 
-What Footer's keys do, it does: a key under the mouse is highlighted, shows its tooltip (the
-palette's says "Open the command palette") and runs its key when clicked (a disabled key, shown
-dim, rings the bell). It redraws only when the keys it would show change (hidden bindings, such
-as a list's arrow keys, do not count), so moving the focus costs nothing.
-
-When the keys do not fit the width (80 columns, the usual SSH size), it packs them closer
-(Textual's compact footer) and keeps the keys that matter most, in this order, each one that
-still fits (`fitted`): `esc`, `?`, `q` and `/` always (the way back, help, quit, search) and the
-command palette's; then the screen's main keys (its `DeskScreen.FOOTER_FIRST`, handed to the
-footer: n and p on the main screen); then its other keys; then the app's Day and Problems; Copy
-and Export last.
-The keys keep their places on the line; `?` lists every key.
-
-Binding groups (Textual's grouped keys with one label; no screen here has one) are shown as
-separate keys.
+When the keys do not fit, it packs them closer (Textual's compact footer) and keeps the keys
+that matter most (`keeping_order`): `esc`, `?`, `q`, `/` and the palette always, then the
+screen's `FOOTER_FIRST`, its other keys, the app's Day and Problems, Copy and Export last.
+Kept keys keep their places; `?` lists every key. Binding groups show as separate keys.
 """
 
 from __future__ import annotations
@@ -59,15 +45,7 @@ PALETTE_BORDER = '▏'
 
 
 def key_width(key: FootKey, compact: bool) -> int:
-    """How many columns one key takes in the footer (Textual 8.2.8's FooterKey styles).
-
-    Args:
-        key (FootKey): The key.
-        compact (bool): Whether the footer is compact.
-
-    Returns:
-        int: Its width, with its padding, margin and (the palette's) border.
-    """
+    """The columns a key takes in the footer (compact or not), per Textual 8.2.8's FooterKey."""
     _key, display, description, palette, _from_app = key
     words = cell_len(description) + 1 if description else 0
     if palette:  # Always compact, with its border, and a margin or a padding on its right.
@@ -85,10 +63,8 @@ def keeping_order(keys: Sequence[FootKey], first: Sequence[str] = ()) -> list[in
         first (Sequence[str]): The screen's main keys, the most needed first.
 
     Returns:
-        list[int]: The places (in `keys`) of the keys, the one kept longest first: the way back,
-            help, quit, search and the palette; then the screen's main keys in `first`'s order;
-            its other keys; the app's (Day, Problems); then Copy and Export. Ties keep the
-            footer's order.
+        list[int]: The places (in `keys`) of the keys, the one kept longest first (see the
+            module); ties keep the footer's order.
     """
 
     def rank(place: int) -> tuple[int, int]:
@@ -115,11 +91,9 @@ def fitted(
         first (Sequence[str]): The screen's main keys, the most needed first (`keeping_order`).
 
     Returns:
-        tuple[bool, frozenset[int]]: Whether the footer is compact, and the places (in `keys`)
-            of the keys left out: none when every key fits as Textual lays it out. Packed
-            closer, each key is kept in `keeping_order` while it fits; one that does not is left
-            out and the next, shorter, may still fit. The way back, help, quit, search and the
-            palette are never left out.
+        tuple[bool, frozenset[int]]: Whether the footer is compact, and the places of the keys
+            left out (each kept in `keeping_order` while it fits; the way back, help, quit,
+            search and the palette never).
     """
     if sum(key_width(key, compact=False) for key in keys) <= width:
         return False, frozenset()
@@ -224,9 +198,8 @@ class DeskFooter(Widget):
         """Makes the footer; its keys are read from the screen once it is mounted.
 
         Args:
-            first (Sequence[str]): The screen's main keys, the most needed first: what a narrow
-                footer keeps first after the way back, help, quit and search (`keeping_order`;
-                the screens pass their `DeskScreen.FOOTER_FIRST`).
+            first (Sequence[str]): The screen's main keys, the most needed first
+                (`DeskScreen.FOOTER_FIRST`; see `keeping_order`).
         """
         super().__init__()
         self._first = tuple(first)
@@ -254,11 +227,7 @@ class DeskFooter(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        """Plans one look at the keys after the next refresh, unless one is planned already.
-
-        Args:
-            screen (Screen[object]): The screen whose bindings changed.
-        """
+        """Plans one look at the keys after the next refresh, unless one is planned already."""
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen and not self._update_planned:
@@ -309,12 +278,7 @@ class DeskFooter(Widget):
         self._laid_out_at = -1
 
     def keys_to_show(self) -> KeysShown:
-        """Lists what the footer draws from: the screen's shown bindings and the palette's.
-
-        Returns:
-            KeysShown: One tuple per binding: key, key display, description, action, enabled,
-                tooltip, group.
-        """
+        """What the footer draws: (key, display, description, action, enabled, tooltip, group)."""
         palette_key = self.app.COMMAND_PALETTE_BINDING
         return tuple(
             (
@@ -331,11 +295,7 @@ class DeskFooter(Widget):
         )
 
     def shown_keys(self) -> list[FooterEntry]:
-        """The keys on screen now, left to right (the palette's last).
-
-        Returns:
-            list[FooterEntry]: The keys the width leaves room for.
-        """
+        """The keys the width leaves room for, left to right (the palette's last)."""
         return [placed.entry for placed in self._laid_out(self._width())]
 
     def _width(self) -> int:
@@ -369,14 +329,7 @@ class DeskFooter(Widget):
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        """Draws the keys, in the pieces Textual's Footer draws them in.
-
-        Args:
-            y (int): The line (the footer has one).
-
-        Returns:
-            Strip: The line.
-        """
+        """Draws the footer's one line, in the pieces Textual's Footer draws it in."""
         width = self._width()
         placed = self._laid_out(width)
         background = Style(bgcolor=self.rich_style.bgcolor)  # Footer's blank: no colour.
@@ -427,14 +380,7 @@ class DeskFooter(Widget):
         return segments
 
     def key_at(self, x: int) -> FooterEntry | None:
-        """Finds the key drawn at a column.
-
-        Args:
-            x (int): The column, from the footer's left.
-
-        Returns:
-            FooterEntry | None: The key there; None for a gap between keys.
-        """
+        """The key drawn at a column from the footer's left; None for a gap."""
         for shown in self._laid_out(self._width()):
             if shown.start <= x < shown.end:
                 return shown.entry
