@@ -228,7 +228,7 @@ def test_a_decision_does_not_reach_an_order_on_the_next_day(tmp_path: Path) -> N
     assert len(book.rejections) == 1
 
 
-def test_sessions_span_exchanges_and_end(tmp_path: Path) -> None:
+def test_sessions_are_read_as_exchange_facts_reads_them(tmp_path: Path) -> None:
     write_journal(
         tmp_path,
         '2026-10-19',

@@ -58,7 +58,7 @@ _step = st.one_of(
     st.builds(
         lambda kind, session: {'type': kind, 'session_id': session},
         st.sampled_from(('session_started', 'session_ended')),
-        st.sampled_from(('s1', 's2')),
+        st.sampled_from(('s1', 's2', '')),
     ),
     st.just({'type': 'order_amended', 'order_id': 1}),
     st.sampled_from(DAMAGED),
@@ -119,11 +119,14 @@ def _status(quantity: Any, fills: list[Line], cancels: list[Line]) -> str:
 
 
 def _session_at(lines: list[Line], index: int) -> str | None:
+    """The session of the last session_started before a line in its file, unless one ended."""
     session = None
     for line in lines[:index]:
+        if line.day != lines[index].day:
+            continue
         if line.data['type'] == 'session_started':
-            session = line.data['session_id']
-        elif line.data['type'] == 'session_ended' and line.data['session_id'] == session:
+            session = line.data['session_id'] or None
+        elif line.data['type'] == 'session_ended':
             session = None
     return session
 

@@ -11,10 +11,12 @@ order's exchange with every event of it).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
+import gc
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -244,15 +246,36 @@ def read_book(desk: Path, first_day: str | None, last_day: str | None, *, whole:
         OrderBook: The book.
     """
     since, until = _around(first_day, -AROUND_DAYS), _around(last_day, AROUND_DAYS)
-    if whole:
-        return read_order_book(desk, since=since, until=until)
-    from desk_browser.memory.order_memo import OrderMemo  # Only the table reads through it.
+    with _collection_paused():
+        if whole:
+            return read_order_book(desk, since=since, until=until)
+        from desk_browser.memory.order_memo import OrderMemo  # Only the table reads through it.
 
-    memo = OrderMemo.for_desk(desk)
+        memo = OrderMemo.for_desk(desk)
+        try:
+            return read_order_book(desk, since=since, until=until, memo=memo)
+        finally:
+            memo.save()
+
+
+@contextlib.contextmanager
+def _collection_paused() -> Iterator[None]:
+    """Pauses Python's cyclic garbage collector while a book is read, as it was before after.
+
+    A year of a busy desk's book is a few hundred thousand records and lists, none of them in
+    a cycle; each allocation counts towards a collection, which then walks all of them: the
+    collections took half of a year's read from the memo (1.55 s against 0.70 s here).
+
+    Yields:
+        None: While the book is read.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        return read_order_book(desk, since=since, until=until, memo=memo)
+        yield
     finally:
-        memo.save()
+        if collecting:
+            gc.enable()
 
 
 def chosen_rows(

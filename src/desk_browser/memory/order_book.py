@@ -43,10 +43,9 @@ from desk_browser.memory.journal import JournalEvent
 from desk_browser.memory.json_text import text_of
 from desk_browser.memory.order_facts import (
     MEMO_PURPOSE,
-    ORDER_TYPES,
-    RISK_TYPE,
-    SESSION_TYPES,
+    RISK_KIND,
     DayFacts,
+    event_fields,
     facts_are_sound,
     read_day_facts,
     stored_event,
@@ -89,7 +88,7 @@ __all__ = [
 ]
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class _Building:
     """An order while its events are read."""
 
@@ -126,148 +125,85 @@ class _Assembly:
         self.orders: list[_Building] = []
         self.latest: dict[str, _Building] = {}
         self.rejections: list[RiskDecision] = []
-        self.session: str | None = None
 
     def add_day(self, day: str, facts: DayFacts) -> None:
         exchanges: dict[int, OrderExchange] = {}
-        session_at: dict[int, str | None] = {}
+        stored_exchanges = {item[0]: item for item in facts['exchanges']}
         pending: dict[tuple[int | None, str], RiskDecision] = {}
-        stored_exchanges = facts['exchanges']
-        session_events = [item for item in facts['events'] if item[1] in SESSION_TYPES]
-        trigger_lines = sorted(int(key) for key in stored_exchanges)
-        # The session each kept exchange falls in: walk the session events and triggers in order.
-        marks = sorted(
-            [(item[0], 0, item) for item in session_events]
-            + [(line, 1, None) for line in trigger_lines],
-            key=lambda mark: (mark[0], mark[1]),
-        )
-        for line, is_trigger, item in marks:
-            if is_trigger:
-                session_at[line] = self.session
-            elif item is not None:
-                self._follow_session(item)
-
-        def exchange_of(trigger_line: int | None) -> OrderExchange | None:
-            if trigger_line is None:
-                return None
-            found = exchanges.get(trigger_line)
-            if found is None:
-                stored = stored_exchanges.get(str(trigger_line))
-                if stored is None:
-                    return None
-                found = _exchange(day, trigger_line, stored, session_at.get(trigger_line))
-                exchanges[trigger_line] = found
-            return found
-
-        for item in facts['events']:
-            line_number, event_type, time, fields, trigger_line = item
-            if event_type == RISK_TYPE:
+        latest = self.latest
+        for line_number, kind, time, trigger_line, values in facts['events']:
+            exchange = None
+            if trigger_line is not None:
+                exchange = exchanges.get(trigger_line)
+                if exchange is None:
+                    stored = stored_exchanges.get(trigger_line)
+                    if stored is not None:
+                        exchange = exchanges[trigger_line] = _exchange(day, stored)
+            fields = event_fields(kind, values)
+            if kind == RISK_KIND:
                 decision = RiskDecision(
-                    day=day,
-                    line_number=line_number,
-                    time=time,
-                    decision=text_of(fields.get('decision')),
-                    reason=text_of(fields.get('reason')),
-                    symbol=text_of(fields.get('symbol')),
-                    exchange=exchange_of(trigger_line),
+                    day,
+                    line_number,
+                    time,
+                    text_of(fields.get('decision')),
+                    text_of(fields.get('reason')),
+                    text_of(fields.get('symbol')),
+                    exchange,
                 )
                 key = (trigger_line, decision.symbol)
                 earlier = pending.pop(key, None)
-                if earlier is not None:
-                    self._unfollowed(earlier)
+                if earlier is not None and earlier.rejected:
+                    self.rejections.append(earlier)
                 pending[key] = decision
-            elif event_type in ORDER_TYPES:
-                event = _order_event(ORDER_TYPES[event_type], day, line_number, time, fields)
-                if event.kind == 'placed':
-                    risk = pending.pop((trigger_line, event.symbol), None)
-                    self._place(event, risk, exchange_of(trigger_line))
-                else:
-                    self._follow(event)
+                continue
+            event = OrderEvent(
+                kind,
+                day,
+                line_number,
+                time,
+                order_id_text(fields.get('order_id')),
+                text_of(fields.get('symbol')),
+                text_of(fields.get('side')),
+                number_of(fields.get('quantity')),
+                number_of(fields.get('price')),
+                fields,
+            )
+            order_id = event.order_id
+            if kind == 'placed':
+                risk = pending.pop((trigger_line, event.symbol), None)
+                building = _Building(order_id, event, risk, exchange, event)
+                self.orders.append(building)
+                if order_id:
+                    latest[order_id] = building
+                continue
+            found = latest.get(order_id) if order_id else None
+            if found is None:
+                found = _Building(order_id, None, None, None, event)
+                self.orders.append(found)
+                if order_id:
+                    latest[order_id] = found
+            if kind == 'filled':
+                found.fills.append(event)
+            elif found.cancel is None:
+                found.cancel = event
+            else:
+                found.later_cancels.append(event)
         for decision in sorted(pending.values(), key=lambda decision: decision.line_number):
-            self._unfollowed(decision)
-
-    def _follow_session(self, item: list[Any]) -> None:
-        session_id = item[3].get('session_id')
-        if item[1] == 'session_started':
-            self.session = session_id if isinstance(session_id, str) else None
-        elif session_id is None or session_id == self.session or not isinstance(session_id, str):
-            self.session = None
-
-    def _unfollowed(self, decision: RiskDecision) -> None:
-        if decision.rejected:
-            self.rejections.append(decision)
-
-    def _place(
-        self, event: OrderEvent, risk: RiskDecision | None, exchange: OrderExchange | None
-    ) -> None:
-        building = _Building(event.order_id, event, risk, exchange, event)
-        self.orders.append(building)
-        if event.order_id:
-            self.latest[event.order_id] = building
-
-    def _follow(self, event: OrderEvent) -> None:
-        building = self.latest.get(event.order_id) if event.order_id else None
-        if building is None:
-            building = _Building(event.order_id, None, None, None, event)
-            self.orders.append(building)
-            if event.order_id:
-                self.latest[event.order_id] = building
-        if event.kind == 'filled':
-            building.fills.append(event)
-        elif building.cancel is None:
-            building.cancel = event
-        else:
-            building.later_cancels.append(event)
+            if decision.rejected:
+                self.rejections.append(decision)
 
 
-def _order_event(
-    kind: str, day: str, line_number: int, time: str, fields: dict[str, Any]
-) -> OrderEvent:
-    """Reads an order event's fields."""
-    return OrderEvent(
-        kind=kind,
-        day=day,
-        line_number=line_number,
-        time=time,
-        order_id=order_id_text(fields.get('order_id')),
-        symbol=text_of(fields.get('symbol')),
-        side=text_of(fields.get('side')),
-        quantity=number_of(fields.get('quantity')),
-        price=number_of(fields.get('price')),
-        fields=fields,
-    )
-
-
-def _exchange(
-    day: str, trigger_line: int, stored: list[Any], session_id: str | None
-) -> OrderExchange:
+def _exchange(day: str, stored: list[Any]) -> OrderExchange:
     """Makes an exchange from the facts' entry for it."""
-    time, fields, backend, last_line, stored_events = stored
+    trigger_line, time, fields, backend, session_id, last_line, stored_events = stored
     trigger = JournalEvent(
         line_number=trigger_line, type='trigger_received', time=time, fields=fields
     )
     if stored_events is None:
-        return OrderExchange(
-            day=day,
-            trigger=trigger,
-            texts=(),
-            events=(),
-            backend=backend,
-            session_id=session_id,
-            last_line=last_line,
-            whole=False,
-        )
+        return OrderExchange(day, trigger, (), (), backend, session_id, last_line, False)
     events = tuple(stored_event(item) for item in stored_events)
-    return OrderExchange(
-        day=day,
-        trigger=trigger,
-        texts=tuple(event for event in events if event.type == 'text'),
-        events=events,
-        backend=backend,
-        session_id=session_id,
-        last_line=last_line,
-        whole=True,
-    )
+    texts = tuple(event for event in events if event.type == 'text')
+    return OrderExchange(day, trigger, texts, events, backend, session_id, last_line, True)
 
 
 def read_order_book(

@@ -1,19 +1,20 @@
-"""What one journal day holds about orders, as a small JSON value the file memo can keep.
+"""What one journal day holds about orders, as a small JSON value the memo can keep.
 
-The order book is assembled from each day's facts; being plain JSON, they are remembered per
-file (`file_memo.FileMemo`), so an unchanged journal is never parsed again. With
-`whole_exchanges` they also hold every event of those exchanges, for a story (not memoized).
+The order book is assembled from each day's facts: its order and risk events and the exchanges
+they happened in, each with its session and backend as exchange_facts tells them. Being plain
+JSON, they are remembered per file (order_memo), so an unchanged journal is never parsed again.
+With `whole_exchanges` they also hold every event of those exchanges, for a story (not memoized).
 
-The layout of one day's facts (`DayFacts`):
+A day's facts (`DayFacts`):
 
-    {'events': [[line, type, time, fields, trigger_line], ...],
-     'exchanges': {str(trigger_line): [time, fields, backend, last_line, events], ...}}
+    {'events': [[line, kind, time, trigger_line, values], ...],
+     'exchanges': [[trigger_line, time, fields, backend, session_id, last_line, events], ...]}
 
-`events` are the day's order_placed, order_filled, order_cancelled, risk_decision,
-session_started and session_ended events in file order; `trigger_line` is the line of the
-trigger of the exchange each happened in, or None before the first trigger. `exchanges`
-holds the exchanges with an order or risk event; their `events` are [line, type, time,
-fields] of every event (trigger and texts included), or None without whole exchanges.
+`kind` is "placed", "filled", "cancelled" or "risk"; `trigger_line` is that of the event's
+exchange, None before the first trigger; `values` are the values of ORDER_FIELDS (RISK_FIELDS)
+when the event has exactly those fields in that order, else its fields. `exchanges` are those
+with such an event, in file order; their `events` are [line, type, time, fields] of every event
+(trigger and texts included), or None without whole exchanges.
 """
 
 from __future__ import annotations
@@ -21,37 +22,69 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from desk_browser.memory.journal import JournalEvent, read_journal_day
-from desk_browser.memory.problems import Problem
+from desk_browser.memory.journal import JournalEvent
+from desk_browser.memory.json_lines import read_json_objects
+from desk_browser.memory.problems import Problem, sort_problems
 
-ORDER_TYPES = {'order_placed': 'placed', 'order_filled': 'filled', 'order_cancelled': 'cancelled'}
+ORDER_KINDS = {'order_placed': 'placed', 'order_filled': 'filled', 'order_cancelled': 'cancelled'}
 """The journal's order event types and the kind each is in an order's life."""
 
 RISK_TYPE = 'risk_decision'
-SESSION_TYPES = frozenset({'session_started', 'session_ended'})
-_KEPT_TYPES = frozenset(ORDER_TYPES) | {RISK_TYPE} | SESSION_TYPES
-_TRIGGER_TYPE = 'trigger_received'
-_TEXT_TYPE = 'text'
+RISK_KIND = 'risk'
+ORDER_FIELDS = ('order_id', 'symbol', 'side', 'quantity', 'price')
+"""The fields of an order event as the desk writes them (desk-format.md), in order."""
+RISK_FIELDS = ('decision', 'reason', 'symbol')
+"""The fields of a risk decision as the desk writes them, in order."""
 
 MEMO_PURPOSE = 'orders'
-"""The file memo's name for a day's facts read without whole exchanges."""
+"""The memo's name for a day's facts, read without whole exchanges."""
 
 DayFacts = dict[str, Any]
 """One day's facts, as the module's docstring lays them out."""
 
 StoredEvent = list[Any]
-"""An event as the facts keep it: [line, type, time, fields]."""
+"""An event as whole exchanges keep it: [line, type, time, fields]."""
 
-
-def _stored(event: JournalEvent) -> StoredEvent:
-    """An event as the facts keep it."""
-    return [event.line_number, event.type, event.time, event.fields]
+_TRIGGER = 'trigger_received'
+_TEXT = 'text'
+_SESSION_STARTED = 'session_started'
+_SESSION_ENDED = 'session_ended'
+_KINDS = {**ORDER_KINDS, RISK_TYPE: RISK_KIND}
 
 
 def stored_event(stored: StoredEvent) -> JournalEvent:
-    """Turns an event the facts keep ([line, type, time, fields]) back into a journal event."""
+    """Turns an event whole exchanges keep back into a journal event.
+
+    Args:
+        stored (StoredEvent): [line, type, time, fields].
+
+    Returns:
+        JournalEvent: The event.
+    """
     line_number, event_type, time, fields = stored
     return JournalEvent(line_number=line_number, type=event_type, time=time, fields=fields)
+
+
+def event_fields(kind: str, values: list[Any] | dict[str, Any]) -> dict[str, Any]:
+    """An event's fields as written, from what the facts keep of them.
+
+    Args:
+        kind (str): The event's kind ("placed", "filled", "cancelled" or "risk").
+        values (list[Any] | dict[str, Any]): The values of the standard fields, or the fields.
+
+    Returns:
+        dict[str, Any]: The fields, in the file's order.
+    """
+    if isinstance(values, dict):
+        return values
+    return dict(zip(RISK_FIELDS if kind == RISK_KIND else ORDER_FIELDS, values, strict=True))
+
+
+def _kept(fields: dict[str, Any], names: tuple[str, ...]) -> list[Any] | dict[str, Any]:
+    """What the facts keep of an event's fields: their values when they are the standard ones."""
+    if len(fields) == len(names) and tuple(fields) == names:
+        return list(fields.values())
+    return fields
 
 
 def read_day_facts(
@@ -59,90 +92,146 @@ def read_day_facts(
 ) -> DayFacts:
     """Reads one journal file's order facts.
 
-    Damaged lines are reported as read_journal_day reports them; an unreadable file is reported
-    and reads as no facts.
+    Lines are read and skipped as read_journal_day reads them, and the same problems are
+    reported (in line order): a damaged line, an object with no string type, an unreadable
+    file (which reads as no facts). No event object is made for the day's other lines.
 
     Args:
         path (Path): The journal file.
         day (str): The India date it holds, as YYYY-MM-DD.
         problems (list[Problem]): Where its problems go.
         whole_exchanges (bool): Also keep every event of the exchanges that have an order or
-            risk event.
+            risk event (their answers and tool calls).
 
     Returns:
         DayFacts: The day's facts.
     """
-    journal = read_journal_day(path, day, problems)
-    kept: list[list[Any]] = []
-    exchanges: dict[str, list[Any]] = {}
-    trigger: JournalEvent | None = None
+    found: list[Problem] = []
+    objects = read_json_objects(path, found)
+    events: list[list[Any]] = []
+    exchanges: list[list[Any]] = []
+    session: str | None = None
+    exchange: list[Any] | None = None  # The current exchange's entry, kept once it has one.
+    trigger_line: int | None = None
+    trigger_time = ''
+    trigger_fields: dict[str, Any] = {}
+    trigger_session: str | None = None
     backend: str | None = None
-    exchange_events: list[StoredEvent] = []
-    last_line = 0
-    wanted = False
-
-    def close() -> None:
-        if trigger is not None and wanted:
-            exchanges[str(trigger.line_number)] = [
-                trigger.time,
-                trigger.fields,
-                backend,
-                last_line,
-                exchange_events if whole_exchanges else None,
-            ]
-
-    for event in journal.events:
-        event_type = event.type
-        if event_type == _TRIGGER_TYPE:
-            close()
-            trigger, backend, wanted = event, None, False
-            exchange_events = [_stored(event)] if whole_exchanges else []
-            last_line = event.line_number
+    whole: list[StoredEvent] = []
+    for line_number, data in objects:
+        event_type = data.get('type')
+        if not isinstance(event_type, str):
+            reason = 'missing type' if 'type' not in data else 'wrong type for field "type"'
+            found.append(Problem(path, line_number, reason))
             continue
-        if trigger is not None:
-            last_line = event.line_number
+        if event_type == _TRIGGER:
+            exchange, trigger_line, backend = None, line_number, None
+            time = data.get('time')
+            trigger_time = time if isinstance(time, str) else ''
+            trigger_fields = {key: value for key, value in data.items() if key not in _NOT_FIELDS}
+            trigger_session = session
             if whole_exchanges:
-                exchange_events.append(_stored(event))
-            if event_type == _TEXT_TYPE and backend is None:
-                written = event.fields.get('backend')
+                whole = [[line_number, event_type, trigger_time, trigger_fields]]
+            continue
+        if whole_exchanges and trigger_line is not None:
+            whole.append(_whole_event(line_number, event_type, data))
+        if exchange is not None:
+            exchange[5] = line_number
+        kind = _KINDS.get(event_type)
+        if kind is None:
+            if event_type == _TEXT and trigger_line is not None and backend is None:
+                written = data.get('backend')
                 if isinstance(written, str) and written:
                     backend = written
-        if event_type in _KEPT_TYPES:
-            trigger_line = trigger.line_number if trigger is not None else None
-            kept.append([*_stored(event), trigger_line])
-            if event_type not in SESSION_TYPES:
-                wanted = True
-    close()
-    return {'events': kept, 'exchanges': exchanges}
+                    if exchange is not None:
+                        exchange[3] = backend
+            elif event_type == _SESSION_STARTED:
+                value = data.get('session_id')
+                session = value if isinstance(value, str) and value else None
+            elif event_type == _SESSION_ENDED:
+                session = None
+            continue
+        time = data.get('time')
+        fields = {key: value for key, value in data.items() if key not in _NOT_FIELDS}
+        names = RISK_FIELDS if kind == RISK_KIND else ORDER_FIELDS
+        events.append(
+            [
+                line_number,
+                kind,
+                time if isinstance(time, str) else '',
+                trigger_line,
+                _kept(fields, names),
+            ]
+        )
+        if exchange is None and trigger_line is not None:
+            exchange = [
+                trigger_line,
+                trigger_time,
+                trigger_fields,
+                backend,
+                trigger_session,
+                line_number,
+                whole if whole_exchanges else None,
+            ]
+            exchanges.append(exchange)
+    problems.extend(sort_problems(found))
+    return {'events': events, 'exchanges': exchanges}
+
+
+_NOT_FIELDS = frozenset({'type', 'time'})
+
+
+def _whole_event(line_number: int, event_type: str, data: dict[str, Any]) -> StoredEvent:
+    """An event as whole exchanges keep it."""
+    time = data.get('time')
+    fields = {key: value for key, value in data.items() if key not in _NOT_FIELDS}
+    return [line_number, event_type, time if isinstance(time, str) else '', fields]
 
 
 def facts_are_sound(value: Any) -> bool:
-    """Whether a value recalled from the memo has a day's facts' layout (else it is read again)."""
+    """Tells whether a value recalled from a memo has the layout of a day's facts.
+
+    Args:
+        value (Any): The recalled value.
+
+    Returns:
+        bool: True when it can be assembled (a malformed one is read again).
+    """
     if not isinstance(value, dict):
         return False
     events, exchanges = value.get('events'), value.get('exchanges')
-    if not isinstance(events, list) or not isinstance(exchanges, dict):
+    if not isinstance(events, list) or not isinstance(exchanges, list):
         return False
     for item in events:
         if (
-            not isinstance(item, list)
+            type(item) is not list
             or len(item) != 5
             or type(item[0]) is not int
-            or not isinstance(item[1], str)
-            or not isinstance(item[2], str)
-            or not isinstance(item[3], dict)
-            or not (item[4] is None or type(item[4]) is int)
+            or item[1] not in _SOUND_KINDS
+            or type(item[2]) is not str
+            or not (item[3] is None or type(item[3]) is int)
         ):
             return False
-    for key, item in exchanges.items():
+        values = item[4]
+        if type(values) is list:
+            if len(values) != (len(RISK_FIELDS) if item[1] == RISK_KIND else len(ORDER_FIELDS)):
+                return False
+        elif type(values) is not dict:
+            return False
+    for item in exchanges:
         if (
-            not key.isdigit()
-            or not isinstance(item, list)
-            or len(item) != 5
-            or not isinstance(item[0], str)
-            or not isinstance(item[1], dict)
-            or not (item[2] is None or isinstance(item[2], str))
-            or type(item[3]) is not int
+            type(item) is not list
+            or len(item) != 7
+            or type(item[0]) is not int
+            or type(item[1]) is not str
+            or type(item[2]) is not dict
+            or not (item[3] is None or type(item[3]) is str)
+            or not (item[4] is None or type(item[4]) is str)
+            or type(item[5]) is not int
+            or item[6] is not None
         ):
             return False
     return True
+
+
+_SOUND_KINDS = frozenset(_KINDS.values())

@@ -17,6 +17,7 @@ Typical usage example:
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 from desk_browser.memory.order_book import (
@@ -144,9 +145,11 @@ def india_clock(time: str, day: str | None = None) -> str:
     moment = india_moment(time) if time else None
     if moment is None:
         return _NOTHING
-    clock = f'{moment:%H:%M}'
+    clock = f'{moment.hour:02d}:{moment.minute:02d}'  # strftime took twice as long.
+    if day is None:
+        return clock
     moment_day = moment.date().isoformat()
-    return clock if day is None or moment_day == day else f'{moment_day} {clock}'
+    return clock if moment_day == day else f'{moment_day} {clock}'
 
 
 def first_words(text: str, limit: int = TRIGGER_WORDS_LIMIT) -> str:
@@ -169,8 +172,20 @@ def first_words(text: str, limit: int = TRIGGER_WORDS_LIMIT) -> str:
     return visible_field(line)
 
 
+@functools.lru_cache(maxsize=8192)
+def _safe(text: str) -> str:
+    """visible_field of a text rows repeat (symbols, sides), kept; "-" for an empty one."""
+    return visible_field(text) or _NOTHING
+
+
+@functools.lru_cache(maxsize=8192)
+def _trigger_text_words(text: str) -> str:
+    """first_words of a trigger's text, kept: an exchange's orders and rejections share it."""
+    return first_words(text)
+
+
 def _trigger_words(exchange: OrderExchange | None) -> str:
-    return first_words(exchange.trigger_text) if exchange is not None else _NOTHING
+    return _trigger_text_words(exchange.trigger_text) if exchange is not None else _NOTHING
 
 
 def status_text(order: Order, status: OrderStatus) -> str:
@@ -204,26 +219,29 @@ def order_row(order: Order, at_end_of: str | None = None) -> OrderRow:
         OrderRow: The row.
     """
     first = order.first_event
-    fills = (
-        order.fills if at_end_of is None else tuple(f for f in order.fills if f.day <= at_end_of)
-    )
-    status = order.status if at_end_of is None else order.status_at(at_end_of)
-    shown = dataclasses.replace(order, fills=fills) if fills != order.fills else order
-    average = shown.average_fill_price
+    fills = order.fills
+    status = order.status
+    if at_end_of is not None and (
+        any(fill.day > at_end_of for fill in fills)
+        or (order.cancel is not None and order.cancel.day > at_end_of)
+    ):
+        fills = tuple(fill for fill in fills if fill.day <= at_end_of)
+        status = order.status_at(at_end_of)
+    shown = order if fills is order.fills else dataclasses.replace(order, fills=fills)
     words = status_text(shown, status)
     if order.status is not status:
         words += f'; later {order.status}'
     return OrderRow(
         day=first.day,
         time=india_clock(first.time),
-        symbol=visible_field(order.symbol) or _NOTHING,
-        side=visible_field(order.side) or _NOTHING,
+        symbol=_safe(order.symbol),
+        side=_safe(order.side),
         quantity=number_text(order.quantity),
         price=number_text(order.price),
         status=words,
-        fill=number_text(average),
+        fill=number_text(shown.average_fill_price),
         filled_at=india_clock(fills[-1].time, first.day) if fills else _NOTHING,
-        order_id=visible_field(order.order_id) or _NOTHING,
+        order_id=_safe(order.order_id),
         trigger=_trigger_words(order.exchange),
         status_word=str(status),
         order=order,
@@ -242,7 +260,7 @@ def rejection_row(rejection: RiskDecision) -> OrderRow:
     return OrderRow(
         day=rejection.day,
         time=india_clock(rejection.time),
-        symbol=visible_field(rejection.symbol) or _NOTHING,
+        symbol=_safe(rejection.symbol),
         side=_NOTHING,
         quantity=_NOTHING,
         price=_NOTHING,
@@ -376,20 +394,21 @@ def book_rows(
         tuple[list[OrderRow], list[OrderRow]]: The orders with an event in the range (by their
             first event), then the rejections in it.
     """
-    orders = [order for order in book.orders if _in_range(order.days(), first_day, last_day)]
-    rejections = [
-        rejection
-        for rejection in book.rejections
-        if _in_range((rejection.day,), first_day, last_day)
-    ]
+    low = first_day or ''
+    high = last_day or '9999-99-99'
+    orders = [order for order in book.orders if _has_event_in(order, low, high)]
+    rejections = [item for item in book.rejections if low <= item.day <= high]
     return (
         [order_row(order, last_day) for order in orders],
         [rejection_row(rejection) for rejection in rejections],
     )
 
 
-def _in_range(days: tuple[str, ...], first_day: str | None, last_day: str | None) -> bool:
-    return any(
-        (first_day is None or day >= first_day) and (last_day is None or day <= last_day)
-        for day in days
-    )
+def _has_event_in(order: Order, low: str, high: str) -> bool:
+    """Whether an order has an event on a day from low to high (YYYY-MM-DD, both included)."""
+    if order.placed is not None and low <= order.placed.day <= high:
+        return True
+    if any(low <= fill.day <= high for fill in order.fills):
+        return True
+    cancels = [order.cancel, *order.later_cancels] if order.cancel is not None else []
+    return any(low <= cancel.day <= high for cancel in cancels)
