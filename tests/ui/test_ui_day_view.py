@@ -256,7 +256,7 @@ def test_event_labels_name_risk_decisions_by_their_outcome() -> None:
 
 
 def test_day_view(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
-    """Wed 2026-10-21: heading with 122 events and the glance line, sparkline, filter, timeline,
+    """Wed 2026-10-21: heading with 128 events and the glance line, sparkline, filter, timeline,
     the first event's detail below."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
@@ -267,7 +267,7 @@ def test_day_view(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -
 
 def test_filtered_day_view(snap_compare: SnapCompare, app_for: AppFor, demo_desk: Path) -> None:
     """Answers, tool calls and sessions unticked: only triggers, orders and risk rows remain;
-    the timeline's subtitle says how many of the 122 events are shown."""
+    the timeline's subtitle says how many of the 128 events are shown."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await open_day_view(pilot)
