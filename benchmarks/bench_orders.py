@@ -1,0 +1,122 @@
+"""Benchmark: `desk-browser orders --since` over a year of the five-year desk, cold and warm.
+
+Run as a script (not collected by pytest):
+
+    .venv/bin/python benchmarks/bench_orders.py                  # five years, one year asked for
+    .venv/bin/python benchmarks/bench_orders.py --rounds 5 --size five --since 2025-10-21
+    .venv/bin/python benchmarks/bench_orders.py --source /tmp/before/src   # the code before
+
+The desk is bench_search's (built once with the demo builder, about 2,000 events a day, under
+~/.cache/desk-browser-bench/<size>/main). Each measurement is a process of its own, timed from
+its start to its exit (stdout to /dev/null, as through a pipe):
+
+- cold: `desk-browser orders DESK --since DAY` with an empty cache folder (XDG_CACHE_HOME), so
+  every journal day of the range (and the 31 days either side) is parsed;
+- warm: the same again with the cache folder the cold run left (the order memo on disk), so
+  no unchanged day is parsed;
+- json: `--json` (always reads the days whole: every exchange with its events);
+- peer: a plain scan in a process of its own, `json.loads` of every line of the same journal
+  files, keeping the order events (what any reader of the journal must at least do cold);
+- start: `desk-browser orders DESK --day 1999-01-01` (nothing to read: the process's start).
+
+Printed: the median and range of each, in seconds, and the book's size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parent
+SOURCE = BENCHMARKS.parent / 'src'
+source = SOURCE
+"""The src folder whose desk-browser is timed (--source)."""
+sys.path.insert(0, str(BENCHMARKS))
+
+import bench_search  # noqa: E402  (the desks are bench_search's)
+
+PEER = """
+import json, sys
+from pathlib import Path
+since, folder = sys.argv[1], Path(sys.argv[2])
+kept = 0
+for path in sorted(folder.glob('*.jsonl')):
+    if path.name[:10] < since:
+        continue
+    for line in path.read_bytes().split(b'\\n'):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(data, dict) and str(data.get('type', '')).startswith(('order_', 'risk_')):
+            kept += 1
+print(kept)
+"""
+
+
+def timed(command: list[str], cache: Path, *, check: bool = True) -> float:
+    """Runs a command in a process of its own and returns its wall time in seconds."""
+    environment = {**os.environ, 'PYTHONPATH': str(source), 'XDG_CACHE_HOME': str(cache)}
+    start = time.perf_counter()
+    subprocess.run(
+        command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=check
+    )
+    return time.perf_counter() - start
+
+
+def figures(values: list[float]) -> str:
+    return f'{statistics.median(values):.3f} s (min {min(values):.3f}, max {max(values):.3f})'
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--size', default='five', help='bench_search desk size (default: five)')
+    parser.add_argument('--since', default='2025-10-21', help='first day asked for (one year)')
+    parser.add_argument('--rounds', type=int, default=3)
+    parser.add_argument('--source', type=Path, help='another src folder to time (code before)')
+    arguments = parser.parse_args()
+    global source
+    source = arguments.source or SOURCE
+    desk = bench_search.desk_path(arguments.size)
+    if not desk.exists():
+        bench_search.run_worker(['desk', arguments.size])
+    orders = [sys.executable, '-m', 'desk_browser', 'orders', str(desk), '--since', arguments.since]
+    peer = [sys.executable, '-c', PEER, arguments.since, str(desk / 'journal')]
+    start = [sys.executable, '-m', 'desk_browser', 'orders', str(desk), '--day', '1999-01-01']
+    results: dict[str, list[float]] = {'cold': [], 'warm': [], 'json': [], 'peer': [], 'start': []}
+    with tempfile.TemporaryDirectory() as folder:
+        for round_number in range(arguments.rounds):
+            cache = Path(folder) / f'cache-{round_number}'
+            results['peer'].append(timed(peer, cache))
+            results['cold'].append(timed(orders, cache))
+            results['warm'].append(timed(orders, cache))
+            results['json'].append(timed([*orders, '--json'], cache))
+            results['start'].append(timed(start, cache, check=False))
+            memo_bytes = sum(path.stat().st_size for path in cache.rglob('*.json'))
+            shutil.rmtree(cache)
+    environment = {**os.environ, 'PYTHONPATH': str(source)}
+    document = subprocess.run(
+        [*orders, '--json'], env=environment, capture_output=True, check=False
+    ).stdout
+    data = json.loads(document)
+    print(f'code: {source}; desk: {desk} ({arguments.size}), orders --since {arguments.since}')
+    print(f'book: {len(data["orders"]):,} orders, {len(data["rejections"]):,} rejections')
+    print(f'order memo on disk: {memo_bytes / 1e6:.1f} MB')
+    for name, values in results.items():
+        print(f'{name:<6} {figures(values)}')
+    ratio = statistics.median(results['cold']) / statistics.median(results['peer'])
+    print(f'cold / peer: {ratio:.2f}')
+
+
+if __name__ == '__main__':
+    main()
