@@ -43,25 +43,14 @@ examples:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Adds the sessions command's arguments.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-    """
+    """Adds the sessions command's arguments to its parser."""
     from desk_browser.commands.workspace_listing import SESSIONS_EPILOG  # Circular at the top.
 
     add_desk_arguments(parser, 'the sessions', f'{_EPILOG}\n{SESSIONS_EPILOG}')
 
 
 def session_line(entry: SessionEntry) -> str:
-    """Writes one session as a tab-separated line.
-
-    Args:
-        entry (SessionEntry): The session.
-
-    Returns:
-        str: The line, every piece of desk text made safe.
-    """
+    """Writes one session as a tab-separated line, every piece of desk text made safe."""
     fields = [
         visible_field(entry.session_id),
         day_with_weekday(entry.day) if entry.day is not None else '-',
@@ -75,14 +64,7 @@ def session_line(entry: SessionEntry) -> str:
 
 
 def list_sessions(desk: Path) -> list[SessionEntry]:
-    """Reads every session that has a log, newest first.
-
-    Args:
-        desk (Path): The desk folder.
-
-    Returns:
-        list[SessionEntry]: The sessions.
-    """
+    """Reads every session that has a log, newest first."""
     return list(read_overview(desk, unfinished_is_damaged=True).sessions)
 
 

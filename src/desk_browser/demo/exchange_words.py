@@ -1,9 +1,7 @@
 """The words of the demo desk's exchanges: triggers, tool calls, Markdown answers and orders.
 
-Everything here is drawn from a `random.Random` the caller passes in, so the same generator state
-gives the same text. Events are plain dictionaries whose first two keys are `type` and `time`; the
-time is left empty here and filled in by the builder once a session's events are laid out. The
-market they speak of is `market`'s; the day summaries and notes are `summary_words`'.
+Drawn from the caller's `random.Random`, so the same generator state gives the same text.
+Events are dictionaries whose first keys are `type` and `time`; the builder fills the time.
 """
 
 from __future__ import annotations
@@ -66,15 +64,7 @@ _PRE_TRIGGER_TEXTS = (
 
 
 def pre_trigger_texts(random_source: random.Random, context: DayContext) -> list[dict[str, Any]]:
-    """Draws the notes a desk writes before its first trigger of the day (belong to no exchange).
-
-    Args:
-        random_source (random.Random): The day's generator.
-        context (DayContext): The day's market.
-
-    Returns:
-        list[dict[str, Any]]: One or two `text` events.
-    """
+    """Draws the one or two `text` events a desk writes before its first trigger of the day."""
     count = random_source.randint(1, 2)
     backend = random_source.choice(BACKENDS)
     return [
