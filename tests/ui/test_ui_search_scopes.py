@@ -230,6 +230,22 @@ async def test_up_in_an_empty_box_recalls_the_last_searches(
     assert demo_desk not in history_file.parents  # Never in the desk.
 
 
+async def test_a_search_left_from_its_hits_is_recalled_too(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_search(pilot, 'nifty gap')
+        await pilot.press('down', 'escape')  # From the hits, back to the main screen.
+        await settle(pilot)
+        await pilot.press('slash')
+        await settle(pilot)
+        box = app.screen.query_one('#query', Input)
+        assert box.value == ''
+        await pilot.press('up')
+        assert box.value == 'nifty gap'
+
+
 async def test_the_palette_searches_again(app_for: AppFor, demo_desk: Path) -> None:
     app = app_for(demo_desk)
     app.services.search_history.add('rbi policy')

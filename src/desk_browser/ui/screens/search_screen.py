@@ -589,10 +589,13 @@ class SearchScreen(DeskScreen[None]):
         )
 
     def action_clear_or_leave(self) -> None:
-        """Escape: in a box with text, clears it; anywhere else, goes back to the main screen."""
+        """Escape: in a box with text, clears it; anywhere else, goes back to the main screen.
+
+        Either way the search is kept in the history, so `up` in an empty box recalls it.
+        """
         search_box = self.query_one('#query', Input)
+        self._remember()
         if search_box.has_focus and search_box.value:
-            self._remember()
             search_box.value = ''
         else:
             self.dismiss(None)
