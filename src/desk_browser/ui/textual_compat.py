@@ -22,7 +22,8 @@ The hooks:
   covers (or a public flag for widgets that draw nothing but their styles).
 - `styled_with_the_apps_css` (`Screen._css_update_count`, `App._css_update_count`): a mode's new
   screen counts as styled with the app's CSS, so the workspace app opening a desk (and coming
-  back to the Desks screen) does not re-parse every source and restyle every screen twice.
+  back to the Desks screen) does not re-parse every source and restyle every screen twice: 17-40
+  ms of the event loop for each desk opened on the demo workspace without it (round 20).
   Upstream: `App._init_mode` and `App.switch_mode` refreshing the CSS of a screen only when it
   has missed a change since it was mounted (a screen not yet mounted is styled as it mounts).
 - `count_background_screens` (`App._background_screens`): no screen under an opaque top screen
