@@ -1,7 +1,7 @@
 """Moving from one keyword hit to the next inside an opened record (`n` and `N`).
 
-The record view (`DeskTextView`) finds the keywords on its lines as rendered and marks them
-itself; this keeps where they are and which one is current.
+`DeskTextView` finds and marks the keywords on its rendered lines; this keeps where they are
+and which one is current.
 """
 
 from __future__ import annotations
@@ -29,29 +29,14 @@ class KeywordHits:
 
     @classmethod
     def find(cls, text: str, words: list[str]) -> KeywordHits:
-        """Finds every keyword occurrence in a text.
-
-        Args:
-            text (str): Text from the desk, as given to `highlighted` (not yet visible).
-            words (list[str]): The keywords.
-
-        Returns:
-            KeywordHits: The occurrences.
-        """
+        """Finds every keyword in desk text as given to `highlighted` (not yet visible)."""
         shown = visible(text)
         pattern = keyword_pattern(words)
         spans = [] if pattern is None else [m.span() for m in pattern.finditer(shown)]
         return cls(shown, [span for span in spans if span[1] > span[0]])
 
     def step(self, direction: int) -> int | None:
-        """Moves to the next or previous occurrence, wrapping around at the ends.
-
-        Args:
-            direction (int): +1 for the next, -1 for the previous.
-
-        Returns:
-            int | None: The new current index, or None when the text holds no occurrence.
-        """
+        """Moves to the next (+1) or previous (-1) occurrence, round; None when there is none."""
         if not self.spans:
             return None
         if self.current is None:
@@ -61,11 +46,7 @@ class KeywordHits:
         return self.current
 
     def label(self) -> str:
-        """Says where the current occurrence is, such as "hit 3 of 12".
-
-        Returns:
-            str: The words.
-        """
+        """Says where the current occurrence is, such as "hit 3 of 12"."""
         if not self.spans:
             return 'no keyword in this record'
         if self.current is None:

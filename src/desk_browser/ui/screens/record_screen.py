@@ -1,7 +1,7 @@
 """One whole search record, rendered as Markdown, every keyword marked, with a way to its day.
 
-An exchange, a summary paragraph and a note are Markdown, rendered as the Exchanges tab renders
-answers; an action's fields are shown as they are, one a line.
+Exchanges, summary paragraphs and notes render as the Exchanges tab renders answers; an
+action's fields show as they are, one a line.
 """
 
 from __future__ import annotations
@@ -65,16 +65,9 @@ the screen below."""
 
 
 def key_hints(width: int, *, from_hits: bool = True) -> Content:
-    """The line naming the record's keys, in the longest words that fit the width.
+    """The line naming the record's keys, in the longest words that fit `width` (else cut, "…").
 
-    Args:
-        width (int): The columns there are.
-        from_hits (bool): Whether the hits the record was opened from are under it (esc goes
-            back to them); False says only "back".
-
-    Returns:
-        Content: Its widest form with wide gaps where it fits; then narrow gaps; then shorter
-            words; the shortest cut with "…" where even that does not fit.
+    With `from_hits`, esc goes back to the hits under the record; else it says only "back".
     """
     hints = KEY_HINTS if from_hits else (*KEY_HINTS[:-1], BACK_HINT)
     line = Content()
@@ -105,17 +98,10 @@ class RecordScreen(DeskScreen[None]):
     FOOTER_FIRST = ('n',)  # The keyword hits; the line under the heading names d, e and s.
 
     class BackToHits(Message):
-        """Esc or / on a record opened from the search across desks: the app goes back to it.
-
-        Its hits are not under the record: they stay on the Desks screen's side.
-        """
+        """Esc or / on a record opened from the search across desks: the app goes back to it."""
 
         def __init__(self, *, into_box: bool) -> None:
-            """Says where to land.
-
-            Args:
-                into_box (bool): In the search's box (/), else on its hits (esc).
-            """
+            """Says where to land: in the search's box (`into_box`, /), else on its hits (esc)."""
             super().__init__()
             self.into_box = into_box
 
@@ -135,13 +121,12 @@ class RecordScreen(DeskScreen[None]):
             services (DeskServices): The desk's services.
             hit (SearchHit): The hit whose record is shown.
             words (list[str]): The keywords to mark.
-            details (HitDetails | None): What the journal says about it (its time, session and
-                line, for the heading and the day view), or None.
+            details (HitDetails | None): What the journal says about it (time, session, line), or
+                None.
             from_hits (bool): Whether it is opened over the desk's search, whose hits esc goes
-                back to (the line under the heading says so); False for a record opened with
-                none under it.
-            hits_elsewhere (bool): Whether its hits are the search across desks', which the
-                app goes back to (BackToHits) instead of the screen below.
+                back to.
+            hits_elsewhere (bool): Whether its hits are the search across desks', which the app
+                goes back to (BackToHits).
         """
         super().__init__()
         add_later_css(self)
@@ -188,11 +173,7 @@ class RecordScreen(DeskScreen[None]):
         self.post_message(PlaceOpened(RecordPlace(self.hit, tuple(self.words))))
 
     def action_step_hit(self, direction: int) -> None:
-        """Moves to the next or previous keyword hit in the record and scrolls to it.
-
-        Args:
-            direction (int): +1 for the next hit, -1 for the previous.
-        """
+        """Moves to the next (+1) or previous (-1) keyword hit in the record and scrolls to it."""
         if not self.query_one('#record', DeskTextView).step_hit(direction):
             self.notify('No keyword occurs in this record.')
 
@@ -217,11 +198,7 @@ class RecordScreen(DeskScreen[None]):
         self.dismiss(None)
 
     def action_show_day(self, tab: str) -> None:
-        """Leaves the search and shows the record's day in the main screen.
-
-        Args:
-            tab (str): Which tab to show.
-        """
+        """Leaves the search and shows the record's day in the main screen, on tab `tab`."""
         if parse_day(self.hit.record.day) is None:
             self.notify('This record has no day to show.')
             return
@@ -229,15 +206,11 @@ class RecordScreen(DeskScreen[None]):
         self.post_message(ShowPlace(DayRequest(self.hit.record.day, chosen)))
 
     def take_search_key(self) -> bool:
-        """The search key (/ Search, as the footer says) goes back to the search, into its box.
-
-        Escape goes back to the hits; / to the search box, the words still in it, as / in the
-        search itself does. A record opened with no search under it (back through what was
-        opened) leaves the key to the app, which opens the search over it.
+        """The search key goes back to the search, into its box, the words still in it.
 
         Returns:
-            bool: True when the screen below, the search, took the key (the app opens no other
-                search); False to let the app open one.
+            bool: True when the search below took the key; False (no search under the record) to
+                let the app open one.
         """
         if self._hits_elsewhere:
             self.post_message(self.BackToHits(into_box=True))
@@ -250,11 +223,7 @@ class RecordScreen(DeskScreen[None]):
         return False
 
     def action_copy(self, as_json: bool) -> None:
-        """Copies the record, as Markdown or as its JSON line.
-
-        Args:
-            as_json (bool): True for its JSON line, False for Markdown.
-        """
+        """Copies the record as Markdown, or (`as_json`) as its JSON line."""
         deliver_copy(self, record_copy(self.hit, as_json, self.details))
 
     def action_export(self) -> None:
