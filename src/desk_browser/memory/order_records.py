@@ -215,7 +215,13 @@ class Order:
         Returns:
             OrderEvent: The event.
         """
-        return self.events[0]
+        if self.placed is not None:
+            return self.placed
+        cancel = self.cancel
+        if self.fills and (cancel is None or _place(self.fills[0]) < _place(cancel)):
+            return self.fills[0]
+        assert cancel is not None  # An order is made from an event: a fill or a cancel here.
+        return cancel
 
     @property
     def filled_quantity(self) -> float:
@@ -281,6 +287,11 @@ class Order:
             tuple[str, ...]: The days, oldest first.
         """
         return tuple(sorted({event.day for event in self.events}))
+
+
+def _place(event: OrderEvent) -> tuple[str, int]:
+    """Where an event is in the journal: its day and line."""
+    return (event.day, event.line_number)
 
 
 def _status(

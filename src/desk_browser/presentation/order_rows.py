@@ -55,9 +55,9 @@ TRIGGER_WORDS_LIMIT = 48
 _NOTHING = '-'
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(slots=True)
 class OrderRow:
-    """One order or rejection as a row of words.
+    """One order or rejection as a row of words (read-only; slotted, not frozen, for speed).
 
     Attributes:
         day (str): The India day of its placement (or first event; a rejection's day).
