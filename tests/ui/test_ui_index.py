@@ -10,6 +10,7 @@ import asyncio
 import dataclasses
 import datetime
 import shutil
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,9 @@ from textual.message import Message
 
 from desk_browser.memory import session_search
 from desk_browser.memory.index import store as index_store
+from desk_browser.memory.index import tuning as index_tuning
+from desk_browser.memory.index import writing as index_writing
+from desk_browser.memory.index.disk_space import NO_SPACE
 from desk_browser.memory.index.search import IndexedSearch, IndexStatus, default_cache_directory
 from desk_browser.memory.session_search import SearchResult, SessionSearch
 from desk_browser.presentation.desk_data import FIRST_COUNTED, SessionEntry, read_overview
@@ -122,6 +126,42 @@ def test_the_index_note_says_how_far_the_index_is() -> None:
     assert index_note(IndexStatus(212, 1250, available=True)) == 'indexed 212 of 1,250 days'
     assert index_note(IndexStatus(1250, 1250, available=True)) == ''
     assert index_note(IndexStatus(0, 3, available=False, problem='locked')) == UNAVAILABLE_NOTE
+    full = IndexStatus(144, 250, available=True, problem=NO_SPACE)
+    assert index_note(full) == "search index incomplete: no space left on the cache's disk"
+    unmade = IndexStatus(0, 250, available=False, problem=NO_SPACE)
+    assert index_note(unmade) == "no search index: no space left on the cache's disk"
+
+
+async def test_a_full_cache_disk_says_so_keeps_the_days_indexed_and_leaves_no_wal_at_quit(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_change_day = index_writing._change_day
+    calls = [0]
+
+    def change_day(*arguments: Any) -> None:
+        calls[0] += 1
+        if calls[0] > 2:  # Two days written, then the cache's disk is full.
+            raise sqlite3.OperationalError('database or disk is full')
+        real_change_day(*arguments)
+
+    monkeypatch.setattr(index_writing, '_change_day', change_day)
+    monkeypatch.setattr(index_tuning, 'BATCH_DAYS', 1)
+    monkeypatch.setattr(index_tuning, 'BUILD_WORKERS', 0)
+    app = app_for(demo_desk)
+    async with settled(app, SIZE) as pilot:
+        while app.index_status is None or app.index_builder.indexing:
+            await pilot.pause(0.05)
+        status = app.index_status
+        assert status.available and status.problem == NO_SPACE
+        assert 2 <= status.indexed_days < status.total_days
+        assert app.sub_title == "main · search index incomplete: no space left on the cache's disk"
+        for query in QUERIES:
+            shown = await _search(pilot, query)
+            assert shown == _hits(SessionSearch(demo_desk).search(query, SEARCH_LIMIT))
+            await pilot.press('escape')
+            await settle(pilot)
+    folder = index_store.index_file(default_cache_directory(), demo_desk).parent
+    assert sorted(path.name for path in folder.glob('*-wal')) == []
 
 
 async def test_a_corrupt_index_file_is_replaced_and_searches_stay_exact(

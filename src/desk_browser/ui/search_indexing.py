@@ -61,12 +61,17 @@ def index_note(status: IndexStatus | None) -> str:
         status (IndexStatus | None): The index's status, or None before the first count.
 
     Returns:
-        str: The note, such as "indexed 212 of 1,250 days", or "".
+        str: The note, such as "indexed 212 of 1,250 days" or "search index incomplete: no
+            space left on the cache's disk", or "".
     """
     if status is None or status.complete:
         return ''
+    from desk_browser.memory.index.disk_space import NO_SPACE  # Deferred: after the first paint.
+
     if not status.available:
-        return UNAVAILABLE_NOTE
+        return f'no search index: {NO_SPACE}' if status.problem == NO_SPACE else UNAVAILABLE_NOTE
+    if status.problem:  # Days indexed are used; the rest are read from the desk.
+        return f'search index incomplete: {status.problem}'
     return status.text
 
 

@@ -17,6 +17,7 @@
 - `build`: bringing the index up to date, one builder at a time;
 - `scrub`: checking each indexed day against the digest stored with it;
 - `scrub_stamp`: what the last scrub found, kept beside the index for the next process;
+- `disk_space`: a full cache disk, and when a build may write again;
 - `status` and `tuning`: what a build reports, and the figures that trade speed for memory.
 
 Like the rest of the core, nothing here imports Textual or Rich; the package builds on

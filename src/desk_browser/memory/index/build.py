@@ -34,7 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO
 
-from desk_browser.memory.index import scrub_stamp, store, tuning, writing
+from desk_browser.memory.index import disk_space, scrub_stamp, store, tuning, writing
 from desk_browser.memory.index.days import DeskDay, DeskListing, day_signature, desk_days
 from desk_browser.memory.index.plan import DayChecks
 from desk_browser.memory.index.pool import ReaderPool
@@ -208,6 +208,8 @@ def _build_days(
     """
 
     def write(batch: list[tuple[str, str, DayRows]]) -> None:
+        characters = sum(len(text) for _, _, rows in batch for _, text in rows.grams)
+        disk_space.ensure_room(index_path.parent, characters)
         repaired.extend(writing.write_days(connection, second, batch))
         for day, signature, _ in batch:
             verified.note(day, signature, intact=True)
@@ -315,11 +317,66 @@ class Builder:
         self._checks = checks
         self._listing = listing
         self._verified = verified
+        self._space = disk_space.SpaceWatch()
+
+    def space_problem(self) -> str:
+        """Says why builds leave the index as it is (its disk is full), or "".
+
+        Returns:
+            str: disk_space.NO_SPACE, or "".
+        """
+        return disk_space.NO_SPACE if self._space.short(self._index_path().parent) else ''
 
     def _remove_files(self) -> None:
         """Deletes the index, so that the next open creates it again (if it can be deleted)."""
         with contextlib.suppress(store.IndexUnavailable):
             store.remove_index_files(self._index_path())
+
+    def _ran_out(
+        self,
+        connection: sqlite3.Connection,
+        index_path: Path,
+        error: BaseException,
+        repaired: list[str],
+    ) -> IndexStatus:
+        """Keeps what a build wrote before the cache's disk filled up, and empties the WALs.
+
+        The batch being written is rolled back; the WALs hold nothing else (writing.copy_log),
+        so emptying them frees what it took. Builds leave the index as it is from now on, until
+        the disk has room again (disk_space.SpaceWatch).
+
+        Args:
+            connection (sqlite3.Connection): The builder's connection.
+            index_path (Path): The index file.
+            error (BaseException): What the write raised.
+            repaired (list[str]): The days the build repaired before it stopped.
+
+        Returns:
+            IndexStatus: The days the index holds, with the problem disk_space.NO_SPACE.
+        """
+        store.roll_back(connection)
+        with contextlib.suppress(sqlite3.Error):
+            store.empty_log(connection)  # Both files' (no schema named: every attached one).
+        self._space.ran_out(index_path.parent)
+        try:
+            indexed = store.indexed_days(connection)
+        except sqlite3.Error:
+            indexed = {}
+        signatures = {day: signature for day, (signature, _) in indexed.items()}
+        status = self._checks.coverage(self._listing.days(time.time_ns()), signatures)
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        _LOGGER.warning(
+            'The search index stopped at %s of %s days: %s (%s: %s); searches read the other '
+            'days from the desk. Free some space there, or set XDG_CACHE_HOME to another disk.',
+            f'{status.indexed_days:,}',
+            f'{status.total_days:,}',
+            disk_space.NO_SPACE,
+            index_path.parent,
+            reason,
+        )
+        return dataclasses.replace(
+            status, problem=disk_space.NO_SPACE, repaired_days=len(set(repaired))
+        )
 
     def build(
         self,
@@ -369,8 +426,9 @@ class Builder:
         lock = lock_builds(index_path, cancelled, self._waiting)
         damaged = mend = False
         repaired: list[str] = []
+        short = self._space.short(index_path.parent)  # Not filling the disk again each minute.
         try:
-            if lock is not None or fcntl is None:
+            if not short and (lock is not None or fcntl is None):
                 in_lowered_thread(
                     partial(
                         build_days,
@@ -386,18 +444,29 @@ class Builder:
             indexed = store.indexed_days(connection)
             signatures = {day: signature for day, (signature, _) in indexed.items()}
             status = self._checks.coverage(self._listing.days(time.time_ns()), signatures)
-            status = dataclasses.replace(status, repaired_days=len(set(repaired)))
+            status = dataclasses.replace(
+                status,
+                repaired_days=len(set(repaired)),
+                problem=disk_space.NO_SPACE if short else '',
+            )
             if repaired:
                 _note_repaired(sorted(set(repaired)))
-        except sqlite3.Error as error:
-            damaged = not isinstance(error, sqlite3.OperationalError)
-            mend = isinstance(error, IndexDamaged)
-            if mend:  # Built anew at once (build): what it does, not a failure.
-                _LOGGER.warning('The search index cannot be repaired (%s): building it anew', error)
+        except (sqlite3.Error, OSError) as error:
+            if disk_space.is_no_space(error):  # What was written stays in use.
+                status = self._ran_out(connection, index_path, error, repaired)
+            elif isinstance(error, OSError):
+                raise
             else:
-                _LOGGER.warning('Building the search index failed: %s', error)
-            self._pool.note_problem(f'{error.__class__.__name__}: {error}')
-            status = IndexStatus(0, 0, available=False, problem=self._pool.problem)
+                damaged = not isinstance(error, sqlite3.OperationalError)
+                mend = isinstance(error, IndexDamaged)
+                if mend:  # Built anew at once (build): what it does, not a failure.
+                    _LOGGER.warning(
+                        'The search index cannot be repaired (%s): building it anew', error
+                    )
+                else:
+                    _LOGGER.warning('Building the search index failed: %s', error)
+                self._pool.note_problem(f'{error.__class__.__name__}: {error}')
+                status = IndexStatus(0, 0, available=False, problem=self._pool.problem)
         finally:
             store.roll_back(connection)
             connection.close()

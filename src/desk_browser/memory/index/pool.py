@@ -227,9 +227,17 @@ class ReaderPool:
             damaged, self._damaged = self._damaged, False
             return damaged
 
-    def close(self) -> None:
-        """Closes the idle readers; the pool can still be used (and opens new ones)."""
+    def close(self, *, empty_logs: bool = False) -> None:
+        """Closes the idle readers; the pool can still be used (and opens new ones).
+
+        Args:
+            empty_logs (bool): Whether to empty the index's WALs first, through an idle reader
+                (store.empty_log: it never waits; a WAL a search still reads is left).
+        """
         with self._lock:
             idle, self._idle = self._idle, []
+        if empty_logs and idle:
+            with contextlib.suppress(sqlite3.Error):
+                store.empty_log(idle[0].connection)
         for reader in idle:
             reader.close()

@@ -404,7 +404,8 @@ class IndexedSearch:
         """Counts the days the index covers now (reads the desk's folders: not for a UI thread).
 
         Returns:
-            IndexStatus: The counts, or why the index is unavailable.
+            IndexStatus: The counts, or why the index is unavailable (or incomplete: its
+                builds stopped when the cache's disk filled up).
         """
         days = self._listing.days(time.time_ns())
         reader = self._readers.take()
@@ -416,7 +417,8 @@ class IndexedSearch:
             self._readers.failed(reader, error)
             return IndexStatus(0, len(days), available=False, problem=self._readers.problem)
         self._readers.give_back(reader)
-        return self._checks.coverage(days, indexed)
+        status = self._checks.coverage(days, indexed)
+        return dataclasses.replace(status, problem=self._builder.space_problem())
 
     def build(
         self,
@@ -454,8 +456,13 @@ class IndexedSearch:
         return status
 
     def close(self) -> None:
-        """Closes the connections this object keeps; it can still be used (and opens new ones)."""
-        self._readers.close()
+        """Empties the index's WALs and closes the connections this object keeps.
+
+        It can still be used (and opens new ones). The WALs are emptied (a truncating
+        checkpoint, which never waits for another connection) even while a build's connection
+        stays open, so quitting leaves no WAL holding space on the cache's disk.
+        """
+        self._readers.close(empty_logs=True)
 
     def keep_idle_connections(self, most: int | None) -> None:
         """Keeps at most this many idle connections to the index, closing any beyond it now.

@@ -24,7 +24,8 @@ class IndexStatus:
             which are always read from the desk, count as indexed).
         total_days (int): The desk's days.
         available (bool): Whether the index can be used; when it cannot, searches read the desk.
-        problem (str): Why the index cannot be used, or "".
+        problem (str): Why the index cannot be used; for an index that can, why its builds
+            stopped short of the desk's days (disk_space.NO_SPACE); or "".
         repaired_days (int): Days the build that reported this found half written or changed
             in the index (a build killed midway, bytes changed on disk) and wrote again.
     """
@@ -54,6 +55,8 @@ class IndexStatus:
         if not self.available:
             return f'search index unavailable ({self.problem}): searching the desk directly'
         text = f'indexed {self.indexed_days:,} of {self.total_days:,} days'
+        if self.problem and not self.complete:
+            text = f'search index incomplete ({text}): {self.problem}'
         if self.repaired_days:
             text += f' ({repaired_text(self.repaired_days)})'
         return text

@@ -50,6 +50,7 @@ from desk_browser.memory.cache_folders import (  # Named here too, as before.
 )
 from desk_browser.memory.cache_folders import desk_key as desk_key
 from desk_browser.memory.index import scrub_stamp
+from desk_browser.memory.index.disk_space import NO_SPACE, is_no_space
 from desk_browser.memory.index.grams_file import (
     ODD,
     grams_path,
@@ -258,6 +259,8 @@ def _open_checked(
             if busy and time.monotonic() < deadline:
                 time.sleep(_LOCKED_PAUSE_SECONDS)
                 continue
+            if is_no_space(error):
+                raise IndexUnavailable(NO_SPACE) from error
             raise IndexUnavailable(f'cannot open the index: {error}') from error
         except sqlite3.DatabaseError as error:  # Not a database, or malformed.
             if connection is not None:
@@ -289,6 +292,8 @@ def open_index(
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as error:
+        if is_no_space(error):
+            raise IndexUnavailable(NO_SPACE) from error
         raise IndexUnavailable(f'cannot create {path.parent}: {error}') from error
     deadline = time.monotonic() + busy_seconds
     for attempt in range(2):

@@ -51,3 +51,12 @@ faster, and 10 MB more); its build process's memory went from 81 to 90 MB."""
 SCRUB_SECONDS = 7 * 86400.0
 """How long a scrub's stamp (scrub_stamp) spares the next builds reading every day's records
 again: damage that changes no file's status (a bad disk) is found within this time."""
+NO_SPACE_RETRY_BYTES = 16 * 1024 * 1024
+"""After a build ran out of space on the cache's disk, how much more must be free before a build
+writes again (disk_space.SpaceWatch)."""
+ROOM_PER_CHARACTER = 4
+"""Bytes a batch may take on the cache's disk for each character of its text: an index takes
+about 2.4 bytes a character once merged (4.4 MB for 1.8 M characters), and a batch is in the WAL
+and in the index files at once until the WAL is copied (writing.copy_log)."""
+ROOM_SPARE_BYTES = 256 * 1024
+"""Room a build leaves free on the cache's disk beside what its next batch needs."""

@@ -301,7 +301,24 @@ def _write(
     except BaseException:
         store.roll_back(connection)
         raise
+    copy_log(connection)
     return repaired
+
+
+def copy_log(connection: sqlite3.Connection) -> None:
+    """Copies both files' WALs into the files as far as no search's snapshot holds them back.
+
+    SQLite copies a WAL once it holds 1,000 pages; a build's small batches stay below that, and
+    what waits in a WAL can only be copied into a file that can grow: on a disk that then fills
+    up, the WAL could neither be copied nor emptied, and kept the disk full after quitting. Copied
+    after each batch, the WAL holds at most the batch being written, which a full disk rolls back
+    (disk_space). It never waits for a search (a passive checkpoint).
+
+    Args:
+        connection (sqlite3.Connection): The builder's connection (both files attached), out of
+            any transaction.
+    """
+    connection.execute('PRAGMA wal_checkpoint(PASSIVE)').fetchall()
 
 
 def write_days(
@@ -341,4 +358,4 @@ def remove_days(
     return _write(connection, second, [(day, None) for day in days])
 
 
-__all__ = ['GramsChange', 'SecondWriter', 'remove_days', 'write_days']
+__all__ = ['GramsChange', 'SecondWriter', 'copy_log', 'remove_days', 'write_days']
