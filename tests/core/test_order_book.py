@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -16,6 +17,7 @@ from desk_browser.memory.order_book import (
     order_id_in_action_text,
     read_order_book,
 )
+from desk_browser.memory.order_memo import OrderMemo
 from tests.helpers.desks import write_journal
 
 
@@ -354,3 +356,33 @@ def test_a_search_hit_on_an_order_event_names_its_order(tmp_path: Path) -> None:
     assert found == ['7731', '7731', 'A-1\tB', None, None]
     book = read_order_book(tmp_path)
     assert [book.order(order_id) is not None for order_id in ('7731', 'A-1\tB')] == [True, True]
+
+
+def test_a_malformed_memo_entry_is_read_again(tmp_path: Path) -> None:
+    desk = tmp_path / 'desk'
+    path = write_journal(desk, '2026-10-19', [trigger('go'), order('placed', 1)])
+    _settle(path)
+    memo_path = tmp_path / 'memo.json'
+    memo = FileMemo(desk, memo_path)
+    expected = read_order_book(desk, memo=memo)
+    memo.save()
+    document = json.loads(memo_path.read_text(encoding='utf-8'))
+    for entry in document['entries']['orders'].values():
+        entry[2] = {'events': [[1, 'placed', 't', None, ['too', 'few']]], 'exchanges': []}
+    memo_path.write_text(json.dumps(document), encoding='utf-8')
+    assert read_order_book(desk, memo=FileMemo(desk, memo_path)) == expected
+
+
+def test_the_order_memo_keeps_a_file_per_year_of_days(tmp_path: Path) -> None:
+    desk = tmp_path / 'desk'
+    for day in ('2025-12-31', '2026-01-02'):
+        _settle(write_journal(desk, day, [trigger(day), order('placed', day)]))
+    cache = tmp_path / 'cache'
+    memo = OrderMemo.for_desk(desk, cache)
+    first = read_order_book(desk, memo=memo)
+    memo.save()
+    years = sorted(path.parent.name for path in (cache / 'orders').rglob('*.json'))
+    assert years == ['2025', '2026']
+    again = OrderMemo.for_desk(desk, cache)
+    assert read_order_book(desk, memo=again) == first
+    assert again.recalled == 2
