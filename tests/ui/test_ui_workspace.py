@@ -17,6 +17,7 @@ from desk_browser.ui.screens.desks_screen import DesksScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.desk_list import DeskList, sparkline
 from desk_browser.ui.workspace_app import WorkspaceBrowser
+from desk_browser.ui.workspace_indexing import IndexingProgress
 from tests.helpers.pilot import (
     deterministic_workspace_app,
     screen_text,
@@ -526,3 +527,14 @@ async def test_the_search_across_desks_says_which_desk_had_a_day_it_could_not_re
         await search_every_desk(pilot, 'nifty')
         await wait_until(pilot, lambda: 'could not be read' in search_status(app))
         assert search_status(app).endswith(' · main: 1 day could not be read: see Problems')
+
+
+def test_the_desks_indexing_line_names_the_desks_whose_index_stopped_for_lack_of_space() -> None:
+    full = "no space left on the cache's disk"
+    done = IndexingProgress('', 3, 3, incomplete=(('main', full), ('swing', full)))
+    assert done.text == f'search index incomplete for main, swing: {full}'
+    going = IndexingProgress('swing', 1, 3, incomplete=(('main', full),))
+    assert going.text == 'indexing swing for search · 1 of 3 desks indexed · ' + (
+        f'search index incomplete for main: {full}'
+    )
+    assert IndexingProgress('', 3, 3).text == 'every desk indexed for search'

@@ -44,6 +44,9 @@ class IndexingProgress:
         desk_count (int): How many desks are indexed in this round.
         status (IndexStatus | None): The desk's index as its build last said, or None.
         unavailable (tuple[str, ...]): The desks whose index cannot be used (searched directly).
+        incomplete (tuple[tuple[str, str], ...]): The desks whose build stopped short, each
+            with why (such as "no space left on the cache's disk"): their days indexed are
+            used, the rest read directly.
     """
 
     desk: str
@@ -51,6 +54,7 @@ class IndexingProgress:
     desk_count: int
     status: IndexStatus | None = None
     unavailable: tuple[str, ...] = ()
+    incomplete: tuple[tuple[str, str], ...] = ()
 
     @property
     def text(self) -> str:
@@ -59,6 +63,11 @@ class IndexingProgress:
         if self.unavailable:
             names = ', '.join(visible(name) for name in self.unavailable)
             lacking = f' · no search index for {names}: searched directly'
+        reasons: dict[str, list[str]] = {}
+        for name, reason in self.incomplete:
+            reasons.setdefault(reason, []).append(visible(name))
+        for reason, names_short in reasons.items():
+            lacking += f' · search index incomplete for {", ".join(names_short)}: {visible(reason)}'
         if not self.desk:
             return f'every desk indexed for search{lacking}' if not lacking else lacking[3:]
         days = ''
@@ -134,6 +143,7 @@ class WorkspaceIndexer:
         worker = get_current_worker()
         services = self._services
         unavailable: list[str] = []
+        incomplete: list[tuple[str, str]] = []
 
         def stop_here() -> bool:
             """Lets a search across desks go first; True (stop) once a desk is opened."""
@@ -150,9 +160,13 @@ class WorkspaceIndexer:
                 return
             health = desks[position]
             self._post(
-                IndexingProgress(health.name, position, len(desks), None, tuple(unavailable))
+                IndexingProgress(
+                    health.name, position, len(desks), None, tuple(unavailable), tuple(incomplete)
+                )
             )
-            progress = partial(self._progress, health.name, position, len(desks), unavailable)
+            progress = partial(
+                self._progress, health.name, position, len(desks), unavailable, incomplete
+            )
             with full_collections_held(), short_turns():  # See search_indexing.
                 status = services.services_for(health.path).search.build(progress, stop_here)
             if worker.is_cancelled:
@@ -161,15 +175,31 @@ class WorkspaceIndexer:
                 continue  # Stopped for the desk opened: this desk again once it is closed.
             if not status.available:
                 unavailable.append(health.name)
+            elif status.problem and not status.complete:  # The cache's disk is full, say.
+                incomplete.append((health.name, status.problem))
             position += 1
-        self._post(IndexingProgress('', len(desks), len(desks), None, tuple(unavailable)))
+        self._post(
+            IndexingProgress(
+                '', len(desks), len(desks), None, tuple(unavailable), tuple(incomplete)
+            )
+        )
 
     def _progress(
-        self, name: str, position: int, count: int, unavailable: list[str], done: int, total: int
+        self,
+        name: str,
+        position: int,
+        count: int,
+        unavailable: list[str],
+        incomplete: list[tuple[str, str]],
+        done: int,
+        total: int,
     ) -> None:
         """Posts a build's progress (from its thread)."""
         status = IndexStatus(done, total, available=True)
-        self._post(IndexingProgress(name, position, count, status, tuple(unavailable)))
+        progress = IndexingProgress(
+            name, position, count, status, tuple(unavailable), tuple(incomplete)
+        )
+        self._post(progress)
 
     def _post(self, progress: IndexingProgress) -> None:
         self._screen.post_message(IndexingProgressed(progress))
