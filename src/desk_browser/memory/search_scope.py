@@ -1,30 +1,20 @@
 """Search scopes: the qualifiers typed among a search's words, such as `day:yesterday kind:note`.
 
-A query is split on white space into words and qualifiers. A qualifier is a piece of the form
-`NAME:VALUE` whose NAME (ignoring case) is one of:
+A query is split on white space; a piece `NAME:VALUE` whose NAME (any case) is one of these
+is a qualifier:
 
-- `day`: `2026-10-19`, `today`, `yesterday`, a weekday (`monday` or `mon`: the latest such day
-  of the last seven, today included), or a range of those, `FIRST..LAST`, either end left out
-  (`..2026-10-19`, `2026-10-01..`). Several `day:` qualifiers narrow together.
-- `kind`: `exchange`, `action` (the API's kind `journal`, which is also accepted), `summary`,
-  `note` or `order`, several separated by commas (`kind:exchange,note`; plurals too). `order` is
-  the actions that are an order's life (ORDER_EVENT_TYPES: order_placed, order_filled,
-  order_cancelled, and the risk_decision on an order, since a rejection is an order that the
-  risk check stopped); they are records of the API's kind `journal`.
-- `backend`: the backend that answered an exchange, as the journal's `text` events name it
-  (`backend:claude`), several separated by commas.
-- `session`: the session an exchange belongs to (`session:2026-10-19-2`), several separated by
-  commas.
+- `day`: `2026-10-19`, `today`, `yesterday`, a weekday (`monday`, `mon`: the latest of the
+  last seven days), or a range `FIRST..LAST`, either end left out. Several narrow together.
+- `kind`: `exchange`, `action` (or the API's `journal`), `summary`, `note` or `order` (the
+  actions of ORDER_EVENT_TYPES, an order's risk decision included), comma-separated, plurals
+  too.
+- `backend`: the backend that answered an exchange (`backend:claude`), comma-separated.
+- `session`: the session an exchange belongs to (`session:2026-10-19-2`), comma-separated.
 
-Several `kind:`, `backend:` or `session:` qualifiers add to one another. A `backend:` or
-`session:` scope holds exchanges only, and of those only the ones whose backend or session the
-journal records. Any other piece, including one that merely contains a colon (`order_id:7731`),
-is a word, and the words follow the documented search rule (session_search) on the records
-inside the scope. A qualifier with a bad value is reported with why ("day: 2026-13-01 is not a
-date") and left out: the search runs without it.
-
-"Today" is always given by the caller (India's date, Asia/Kolkata), so nothing here reads a
-clock.
+Several `kind:`, `backend:` or `session:` add up. A `backend:` or `session:` scope holds only
+exchanges whose fact the journal records. Any other piece (`order_id:7731` too) is a word,
+and words follow the documented search rule inside the scope. A bad qualifier is reported
+with why ("day: 2026-13-01 is not a date") and left out. "Today" is the caller's (India's).
 
 Typical usage example:
 
@@ -96,13 +86,11 @@ class SearchScope:
     Attributes:
         first_day (datetime.date | None): The earliest day inside, or None for no bound.
         last_day (datetime.date | None): The latest day inside, or None for no bound.
-        kinds (frozenset[str]): The record kinds inside (the API's: "exchange", "journal",
-            "summary", "note"; and ORDER_KIND, the journal records that are order events);
-            empty for every kind.
+        kinds (frozenset[str]): The record kinds inside (the API's, and ORDER_KIND); empty for
+            every kind.
         backends (frozenset[str]): The backends (lowered) whose exchanges are inside; empty for
             no such limit.
-        sessions (frozenset[str]): The sessions whose exchanges are inside; empty for no such
-            limit.
+        sessions (frozenset[str]): The sessions whose exchanges are inside; empty for no limit.
     """
 
     first_day: datetime.date | None = None
@@ -113,53 +101,29 @@ class SearchScope:
 
     @property
     def is_everything(self) -> bool:
-        """Whether the scope holds every record.
-
-        Returns:
-            bool: True when nothing limits it.
-        """
+        """Whether nothing limits the scope."""
         return self == EVERYTHING
 
     @property
     def limits_days(self) -> bool:
-        """Whether the scope leaves some days out.
-
-        Returns:
-            bool: True when either end of the day range is set.
-        """
+        """Whether either end of the day range is set."""
         return self.first_day is not None or self.last_day is not None
 
     @property
     def needs_exchange_facts(self) -> bool:
-        """Whether a record's place in the scope depends on its exchange's backend or session.
-
-        Returns:
-            bool: True when backends or sessions limit the scope.
-        """
+        """Whether backends or sessions limit the scope (so a record's exchange matters)."""
         return bool(self.backends or self.sessions)
 
     @property
     def is_empty(self) -> bool:
-        """Whether no record can be inside (a day range that ends before it starts, say).
-
-        Returns:
-            bool: True when the scope holds nothing.
-        """
+        """Whether no record can be inside (a day range that ends before it starts, say)."""
         first, last = self.first_day, self.last_day
         if first is not None and last is not None and first > last:
             return True
         return self.needs_exchange_facts and bool(self.kinds) and 'exchange' not in self.kinds
 
     def holds_day(self, day: str) -> bool:
-        """Tells whether a day is inside the scope's range.
-
-        Args:
-            day (str): The day, as YYYY-MM-DD (or "" for notes whose day is unknown, which are
-                inside only when no day range is set).
-
-        Returns:
-            bool: True when the day is inside.
-        """
+        """Whether a YYYY-MM-DD day is inside the range ("" only when no range is set)."""
         if not self.limits_days:
             return True
         if len(day) != 10:
@@ -173,14 +137,7 @@ class SearchScope:
         return self.last_day is None or date <= self.last_day
 
     def holds_kind(self, kind: str) -> bool:
-        """Tells whether a record kind is inside the scope (backends and sessions aside).
-
-        Args:
-            kind (str): The API's record kind.
-
-        Returns:
-            bool: True when it is inside.
-        """
+        """Whether an API record kind is inside the scope (backends and sessions aside)."""
         if self.needs_exchange_facts and kind != 'exchange':
             return False
         if kind == 'journal' and ORDER_KIND in self.kinds:
@@ -189,27 +146,11 @@ class SearchScope:
 
     @property
     def needs_action_types(self) -> bool:
-        """Whether a journal record's place in the scope depends on its type (kind:order alone).
-
-        Returns:
-            bool: True when the scope holds order events but not every action.
-        """
+        """Whether a journal record's place depends on its type (kind:order without kind:action)."""
         return ORDER_KIND in self.kinds and 'journal' not in self.kinds
 
     def holds_text(self, kind: str, text: str) -> bool:
-        """Tells whether a record of a kind the scope holds is inside it, by its text.
-
-        Only kind:order (without kind:action) looks at the text: an action is inside when the
-        type its text starts with (session_search's action text: the type, then its fields)
-        is one of ORDER_EVENT_TYPES.
-
-        Args:
-            kind (str): The API's record kind (holds_kind already said True).
-            text (str): The record's text.
-
-        Returns:
-            bool: True when it is inside.
-        """
+        """Whether a record of a kind held is inside, by its text (only kind:order looks)."""
         if kind != 'journal' or not self.needs_action_types:
             return True
         return text.partition('\n')[0] in ORDER_EVENT_TYPES
@@ -229,16 +170,7 @@ class SearchScope:
         return not self.sessions or (session is not None and session in self.sessions)
 
     def joined(self, other: SearchScope) -> SearchScope:
-        """Combines two scopes as if their qualifiers were typed together.
-
-        Day ranges narrow (both must hold a day); kinds, backends and sessions add up.
-
-        Args:
-            other (SearchScope): The other scope.
-
-        Returns:
-            SearchScope: The combined scope.
-        """
+        """Combines two scopes as if typed together: days narrow; kinds, backends, sessions add."""
         return SearchScope(
             first_day=_narrower(self.first_day, other.first_day, max),
             last_day=_narrower(self.last_day, other.last_day, min),
@@ -311,17 +243,7 @@ def _narrower(
     second: datetime.date | None,
     pick: Callable[[datetime.date, datetime.date], datetime.date],
 ) -> datetime.date | None:
-    """The narrower of two optional bounds of a day range (None means no bound).
-
-    Args:
-        first (datetime.date | None): One bound.
-        second (datetime.date | None): The other.
-        pick (Callable[[datetime.date, datetime.date], datetime.date]): Chooses between two set
-            bounds: max for first days, min for last days.
-
-    Returns:
-        datetime.date | None: The one `pick` chooses, or whichever is set, or None.
-    """
+    """The narrower of two optional day bounds; `pick` (max or min) chooses between two set."""
     if first is None:
         return second
     if second is None:
@@ -330,15 +252,7 @@ def _narrower(
 
 
 def qualifier_name(piece: str) -> str | None:
-    """Tells which qualifier a piece of a query is, if any.
-
-    Args:
-        piece (str): One piece of the query (no white space).
-
-    Returns:
-        str | None: The lowered name ("day", "kind", "backend" or "session"), or None when the
-            piece is a word.
-    """
+    """The lowered qualifier name a piece of a query is, or None when it is a word."""
     name, colon, _ = piece.partition(':')
     if not colon:
         return None
@@ -347,15 +261,7 @@ def qualifier_name(piece: str) -> str | None:
 
 
 def parse_day(text: str, today: datetime.date) -> datetime.date:
-    """Reads one day as a person writes it after `day:`.
-
-    Args:
-        text (str): "2026-10-19", "today", "yesterday", or a weekday ("monday" or "mon").
-        today (datetime.date): India's date today.
-
-    Returns:
-        datetime.date: The day; a weekday is the latest such day of the last seven, today
-            included.
+    """Reads a day after `day:`: "2026-10-19", "today", "yesterday" or a weekday ("mon").
 
     Raises:
         ValueError: The text names no day; the message says why.
@@ -414,15 +320,7 @@ def parse_day_range(
 
 
 def _day_meaning(first: datetime.date | None, last: datetime.date | None) -> str:
-    """Writes a day range for a chip.
-
-    Args:
-        first (datetime.date | None): The first day, or None.
-        last (datetime.date | None): The last day, or None.
-
-    Returns:
-        str: "2026-10-19", "2026-10-01 to 2026-10-19", "from 2026-10-01" or "up to 2026-10-19".
-    """
+    """Writes a day range for a chip: "2026-10-19", "… to …", "from …" or "up to …"."""
     if first is not None and last is not None:
         if first == last:
             return first.isoformat()
@@ -436,13 +334,6 @@ def _day_meaning(first: datetime.date | None, last: datetime.date | None) -> str
 def _values(value: str, what: str) -> list[str]:
     """Splits a comma-separated value, dropping repeats.
 
-    Args:
-        value (str): The value.
-        what (str): What a value names, for the message ("a kind").
-
-    Returns:
-        list[str]: The values, in order.
-
     Raises:
         _BadValue: The value is empty or holds an empty entry.
     """
@@ -453,14 +344,7 @@ def _values(value: str, what: str) -> list[str]:
 
 
 def _kind_qualifier(value: str, piece: str) -> Qualifier:
-    """Reads a `kind:` qualifier.
-
-    Args:
-        value (str): Its value.
-        piece (str): The piece as typed.
-
-    Returns:
-        Qualifier: The qualifier.
+    """Reads a `kind:` qualifier from its value and the piece as typed.
 
     Raises:
         _BadValue: A value is not a kind.
@@ -477,14 +361,7 @@ def _kind_qualifier(value: str, piece: str) -> Qualifier:
 
 
 def _session_qualifier(value: str, piece: str) -> Qualifier:
-    """Reads a `session:` qualifier.
-
-    Args:
-        value (str): Its value.
-        piece (str): The piece as typed.
-
-    Returns:
-        Qualifier: The qualifier.
+    """Reads a `session:` qualifier from its value and the piece as typed.
 
     Raises:
         _BadValue: A value is not a session id.
@@ -516,8 +393,7 @@ def read_qualifier(piece: str, today: datetime.date) -> Qualifier:
         Qualifier: The qualifier.
 
     Raises:
-        ValueError: Its value cannot be read; the message says why, such as
-            "day: 2026-13-01 is not a date".
+        ValueError: Its value cannot be read; the message says why.
     """
     typed_name, _, value = piece.partition(':')
     name = typed_name.lower()
