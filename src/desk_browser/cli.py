@@ -62,11 +62,7 @@ names its web driver, which talks over pipes) needs none."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """Builds the parser for browsing (`desk-browser [DESK] [--demo]`).
-
-    Returns:
-        argparse.ArgumentParser: The parser.
-    """
+    """Builds the parser for browsing (`desk-browser [DESK] [--demo]`)."""
     # Deferred: argparse (and gettext) load only for a command line plain_browsing leaves.
     import argparse
 
@@ -117,14 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def desk_problem(desk: Path) -> str | None:
-    """Says why a path cannot be browsed as a desk.
-
-    Args:
-        desk (Path): The path given.
-
-    Returns:
-        str | None: A one-line message naming the path and what to do, or None when it is a folder.
-    """
+    """Why a path cannot be browsed as a desk (naming it and what to do), or None for a folder."""
     if not desk.exists():
         return (
             f'desk-browser: {desk}: no such folder. Give the path of a desk folder '
@@ -139,14 +128,7 @@ def desk_problem(desk: Path) -> str | None:
 
 
 def _is_terminal(stream: object) -> bool:
-    """Says whether a standard stream is a terminal.
-
-    Args:
-        stream (object): sys.stdin or sys.stdout; None when the process was started without it.
-
-    Returns:
-        bool: True for a terminal.
-    """
+    """Whether sys.stdin or sys.stdout (None when started without it) is a terminal."""
     isatty = getattr(stream, 'isatty', None)
     try:
         return bool(isatty()) if isatty is not None else False
@@ -155,14 +137,9 @@ def _is_terminal(stream: object) -> bool:
 
 
 def terminal_problem() -> str | None:
-    """Says why the terminal UI cannot start here, before anything is built.
+    """Why the terminal UI cannot start here (no terminal: cron, a pipe, ssh without -t), or None.
 
-    Without a terminal (cron, nohup, `ssh host desk-browser` without -t, a pipe) Textual would
-    write escape codes into the pipe and spin on an input that never comes.
-
-    Returns:
-        str | None: The one-line message, or None when stdin and stdout are terminals or Textual is
-            told to use a driver that needs none (as textual-serve does).
+    None too when Textual is told to use a driver that needs no terminal (textual-serve's).
     """
     if not _draws_on_a_terminal():
         return None
@@ -172,11 +149,7 @@ def terminal_problem() -> str | None:
 
 
 def _draws_on_a_terminal() -> bool:
-    """Says whether Textual will use a driver that draws on the terminal.
-
-    Returns:
-        bool: False when TEXTUAL_DRIVER names another one (textual-serve's web driver).
-    """
+    """Whether Textual will draw on the terminal (False when TEXTUAL_DRIVER names another)."""
     driver = os.environ.get('TEXTUAL_DRIVER', '').strip()
     return not driver or driver.startswith(_TERMINAL_DRIVERS)
 
@@ -184,15 +157,13 @@ def _draws_on_a_terminal() -> bool:
 def draw_on_the_terminal() -> str | None:
     """Has the screen drawn on the terminal when stderr was sent elsewhere.
 
-    Textual's terminal driver draws on the process's stderr (sys.__stderr__, descriptor 2), so
-    `desk-browser DESK 2>errors.log` put the screen into the file and left the terminal blank.
-    Call it once stdin and stdout are known to be terminals (terminal_problem): descriptor 2
-    becomes a copy of stdout's terminal, and sys.stderr a new stream on where stderr went, so
-    notes and a crash's traceback still reach the file.
+    Call it once stdin and stdout are terminals: descriptor 2 (where Textual draws) becomes a
+    copy of stdout's terminal, and sys.stderr a new stream on where stderr went, so notes and a
+    traceback still reach it.
 
     Returns:
         str | None: None when the screen will be on the terminal; the one-line message when
-            stderr is closed, where nothing can be drawn.
+            stderr is closed.
     """
     stream = sys.__stderr__
     if not _draws_on_a_terminal() or not _is_terminal(sys.stdout) or _is_terminal(stream):
@@ -213,12 +184,7 @@ def draw_on_the_terminal() -> str | None:
 
 
 def _refuse_the_terminal() -> int | None:
-    """Says why browsing cannot start here, else has the screen drawn on the terminal.
-
-    Returns:
-        int | None: EXIT_USAGE after the one-line message (on stderr, or on the terminal when
-            stderr is closed); None to start.
-    """
+    """EXIT_USAGE after saying why browsing cannot start here; else None (draws on the tty)."""
     problem = terminal_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
@@ -235,8 +201,7 @@ def run_browser(desk: Path, start: StartView | None = None) -> int:
 
     Args:
         desk (Path): The desk folder.
-        start (StartView | None): Where to open (--session, --day, --search); None opens the main
-            screen.
+        start (StartView | None): Where to open; None opens the main screen.
 
     Returns:
         int: The exit status.
@@ -262,8 +227,8 @@ def run_workspace_browser(path: Path, search: str | None = None) -> int:
 
     Args:
         path (Path): The workspace.
-        search (str | None): Words to open the search across desks with (--search); None opens
-            the Desks screen.
+        search (str | None): Words to open the search across desks with; None opens the Desks
+            screen.
 
     Returns:
         int: The exit status.
@@ -281,7 +246,7 @@ def run_demo(start: StartView | None = None, desks: int | None = None) -> int:
 
     Args:
         start (StartView | None): Where to open; None opens the main screen.
-        desks (int | None): How many desks a demo workspace holds; None builds one desk, named main.
+        desks (int | None): How many desks a demo workspace holds; None builds one desk.
 
     Returns:
         int: The exit status.
@@ -306,17 +271,7 @@ def run_demo(start: StartView | None = None, desks: int | None = None) -> int:
 
 
 def _remove_on_hangup(folder: Path) -> dict[int, Any]:
-    """Removes a folder even when the terminal closes or the process is told to stop.
-
-    Without this, closing the terminal window (SIGHUP) or `kill` (SIGTERM) would end the process
-    before the `finally` that removes the demo desk.
-
-    Args:
-        folder (Path): The folder to remove.
-
-    Returns:
-        dict[int, Any]: The handlers replaced, by signal number, to put back afterwards.
-    """
+    """Removes a folder on SIGHUP or SIGTERM too; gives the replaced handlers, to put back."""
 
     def remove_and_stop(signal_number: int, _frame: object) -> None:
         shutil.rmtree(folder, ignore_errors=True)
@@ -337,7 +292,7 @@ def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser | None
     Args:
         arguments (argparse.Namespace): The parsed arguments.
         parser (argparse.ArgumentParser | None): The parser, for usage errors; None when the
-            arguments were read without one (plain_browsing), when one is built if needed.
+            arguments were read without one (plain_browsing).
 
     Returns:
         int: The exit status.
@@ -353,16 +308,7 @@ def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser | None
 def _browse(
     arguments: argparse.Namespace, parser: argparse.ArgumentParser | None, start: StartView
 ) -> int:
-    """Runs the browsing command once its start view is read (see browse).
-
-    Args:
-        arguments: The parsed arguments.
-        parser: The parser, for usage errors, or None (see browse).
-        start: Where to open.
-
-    Returns:
-        The exit status.
-    """
+    """Runs the browsing command once its start view is read (see browse)."""
     one_desk_options = _one_desk_options(arguments)
     if arguments.demo:
         if arguments.desk is not None:
@@ -402,12 +348,7 @@ def _browse(
 
 
 def _usage_error(parser: argparse.ArgumentParser | None, message: str) -> NoReturn:
-    """Exits with a usage error (status 2) as the parser words it.
-
-    Args:
-        parser (argparse.ArgumentParser | None): The parser; None when the command line was read
-            without one (plain_browsing), when it is built here.
-        message (str): What is wrong.
+    """Exits with a usage error (status 2) as the parser (built here if None) words it.
 
     Raises:
         SystemExit: Always, from argparse.
@@ -416,18 +357,7 @@ def _usage_error(parser: argparse.ArgumentParser | None, message: str) -> NoRetu
 
 
 def _one_desk_options(arguments: argparse.Namespace) -> str:
-    """Names the options given that open one desk at a view (a folder of desks has none).
-
-    --search is not one: over a folder of desks it opens the search across desks, and --day
-    with it is that search's day.
-
-    Args:
-        arguments (argparse.Namespace): The parsed arguments.
-
-    Returns:
-        str: Those options and their verb, such as "--day opens" or "--session and --day open";
-            empty when none was given.
-    """
+    """The options given that open one desk at a view, with their verb ("--day opens"), or ""."""
     given = [
         f'--{name}'
         for name in ('session', 'day')
@@ -439,17 +369,11 @@ def _one_desk_options(arguments: argparse.Namespace) -> str:
 
 
 def start_view(arguments: argparse.Namespace) -> StartView | str:
-    """Reads where to open from --session, --day and --search.
-
-    --day with --search opens the search narrowed to that day (its `day:` qualifier), where the
-    day view alone would leave the words unsearched.
-
-    Args:
-        arguments (argparse.Namespace): The parsed arguments.
+    """Reads where to open from --session, --day and --search (--day with --search narrows it).
 
     Returns:
-        StartView | str: The view (a day already read as an ISO date), or a message for a malformed
-            day or an empty session id.
+        StartView | str: The view (a day read as an ISO date), or a message for a malformed day
+            or an empty session id.
     """
     from desk_browser.presentation.formatting import india_today
 
@@ -475,18 +399,14 @@ def start_view(arguments: argparse.Namespace) -> StartView | str:
 def plain_browsing(argv: list[str]) -> argparse.Namespace | None:
     """Reads `desk-browser` and `desk-browser DESK`, the usual starts, without argparse.
 
-    Importing argparse (and gettext, which it imports) and building the parser cost the first
-    paint about 1.7 ms, for a command line with nothing to parse. The arguments read here are
-    what `build_parser().parse_args(argv)` gives (a test holds them equal); any other command
-    line (an option such as --help, a second argument, an argument starting with '-') is left
-    to the parser.
+    The result is what `build_parser().parse_args(argv)` gives (a test holds them equal).
 
     Args:
         argv (list[str]): The arguments after the program's name, no subcommand among them.
 
     Returns:
-        argparse.Namespace | None: The arguments (a namespace with the parser's attributes), or
-            None when the command line is not one of these two.
+        argparse.Namespace | None: The arguments, or None when the command line is not one of
+            these two (left to the parser).
     """
     if len(argv) > 1 or (argv and argv[0].startswith('-')):
         return None
@@ -503,14 +423,7 @@ def plain_browsing(argv: list[str]) -> argparse.Namespace | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Runs `desk-browser` with the given arguments.
-
-    Args:
-        argv (list[str] | None): The arguments after the program's name; None reads sys.argv.
-
-    Returns:
-        int: The exit status.
-    """
+    """Runs `desk-browser` with the given arguments (None reads sys.argv); gives the exit status."""
     arguments_list = list(sys.argv[1:] if argv is None else argv)
     status = run_subcommand(arguments_list)
     if status is not None:
