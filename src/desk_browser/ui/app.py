@@ -59,9 +59,8 @@ _SEARCHES_IN_PALETTE = 5
 class DeskBrowser(App[None]):
     """Browses one desk folder: state, sessions, exchanges, summaries and search.
 
-    Its services (the search, the file memo, the foreground, the first-paint event, the clock)
-    come from `make_app`, and every screen it opens gets them in its constructor. It owns three
-    helpers, started when it is mounted and stopped when it is unmounted: the index builder
+    Its services come from `make_app` and every screen it opens gets them in its constructor. It
+    owns three helpers, started on mount and stopped on unmount: the index builder
     (search_indexing), the garbage-collection policy (heap_freezing) and the screen-visibility
     policy (covered_screens).
     """
@@ -112,14 +111,11 @@ class DeskBrowser(App[None]):
 
         Args:
             services (DeskServices): The desk's services, handed down to every screen.
-            cursor_blink (bool): Whether the search box's cursor blinks (off in tests and
-                screenshots).
-            start (StartView | None): The view to open at (--session, --day, --search); None opens
-                the main screen.
-            settings_path (Path | None): Where the theme is remembered; None remembers nothing
-                (tests).
-            first_read (FirstRead | None): The desk's first read, started before Textual loaded,
-                for the main screen; None lets the main screen start it.
+            cursor_blink (bool): Whether the search box's cursor blinks (off in tests).
+            start (StartView | None): The view to open at; None opens the main screen.
+            settings_path (Path | None): Where the theme is remembered; None remembers nothing.
+            first_read (FirstRead | None): The desk's first read, started before Textual loaded;
+                None lets the main screen start it.
             theme (str | None): The Textual theme to start with; None starts with the one
                 remembered in `settings_path`, else Textual's default.
 
@@ -295,8 +291,6 @@ class DeskBrowser(App[None]):
     ) -> str | None:
         """Saves a screenshot into a folder that exists (copy_export), or sends it to the browser.
 
-        Textual's own saves into ~/Downloads, and fails where there is none.
-
         Args:
             filename (str | None): The file's name; None names it after the time.
             path (str | None): A folder to save into; None chooses one (screenshot_folder).
@@ -313,22 +307,15 @@ class DeskBrowser(App[None]):
         return None
 
     async def _run_screen_action(self, screen: Screen[object], action: str) -> None:
-        """Runs a screen's action (from the palette), or the app's fallback when it has none.
-
-        Args:
-            screen (Screen[object]): The screen the palette was opened over.
-            action (str): The action, such as "copy(False)".
-        """
+        """Runs a screen's action from the palette ("copy(False)"), else the app's fallback."""
         if not await self.run_action(action, screen):
             await self.run_action(action)
 
     async def action_search(self) -> None:
         """Opens the search, or lets the screen on top take the key (the search itself does).
 
-        The binding is a priority one, handled in the app's own queue, and the search screen is
-        awaited (mounted, its box focused) before the next key is handled: words typed or pasted
-        right after / land in the box instead of going to the screen below. In a text box, / is
-        typed as itself.
+        A priority binding: the search screen is mounted and focused before the next key, so what
+        is typed or pasted right after / lands in its box.
 
         Raises:
             SkipAction: A text box has the focus (it takes the /).
@@ -343,11 +330,7 @@ class DeskBrowser(App[None]):
         await self.push_screen(SearchScreen(self.services, cursor_blink=self.cursor_blink))
 
     async def search_again(self, query: str) -> None:
-        """Opens the search (or stays in it) with a query in the box.
-
-        Args:
-            query (str): The query, as the search history holds it.
-        """
+        """Opens the search (or stays in it) with a query from the search history in the box."""
         from desk_browser.ui.screens.search_screen import SearchScreen
 
         if not isinstance(self.screen, SearchScreen):
@@ -383,9 +366,8 @@ class DeskBrowser(App[None]):
     async def open(self, place: Place | DayRequest) -> None:
         """Shows a place: in the screen on top when it can, else by popping and pushing screens.
 
-        A day view's day opens over the screen on top (a day view on top shows it itself); a
-        session, a record or a day's sessions or summary is shown from the main screen, every
-        screen above it popped first.
+        A day view's day opens over the screen on top; a session, a record or a day's sessions or
+        summary is shown from the main screen, every screen above it popped first.
 
         Args:
             place (Place | DayRequest): What to show.
@@ -425,11 +407,7 @@ class DeskBrowser(App[None]):
         self.push_screen(GoToDayScreen(self.today, cursor_blink=self.cursor_blink), chosen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offers only what works over the screen on top: Day, Problems, Restore.
-
-        Day where the screen has a day view, Problems outside the Problems view, Restore while
-        a pane is maximized. The footer shows only what is offered.
-        """
+        """Offers only what works over the screen on top: Day, Problems, Restore."""
         if action == 'day_view':
             screen = self.screen
             return isinstance(screen, DeskScreen) and screen.OFFERS_DAY_VIEW
@@ -444,11 +422,7 @@ class DeskBrowser(App[None]):
         return True
 
     async def action_orders(self) -> None:
-        """Opens the Orders view of the day the screen on top shows (o).
-
-        Where an Orders view is just under the screen on top (an order's story, or the day
-        view opened from it), that one is shown again at the day rather than another pushed.
-        """
+        """Opens the Orders view of the day on top (o), reusing one just under the screen on top."""
         from desk_browser.ui.screens.orders_screen import OrdersScreen  # Deferred: opened later.
 
         top = self.screen
@@ -471,11 +445,7 @@ class DeskBrowser(App[None]):
         await self.run_action('day_view', self.screen)
 
     def action_copy(self, as_json: bool) -> None:
-        """The copy keys where the screen has nothing to copy (screens with something bind them).
-
-        Args:
-            as_json (bool): True for its JSON line, False for Markdown.
-        """
+        """The copy keys where the screen has nothing to copy (screens with something bind them)."""
         self.notify(NOTHING_TO_COPY)
 
     def action_export(self) -> None:
@@ -496,11 +466,7 @@ class DeskBrowser(App[None]):
         self.history.visit(message.place)
 
     async def action_history(self, step: int) -> None:
-        """Goes back or forward through what was opened.
-
-        Args:
-            step (int): -1 for back, +1 for forward.
-        """
+        """Goes back (-1) or forward (+1) through what was opened."""
         place = self.history.back() if step < 0 else self.history.forward()
         if place is None:
             self.notify('Nothing further back.' if step < 0 else 'Nothing further forward.')
@@ -509,14 +475,7 @@ class DeskBrowser(App[None]):
 
 
 def _remembered_theme(settings_path: Path | None) -> str | None:
-    """The theme remembered in the settings file, if it is one of Textual's.
-
-    Args:
-        settings_path (Path | None): The settings file; None remembers nothing.
-
-    Returns:
-        str | None: The theme's name, or None (nothing remembered, or a theme unknown here).
-    """
+    """The theme remembered in the settings file (None: none) if it is one of Textual's."""
     if settings_path is None:
         return None
     remembered = load_settings(settings_path).theme
@@ -543,21 +502,16 @@ def make_app(
         desk (Path): The desk folder.
         today (Callable[[], datetime.date] | None): Returns India's today; None uses the clock.
         cursor_blink (bool): Whether the search box's cursor blinks.
-        animation_level (AnimationLevel | None): Textual's animation level ('none' in tests); None
-            keeps Textual's.
-        theme (str | None): A Textual theme name ('textual-dark' in tests); None keeps the
-            remembered one.
+        animation_level (AnimationLevel | None): Textual's animation level; None keeps Textual's.
+        theme (str | None): A Textual theme name; None keeps the remembered one.
         start (StartView | None): The view to open at; None opens the main screen.
-        settings_path (Path | None): Where the chosen theme is remembered; None (tests) remembers
-            nothing.
-        export_folder (Path | None): Where exports are written; None writes to the current folder.
-        clock (Callable[[], float] | None): Returns the time now in seconds since the epoch; None
+        settings_path (Path | None): Where the chosen theme is remembered; None remembers nothing.
+        export_folder (Path | None): Where exports go; None writes to the current folder.
+        clock (Callable[[], float] | None): Returns the time in seconds since the epoch; None
             uses time.time.
-        cache_directory (Path | None): Where the search index is kept; None for the user's cache
-            folder (tests give a temporary folder).
-        first_read (FirstRead | None): The desk's first read, already started (the command line
-            starts it before Textual loads): the app uses its services, so `today`, `clock`,
-            `export_folder` and `cache_directory` must then be None; None builds the services.
+        cache_directory (Path | None): Where the search index is kept; None for the user's cache.
+        first_read (FirstRead | None): The desk's first read, already started: the app uses its
+            services, so `today`, `clock`, `export_folder` and `cache_directory` must be None.
 
     Returns:
         DeskBrowser: The app, not yet running.
