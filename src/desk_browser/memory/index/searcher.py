@@ -1,10 +1,9 @@
 """One indexed search: visits the desk's records in ranking order, from the index where it can.
 
-The searcher asks for the full hits first, then for one level of partial hits at a time
-(records with every keyword but one, and so on), each level asking the index for the records
-that may hold that many keywords (expressions.candidate_expression) and checking every candidate
-against the documented rule. Days the plan reads from the desk are read in full, in their place.
-It stops as soon as it has `limit` hits of the best level, as session_search.rank does.
+Full hits first, then one level of partial hits at a time, each level asking the index for
+candidates (expressions.candidate_expression) and checking each against the documented rule;
+days the plan reads from the desk are read in full, in their place. It stops at `limit` hits
+of the best level, as session_search.rank does.
 
 Typical usage example:
 
@@ -56,8 +55,8 @@ class Searcher:
             direct (DirectReads): Reads the days the plan takes from the desk.
             cancelled (CancelCheck | None): The cancel check, or None.
             indexed_records (int): How many records the index holds.
-            keep (RecordFilter | None): Which records of the plan's days are inside the
-                search's scope, or None for all of them.
+            keep (RecordFilter | None): Which records of the plan's days are inside the search's
+                scope, or None for all of them.
         """
         self._keep = keep
         self._words = words
@@ -83,14 +82,7 @@ class Searcher:
             raise SearchCancelled
 
     def _count(self, text: str) -> int:
-        """Counts the keywords a text contains, by the documented rule.
-
-        Args:
-            text (str): The record's text.
-
-        Returns:
-            int: How many keywords its lowered text contains.
-        """
+        """How many keywords a record's lowered text contains, by the documented rule."""
         lowered = text.lower()
         return sum(1 for word in self._words if word in lowered)
 
@@ -154,19 +146,7 @@ class Searcher:
     def _run_rows(
         self, connection: sqlite3.Connection, expression: str | None, segment: Segment
     ) -> Generator[queries.RecordData, None, None]:
-        """The index's candidates in a run of indexed days, the run extended as they go past it.
-
-        Args:
-            connection (sqlite3.Connection): The search's snapshot of the index.
-            expression (str | None): The candidate query, None for every record.
-            segment (Segment): The run; once its rows are read to its end, it is closed.
-
-        Yields:
-            queries.RecordData: Each candidate row inside the run, in ranking order.
-
-        Raises:
-            SearchCancelled: When the cancel check returned True.
-        """
+        """The index's candidate rows in a run of indexed days, the run extended as they go."""
         plan = self._plan
         rows = self._indexed_rows(connection, expression, segment.low)
         try:
@@ -184,18 +164,7 @@ class Searcher:
     def _indexed_rows(
         self, connection: sqlite3.Connection, expression: str | None, start: int
     ) -> Generator[queries.RecordData, None, None]:
-        """The index's records that may be hits, inside the scope, in ranking order.
-
-        Args:
-            connection (sqlite3.Connection): The search's snapshot of the index.
-            expression (str | None): The keywords' candidate query, or None for every record.
-            start (int): The lowest id to read.
-
-        Returns:
-            Generator[queries.RecordData, None, None]: The candidates, narrowed to the scope's
-                kinds, sessions and backends by their marks (so a rare kind or a session costs
-                no more than its own records).
-        """
+        """The index's possible hits from id `start` on, in ranking order, narrowed to the scope."""
         keep = self._keep
         if keep is None:
             return queries.record_rows(connection, expression, start)
@@ -203,14 +172,7 @@ class Searcher:
         return queries.record_rows(connection, narrowed(expression, marks), start, keep.kinds)
 
     def _direct_candidates(self, desk_day: DeskDay) -> Iterator[tuple[int, SearchRecord]]:
-        """Visits a day read from the desk: its records with at least one keyword.
-
-        Args:
-            desk_day (DeskDay): The day.
-
-        Yields:
-            tuple[int, SearchRecord]: Each record with at least one keyword, with how many.
-        """
+        """A day read from the desk: its records with at least one keyword, with how many."""
         keep = self._keep
         for position, record in enumerate(self._direct.records(desk_day)):
             self._check_cancelled()
@@ -225,11 +187,7 @@ class Searcher:
                 yield matched, record
 
     def _expressions(self) -> list[str | None]:
-        """Each keyword's candidate query (word_expression), or None where the index cannot help.
-
-        Returns:
-            list[str | None]: The queries, in the keywords' order.
-        """
+        """Each keyword's candidate query (word_expression), None where the index cannot help."""
         reader = self._reader
         if reader is None:
             return [None] * len(self._words)
@@ -252,8 +210,8 @@ class Searcher:
         """Counts the hits a search without a limit would return.
 
         Returns:
-            tuple[int, bool]: How many, and whether they hold every keyword (the full hits)
-                or only some (every record with at least one keyword).
+            tuple[int, bool]: How many, and whether they hold every keyword (the full hits) or
+                only some (every record with at least one keyword).
         """
         words = self._words
         expressions = self._expressions()
@@ -268,19 +226,7 @@ class Searcher:
         return self._count_holding(expression, 1), False
 
     def _count_holding(self, expression: str | None, least: int) -> int:
-        """Counts the candidates that hold at least `least` keywords, as `candidates` visits them.
-
-        The same records, checked by the same rule, as counting what `candidates` yields; but
-        no record is made, and each day is looked up and checked once rather than at each of
-        its records (a common keyword's count visits a year desk's 120,000 candidates).
-
-        Args:
-            expression (str | None): The FTS5 query for the index's candidates, None when every
-                record is a candidate, NO_CANDIDATES when no indexed record is.
-            least (int): How many keywords a record must hold, at least 1.
-
-        Returns:
-            int: How many records hold that many.
+        """Counts the candidates holding at least `least` keywords, as `candidates` visits them.
 
         Raises:
             SearchCancelled: When the cancel check returned True.
@@ -311,17 +257,7 @@ class Searcher:
     def _count_indexed(
         self, connection: sqlite3.Connection, expression: str | None, segment: Segment, least: int
     ) -> int:
-        """Counts a run of indexed days' candidates holding at least `least` keywords.
-
-        Args:
-            connection (sqlite3.Connection): The search's snapshot of the index.
-            expression (str | None): The candidate query, None for every record.
-            segment (Segment): The run (extended as its rows go past its end).
-            least (int): How many keywords a record must hold.
-
-        Returns:
-            int: How many.
-        """
+        """Counts a run of indexed days' candidates holding at least `least` keywords."""
         plan = self._plan
         keep = self._keep
         words = self._words
@@ -355,14 +291,7 @@ class Searcher:
         return total
 
     def run(self, limit: int) -> SearchResult:
-        """Finds the best hits, one level of matched keywords at a time.
-
-        Args:
-            limit (int): The most hits, at least 1.
-
-        Returns:
-            SearchResult: The hits, as the documented rank gives them.
-        """
+        """Finds the best `limit` hits, a level of matched keywords at a time, as rank does."""
         words = self._words
         expressions = self._expressions()
         unfiltered = expressions.count(None)
