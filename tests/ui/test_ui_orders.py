@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from desk_browser.memory.order_book import Order, RiskDecision
 from desk_browser.ui.screens.day_screen import DayScreen
@@ -299,3 +299,17 @@ async def test_a_fill_appended_while_the_orders_view_is_open_shows(
         append(journal, (json.dumps(filled) + '\n').encode())
         await wait_until(pilot, lambda: status() == 'filled', seconds=30)
         assert 'INFY26OCTFUT +400' in widget_texts(pilot)
+
+
+async def test_a_click_on_the_day_views_orders_count_opens_the_orders_view(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    async with settled(app_for(demo_desk)) as pilot:
+        await pilot.press('left_square_bracket', 'd')
+        await settle(pilot)
+        heading = pilot.app.screen.query_one('#day-heading', Static)
+        glance = str(heading.render()).split('\n')[1]
+        column = glance.index('placed')
+        await pilot.click('#day-heading', offset=(2 + column, 1))
+        await settle(pilot)
+        assert orders_screen(pilot).day == YESTERDAY

@@ -12,6 +12,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
+from textual.style import Style
 from textual.widgets import SelectionList, Static
 from textual.worker import get_current_worker
 
@@ -88,6 +89,32 @@ def _nearest_days(
     return parts
 
 
+def linked_glance(glance: str) -> Content:
+    """The day at a glance, muted, its orders part a link to the day's Orders view (as o is).
+
+    Args:
+        glance (str): The glance as `DayGlance.fitted` wrote it (parts between " · ", lines).
+
+    Returns:
+        Content: The glance; the part counting orders ("orders 5 placed, 5 filled",
+            "no orders") underlined, a click on it opening the Orders view.
+    """
+    parts: list[Content] = []
+    for line_number, line in enumerate(glance.split('\n')):
+        if line_number:
+            parts.append(Content('\n'))
+        for place, part in enumerate(line.split(' · ')):
+            if place:
+                parts.append(Content.styled(' · ', '$text-muted'))
+            is_orders = 'placed' in part or part == 'no orders'
+            style = 'underline $text-muted' if is_orders else '$text-muted'
+            piece = Content.styled(part, style)
+            if is_orders:
+                piece = piece.stylize(Style.from_meta({'@click': 'app.orders'}))
+            parts.append(piece)
+    return Content.assemble(*parts)
+
+
 class DayScreen(DeskScreen[None]):
     """Shows one day's journal; `[` and `]` move to the previous and next day."""
 
@@ -132,6 +159,7 @@ class DayScreen(DeskScreen[None]):
         ),
         Binding('right_square_bracket', 'step_day(1)', 'Day after', key_display=']', id='day-next'),
         Binding('f', 'focus_filter', 'Filter', id='day-filter'),
+        Binding('o', 'app.orders', 'Orders', id='day-orders'),
         *(
             Binding(str(number), f'toggle_kind({kind!r})', label, show=False)
             for number, (kind, label) in enumerate(EVENT_KINDS, start=1)
@@ -275,7 +303,7 @@ class DayScreen(DeskScreen[None]):
             if line.cell_length <= width:
                 break
         glance = day_glance(view.journal.events).fitted(width)
-        return Content.assemble(line, '\n', (glance, '$text-muted'))
+        return Content.assemble(line, '\n', linked_glance(glance))
 
     def on_resize(self) -> None:
         """Fits the heading to the new width."""
