@@ -21,6 +21,7 @@ KEYS: list[tuple[str, str]] = [
     ('n   p', 'Next / previous exchange'),
     ('[   ]', 'Previous / next day with sessions'),
     ('d', "The day view: the day's journal as a timeline"),
+    ('o', "Orders: the day's orders, each with its story"),
     ('N   P', 'Jump 25 exchanges on / back in a long session'),
     ('↑ ↓ PgUp PgDn', 'Scroll, or move in the focused list'),
     ('j   k', 'Down / up, as ↓ ↑, in every list and view'),
@@ -63,10 +64,22 @@ QUALIFIER_LINES: list[tuple[str, str]] = [(example, meaning) for example, meanin
 DAY_KEYS: list[tuple[str, str]] = [
     ('[   ]', 'Day before / after'),
     ('f   1-7', 'Filter: move to it (space toggles) / toggle a kind'),
+    ('o', "The day's orders (or click the glance line's orders)"),
     ('y   Y   x', 'Copy the event / its JSON; export the day'),
     ('esc', 'Back'),
 ]
 """The day view's keys."""
+
+ORDERS_KEYS: list[tuple[str, str]] = [
+    ('Enter', "The order's story: trigger, answer, tools, risk, fills"),
+    ('[   ]', 'Day before / after'),
+    ('f   s', 'Filter by symbol (type; esc clears) / step the statuses'),
+    ('d', 'The day view at the order, highlighted (in a story too)'),
+    ('o', "In a story: back to its day's orders"),
+    ('y   Y   x', 'Copy the story / its events as JSON; export the day'),
+    ('esc', 'Back'),
+]
+"""The Orders view's and an order's story's keys."""
 
 PROBLEM_KEYS: list[tuple[str, str]] = [
     ('Enter', 'Open the session or day at the damaged line'),
@@ -188,6 +201,7 @@ class HelpScreen(ModalScreen[None]):
             yield KeySection('Search', SEARCH_KEYS, section='search')
             yield KeySection('Search qualifiers', QUALIFIER_LINES, width=28)
             yield KeySection('Day view', DAY_KEYS, section='day')
+            yield KeySection('Orders and stories', ORDERS_KEYS, section='orders')
             yield KeySection('Problems', PROBLEM_KEYS, section='problems')
             yield KeySection('Desks (a folder of desks)', DESKS_KEYS, section='desks')
             yield Static(Content(ABOUT), classes='help-section -explain')
