@@ -42,11 +42,16 @@ SYMBOL_WIDEST = 24
 """The most cells the symbol column takes (a longer symbol is cut with …)."""
 
 
-def story_time(story: Story) -> str:
-    """When a row's order was placed (else its first event), or the rejection's time."""
+def _time_column(story: Story, day: str) -> str:
+    """When a row's order was placed: HH:MM:SS that day, "Mon 15:10" another day (9 cells)."""
     if isinstance(story, RiskDecision):
-        return story.time
-    return story.first_event.time
+        event_day, time = story.day, story.time
+    else:
+        event_day, time = story.first_event.day, story.first_event.time
+    clock = clock_time(time)
+    if event_day == day:
+        return f'{clock} '
+    return f'{_weekday(event_day)} {clock[:5]}'
 
 
 def _fits(text: str, width: int) -> str:
@@ -73,7 +78,7 @@ def order_lines(story: Story, day: str, symbol_width: int) -> list[Content]:
     Returns:
         list[Content]: The two lines.
     """
-    time = clock_time(story_time(story))
+    time = _time_column(story, day)
     if isinstance(story, RiskDecision):
         symbol = _fits(visible_field(story.symbol) or '?', symbol_width)
         first = Content.assemble(
@@ -92,7 +97,7 @@ def order_lines(story: Story, day: str, symbol_width: int) -> list[Content]:
         reason = visible_field(story.reason) or 'no reason given'
         trigger = story.exchange.trigger_text if story.exchange is not None else ''
         why = reason + (f' · {visible_field(trigger)}' if trigger else '')
-        return [first, Content.assemble(' ' * 10, ('↳ ', '$text-muted'), (why, '$text-muted'))]
+        return [first, Content.assemble(' ' * 11, ('↳ ', '$text-muted'), (why, '$text-muted'))]
     side = visible_field(story.side).upper() or '?'
     status = story.status.value
     fill = ''
@@ -126,7 +131,7 @@ def order_lines(story: Story, day: str, symbol_width: int) -> list[Content]:
         why = 'placed before the journal read (its placement is not in it)'
     else:
         why = 'no trigger before it in its day'
-    return [first, Content.assemble(' ' * 10, ('↳ ', '$text-muted'), (why, '$text-muted'))]
+    return [first, Content.assemble(' ' * 11, ('↳ ', '$text-muted'), (why, '$text-muted'))]
 
 
 def _identity(story: Story) -> tuple[str, str, int]:
