@@ -1,19 +1,11 @@
 """The desk's first read, on a thread of its own: what the main screen shows first.
 
-`desk-browser DESK` spends about 0.3 s importing Textual before it can build a screen. The
-command line starts a `FirstRead` before that import, so the desk is read meanwhile: the
-watcher's first look (the follower's baseline, taken before anything is read, so no change
-made in between is missed), the overview (state.json and the newest sessions' logs), and the
-log of the session the main screen opens first and its day's summary. The main screen then
-shows them as it mounts, before its first layout: one layout and one frame of a filled-in
-screen, instead of an empty screen drawn, then the state and the sessions, then the exchanges.
-
-A big log's first exchanges are what the first look holds (`LiveDesk.open_session` with
-`head_first`): the read goes on with the whole log once they are drawn (the first paint, or
-HEAD_DRAWN_WAIT), and hands it to the screen through `when_read_whole`.
-
-Nothing here knows Textual. A read that fails is not reported here: the screen reads the desk
-again itself, and a second failure is reported as any other read's.
+The command line starts a `FirstRead` before importing Textual, so the desk is read meanwhile:
+the watcher's first look (the follower's baseline), the overview, the log of the session
+opened first and its day's summary. The main screen shows them as it mounts, in one layout.
+A big log's first exchanges come first; the whole log follows once they are drawn
+(`when_read_whole`). Nothing here knows Textual; a failed read is not reported here (the
+screen reads again and reports a second failure).
 """
 
 from __future__ import annotations
@@ -36,12 +28,11 @@ from desk_browser.presentation.listed_sessions import place_of_session, session_
 
 
 def session_to_open(overview: DeskOverview, wanted: Iterable[str | None]) -> str | None:
-    """Says which session the main screen opens: the first wanted that is listed, else the newest.
+    """The session the main screen opens: the first wanted that is listed, else the newest; or None.
 
     Args:
         overview (DeskOverview): The state and the sessions.
-        wanted (Iterable[str | None]): The sessions wanted, first first (None is skipped): the one
-            asked for on the command line, the one shown before a reload, the current one.
+        wanted (Iterable[str | None]): The sessions wanted, first first (None is skipped).
 
     Returns:
         str | None: The session, or None when no session has a log.
@@ -60,13 +51,11 @@ class FirstLook:
     """What the first read found.
 
     Attributes:
-        live_desk (LiveDesk): Follows the desk from the first look on, the session read included
-            (the main screen's follower takes it over).
+        live_desk (LiveDesk): Follows the desk from the first look on, the session read included.
         overview (DeskOverview): The state and the sessions.
-        session_log (SessionLog | None): The log of the session opened first (`session_to_open`,
-            the requested one first, then the current one), or None when no session has a log.
-        summary (DaySummary | None): The summary of the opened session's day, or None when no
-            session has a log or its name holds no day.
+        session_log (SessionLog | None): The log of the session opened first, or None when no
+            session has a log.
+        summary (DaySummary | None): The summary of that session's day, or None.
     """
 
     live_desk: LiveDesk
@@ -95,8 +84,7 @@ class FirstRead:
 
         Args:
             services (DeskServices): The desk's services.
-            requested_session (str | None): The session asked for on the command line (opened
-                first when it is listed).
+            requested_session (str | None): The session asked for on the command line.
         """
         self.services = services
         self._requested_session = requested_session
@@ -109,11 +97,7 @@ class FirstRead:
         """The whole log read after the first look's first exchanges, until it is listened for."""
 
     def start(self) -> FirstRead:
-        """Starts reading, on a daemon thread (quitting never waits for it).
-
-        Returns:
-            FirstRead: This read, for chaining.
-        """
+        """Starts reading on a daemon thread (quitting never waits for it); gives this read."""
         if self._thread is None:
             self._thread = threading.Thread(
                 target=self._read, name='desk-browser first read', daemon=True
@@ -173,10 +157,8 @@ class FirstRead:
     def when_read_whole(self, listener: RestListener) -> None:
         """Hands over the whole log when the first look held only its first exchanges.
 
-        Called with the log from the reading thread once it is read (before any poll of the
-        first look's LiveDesk can report what it gained since), or at once when it was read
-        already; with None when reading it failed. Never called when the first look's log was
-        whole (SessionLog.complete) or there was none.
+        Called from the reading thread before any poll can report what the log gained (or at once
+        if read already), with None when reading failed; never when the first log was whole.
 
         Args:
             listener (RestListener): Takes the whole log, or None.
@@ -188,10 +170,7 @@ class FirstRead:
             listener(log)
 
     def look(self, timeout: float | None = None) -> FirstLook | None:
-        """Waits for the read (started or not) to end, at most `timeout` seconds.
-
-        Args:
-            timeout (float | None): The most seconds to wait; None waits until it ends.
+        """Waits for the read (started or not) to end, at most `timeout` seconds (None: no limit).
 
         Returns:
             FirstLook | None: What was read; None when the read failed, was never started, or

@@ -1,14 +1,10 @@
 """Search scopes inside the index-backed search: which days it walks and which records it keeps.
 
-A scope's days are chosen before anything is read: the plan walks only the desk's days inside
-the scope's range, so a day scope costs no more than the unscoped search. Kinds are told from
-each record's id (keys.kind_of) before its text is loaded, and the index finds only the kinds'
-records (their marks, expressions.of_kinds); `kind:order` keeps, of the actions, those whose
-text starts with an order event's type, told once the text is loaded. A `backend:` or
-`session:` scope needs what the journal records about each exchange (exchange_facts): the index
-stores them with each exchange (and marks its indexed text with them, so the query finds few
-others); for the days read from the desk they are read from the day's journal, only where the
-search meets an exchange, and kept in memory keyed by the day's signature.
+The plan walks only the days inside the scope's range. Kinds are told from record ids before
+texts load, and the index finds only the kinds' records by their marks; `kind:order` keeps
+actions whose text starts with an order event's type. `backend:` and `session:` need each
+exchange's facts: stored with it in the index, read from the journal for days read from the
+desk (kept in memory by the day's signature).
 
 Typical usage example:
 
@@ -39,15 +35,7 @@ class DayFacts:
         self._cache: DayCache[list[ExchangeFacts]] = DayCache(tuning.DIRECT_CACHE_CHARACTERS)
 
     def of(self, desk_day: DeskDay) -> list[ExchangeFacts]:
-        """The facts of a day's exchanges.
-
-        Args:
-            desk_day (DeskDay): The day.
-
-        Returns:
-            list[ExchangeFacts]: One per exchange, in the journal's order (shared: not to be
-                changed); empty when the day has no journal.
-        """
+        """The facts of a day's exchanges, in journal order (shared: do not change); [] if none."""
         if desk_day.journal is None:
             return []
         signature, racy = day_signature(desk_day, time.time_ns())
@@ -81,30 +69,18 @@ class RecordFilter:
 
     @property
     def kinds(self) -> frozenset[str] | None:
-        """The kinds of record that may be inside.
-
-        Returns:
-            frozenset[str] | None: The kinds, or None when every kind may be.
-        """
+        """The kinds of record that may be inside, or None when every kind may be."""
         kinds = frozenset(kind for kind in keys.KINDS if self._scope.holds_kind(kind))
         return None if len(kinds) == len(keys.KINDS) else kinds
 
     @property
     def sessions(self) -> frozenset[str]:
-        """The sessions the scope holds exchanges of.
-
-        Returns:
-            frozenset[str]: The sessions, empty when any session (or none) may be.
-        """
+        """The sessions the scope holds exchanges of; empty when any (or none) may be."""
         return self._scope.sessions
 
     @property
     def backends(self) -> frozenset[str]:
-        """The backends the scope holds exchanges of, lowered.
-
-        Returns:
-            frozenset[str]: The backends, empty when any backend (or none) may be.
-        """
+        """The lowered backends the scope holds exchanges of; empty when any (or none) may be."""
         return self._scope.backends
 
     def holds_stored(
@@ -129,26 +105,11 @@ class RecordFilter:
         )
 
     def holds_text(self, kind: str, text: str) -> bool:
-        """Tells whether a record its kind and facts put inside is inside by its text too.
-
-        Args:
-            kind (str): The record's kind.
-            text (str): Its text.
-
-        Returns:
-            bool: True when it is inside (always but for kind:order's actions of other types).
-        """
+        """Whether a record its kind and facts put inside is inside by its text too (kind:order)."""
         return self._scope.holds_text(kind, text)
 
     def _by_kind(self, kind: str) -> bool | None:
-        """Tells whether a record's kind alone puts it inside the scope or outside.
-
-        Args:
-            kind (str): The record's kind.
-
-        Returns:
-            bool | None: False outside, True inside, None when its exchange's facts decide.
-        """
+        """Whether a record's kind alone puts it inside (True), outside (False), or not (None)."""
         scope = self._scope
         if not scope.holds_kind(kind):
             return False
@@ -157,15 +118,7 @@ class RecordFilter:
         return None
 
     def _holds_exchange(self, session: str | None, backend: str | None) -> bool:
-        """Tells whether an exchange with these facts is inside the scope's backends and sessions.
-
-        Args:
-            session (str | None): Its session, or None when unknown.
-            backend (str | None): Its backend, or None when unknown.
-
-        Returns:
-            bool: True when it is inside.
-        """
+        """Whether an exchange with these facts (None: unknown) is inside backends and sessions."""
         return self._scope.holds_exchange([] if backend is None else [backend], session)
 
     def holds(self, day: str, kind: str, position: int) -> bool:
@@ -208,10 +161,7 @@ class Scoping:
         self._chosen: tuple[list[DeskDay], object, list[DeskDay]] | None = None
 
     def days(self, days: list[DeskDay], scope: SearchScope) -> list[DeskDay]:
-        """The days inside a scope's range, newest first.
-
-        The same list is returned while the desk's listing and the range are the same, so the
-        search's plan can be kept from one keystroke to the next.
+        """The days inside a scope's range, newest first; the same list while nothing changed.
 
         Args:
             days (list[DeskDay]): The desk's days, newest first (DeskListing's shared list).
@@ -233,15 +183,7 @@ class Scoping:
         return inside
 
     def record_filter(self, scope: SearchScope, days: list[DeskDay]) -> RecordFilter | None:
-        """The filter of a scope's records.
-
-        Args:
-            scope (SearchScope): The scope.
-            days (list[DeskDay]): The days the search walks (Scoping.days).
-
-        Returns:
-            RecordFilter | None: The filter, or None when every record of those days is inside.
-        """
+        """The filter of a scope's records on the days walked; None when every record is in."""
         if not scope.kinds and not scope.needs_exchange_facts:
             return None
         return RecordFilter(scope, days, self._facts)
