@@ -219,7 +219,16 @@ def run_browser(desk: Path, start: StartView | None = None) -> int:
 
     app = make_app(desk, start=start, settings_path=default_settings_path(), first_read=first_read)
     run_app(app)
+    _remove_retired_cache_files()
     return app.return_code or EXIT_OK
+
+
+def _remove_retired_cache_files() -> None:
+    """Removes the cache files earlier versions kept, once the app has quit."""
+    from desk_browser.memory.cache_folders import default_cache_directory
+    from desk_browser.memory.retired_cache_files import remove_retired_cache_files
+
+    remove_retired_cache_files(default_cache_directory())
 
 
 def run_workspace_browser(path: Path, search: str | None = None) -> int:
@@ -238,6 +247,7 @@ def run_workspace_browser(path: Path, search: str | None = None) -> int:
 
     app = make_workspace_app(path, settings_path=default_settings_path(), search=search)
     app.run()
+    _remove_retired_cache_files()
     return app.return_code or EXIT_OK
 
 
