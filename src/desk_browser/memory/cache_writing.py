@@ -1,21 +1,11 @@
 """Writing the browser's own files in its cache folder without leaving temporary files behind.
 
-A cache file is replaced whole: its content goes to a new file beside it, named
-`.<file's name>.<8 random characters>.tmp`, which is then renamed over it. Such writes run on
-daemon threads, which quitting never waits for, so the interpreter could stop one between the two
-steps and leave the new file behind for good (three in one cache's `drawn` folder after three
-runs). Here:
-
-- an exception removes the new file;
-- the interpreter's exit waits for a write under way (at most EXIT_WAIT) and removes the new file
-  of any write it did not wait for;
-- a process killed outright still leaves one, so `sweep_leftovers` removes the files of this
-  naming that are older than STALE_AGE, in the one folder it is given (a cache folder: the
-  browser never writes into a desk), and never a file of any other name. `sweep_stale_files`
-  does the same for a writer's temporary files of another naming (the older names).
-
-A cache file is not synced to disk: one lost to a power cut reads as damaged, which every reader
-of the cache takes as nothing kept.
+A cache file is replaced whole: written to `.<name>.<8 random characters>.tmp` beside it,
+then renamed over it. An exception removes the new file; the interpreter's exit waits for a
+write under way (EXIT_WAIT at most) and removes what it did not wait for; `sweep_leftovers`
+removes such files older than STALE_AGE left by a killed process (only of this naming, only in
+the cache folder given), `sweep_stale_files` those of another naming. Cache files are not
+synced: one lost to a power cut reads as damaged, which every reader takes as nothing kept.
 
 Typical usage example:
 
@@ -100,12 +90,12 @@ def sweep_leftovers(folder: Path, names: str, now: float | None = None) -> int:
 
 
 def sweep_stale_files(folder: Path, leftovers: str, now: float | None = None) -> int:
-    """Removes the files of a folder whose names match, modified more than STALE_AGE ago.
+    """Removes the files of a cache folder whose names match, modified more than STALE_AGE ago.
 
     Args:
         folder (Path): A cache folder (never a desk's).
         leftovers (str): A regular expression a writer's temporary files' names match whole,
-            and no other file's (as `[.]memo-[a-z0-9_]{8}[.]tmp`).
+            and no other file's.
         now (float | None): The time to age files against (time.time() when None).
 
     Returns:

@@ -1,11 +1,9 @@
 """What each journal day holds about orders, remembered in the user's cache folder by year.
 
-The order book (order_book) reads each day's order facts (order_facts) through a memo, so that
-a day whose journal is unchanged is never parsed again. An `OrderMemo` is a `file_memo.FileMemo`
-per calendar year of journal days, `<cache>/orders/<year>/<hash of the desk's path>.json`, so
-that reading a year of orders loads the memo of that year (and the one before or after), not
-every order the desk ever placed; none of it is in the desk. A memo file that cannot be read or
-written is ignored as FileMemo ignores it.
+An `OrderMemo` is a `file_memo.FileMemo` per calendar year of journal days
+(`<cache>/orders/<year>/<hash of the desk's path>.json`), so reading a year of orders loads
+that year's memo, not every order ever placed. A memo that cannot be read or written is
+ignored as FileMemo ignores it.
 
 Typical usage example:
 
@@ -49,38 +47,17 @@ class OrderMemo:
 
     @classmethod
     def for_desk(cls, desk_directory: Path, cache_directory: Path | None = None) -> OrderMemo:
-        """Opens the order memos kept for a desk in a cache folder.
-
-        Args:
-            desk_directory (Path): The desk folder.
-            cache_directory (Path | None): The cache folder; None for the user's.
-
-        Returns:
-            OrderMemo: The memos.
-        """
+        """Opens the order memos kept for a desk in a cache folder (None: the user's)."""
         return cls(desk_directory, cache_directory or default_cache_directory())
 
     @property
     def recalled(self) -> int:
-        """How many readings were recalled instead of read (for tests and benchmarks).
-
-        Returns:
-            int: The count.
-        """
+        """How many readings were recalled instead of read (for tests and benchmarks)."""
         with self._lock:
             return sum(memo.recalled for memo in self._memos.values())
 
     def read(self, path: Path, purpose: str, reading: Reading) -> tuple[list[Problem], Any]:
-        """Reads a journal file, or recalls what reading it found while it is unchanged.
-
-        Args:
-            path (Path): The file, journal/<YYYY-MM-DD>.jsonl.
-            purpose (str): Which reading this is.
-            reading (Reading): Reads the file (see FileMemo.read).
-
-        Returns:
-            tuple[list[Problem], Any]: The file's problems and the reading's value.
-        """
+        """Reads a journal day's file, or recalls what reading it found (see FileMemo.read)."""
         return self._memo_of(path.name[:4]).read(path, purpose, reading)
 
     def save(self) -> None:
