@@ -1,11 +1,7 @@
 """The subcommands of `desk-browser`, by name, and how to run one.
 
-`desk_browser.cli` runs a command with `run_subcommand`, and its --help lists `SUBCOMMANDS`, so
-there is one list of the commands. `run_subcommand` runs one the way the entry point does.
-
-A command's module is imported only when the command is looked up (run, or listed by --help):
-browsing asks only whether its first argument names a command, and importing every command (and
-what each one reads with) cost the browser's start 10 to 15 ms of CPU.
+`desk_browser.cli` runs a command with `run_subcommand`, and its --help lists `SUBCOMMANDS`:
+one list of the commands. A command's module is imported only when it is looked up.
 """
 
 from __future__ import annotations
@@ -27,10 +23,10 @@ class Subcommand:
 
     Attributes:
         help (str): The one-line description shown by --help.
-        add_arguments (Callable[[argparse.ArgumentParser], None]): Adds the subcommand's arguments
-            to its parser.
-        run (Callable[[argparse.Namespace], int]): Runs it with the parsed arguments and returns the
-            exit status.
+        add_arguments (Callable[[argparse.ArgumentParser], None]): Adds its arguments to its
+            parser.
+        run (Callable[[argparse.Namespace], int]): Runs it with the parsed arguments and returns
+            the exit status.
     """
 
     help: str
@@ -82,15 +78,7 @@ a link out of the desk (the app it runs for each tab is given no --follow-symlin
 
 
 def build_subcommand_parser(name: str, subcommand: Subcommand) -> argparse.ArgumentParser:
-    """Builds the parser of one subcommand.
-
-    Args:
-        name (str): The subcommand's name.
-        subcommand (Subcommand): The subcommand.
-
-    Returns:
-        argparse.ArgumentParser: The parser.
-    """
+    """Builds the parser of one subcommand."""
     import argparse  # Deferred, as the parsing of browsing's command line (cli.plain_browsing).
 
     from desk_browser.commands.common import add_follow_symlinks_argument
@@ -103,10 +91,7 @@ def build_subcommand_parser(name: str, subcommand: Subcommand) -> argparse.Argum
 
 
 def run_subcommand(argv: list[str]) -> int | None:
-    """Runs the subcommand that the arguments start with.
-
-    Args:
-        argv (list[str]): The arguments after the program's name.
+    """Runs the subcommand that the arguments (after the program's name) start with.
 
     Returns:
         int | None: The exit status, or None when the arguments start with no subcommand's name.

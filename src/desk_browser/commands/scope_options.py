@@ -1,11 +1,9 @@
 """The search command's scope options: the qualifiers of the app's search box, given as options.
 
-`--day`, `--since`, `--until`, `--kind`, `--backend`, `--session`, and `--today` for the date
-that today, yesterday and weekdays count from.
-
-Each option is read as the qualifier it stands for (`--since X` is `day:X..`, `--until X` is
-`day:..X`), with the same values and the same reasons when a value is bad; a bad option is bad
-usage. Options and qualifiers typed among the words combine as qualifiers do (search_scope).
+`--day`, `--since` (`day:X..`), `--until` (`day:..X`), `--kind`, `--backend`, `--session`, and
+`--today` for the date day words count from. Each is read as its qualifier, with the same
+values and reasons; a bad one is bad usage. Options and typed qualifiers combine as
+qualifiers do.
 
 Typical usage example:
 
@@ -37,11 +35,7 @@ _OPTIONS = (
 
 
 def add_scope_arguments(parser: argparse.ArgumentParser) -> None:
-    """Adds the scope options; each may be given more than once.
-
-    Args:
-        parser (argparse.ArgumentParser): The search command's parser.
-    """
+    """Adds the scope options to the search command's parser; each may be given more than once."""
     group = parser.add_argument_group(
         'scope', 'which records to search; the same as qualifiers typed among the words'
     )
@@ -59,14 +53,7 @@ def add_scope_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def option_qualifiers(arguments: argparse.Namespace, today: datetime.date) -> list[Qualifier]:
-    """Reads the scope options as qualifiers.
-
-    Args:
-        arguments (argparse.Namespace): The parsed arguments (add_scope_arguments' options).
-        today (datetime.date): India's date today.
-
-    Returns:
-        list[Qualifier]: One per option given, in the order of the options above.
+    """Reads the scope options as qualifiers, one per option given, in the options' order.
 
     Raises:
         argparse.ArgumentTypeError: An option's value is bad; the message says why, such as

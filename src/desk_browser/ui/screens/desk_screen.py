@@ -1,8 +1,7 @@
 """The base of the desk browser's screens: worker failures become a note on screen.
 
-It also says, for the app, what a screen does with the app-wide keys it may take over: whether
-it offers the day view (d), whether it takes the search key (/) itself, and whether it shows a
-place the app was asked to open without a screen pushed or popped.
+It also says, for the app, what a screen does with app-wide keys: whether it offers the day
+view (d) or the Orders view (o), takes the search key (/), or shows a place itself.
 """
 
 from __future__ import annotations
@@ -29,13 +28,12 @@ def desk_read(
 ) -> Callable[[Callable[Parameters, None]], Callable[Parameters, Worker[None]]]:
     """Makes a method a read of the desk: a thread worker, one at a time in its group.
 
-    A newer read of the group cancels the older one (its method looks at `is_cancelled`), and a
-    failure becomes a note on screen (`DeskScreen.report_failed_worker`), never a crash.
+    A newer read of the group cancels the older (its method looks at `is_cancelled`); a failure
+    becomes a note on screen, never a crash.
 
     Args:
         group (str): The worker group: reads of different groups never cancel each other.
-        description (str): What the read does, for the note on a failure ("reading a day's
-            journal").
+        description (str): What the read does, for the note on a failure.
 
     Returns:
         Callable[[Callable[Parameters, None]], Callable[Parameters, Worker[None]]]: The
@@ -80,9 +78,7 @@ class DeskScreen(Screen[ResultType]):
     def keep_the_styles_of_the_first_resume(self, event: events.ScreenResume) -> None:
         """Lets a screen shown for the first time keep the styles its widgets were mounted with.
 
-        Textual styles every widget as it mounts, then, when the screen is first shown, styles
-        the whole screen again by default: on the main screen a third of the work of styling the
-        first frame, for the same result. Later resumes keep Textual's choice.
+        Later resumes keep Textual's choice.
         """
         if not self._resumed:
             self._resumed = True
@@ -109,36 +105,16 @@ class DeskScreen(Screen[ResultType]):
         self.refresh_bindings()
 
     def take_search_key(self) -> bool:
-        """Lets the screen take the search key (/) itself.
-
-        Returns:
-            bool: True when the screen took it (the app then opens no search); False by default.
-        """
+        """Lets the screen take the search key (/) itself: True when it did; False by default."""
         return False
 
     def desk_changed(self) -> None:
-        """Hears that the desk changed (the main screen's follower saw it), while on top.
-
-        Nothing by default: a screen that shows what the desk holds (the Problems view) reads it
-        again.
-        """
+        """Hears that the desk changed while on top (nothing by default)."""
 
     def orders_day(self) -> str | None:
-        """The day whose Orders view the app's `o` opens over this screen.
-
-        Returns:
-            str | None: The ISO day shown (or chosen); None (the default) where `o` is not
-                offered.
-        """
+        """The ISO day whose Orders view `o` opens over this screen; None (default): no `o`."""
         return None
 
     def show_place(self, place: Place | DayRequest) -> bool:
-        """Shows a place the app was asked to open, when this screen can show it itself.
-
-        Args:
-            place (Place | DayRequest): The place.
-
-        Returns:
-            bool: True when the screen shows it; False (the default) lets the app pop and push.
-        """
+        """Shows a place the app was asked to open, if it can; False (default) lets the app."""
         return False

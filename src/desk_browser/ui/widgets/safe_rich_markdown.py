@@ -1,12 +1,8 @@
 """Rich's Markdown made safe for desk text: what draws the answers and the summary pane.
 
-Kept apart from exchange_rendering because importing it loads Rich's Markdown and markdown-it
-(about 30 ms): the first frame draws its answers as plain text (exchange_cards), and this module
-is loaded once that frame is on screen.
-
-A table wider than its width is folded rather than cut (`FoldingTable`): at 80x24 the
-exchanges pane is about 36 columns, where Rich squeezed a five-column position table until
-every price read "1,5…".
+Apart from exchange_rendering because it loads Rich's Markdown and markdown-it: the first
+frame draws answers as plain text, and this module loads once it is on screen. A table wider
+than its width is folded rather than cut (`FoldingTable`).
 """
 
 from __future__ import annotations
@@ -35,21 +31,12 @@ _UNBOUNDED = 100_000
 class FoldingTable(TableElement):
     """A Markdown table drawn as Rich draws it where it fits, else folded: a block a row.
 
-    Folded, each row is its cells one a line, each under its column's heading as a label
-    (``Symbol  HDFCBANK``, ``Qty     -550``), a blank line between rows, so every cell is read
-    whole at any width (a cell longer than the line wraps, never cut).
+    Folded, each cell is a line under its column's heading as a label (``Symbol  HDFCBANK``),
+    a blank line between rows, so every cell is read whole at any width.
     """
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """Draws the table, or its rows folded when it is wider than the width.
-
-        Args:
-            console (Console): The console drawing.
-            options (ConsoleOptions): Its options (the width).
-
-        Yields:
-            The table, or the folded rows.
-        """
+        """Draws the table, or its rows folded when it is wider than `options`' width."""
         drawn = list(super().__rich_console__(console, options))
         unbounded = options.update_width(_UNBOUNDED)  # Measurement.get stops at the width.
         tables = [item for item in drawn if isinstance(item, Table)]  # Rich's, one.
@@ -95,11 +82,9 @@ class SafeRichMarkdown(Markdown):
     }
 
     def __init__(self, source: str, code_theme: str = 'monokai') -> None:
-        """Parses the Markdown, once, with the one parser kept for every answer.
+        """Parses the Markdown once, with the one answer parser (Rich's `__init__` is not called).
 
-        Rich's own `__init__` is not called: it would build a parser of its own and parse the
-        source with it too, only for the tokens to be replaced. What it sets is set here, as
-        Rich 15 (pinned) sets it.
+        Sets what Rich 15 (pinned) sets in its `__init__`.
 
         Args:
             source (str): Markdown made safe by `markdown_source`.
@@ -117,16 +102,7 @@ class SafeRichMarkdown(Markdown):
 
 @functools.cache
 def _answer_parser() -> MarkdownIt:
-    """The parser for answers, built once: building one costs more than parsing an answer.
-
-    Rich's own parser turns raw HTML into html tokens (and drops them); with HTML off,
-    markdown-it keeps tags as the text they are. Images render as their alt text and address,
-    like links (Rich would put an emoji first and move them out of their line). A parse keeps
-    its state apart from the parser's, so one parser serves every answer.
-
-    Returns:
-        MarkdownIt: The parser.
-    """
+    """The parser for answers, built once and shared: raw HTML stays text, images as links."""
     return (
         MarkdownIt('commonmark', {'html': False})
         .enable('strikethrough')

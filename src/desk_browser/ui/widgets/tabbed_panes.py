@@ -1,9 +1,7 @@
 """Panes under a tab bar, one shown at a time: what the main screen used TabbedContent for.
 
-TabbedContent builds 11 widgets for two tabs (its Tabs' inner containers, a Tab per label, the
-underline, a content switcher, a pane per tab). `TabbedPanes` holds a `TabBar` (one widget that
-draws the labels and the underline) and the panes themselves, and shows the pane whose tab is
-active: four widgets, laid out as TabbedContent lays its out.
+`TabbedPanes` holds a `TabBar` and the panes, and shows the pane whose tab is active: four
+widgets instead of TabbedContent's eleven, laid out as it lays its out.
 """
 
 from __future__ import annotations
@@ -26,11 +24,7 @@ class TabbedPane(Widget):
 
 
 class TabbedPanes(Widget):
-    """A `TabBar` and one `TabbedPane` per tab, only the active tab's shown.
-
-    Its children are the bar and the panes, composed by the screen; a pane is shown when the
-    bar's active tab has its id.
-    """
+    """A `TabBar` and a `TabbedPane` per tab (composed by the screen), the active one shown."""
 
     ALLOW_MAXIMIZE = True
     """The palette's Maximize, on the bar or on a pane, fills the screen with the bar and the
