@@ -58,20 +58,11 @@ def _label(text: str) -> tuple[str, str]:
 class StatePane(KeyedScroll):
     """Shows state.json in words a person checking the desk after a restart reads first.
 
-    On top, a headline that fits at 80x24 without scrolling: the live status (state.json's age,
-    following, the problem count), the session, the trading date, the log, and one line per
-    backend ("up to date", "2 behind", "2 ahead"). Below it, the details: what each backend's
-    standing means, and its saved runner_state. The live status shows the headline and the
-    details under its own lines (problems in the theme's warning and error colours), so the
-    pane costs the first paint two widgets however many backends the desk has.
-
-    It takes the focus in the Tab order (Shift+Tab from the sessions) and scrolls with the
-    arrows, the page keys, Home and End, j, k, g and G, so the details below the headline are
-    read from the keyboard at 80x24.
-
-    The stylesheet caps its height (half the column); a headline taller than that (three
-    backends and a damaged log at 80x24) raises the cap to the headline's height, so every
-    backend's line is on the first screen, and only the details scroll.
+    On top, a headline that fits at 80x24: the live status, the session, the trading date, the
+    log, and one line per backend ("up to date", "2 behind", "2 ahead"); below, the details
+    (what each standing means, the saved runner_state). It takes the focus in the Tab order and
+    scrolls with the usual keys. Its height is capped at half the column, raised to the
+    headline's height where that is taller, so only the details scroll.
     """
 
     _headline: Content | None = None
@@ -89,12 +80,7 @@ class StatePane(KeyedScroll):
         self._show([('Reading the desk…', '$text-muted')], [])
 
     def show_overview(self, overview: DeskOverview, today: datetime.date) -> None:
-        """Replaces what the pane shows with the given overview.
-
-        Args:
-            overview (DeskOverview): The state and sessions just read.
-            today (datetime.date): India's today, for "today", "yesterday", "3 days ago".
-        """
+        """Shows an overview just read (`today`, India's, for words such as "3 days ago")."""
         headline, details = self._lines(overview, today)
         self._show(headline, details)
 
@@ -109,11 +95,7 @@ class StatePane(KeyedScroll):
         self._fit_the_headline()
 
     def _fit_the_headline(self) -> None:
-        """Raises the stylesheet's cap on the pane's height to its headline's, where it is lower.
-
-        The headline is the live status's lines and the state's (wrapped at the pane's width);
-        the sessions list keeps `_SESSIONS_KEPT` rows of the column whatever the headline.
-        """
+        """Raises the pane's height cap to its headline's (the sessions keep `_SESSIONS_KEPT`)."""
         column = self.parent
         status = self.query_one(LiveStatus)
         width = status.content_region.width
