@@ -48,10 +48,18 @@ def _details(desk: Path, query: str) -> list[HitDetails | None]:
     return HitDetailsReader(desk).details_of(result.hits)
 
 
+ANSWERED = '2026-10-21T09:16:00+05:30'
+"""When every `_answer` of these journals came, in India time: an exchange's answered time."""
+
+
 def _trigger_details(
-    line: int, time: str | None, session: str | None, backend: str | None
+    line: int,
+    time: str | None,
+    session: str | None,
+    backend: str | None,
+    answered: str | None = None,
 ) -> HitDetails:
-    return HitDetails(line, 'trigger_received', time, session, backend)
+    return HitDetails(line, 'trigger_received', time, session, backend, answered)
 
 
 def test_an_exchange_belongs_to_the_session_started_before_it(tmp_path: Path) -> None:
@@ -72,9 +80,9 @@ def test_an_exchange_belongs_to_the_session_started_before_it(tmp_path: Path) ->
     )
     assert _details(tmp_path, 'zebra') == [
         _trigger_details(1, '2026-10-21T09:15:10+05:30', None, None),
-        _trigger_details(3, '2026-10-21T09:30:00+05:30', '2026-10-21-1', 'codex'),
+        _trigger_details(3, '2026-10-21T09:30:00+05:30', '2026-10-21-1', 'codex', ANSWERED),
         _trigger_details(6, '2026-10-21T09:15:10+05:30', None, None),
-        _trigger_details(8, '2026-10-21T09:15:10+05:30', '2026-10-21-2', 'claude'),
+        _trigger_details(8, '2026-10-21T09:15:10+05:30', '2026-10-21-2', 'claude', ANSWERED),
     ]
 
 
@@ -110,7 +118,7 @@ def test_what_the_journal_does_not_say_is_none(tmp_path: Path) -> None:
     )
     assert _details(tmp_path, 'zebra') == [
         _trigger_details(2, None, None, None),
-        _trigger_details(3, None, None, None),
+        _trigger_details(3, None, None, None, ANSWERED),  # Its answer's time is readable.
     ]
 
 

@@ -16,7 +16,7 @@ from tests.helpers.commands import HOSTILE_TEXT, assert_no_raw_controls, run_com
 
 KINDS = {'exchange', 'action', 'summary', 'note'}
 """The kinds the text output names (the API's "journal" is an action)."""
-DETAILS = ('session_id', 'time', 'backend')
+DETAILS = ('session_id', 'time', 'backend', 'answered')
 """What --json adds to each hit, beside the core's SearchHit fields."""
 ADDED = ('total', 'scope', 'problems', 'missing_words', 'suggestions')
 """What --json adds to the result, beside the core's SearchResult fields."""

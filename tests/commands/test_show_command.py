@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from desk_browser.presentation.formatting import india_time
 from tests.helpers.commands import HOSTILE_TEXT, assert_no_raw_controls, run_command
+from tests.helpers.desks import build_trading_desk
 
 
 def _log_objects(desk: Path, session_id: str) -> list[dict[str, str]]:
@@ -24,14 +26,29 @@ def test_markdown_has_a_heading_per_exchange_the_trigger_quoted_and_the_answer(
     assert result.status == 0
     assert result.lines[0] == '# Session 2026-10-21-1'
     headings = [line for line in result.lines if line.startswith('## ') and ' IST · ' in line]
-    assert headings == [
-        f'## {number} · {india_time(exchange["finished_at"])} IST · {exchange["backend_name"]}'
-        for number, exchange in enumerate(exchanges, start=1)
-    ]
+    assert len(headings) == len(exchanges)
+    for number, (heading, exchange) in enumerate(zip(headings, exchanges, strict=True), start=1):
+        answered = india_time(exchange['finished_at'])
+        backend = exchange['backend_name']
+        assert re.fullmatch(
+            rf'## {number} · asked \d\d:\d\d · answered {answered} IST · {backend}', heading
+        )
     for exchange in exchanges:
         assert f'> {exchange["trigger_text"].splitlines()[0]}' in result.lines
         assert exchange['answer'] in result.stdout
     assert f'{len(exchanges):,} exchanges' in result.stderr
+
+
+def test_each_heading_says_when_it_was_asked_and_answered_as_the_app_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    desk = build_trading_desk(tmp_path / 'main')
+    result = run_command(['show', str(desk), '2026-10-21-2'], capsys)
+    assert [line for line in result.lines if line.startswith('## ')] == [
+        '## 1 · asked 11:05 · answered 11:09 IST · claude',
+        '## 2 · asked 11:15 · answered 11:16 IST · claude',
+        '## 3 · answered 11:19 IST · claude',  # The journal holds no trigger for it.
+    ]
 
 
 def test_markdown_is_the_default_format(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,9 +54,11 @@ def test_an_exchange_export_puts_the_answer_under_its_heading() -> None:
         finished_at='2026-10-21T03:48:00Z',
         backend_name='claude',
     )
-    document = exchange_markdown(3, exchange)
-    assert document.startswith('## 3 · 09:18 IST · claude\n\n> ### Why?\n\n### Plan\n')
+    document = exchange_markdown(3, exchange)  # The journal has no trigger for it.
+    assert document.startswith('## 3 · answered 09:18 IST · claude\n\n> ### Why?\n\n### Plan\n')
     assert heading_levels(document) == [2, 3, 4, 4]
+    asked = exchange_markdown(3, exchange, '2026-10-21T03:41:00Z')
+    assert asked.startswith('## 3 · asked 09:11 · answered 09:18 IST · claude\n\n')
 
 
 def test_an_event_and_a_record_put_their_text_under_their_heading() -> None:
@@ -72,7 +76,11 @@ def test_a_record_s_heading_says_when_and_who_as_its_hit_does() -> None:
         7, 'trigger_received', '2026-10-21T09:15:26+05:30', '2026-10-21-2', 'claude'
     )
     assert record_markdown(exchange, 'all words', details).startswith(
-        '## exchange · Wed 2026-10-21 09:15 IST · session 2026-10-21-2 · claude · all words\n\n'
+        '## exchange · Wed 2026-10-21 asked 09:15 IST · session 2026-10-21-2 · claude · all words'
+    )
+    answered = dataclasses.replace(details, answered='2026-10-21T09:22:02+05:30')
+    assert record_markdown(exchange, '', answered).startswith(
+        '## exchange · Wed 2026-10-21 asked 09:15 · answered 09:22 IST · session 2026-10-21-2 ·'
     )
     hostile = HitDetails(7, 'trigger_received', None, 'S\x1b[31m', None)
     assert record_markdown(exchange, '', hostile).startswith(

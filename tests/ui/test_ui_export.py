@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 
 from desk_browser.memory.desk_files import read_journal_day
 from desk_browser.memory.session_search import SessionSearch
+from desk_browser.presentation.asked_times import asked_times
 from desk_browser.presentation.desk_data import read_session_log
 from desk_browser.presentation.documents import day_markdown, search_markdown, session_markdown
 from desk_browser.presentation.exports import (
@@ -150,9 +151,10 @@ async def test_x_exports_the_session_as_markdown_to_the_export_folder(
     first = folder / 'desk-browser-session-2026-10-21-3.md'
     second = folder / 'desk-browser-session-2026-10-21-3-2.md'
     log = read_session_log(demo_desk, '2026-10-21-3')
-    assert (
-        first.read_text(encoding='utf-8') == session_markdown(log.session_id, log.exchanges) + '\n'
-    )
+    asked = asked_times(demo_desk, log.session_id, log.exchanges)
+    assert None not in asked  # The demo's journal holds every trigger: asked and answered.
+    expected = session_markdown(log.session_id, log.exchanges, asked)
+    assert first.read_text(encoding='utf-8') == expected + '\n'
     assert second.read_text(encoding='utf-8') == first.read_text(encoding='utf-8')
     where = folder.resolve()
     assert _messages(app) == [f'Wrote {first.name} in {where}', f'Wrote {second.name} in {where}']
@@ -190,7 +192,9 @@ async def test_x_exports_the_day_and_the_search_results(demo_desk: Path, tmp_pat
     assert len(headings) == len(exchanges) > 1 and len(set(headings)) == len(headings)
     for heading, found in zip(headings, exchanges, strict=True):
         assert found is not None and found.time is not None and found.session_id is not None
-        assert f' {india_time(found.time)} IST · session {found.session_id} · ' in heading
+        assert found.answered is not None
+        times = f'asked {india_time(found.time)} · answered {india_time(found.answered)} IST'
+        assert f' {times} · session {found.session_id} · ' in heading
 
 
 async def test_export_from_inside_the_desk_falls_back_to_the_home_folder(

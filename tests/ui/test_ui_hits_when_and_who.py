@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from desk_browser.memory.session_search import SearchHit, SearchRecord, SearchResult
@@ -15,9 +16,11 @@ from desk_browser.presentation.navigation import DayPlace
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.screens.search_screen import SearchScreen
+from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.kind_filter import ON_MARK, KindFilter
 from desk_browser.ui.widgets.search_hit_list import HIT_HEIGHT, SearchHitList, hit_lines
 from desk_browser.ui.widgets.timeline import Timeline
+from tests.helpers.desks import build_trading_desk
 from tests.helpers.pilot import AppFor, open_day_view, open_search, screen_text, settle, settled
 
 SIZE = (120, 40)
@@ -65,7 +68,9 @@ async def test_an_exchange_hit_says_its_india_time_session_and_backend(
             assert details.time is not None and details.session_id and details.backend
             header = _header(hits, index)
             assert header.startswith('exchange ')
-            assert f' {india_time(details.time)} · session {details.session_id} · ' in header
+            assert details.answered is not None
+            times = f'asked {india_time(details.time)} · answered {india_time(details.answered)}'
+            assert f' {times} · session {details.session_id} · ' in header
             assert header.endswith(f' · {details.backend}')  # Every hit has every word.
             checked += 1
         assert checked >= 3
@@ -125,7 +130,7 @@ def test_a_hit_without_details_still_says_its_kind_and_day() -> None:
     exchange = SearchHit(SearchRecord('2026-10-21', 'exchange', 'a\n\nb'), 1, 'a')
     details = HitDetails(3, 'trigger_received', '2026-10-21T09:15:26+05:30', 'S\x1b[31m', None)
     header = hit_lines(exchange, result, 80, details)[0].plain
-    assert header == 'exchange Wed 2026-10-21 09:15 · session S␛[31m'  # Hostile text shown.
+    assert header == 'exchange Wed 2026-10-21 asked 09:15 · session S␛[31m'  # Hostile text shown.
 
 
 async def test_d_on_a_hit_opens_its_day_at_its_event_highlighted(
@@ -247,3 +252,26 @@ def test_an_action_hit_s_snippet_leaves_its_type_to_the_header_and_a_text_its_fi
     exchange = SearchHit(SearchRecord('2026-10-21', 'exchange', 'text\n\ntext: a'), 1, 'a')
     result = SearchResult(hits=[exchange], matched_every_word=True, words=['a'])
     assert hit_lines(exchange, result, 80)[1].plain == 'text text: a'  # Desk text, as written.
+
+
+@pytest.mark.parametrize(
+    ('size', 'first'),
+    [
+        ((120, 40), '#1  asked 11:05 · answered 11:09 IST  claude'),
+        ((80, 24), '#1  asked 11:05 IST  claude'),  # The time a hit shows, where both do not fit.
+    ],
+)
+async def test_a_card_says_when_it_was_asked_and_answered_labelled_as_its_hit(
+    app_for: AppFor, tmp_path: Path, size: tuple[int, int], first: str
+) -> None:
+    app = app_for(build_trading_desk(tmp_path / 'main'))
+    async with settled(app, size) as pilot:
+        view = app.screen.query_one(ExchangeView)
+        await view.go_to(2)
+        await settle(pilot)
+        titles = [line for line in view.rendered_text().splitlines() if line.startswith('#')]
+        assert titles[0] == first
+        assert titles[-1] == '#3  answered 11:19 IST  claude'  # No trigger in the journal.
+        await open_search(pilot, 'open positions')
+        header = _header(_hits(app.screen), 0)
+        assert ' asked 11:05' in header  # The same time, labelled the same way.

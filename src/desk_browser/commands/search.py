@@ -51,7 +51,7 @@ output:
   why, and the search runs without it.
   --json writes the whole result as one object:
   {"hits": [{"record": {"day", "kind", "text"}, "matched_words", "snippet",
-             "session_id", "time", "backend"}],
+             "session_id", "time", "backend", "answered"}],
    "matched_every_word", "words", "total", "scope": [{"name", "text", "meaning"}],
    "problems": [{"text", "reason"} | {"path", "reason"}], "missing_words",
    "suggestions": {WORD: SUGGESTION}}
@@ -62,9 +62,9 @@ output:
   "total" is how many records match as these hits do (every word, or some of them when
   "matched_every_word" is false), however many --limit lets through. A record's "kind" is the
   API's: "journal" for an action. For an exchange, "session_id" (for desk-browser show), "time"
-  (when its trigger came, ISO 8601 in India time) and "backend" come from the day's journal;
-  for an action, "time" (when it happened); they are null where the journal does not say, and
-  for summaries and notes.
+  (when its trigger came, ISO 8601 in India time: the app's "asked"), "backend" and "answered"
+  (when its answer's last piece came) come from the day's journal; for an action, "time" (when
+  it happened); they are null where the journal does not say, and for summaries and notes.
 
 scope qualifiers (among WORDS, or as the options above):
   day:2026-10-19  day:today  day:yesterday  day:monday (the last seven days)
@@ -203,8 +203,8 @@ def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any
 
     Returns:
         dict[str, Any]: The JSON object: hits (each with the API's kind, ``journal`` for an
-            action, and session_id, time and backend, null where the journal does not say: an
-            action has a time, no session or backend), matched_every_word, words and total.
+            action, and session_id, time, backend and answered, null where the journal does not
+            say: an action has a time only), matched_every_word, words and total.
     """
     data = dataclasses.asdict(result)
     details = HitDetailsReader(desk).details_of(result.hits)
@@ -212,6 +212,7 @@ def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any
         hit_data['session_id'] = hit_details.session_id if hit_details is not None else None
         hit_data['time'] = hit_details.time if hit_details is not None else None
         hit_data['backend'] = hit_details.backend if hit_details is not None else None
+        hit_data['answered'] = hit_details.answered if hit_details is not None else None
     data['total'] = total
     return data
 

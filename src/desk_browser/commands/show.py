@@ -14,6 +14,7 @@ from desk_browser.commands.common import (
 )
 from desk_browser.commands.output import print_data, print_note
 from desk_browser.memory.session_store import SessionStore
+from desk_browser.presentation.asked_times import asked_times
 from desk_browser.presentation.desk_data import read_session_log, sessions_directory
 from desk_browser.presentation.documents import exchange_json, session_markdown
 from desk_browser.presentation.formatting import plural
@@ -27,7 +28,9 @@ FORMATS = ('md', 'json')
 _EPILOG = """\
 output:
   md (the default): a "# Session ID" heading, then for each exchange, oldest first, a heading
-  "## N · HH:MM IST · BACKEND" (India time it finished), the trigger as a "> " quote, and the
+  "## N · asked HH:MM · answered HH:MM IST · BACKEND" (India times: its trigger's, from the
+  day's journal, and its answer's end, the log's finished_at; "answered HH:MM IST" alone where
+  the journal holds no trigger for it), the trigger as a "> " quote, and the
   answer as it was written. Control characters in desk text are shown, never sent to the
   terminal.
   json (or --json): one JSON object a line, as the session log holds it:
@@ -107,6 +110,7 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
         for exchange in log.exchanges:
             print_data(exchange_json(exchange))
     else:
-        print_data(session_markdown(session_id, log.exchanges))
+        asked = asked_times(desk, session_id, log.exchanges)
+        print_data(session_markdown(session_id, log.exchanges, asked))
     print_note(f'{plural(len(log.exchanges), "exchange")} in session {shown_id}.')
     return EXIT_FOUND

@@ -18,7 +18,14 @@ from desk_browser.memory.session_search import SearchRecord, SearchResult
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.day_data import day_glance
 from desk_browser.presentation.desk_data import SessionEntry
-from desk_browser.presentation.formatting import day_text, hit_label, india_time, kind_name, plural
+from desk_browser.presentation.formatting import (
+    day_text,
+    exchange_times,
+    hit_label,
+    india_time,
+    kind_name,
+    plural,
+)
 from desk_browser.presentation.hit_details import HitDetails
 from desk_browser.presentation.markdown_headings import headings_under
 from desk_browser.presentation.safe_text import json_text, visible_field, visible_text
@@ -84,10 +91,17 @@ def exchange_json(exchange: Exchange) -> str:
     return json_text(exchange.to_json_dictionary())
 
 
-def exchange_markdown(number: int, exchange: Exchange) -> str:
-    """Writes exchange `number` (from 1) as Markdown: a heading, the quoted trigger, the answer."""
-    time = india_time(exchange.finished_at)
-    when = f'{time} IST' if time is not None else visible_field(exchange.finished_at)
+def exchange_markdown(number: int, exchange: Exchange, asked: str | None = None) -> str:
+    """Writes exchange `number` (from 1) as Markdown: a heading, the quoted trigger, the answer.
+
+    The heading says when it was asked (`asked`, its trigger's time from the journal, where
+    known) and answered, as the Exchanges pane does: ``## 3 · asked 09:48 · answered 09:55 IST
+    · claude``.
+    """
+    times = exchange_times(asked, exchange.finished_at)
+    when = f'{times} IST' if times else ''
+    if india_time(exchange.finished_at) is None:  # Its time as written, made visible.
+        when = ' · '.join(part for part in (when, visible_field(exchange.finished_at)) if part)
     heading = f'## {number} · {when} · {visible_field(exchange.backend_name)}'
     parts = [heading, _quoted(_desk_markdown(exchange.trigger_text, level=2))]
     answer = _desk_markdown(exchange.answer, level=2)
@@ -96,11 +110,17 @@ def exchange_markdown(number: int, exchange: Exchange) -> str:
     return '\n\n'.join(parts)
 
 
-def session_markdown(session_id: str, exchanges: list[Exchange]) -> str:
-    """Writes a session's exchanges as one Markdown document, without a final newline."""
+def session_markdown(
+    session_id: str, exchanges: list[Exchange], asked: Sequence[str | None] = ()
+) -> str:
+    """Writes a session's exchanges as one Markdown document, without a final newline.
+
+    `asked` holds each exchange's trigger time by place (asked_times), where known.
+    """
     parts = [f'# Session {visible_field(session_id)}']
     parts.extend(
-        exchange_markdown(number, exchange) for number, exchange in enumerate(exchanges, start=1)
+        exchange_markdown(number, exchange, asked[number - 1] if number <= len(asked) else None)
+        for number, exchange in enumerate(exchanges, start=1)
     )
     return '\n\n'.join(parts)
 
@@ -120,13 +140,17 @@ def day_markdown(journal: JournalDay) -> str:
 def record_heading(record: SearchRecord, label: str = '', details: HitDetails | None = None) -> str:
     """Writes a record's heading as its hit's first line says it: kind, day, time, who, `label`.
 
-    ``## exchange · Wed 2026-10-21 09:15 IST · session 2026-10-21-2 · claude · all words``,
+    ``## exchange · Wed 2026-10-21 asked 09:15 · answered 09:22 IST · session 2026-10-21-2 ·
+    claude · all words`` (the times labelled as everywhere, formatting.exchange_times),
     ``## action · Wed 2026-10-21 09:30 IST · order placed``; a summary or note: its day. The time,
     session and backend come from `details` (hit_details), where the journal knows them.
     """
     when = day_text(visible_field(record.day))
     time = india_time(details.time) if details is not None and details.time else None
-    if time is not None:
+    if details is not None and record.kind == 'exchange':
+        times = exchange_times(details.time, details.answered)
+        when = f'{when} {times} IST' if times else when
+    elif time is not None:
         when = f'{when} {time} IST'
     facts = [visible_field(kind_name(record.kind)), when]
     if record.kind == 'journal':

@@ -89,6 +89,29 @@ def india_time(iso_time: str) -> str | None:
     return None if moment is None else f'{moment:%H:%M}'
 
 
+def exchange_times(asked: str | None, answered: str | None) -> str:
+    """Says when an exchange was asked and answered, in India time, each labelled.
+
+    One exchange has two times: its trigger's (the journal's, the one a search hit shows) and
+    its answer's end (the session log's `finished_at`). Every place that shows an exchange's
+    time labels it this way, so a time read in one place is found in another.
+
+    Args:
+        asked (str | None): When its trigger came (ISO 8601), or None when not known.
+        answered (str | None): When its answer finished (ISO 8601), or None when not known.
+
+    Returns:
+        str: ``"asked 09:48 · answered 09:55"``, or the one that is known and readable
+            (``"answered 09:55"``), or ``""``.
+    """
+    parts = []
+    for label, time in (('asked', asked), ('answered', answered)):
+        india = india_time(time) if time else None
+        if india is not None:
+            parts.append(f'{label} {india}')
+    return ' · '.join(parts)
+
+
 @dataclass
 class RouteStatus:
     """Where one backend stands against the current session's log.

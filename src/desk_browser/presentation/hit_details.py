@@ -46,6 +46,8 @@ class HitDetails:
             for an action).
         backend (str | None): The backend that answered an exchange; None when unknown (and for
             an action).
+        answered (str | None): When an exchange's answer finished (its last answer piece's time,
+            ISO 8601 in India time); None when unknown (and for an action).
     """
 
     line_number: int
@@ -53,6 +55,7 @@ class HitDetails:
     time: str | None
     session_id: str | None = None
     backend: str | None = None
+    answered: str | None = None
 
 
 def india_iso_time(iso_time: str) -> str | None:
@@ -72,6 +75,8 @@ def day_exchange_details(journal_day: desk_files.JournalDay) -> list[HitDetails]
     details = []
     for exchange, facts in zip(journal_day.exchanges, day_exchange_facts(journal_day), strict=True):
         trigger = _event_details(exchange.trigger)
+        timed = [text.time for text in exchange.texts if text.time]
+        answered = india_iso_time(timed[-1]) if timed else None
         details.append(
             HitDetails(
                 line_number=trigger.line_number,
@@ -79,6 +84,7 @@ def day_exchange_details(journal_day: desk_files.JournalDay) -> list[HitDetails]
                 time=trigger.time,
                 session_id=facts.session_id,
                 backend=facts.backend,
+                answered=answered,
             )
         )
     return details

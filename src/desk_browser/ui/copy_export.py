@@ -82,13 +82,16 @@ def record_copy(hit: SearchHit, as_json: bool, details: HitDetails | None = None
     return Copied(text, f'the {hit.record.kind} record as {copy_form(as_json)}')
 
 
-def exchange_copy(log: SessionLog | None, index: int | None, as_json: bool) -> Copied | str:
+def exchange_copy(
+    log: SessionLog | None, index: int | None, as_json: bool, asked: str | None = None
+) -> Copied | str:
     """What the copy keys copy of a session shown: the chosen exchange.
 
     Args:
         log (SessionLog | None): The session shown, or None.
         index (int | None): The chosen exchange's place in it, or None.
         as_json (bool): True for its JSON line, False for Markdown.
+        asked (str | None): When it was asked (its trigger's time, the journal's), if known.
 
     Returns:
         Copied | str: The text and what it is, or why there is nothing to copy.
@@ -98,19 +101,22 @@ def exchange_copy(log: SessionLog | None, index: int | None, as_json: bool) -> C
     from desk_browser.presentation.documents import exchange_json, exchange_markdown  # Deferred.
 
     exchange = log.exchanges[index]
-    text = exchange_json(exchange) if as_json else exchange_markdown(index + 1, exchange)
+    text = exchange_json(exchange) if as_json else exchange_markdown(index + 1, exchange, asked)
     return Copied(text, f'exchange {index + 1} as {copy_form(as_json)}')
 
 
-def session_export(log: SessionLog | None) -> Export | str:
-    """What `x` writes of a session shown (its exchanges as Markdown), or why there is nothing."""
+def session_export(log: SessionLog | None, asked: Sequence[str | None] = ()) -> Export | str:
+    """What `x` writes of a session shown (its exchanges as Markdown), or why there is nothing.
+
+    `asked` holds when each exchange was asked, by place, where the journal says.
+    """
     if log is None or not log.exchanges:
         return 'No session with exchanges is shown to export.'
     if not log.complete:
         return 'The session is still being read: export it in a moment.'
     from desk_browser.presentation.documents import session_markdown  # Deferred.
 
-    document = session_markdown(log.session_id, log.exchanges)
+    document = session_markdown(log.session_id, log.exchanges, asked)
     return Export(export_file_name('session', log.session_id), document)
 
 

@@ -52,6 +52,17 @@ class SessionLoaded(Message):
 
 
 @dataclass
+class AskedTimesRead(Message):
+    """When a session's exchanges were asked was read from its days' journals."""
+
+    session_id: str
+    """The session."""
+
+    asked: list[str | None]
+    """Each exchange's trigger time (ISO 8601), or None where the journal has none."""
+
+
+@dataclass
 class SummaryLoaded(Message):
     """One day's summary was read."""
 

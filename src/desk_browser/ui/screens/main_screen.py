@@ -26,6 +26,7 @@ from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui import copy_keys
 from desk_browser.ui.messages import (
+    AskedTimesRead,
     DeskChecked,
     DeskFollowed,
     OverviewLoaded,
@@ -300,6 +301,12 @@ class MainScreen(MovingScreen):
         await self.query_one(ExchangeView).show_log(message.log)
         self._offer_exchange_keys()
         await self._show_wanted_line()
+        self.load_asked_times(message.log)
+
+    @on(AskedTimesRead)
+    def show_asked_times(self, message: AskedTimesRead) -> None:
+        """Shows when the session's exchanges were asked, unless another is shown meanwhile."""
+        self.query_one(ExchangeView).show_asked_times(message.session_id, message.asked)
 
     @on(SummaryLoaded)
     async def show_summary(self, message: SummaryLoaded) -> None:
@@ -397,8 +404,11 @@ class MainScreen(MovingScreen):
         growth = update.logs.get(shown) if shown is not None else None
         if growth is not None:
             marker = self.query_one(NewExchangesMarker)
-            await show_log_growth(self.query_one(ExchangeView), marker, growth)
+            view = self.query_one(ExchangeView)
+            await show_log_growth(view, marker, growth)
             self._offer_exchange_keys()
+            if view.shown_log is not None:
+                self.load_asked_times(view.shown_log)  # The new exchanges' triggers too.
         self._show_overview_changes(update)
 
     def _show_overview_changes(self, update: FollowUpdate) -> None:

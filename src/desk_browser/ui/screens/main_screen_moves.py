@@ -185,12 +185,16 @@ class MovingScreen(ReadingScreen):
         from desk_browser.ui import copy_export  # Deferred: the first screen does without it.
 
         view = self.query_one(ExchangeView)
-        found = copy_export.exchange_copy(view.shown_log, view.chosen_index(), as_json)
+        index = view.chosen_index()
+        asked = view.asked_time(index) if index is not None else None
+        found = copy_export.exchange_copy(view.shown_log, index, as_json, asked)
         copy_export.deliver_copy(self, found)
 
     def action_export(self) -> None:
         """Writes the session shown to a Markdown file."""
         from desk_browser.ui import copy_export  # Deferred: the first screen does without it.
 
-        found = copy_export.session_export(self.query_one(ExchangeView).shown_log)
+        view = self.query_one(ExchangeView)
+        asked = [view.asked_time(index) for index in range(view.exchange_count)]
+        found = copy_export.session_export(view.shown_log, asked)
         copy_export.deliver_export(self, found, self.services)

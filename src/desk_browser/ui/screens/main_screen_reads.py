@@ -22,6 +22,7 @@ from textual.worker import get_current_worker
 from desk_browser.live.first_read import FirstLook, FirstRead
 from desk_browser.live.services import DeskServices
 from desk_browser.live.session_counting import counted_batches
+from desk_browser.presentation.asked_times import asked_times
 from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
     DaySummary,
@@ -31,12 +32,22 @@ from desk_browser.presentation.desk_data import (
     read_overview,
 )
 from desk_browser.ui.following import DeskFollower
-from desk_browser.ui.messages import OverviewLoaded, SessionLoaded, SessionsCounted, SummaryLoaded
+from desk_browser.ui.messages import (
+    AskedTimesRead,
+    OverviewLoaded,
+    SessionLoaded,
+    SessionsCounted,
+    SummaryLoaded,
+)
 from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read
 
 FIRST_READ_WAIT = 0.3
 """The most seconds the screen, as it mounts, waits for the first read to end (to show what it
 read in its first frame); after that it shows "Reading the desk…" and a worker waits for it."""
+
+
+FIRST_PAINT_WAIT = 1.0
+"""The most seconds the read of when the exchanges were asked waits for the first paint."""
 
 
 class ReadingScreen(DeskScreen[None]):
@@ -194,6 +205,23 @@ class ReadingScreen(DeskScreen[None]):
 
         with self.services.foreground.busy():  # Background reading waits for it.
             self.follower.read_session(session_id, deliver)
+
+    @desk_read('asked', "reading when a session's exchanges were asked")
+    def load_asked_times(self, log: SessionLog) -> None:
+        """Reads when each exchange of a session was asked, from its days' journals.
+
+        After the first paint: the titles say when each answer finished until then.
+
+        Args:
+            log (SessionLog): The session's log, as shown.
+        """
+        worker = get_current_worker()
+        self.services.first_paint.wait(FIRST_PAINT_WAIT)
+        if worker.is_cancelled:
+            return
+        asked = asked_times(self.desk, log.session_id, list(log.exchanges))
+        if not worker.is_cancelled:
+            self.post_message(AskedTimesRead(log.session_id, asked))
 
     @desk_read('summary', "reading a day's summary")
     def load_summary(self, day: str) -> None:

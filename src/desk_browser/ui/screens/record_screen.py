@@ -138,7 +138,7 @@ class RecordScreen(DeskScreen[None]):
         """The keywords marked."""
         self.details = details
         """What the journal says about the hit, or None."""
-        self._heading = hit_header(hit, match_label(hit.matched_words, len(words)), details)
+        self._label = match_label(hit.matched_words, len(words))
         self._hint_width = 0
         self._from_hits = from_hits or hits_elsewhere
         self._hits_elsewhere = hits_elsewhere
@@ -152,9 +152,19 @@ class RecordScreen(DeskScreen[None]):
         yield DeskFooter(first=self.FOOTER_FIRST)
 
     def _heading_text(self) -> Content:
-        """The hit's heading line and, under it, the keys line fitted to the width."""
+        """The hit's heading line and, under it, the keys line, both fitted to the width.
+
+        The heading leaves out when an exchange was answered where the whole line would wrap
+        (80 columns), and is then cut with "…" if it still does, as its row in the hits is.
+        """
+        heading = hit_header(self.hit, self._label, self.details)
+        details = self.details
+        if heading.cell_length > self._hint_width and details is not None and details.answered:
+            heading = hit_header(self.hit, self._label, details, answered=False)
+        if self._hint_width > 0:
+            heading = heading.truncate(self._hint_width, ellipsis=True)
         return Content.assemble(
-            self._heading, '\n', key_hints(self._hint_width, from_hits=self._from_hits)
+            heading, '\n', key_hints(self._hint_width, from_hits=self._from_hits)
         )
 
     def on_resize(self, event: events.Resize) -> None:

@@ -88,6 +88,45 @@ class ExchangeCards(BlockView):
         """Whether the answers are drawn as plain text until the first frame is drawn."""
         self._plain_blocks: set[int] = set()
         """The cards whose answers were drawn as plain text, to render once Markdown loads."""
+        self._asked: tuple[str, list[str | None]] | None = None
+        """When the exchanges of a session were asked (their triggers' times, by place)."""
+
+    # When the exchanges were asked.
+
+    def show_asked_times(self, session_id: str, asked: list[str | None]) -> None:
+        """Shows when the session's exchanges were asked, in their titles, once the journal is read.
+
+        Until then (and for an exchange the journal has no trigger for) a title says only when
+        the answer finished.
+
+        Args:
+            session_id (str): The session the times are of; ignored unless it is the one shown.
+            asked (list[str | None]): Each exchange's trigger time (ISO 8601) or None, by place.
+        """
+        log = self._log
+        if log is None or log.session_id != session_id:
+            return
+        if self._asked == (session_id, asked):
+            return
+        self._asked = (session_id, asked)
+        self._strips.clear()  # Each title is one line still: no card moves.
+        self.refresh()
+
+    def asked_time(self, index: int) -> str | None:
+        """When an exchange of the session shown was asked, if the journal says.
+
+        Args:
+            index (int): Its place in the session, from 0.
+
+        Returns:
+            str | None: Its trigger's time (ISO 8601), or None.
+        """
+        asked = self._asked
+        log = self._log
+        if asked is None or log is None or asked[0] != log.session_id:
+            return None
+        times = asked[1]
+        return times[index] if 0 <= index < len(times) else None
 
     # The first frame's answers.
 
@@ -136,7 +175,15 @@ class ExchangeCards(BlockView):
             return render_header(console, log, self._width, styles)
         plain = self._plain_first
         exchange = log.exchanges[block - 1]
-        strips = render_card(console, block, exchange, self._body_width(), styles, plain=plain)
+        strips = render_card(
+            console,
+            block,
+            exchange,
+            self._body_width(),
+            styles,
+            plain=plain,
+            asked=self.asked_time(block - 1),
+        )
         if plain:
             self._plain_blocks.add(block)
         return strips

@@ -36,7 +36,7 @@ class CardStyles:
     Attributes:
         text (Style): The answers' and the triggers' text.
         muted (Style): Secondary text: the exchange number, separators, "(no answer)", notes.
-        time (Style): The time an exchange finished.
+        time (Style): The times an exchange was asked and answered.
         backend (Style): The backend that answered.
         trigger (Style): A trigger's text.
         trigger_bar (Style): The bar before a trigger.
@@ -61,30 +61,51 @@ class CardStyles:
     code_theme: str = 'monokai'
 
 
-def exchange_title(number: int, exchange: Exchange, styles: CardStyles) -> Text:
-    """Writes an exchange's title line: number, India time, backend.
+def exchange_title(
+    number: int,
+    exchange: Exchange,
+    styles: CardStyles,
+    asked: str | None = None,
+    width: int | None = None,
+) -> Text:
+    """Writes an exchange's title line: number, when it was asked and answered, backend.
+
+    ``#3  asked 09:48 · answered 09:55 IST  claude``, the times labelled as everywhere
+    (formatting.exchange_times). Where that is wider than the card (36 columns at 80x24) the
+    answer's time is left out and the time a search hit shows stays: ``#3  asked 09:48 IST
+    claude``. Not asked at a known time (no trigger in the journal, or not read yet): only
+    ``answered 09:55 IST``.
 
     Args:
         number (int): The exchange's place in its session, from 1.
         exchange (Exchange): The exchange.
         styles (CardStyles): The styles to use.
+        asked (str | None): When its trigger came (ISO 8601, the journal's), or None.
+        width (int | None): The card's width, if known.
 
     Returns:
         Text: The title.
     """
-    time = india_time(exchange.finished_at)
-    time_part = (
-        (f'{time} IST', styles.time)
-        if time is not None
-        else (f'time unreadable: {visible(exchange.finished_at)[:40]}', styles.warning)
+    asked_time = india_time(asked) if asked else None
+    answered_time = india_time(exchange.finished_at)
+    Piece = str | tuple[str, Style]
+    head: list[Piece] = [(f'#{number}', styles.muted), '  ']
+    tail: list[Piece] = ['  ', (visible(exchange.backend_name), styles.backend)]
+    times: list[Piece] = []
+    if asked_time is not None:
+        times.extend([('asked ', styles.muted), (asked_time, styles.time)])
+    if answered_time is None:
+        unreadable = f'time unreadable: {visible(exchange.finished_at)[:40]}'
+        times.extend([(' · ', styles.muted)] if times else [])
+        times.append((f'answer {unreadable}' if times else unreadable, styles.warning))
+        return Text.assemble(*head, *times, *tail)
+    answered: list[Piece] = [('answered ', styles.muted), (f'{answered_time} IST', styles.time)]
+    title = Text.assemble(
+        *head, *times, *([(' · ', styles.muted)] if times else []), *answered, *tail
     )
-    return Text.assemble(
-        (f'#{number}', styles.muted),
-        '  ',
-        time_part,
-        '  ',
-        (visible(exchange.backend_name), styles.backend),
-    )
+    if asked_time is not None and width is not None and title.cell_len > width:
+        title = Text.assemble(*head, *times, (' IST', styles.time), *tail)
+    return title
 
 
 def trigger_text(text: str, styles: CardStyles) -> Text:
@@ -257,6 +278,7 @@ def render_card(
     styles: CardStyles,
     *,
     plain: bool = False,
+    asked: str | None = None,
 ) -> list[Strip]:
     """Renders an exchange: title, trigger behind its bar, a blank line, the answer.
 
@@ -267,11 +289,12 @@ def render_card(
         width (int): The width in cells (the card's bar is not part of it).
         styles (CardStyles): The styles to use.
         plain (bool): Draws the answer as its plain text (see render_answer).
+        asked (str | None): When its trigger came (the journal's ISO time), or None.
 
     Returns:
         list[Strip]: The card's lines.
     """
-    strips = render_lines(console, exchange_title(number, exchange, styles), width)
+    strips = render_lines(console, exchange_title(number, exchange, styles, asked, width), width)
     bar = Segment(TRIGGER_BAR, styles.trigger_bar)
     trigger_width = max(1, width - len(TRIGGER_BAR))
     strips.extend(

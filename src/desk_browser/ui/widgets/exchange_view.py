@@ -104,7 +104,10 @@ class ExchangeView(ExchangeCards, can_focus=True):
         parts = [line.plain for line in header_lines(log, styles)]
         for index in self.rendered_indexes:
             exchange = log.exchanges[index]
-            parts.append(exchange_title(index + 1, exchange, styles).plain)
+            asked = self.asked_time(index)
+            parts.append(
+                exchange_title(index + 1, exchange, styles, asked, self._body_width()).plain
+            )
             parts.append(trigger_text(exchange.trigger_text, styles).plain)
             answer = exchange.answer
             parts.append(markdown_source(answer) if answer.strip() else '(no answer)')

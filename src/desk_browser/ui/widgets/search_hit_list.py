@@ -17,7 +17,13 @@ from textual.content import Content
 from textual.message import Message
 
 from desk_browser.memory.session_search import SearchHit, SearchResult
-from desk_browser.presentation.formatting import day_text, hit_label, india_time, kind_name
+from desk_browser.presentation.formatting import (
+    day_text,
+    exchange_times,
+    hit_label,
+    india_time,
+    kind_name,
+)
 from desk_browser.presentation.hit_details import HitDetails, HitDetailsReader
 from desk_browser.presentation.plain_text import plain_snippet
 from desk_browser.presentation.safe_text import visible
@@ -109,16 +115,22 @@ def snippet_source(hit: SearchHit) -> str:
     return fields.removeprefix('text: ')
 
 
-def hit_header(hit: SearchHit, label: str, details: HitDetails | None) -> Content:
+def hit_header(
+    hit: SearchHit, label: str, details: HitDetails | None, *, answered: bool = True
+) -> Content:
     """Writes a hit's first line: its kind, when, who, and how well it matched.
 
-    Such as ``exchange Wed 2026-10-21 09:15 · session 2026-10-21-2 · claude · 2 of 3 words``;
-    time, session and backend where the journal knows them. The record view's heading too.
+    Such as ``exchange Wed 2026-10-21 asked 09:15 · answered 09:22 · session 2026-10-21-2 ·
+    claude · 2 of 3 words`` (an exchange's times labelled as everywhere,
+    formatting.exchange_times), ``action   Wed 2026-10-21 09:30 · order placed``; time, session
+    and backend where the journal knows them. The record view's heading too.
 
     Args:
         hit (SearchHit): The hit.
         label (str): How well it matched (hit_label), "" to say nothing.
         details (HitDetails | None): What its journal knows about it, or None.
+        answered (bool): Whether an exchange's answer time is said (hit_lines leaves it out
+            where the line is too narrow: its asked time is the one to find it by).
 
     Returns:
         Content: The line (not yet cut to a width).
@@ -126,7 +138,10 @@ def hit_header(hit: SearchHit, label: str, details: HitDetails | None) -> Conten
     record = hit.record
     when = day_text(_one_line(record.day))
     time = india_time(details.time) if details is not None and details.time else None
-    if time is not None:
+    if details is not None and record.kind == 'exchange':
+        times = exchange_times(details.time, details.answered if answered else None)
+        when = f'{when} {times}' if times else when
+    elif time is not None:
         when = f'{when} {time}'
     facts: list[str] = []
     if record.kind == 'journal':
@@ -165,7 +180,11 @@ def hit_lines(
         list[Content]: Exactly `HIT_HEIGHT` lines.
     """
     width = max(width, 1)
-    header = hit_header(hit, hit_label(hit, result), details).truncate(width, ellipsis=True)
+    label = hit_label(hit, result)
+    header = hit_header(hit, label, details)
+    if header.cell_length > width and details is not None and details.answered:
+        header = hit_header(hit, label, details, answered=False)
+    header = header.truncate(width, ellipsis=True)
     snippet = Content(_one_line(plain_snippet(snippet_source(hit), tuple(result.words))))
     pattern = _pattern_for(tuple(result.words))
     if pattern is not None:
