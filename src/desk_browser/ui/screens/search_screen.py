@@ -1,10 +1,9 @@
 """The live search: results update as the person types; Enter opens a whole record.
 
-Qualifiers typed among the words (`day:yesterday kind:exchange`, search_scope) narrow the search
-and show as chips above the hits. After the first hits, the same worker counts every hit and names
-the words no record holds, with the nearest word one does (Enter takes it), once the index build
-(if one runs) has ended; the list loads more hits as the person nears the last one. `up` in an
-empty box recalls the last searches.
+Qualifiers among the words narrow the search and show as chips. After the first hits, the
+same worker counts every hit and names the words no record holds, with the nearest word one
+does (Enter takes it), once any index build has ended; more hits load as the person nears the
+last. `up` in an empty box recalls the last searches.
 """
 
 from __future__ import annotations
@@ -93,16 +92,7 @@ SearchKey = tuple[tuple[str, ...], SearchScope]
 
 
 def _search_document(query: str, result: SearchResult, reader: HitDetailsReader) -> str:
-    """Writes a search's hits as Markdown, each headed by its time, session and backend.
-
-    Args:
-        query (str): The words as typed.
-        result (SearchResult): The hits shown.
-        reader (HitDetailsReader): Reads the hits' details from their days' journals.
-
-    Returns:
-        str: The document (documents.search_markdown).
-    """
+    """The search's hits as Markdown (documents.search_markdown), each headed by when and who."""
     return search_markdown(query, result, reader.details_of(result.hits))
 
 
@@ -129,8 +119,7 @@ class SearchScreen(DeskScreen[None]):
         """Prepares the search.
 
         Args:
-            services (DeskServices): The desk's services (its search, the foreground and the search
-                history).
+            services (DeskServices): The desk's services.
             cursor_blink (bool): Whether the search box's cursor blinks (off in tests).
         """
         super().__init__()
@@ -180,36 +169,17 @@ class SearchScreen(DeskScreen[None]):
         self.query_one('#query', Input).focus()
 
     def parsed(self, value: str) -> ParsedQuery:
-        """Reads a query's words and qualifiers (today is India's, from the services).
-
-        Args:
-            value (str): The query as typed.
-
-        Returns:
-            ParsedQuery: The words and the scope.
-        """
+        """Reads a query's words and qualifiers (today is India's, from the services)."""
         return parse_query(value, self.services.today())
 
     @staticmethod
     def key_of(parsed: ParsedQuery) -> SearchKey:
-        """What a read query looks for.
-
-        Args:
-            parsed (ParsedQuery): The query.
-
-        Returns:
-            SearchKey: Its keywords and scope.
-        """
+        """What a read query looks for: its keywords and scope."""
         return tuple(words_of(parsed.words_text)), parsed.scope
 
     @on(Input.Changed, '#query')
     def search_as_typed(self, event: Input.Changed) -> None:
-        """Starts a search for what the box now holds (a newer search cancels an older one).
-
-        The same keywords and scope as the search under way or shown (a space typed between
-        words, a letter made a capital) find the same hits, so they start no search and redraw
-        nothing.
-        """
+        """Starts a search for what the box now holds, unless it looks for what is already shown."""
         now = time.monotonic()
         typing = now - self._changed_at < _TYPING_PAUSE
         self._changed_at = now
@@ -238,26 +208,14 @@ class SearchScreen(DeskScreen[None]):
         self.call_after_refresh(self._start_search, event.value, typing)
 
     def _start_search(self, query: str, typing: bool) -> None:
-        """Starts the search for a query, unless the box changed or the search was left meanwhile.
-
-        Args:
-            query (str): The words as typed.
-            typing (bool): Whether the box changed moments before (the search then waits a little).
-        """
+        """Starts the search for a query (after a pause when `typing`), unless the box changed."""
         if self.app.screen is not self or self.key_of(self.parsed(query)) != self._searched_key:
             return
         painter = self.query_one(SearchHitList).row_painter()
         self.run_search(query, _TYPING_PAUSE if typing else 0.0, painter)
 
     def _wait(self, seconds: float) -> bool:
-        """Waits in a worker, looking every moment whether it was cancelled.
-
-        Args:
-            seconds (float): How long.
-
-        Returns:
-            bool: True when the worker was not cancelled.
-        """
+        """Waits `seconds` in a worker; False when the worker was cancelled meanwhile."""
         worker = get_current_worker()
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline and not worker.is_cancelled:
@@ -277,8 +235,7 @@ class SearchScreen(DeskScreen[None]):
         Args:
             query (str): The words as typed.
             pause (float): Seconds to wait first, so a newer key can cancel it before it reads.
-            painter (RowPainter | None): The hits list's, to draw the first hits here rather than on
-                the event loop.
+            painter (RowPainter | None): The hits list's, to draw the first hits in the worker.
         """
         worker = get_current_worker()
         if not self._wait(pause):
@@ -316,12 +273,8 @@ class SearchScreen(DeskScreen[None]):
     def _count(self, query: str, parsed: ParsedQuery, result: SearchResult) -> None:
         """Counts every hit and names the missing words, in the search's worker, once it is idle.
 
-        With fewer hits than the limit, the hits are every hit there is (and, when they hold
-        only some keywords, every record that holds one), so nothing more is read. While the
-        desk's index is being built the count waits for the build to end: until then every day
-        not indexed yet is read from the desk, and a count read a whole year again at each key,
-        holding the interpreter from the person typing (and the suggestions would come from
-        the few days indexed so far).
+        Nothing more is read when the first hits are all there is; while the index is being built
+        the count waits for the build to end.
 
         Args:
             query (str): The query as typed.
@@ -360,12 +313,7 @@ class SearchScreen(DeskScreen[None]):
 
     @work(thread=True, exclusive=True, group='more', exit_on_error=False, description='more hits')
     def load_more(self, query: str, limit: int) -> None:
-        """Searches again with a higher limit, for a person nearing the last hit shown.
-
-        Args:
-            query (str): The query as typed.
-            limit (int): The new limit.
-        """
+        """Searches the query again with a higher `limit` (the person nears the last hit)."""
         worker = get_current_worker()
         parsed = self.parsed(query)
         try:
@@ -378,14 +326,7 @@ class SearchScreen(DeskScreen[None]):
             self.post_message(MoreHitsFound(query, result))
 
     def _is_current(self, query: str) -> bool:
-        """Tells whether a query's hits still belong in the list (the box looks for the same).
-
-        Args:
-            query (str): The query as typed.
-
-        Returns:
-            bool: True when the box holds the same keywords and scope.
-        """
+        """Whether a query's hits still belong in the list (the box seeks the same)."""
         box = self.query_one('#query', Input).value
         return self.key_of(self.parsed(query)) == self.key_of(self.parsed(box))
 
@@ -493,11 +434,7 @@ class SearchScreen(DeskScreen[None]):
             self._show_headline(text, look)
 
     def _show_headline(self, text: str, look: str) -> None:
-        """Writes the line above the hits, muted (``-explain``) or as a warning (``-warning``).
-
-        The headline is one line high (app.tcss), so writing it only repaints that line; a
-        layout of the whole screen on every keystroke would hold up typing.
-        """
+        """Writes the one-line headline above the hits, ``-explain`` (muted) or ``-warning``."""
         self._headline = (text, look)
         if self._unread_note is not None and text != PROMPT:
             text = f'{text} · {self._unread_note}'
@@ -545,11 +482,7 @@ class SearchScreen(DeskScreen[None]):
             self._recall(older)
 
     def _recall(self, query: str) -> None:
-        """Puts a recalled search in the box.
-
-        Args:
-            query (str): The search ("" for an empty box again).
-        """
+        """Puts a recalled search in the box ("" for an empty box again)."""
         box = self.query_one('#query', Input)
         self._recalled = query
         box.value = query
@@ -589,10 +522,7 @@ class SearchScreen(DeskScreen[None]):
         )
 
     def action_clear_or_leave(self) -> None:
-        """Escape: in a box with text, clears it; anywhere else, goes back to the main screen.
-
-        Either way the search is kept in the history, so `up` in an empty box recalls it.
-        """
+        """Escape: clears a box with text, else goes back; the search stays in the history."""
         search_box = self.query_one('#query', Input)
         self._remember()
         if search_box.has_focus and search_box.value:
@@ -601,31 +531,19 @@ class SearchScreen(DeskScreen[None]):
             self.dismiss(None)
 
     def search_again(self, query: str) -> None:
-        """Puts a query in the box (the palette's "Search again"), which searches it.
-
-        Args:
-            query (str): The query.
-        """
+        """Puts a query in the box (the palette's "Search again"), which searches it."""
         box = self.query_one('#query', Input)
         box.value = query
         box.cursor_position = len(query)
         box.focus()
 
     def take_search_key(self) -> bool:
-        """The search key in the search puts the cursor back in the search box.
-
-        Returns:
-            bool: True: the app opens no other search.
-        """
+        """The search key in the search puts the cursor back in the box (True: no other opens)."""
         self.query_one('#query', Input).focus()
         return True
 
     def search_for(self, words: str) -> None:
-        """Types words into the search box (desk-browser --search), which searches for them.
-
-        Args:
-            words (str): The words.
-        """
+        """Types words into the search box (--search), which searches for them."""
         self.query_one('#query', Input).value = words
 
     def _highlighted_hit(self) -> SearchHit | None:
@@ -648,22 +566,13 @@ class SearchScreen(DeskScreen[None]):
 
     @work(thread=True, exclusive=True, group='day-of-hit', exit_on_error=False)
     def open_day_of(self, hits: list[SearchHit], index: int) -> None:
-        """Finds a hit's journal line (most often known already) and opens its day there.
-
-        Args:
-            hits (list[SearchHit]): The hits shown.
-            index (int): The hit's place among them.
-        """
+        """Opens the day of the hit at a place among those shown, at its journal line."""
         details = self.services.hit_details.details_at(hits, [index]).get(index)
         line = details.line_number if details is not None else None
         self.post_message(ShowPlace(DayPlace(hits[index].record.day, line)))
 
     def action_copy(self, as_json: bool) -> None:
-        """Copies the highlighted hit's record, as Markdown or as its JSON line.
-
-        Args:
-            as_json (bool): True for its JSON line, False for Markdown.
-        """
+        """Copies the highlighted hit's record as Markdown, or (`as_json`) as its JSON line."""
         hits = self.query_one(SearchHitList)
         hit = self._highlighted_hit()
         if hit is None or hits.highlighted is None:
