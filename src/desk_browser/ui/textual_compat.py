@@ -101,16 +101,7 @@ def _check_version(installed: str) -> None:
 
 
 def _installed_version() -> str:
-    """Says which Textual is installed, without importlib.metadata where it can.
-
-    importlib.metadata (with the email parser it reads package metadata with) is 11 ms of the
-    app's start; the installer's record of the pinned version, a folder beside the textual
-    package, says the same in a look-up. Any other installation (another version, an editable
-    one) is asked through importlib.metadata.
-
-    Returns:
-        str: The installed Textual's version.
-    """
+    """The installed Textual's version, from the installer's record when it can (not metadata)."""
     site_packages = Path(textual.__file__).resolve().parent.parent
     if (site_packages / f'textual-{TEXTUAL_VERSION}.dist-info').is_dir():
         return TEXTUAL_VERSION
@@ -131,18 +122,12 @@ ShowsThrough = Callable[[Any, list[Screen[Any]]], bool]
 def count_background_screens(shows_through: ShowsThrough) -> Callable[[AppClass], AppClass]:
     """Makes an app count the screens under the top one as visible only when they show through.
 
-    Textual (8.2.8) counts the screen just under the top one as visible whatever the top
-    screen's background, so the main screen under the search screen stayed "current": each
-    follow poll or other message it handled made it redraw itself, and every such redraw
-    repainted the whole search screen (8-10 ms, four times a second while idle, and in the
-    middle of typing). With this, when `shows_through` says no (an opaque top screen), no screen
-    counts as visible behind the top one; otherwise Textual's own count stands. A covered
-    screen keeps its changes and is laid out and drawn when it is back on top (Textual's own
-    `Screen._on_screen_resume` does that).
+    When `shows_through` says no (an opaque top screen), no screen counts as visible behind the
+    top one; otherwise Textual's own count stands. A covered screen keeps its changes and is
+    drawn when back on top.
 
-    Private: overrides `App._background_screens`, which Textual's screens and compositor read to
-    decide what to draw, and hands `shows_through` the live `App._screen_stack` (it is read on
-    every refresh; the public `screen_stack` is a copy). Public way: none.
+    Private: overrides `App._background_screens` and hands `shows_through` the live
+    `App._screen_stack`. Public way: none.
 
     Args:
         shows_through (ShowsThrough): The policy, such as ``lambda app, stack:
@@ -185,13 +170,9 @@ class _CoverSkippingCompositor(Compositor):
     def _render_chops(
         self, crop: Region, is_rendered_line: Callable[[int], bool]
     ) -> Sequence[Mapping[int, Strip]]:
-        """Textual's `_render_chops` (8.2.8) and its `_get_renders`, covered containers skipped.
+        """Textual's `_render_chops` (8.2.8), rendering a container only where its chops are empty.
 
-        Textual goes through the widgets front to back, renders each one's whole visible region,
-        and keeps, in each line's chops (the spans between widgets' edges), the first strip that
-        fills it. A container (`_draws_only_its_styles`) is rendered here only over the lines
-        where a chop it spans is still empty: its other lines would all be thrown away. Every
-        other widget is rendered as Textual does, so what it does while rendering still happens.
+        Every other widget is rendered as Textual does.
 
         Args:
             crop (Region): The part of the screen drawn.
@@ -243,17 +224,13 @@ class _CoverSkippingCompositor(Compositor):
 def skip_covered_containers(screen_class: ScreenClass) -> ScreenClass:
     """Makes a screen class's screens skip rendering what their containers' children cover.
 
-    Textual (8.2.8) renders every widget's whole region on each full frame, a container's too,
-    then keeps only what no widget in front covers: most of a container's lines (its children
-    cover them) are rendered, cut at every edge and thrown away. With this, a container (a widget
-    that draws only its styles: no `render`, `render_line` or `render_lines` of its own) is
-    rendered only over the lines where something of it shows (its padding, a gap, its
-    background under an empty part). Every chop drawn is the same strip as Textual's, so what is
-    on screen, and every screenshot, is the same.
+    A container (a widget with no `render`, `render_line` or `render_lines` of its own) is
+    rendered only over the lines where something of it shows. Every chop drawn is Textual's
+    strip, so the screen and every screenshot are the same.
 
-    Private: gives each screen a subclass of `textual._compositor.Compositor` (its private
-    `Screen._compositor`, made in `Screen.__init__`) overriding the private
-    `Compositor._render_chops`. Public way: none; fewer nested containers.
+    Private: gives each screen a subclass of `textual._compositor.Compositor` as its
+    `Screen._compositor`, overriding `Compositor._render_chops`. Public way: none; fewer nested
+    containers.
 
     Args:
         screen_class (ScreenClass): The screen class (its subclasses get it too).
@@ -275,11 +252,8 @@ def skip_covered_containers(screen_class: ScreenClass) -> ScreenClass:
 def update_scrollbars(view: Widget, size: Size) -> None:
     """Updates a view's scrollbars (and clamps its scroll offset) for a new scrollable size.
 
-    This is what Textual does itself when it sets a size without a layout. Assigning
-    `virtual_size` instead lays out the whole screen and redraws it: a third of the time of each
-    ``n`` press on the 10,000-exchange log.
-
-    Private: calls `Widget._scroll_update`. Public way: ``view.virtual_size = size``.
+    Private: calls `Widget._scroll_update`, as Textual does when it sets a size without a
+    layout. Public way: ``view.virtual_size = size`` (a layout of the whole screen).
 
     Args:
         view (Widget): The view, its `virtual_size` already set (with `set_reactive`).
@@ -291,19 +265,13 @@ def update_scrollbars(view: Widget, size: Size) -> None:
 def start_with_theme(app: App[Any], name: str) -> bool:
     """Makes a built-in theme the one the app starts with; call it before `App.__init__`.
 
-    `App.__init__` (8.2.8) builds the stylesheet with the variables of the theme `App.theme` names
-    at that moment, and its ANSI filters and ``-dark-mode``/``-light-mode`` classes from it.
-    Assigning `App.theme` afterwards runs its watcher, which queues `App.refresh_css`: before the
-    first paint Textual parses every source with textual-dark's variables, then parses them all
-    again (in a fresh stylesheet, so no parse cache helps) and restyles every node: 8.6 ms with
-    nord. Set here, the theme is simply there when `App.__init__` reads it, and the CSS is
-    parsed once. Its watcher does not run: the app's ``-theme-NAME`` class (which Textual's
-    watcher adds, and no stylesheet reads) is the caller's to add, and `theme_changed_signal`
-    is not published (nothing has subscribed yet).
+    The CSS is then parsed once, with the theme's variables. The theme's watcher does not run:
+    the app's ``-theme-NAME`` class is the caller's to add, and `theme_changed_signal` is not
+    published.
 
     Private in effect: `DOMNode.set_reactive` is public, but before `App.__init__` it relies on
-    Textual reading the reactive's stored value there (`_reactive_theme`, set from the class's
-    `_reactives`) instead of resetting it. Public way: ``app.theme = name`` after `__init__`.
+    Textual reading the reactive's stored value there. Public way: ``app.theme = name`` after
+    `__init__`.
 
     Args:
         app (App[Any]): The app, before `App.__init__` has run.
@@ -322,20 +290,10 @@ def start_with_theme(app: App[Any], name: str) -> bool:
 def styled_with_the_apps_css(app: App[Any], screen: Screen[Any]) -> Screen[Any]:
     """Counts a mode's screen as styled with the app's CSS as it is: a new one, or one just styled.
 
-    Textual (8.2.8) keeps on each screen the count of the app's CSS changes it has seen
-    (`Screen._css_update_count`, -1 when made; a theme change moves the app's on). When it makes a
-    mode's screen (`App._init_mode`) and again when it switches to that mode (`App.switch_mode`),
-    a screen whose count is not the app's has the whole CSS refreshed: every source re-parsed in
-    a fresh stylesheet (so no parse cache helps) and every node of the
-    present stack restyled. A new screen has missed nothing, yet counts as having missed
-    everything: the workspace app re-parsed all its CSS twice for each desk it opened (the first
-    refresh updates only the screens then on the stack), and once more on coming back to the
-    Desks screen, which the refresh at the start styled without counting it. A screen not yet
-    mounted is styled as it mounts, with the app's CSS as it is then, so this skips only
-    refreshes that change nothing. Not for the app's first screen as it is made: it is made
-    before the app itself is styled, and Textual's refresh is what restyles the widgets that
-    looked at their styles meanwhile (the Desks list's rows drew their plain text in the
-    default colour without it); once the app is mounted, that refresh has been.
+    Textual refreshes the whole CSS when it makes or switches to a mode whose screen's count of
+    CSS changes is not the app's, though a new, unmounted screen has missed nothing (it is
+    styled as it mounts). Not for the app's first screen until the app is mounted: Textual's
+    first refresh restyles what looked at its styles before.
 
     Private: sets `Screen._css_update_count` to `App._css_update_count`. Public way: none; a
     mode's new screen costs two full CSS refreshes.
