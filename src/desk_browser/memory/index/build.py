@@ -1,18 +1,12 @@
 """Bringing a desk's index up to date: newest days first, in batches, one builder at a time.
 
-Days already indexed as they are now are kept; changed days are read again, new days added,
-days gone from the desk dropped. Days changed in the last two seconds are left to the searches,
-which read them directly. Each build first scrubs the index (scrub.scrub: every day's records
-checked against their digest, newest first), so a day whose stored records changed is mended
-in the same build; a day is replaced or dropped only once its old records were verified. A
-build that leaves every day found intact stamps the index's files (scrub_stamp), and the next
-process's build trusts that stamp while the files are exactly as it says, instead of reading
-every day again: confirming a complete five-year index reads no day and writes nothing. Days a
-build killed between its two files' commits left in the second file alone are repaired when
-they are written again (writing), and the build's status counts every day repaired. A lock
-file next to the index lets one process build at a time (SQLite's WAL mode lets searches read
-meanwhile). An index found damaged (by this build or by a search) is
-deleted, so the next build starts a new one.
+Unchanged days are kept; changed days are read again, new ones added, gone ones dropped;
+days changed in the last two seconds are left to the searches. Each build first scrubs the
+index (a day is replaced or dropped only once its old records were verified) and, when every
+day is intact, stamps the files (scrub_stamp) so the next process's build need not read them.
+Days half written by a killed build are repaired when written again. A lock file beside the
+index lets one process build at a time; an index found damaged is deleted, so the next build
+starts anew.
 
 Typical usage example:
 
@@ -70,14 +64,7 @@ app's interface thread comes first (its readers run lower still: reading._WORKER
 
 
 def in_lowered_thread(function: Callable[[], None]) -> None:
-    """Runs a function in a new thread of lower priority, and waits for it.
-
-    Linux gives each thread its own niceness, which an unprivileged thread can never raise
-    again: a thread of its own keeps the caller's thread (the app's worker, a test's main
-    thread) as it was. Where niceness cannot be set, the thread runs as the caller would.
-
-    Args:
-        function (Callable[[], None]): What to run.
+    """Runs a function in a new thread of lower priority (where it can be set), and waits for it.
 
     Raises:
         BaseException: What the function raised.
@@ -111,9 +98,8 @@ def lock_builds(
     Args:
         index_path (Path): The index file; the lock is `<index>.lock` beside it.
         cancelled (CancelCheck | None): Stops the wait when it returns True.
-        waiting (Callable[[bool], None] | None): Told True when another builder holds the lock
-            and the wait starts, then False when it ends (the lock taken, or the wait
-            cancelled); not told anything when the lock is free at once.
+        waiting (Callable[[bool], None] | None): Told True when the wait for another builder
+            starts, then False when it ends; not told when the lock is free at once.
 
     Returns:
         IO[bytes] | None: The open lock file (closing it releases the lock), or None when
@@ -160,20 +146,18 @@ def build_days(
 ) -> None:
     """Indexes every day that is not indexed as it is now (see Builder.build).
 
-    Each day's signature is taken before the day is read, so a change made while it is read
-    leaves a signature that no longer matches, and the day is read again. Many days are read in
-    worker processes (reading.DayReaders); this thread writes the index file, and a thread of
-    its own the second file (writing.SecondWriter).
+    Each day's signature is taken before it is read, so a change meanwhile is read again next
+    time. Days are read in worker processes; this thread writes the index file, a thread of its
+    own the second file.
 
     Args:
         connection (sqlite3.Connection): The builder's own connection.
-        index_path (Path): The index file (its scrub stamp is beside it: scrub_stamp).
+        index_path (Path): The index file (its scrub stamp is beside it).
         desk_directory (Path): The desk folder.
         verified (Verified): What was found of the indexed days; told of every day written.
         progress (ProgressCallback | None): The progress callback.
         cancelled (CancelCheck | None): The cancel check.
-        repaired (list[str]): Told each day found changed or half written (by a build that
-            ended between its two files' commits) and written again.
+        repaired (list[str]): Told each day found changed or half written and written again.
 
     Raises:
         IndexDamaged: When the index holds a day changed that cannot be mended.
@@ -194,18 +178,7 @@ def _build_days(
     cancelled: CancelCheck | None,
     repaired: list[str],
 ) -> None:
-    """Indexes every day that is not indexed as it is now (build_days, its second writer open).
-
-    Args:
-        connection (sqlite3.Connection): The builder's own connection.
-        second (writing.SecondWriter): The second file's writer.
-        index_path (Path): The index file.
-        desk_directory (Path): The desk folder.
-        verified (Verified): What was found of the indexed days; told of every day written.
-        progress (ProgressCallback | None): The progress callback.
-        cancelled (CancelCheck | None): The cancel check.
-        repaired (list[str]): Told each day repaired.
-    """
+    """Indexes every day that is not indexed as it is now (build_days, its second writer open)."""
 
     def write(batch: list[tuple[str, str, DayRows]]) -> None:
         characters = sum(len(text) for _, _, rows in batch for _, text in rows.grams)
@@ -272,11 +245,7 @@ def _build_days(
 
 
 def _note_repaired(days: list[str]) -> None:
-    """Logs the days a build repaired, naming the first few.
-
-    Args:
-        days (list[str]): The days, in order.
-    """
+    """Logs the days a build repaired, naming the first few."""
     named = ', '.join(days[:_DAYS_NAMED]) + (', ...' if len(days) > _DAYS_NAMED else '')
     _LOGGER.warning(
         'The search index: %s (%s), which a stopped build or a change on disk had left unusable',
@@ -307,8 +276,8 @@ class Builder:
             checks (DayChecks): Recent looks at the days' files (for the coverage).
             listing (DeskListing): The desk's days.
             verified (Verified): What was found of the indexed days' digests.
-            waiting (Callable[[bool], None] | None): Told when a build starts and stops
-                waiting for another process's build (lock_builds).
+            waiting (Callable[[bool], None] | None): Told when a build starts and stops waiting
+                for another process's build (lock_builds).
         """
         self._waiting = waiting
         self._index_path = index_path
@@ -320,11 +289,7 @@ class Builder:
         self._space = disk_space.SpaceWatch()
 
     def space_problem(self) -> str:
-        """Says why builds leave the index as it is (its disk is full), or "".
-
-        Returns:
-            str: disk_space.NO_SPACE, or "".
-        """
+        """Why builds leave the index as it is (disk_space.NO_SPACE: its disk is full), or ""."""
         return disk_space.NO_SPACE if self._space.short(self._index_path().parent) else ''
 
     def _remove_files(self) -> None:
@@ -341,15 +306,7 @@ class Builder:
     ) -> IndexStatus:
         """Keeps what a build wrote before the cache's disk filled up, and empties the WALs.
 
-        The batch being written is rolled back; the WALs hold nothing else (writing.copy_log),
-        so emptying them frees what it took. Builds leave the index as it is from now on, until
-        the disk has room again (disk_space.SpaceWatch).
-
-        Args:
-            connection (sqlite3.Connection): The builder's connection.
-            index_path (Path): The index file.
-            error (BaseException): What the write raised.
-            repaired (list[str]): The days the build repaired before it stopped.
+        Builds leave the index as it is until the disk has room again (disk_space.SpaceWatch).
 
         Returns:
             IndexStatus: The days the index holds, with the problem disk_space.NO_SPACE.
@@ -386,10 +343,10 @@ class Builder:
         """Brings the index up to date with the desk (see IndexedSearch.build).
 
         Args:
-            progress (ProgressCallback | None): Called as progress(indexed_days, total_days)
-                at the start and after each batch.
-            cancelled (CancelCheck | None): Checked between days; when it returns True the
-                build stops, keeping the batches already written.
+            progress (ProgressCallback | None): Called as progress(indexed_days, total_days) at the
+                start and after each batch.
+            cancelled (CancelCheck | None): Checked between days; True stops the build, keeping
+                the batches already written.
 
         Returns:
             IndexStatus: The index's state when the build ended.
@@ -402,16 +359,7 @@ class Builder:
     def _build_once(
         self, progress: ProgressCallback | None, cancelled: CancelCheck | None
     ) -> tuple[IndexStatus, bool]:
-        """Opens the index (creating it) and brings it up to date, once.
-
-        Args:
-            progress (ProgressCallback | None): The progress callback.
-            cancelled (CancelCheck | None): The cancel check.
-
-        Returns:
-            tuple[IndexStatus, bool]: The index's state, and whether it was deleted because it
-                held a day it could not mend.
-        """
+        """Opens the index and brings it up to date, once: its state, and whether it was deleted."""
         index_path = self._index_path()
         if self._pool.take_damaged():
             self._pool.close()

@@ -1,11 +1,9 @@
 """A full cache disk: the errors that mean it, and when a build may try to write again.
 
-A build stops before a batch that would leave too little room on the disk (ensure_room), or when
-a write finds the disk full, keeps the days it wrote (searches use them, and read the others
-from the desk, so answers stay exact) and empties its WAL at once, so the disk is not left full.
-Trying again every minute would fill the disk again each time: `SpaceWatch` lets a build write
-again only once the disk has at least tuning.NO_SPACE_RETRY_BYTES more free than just after it
-ran out.
+A build stops before a batch that would leave too little room (ensure_room), or when a write
+finds the disk full; it keeps the days it wrote (answers stay exact) and empties its WAL.
+`SpaceWatch` lets a build write again only once the disk has tuning.NO_SPACE_RETRY_BYTES more
+free than just after it ran out.
 
 Typical usage example:
 
@@ -32,14 +30,7 @@ _FULL_MESSAGE = 'database or disk is full'
 
 
 def is_no_space(error: BaseException) -> bool:
-    """Tells whether an error means that the cache's disk (or the user's quota) is full.
-
-    Args:
-        error (BaseException): What a write raised.
-
-    Returns:
-        bool: True for SQLite's SQLITE_FULL and for ENOSPC or EDQUOT.
-    """
+    """Whether a write's error means the disk or quota is full (SQLITE_FULL, ENOSPC, EDQUOT)."""
     if isinstance(error, OSError):
         return error.errno in _NO_SPACE_ERRNOS
     if isinstance(error, sqlite3.Error):
@@ -51,18 +42,13 @@ def is_no_space(error: BaseException) -> bool:
 def ensure_room(folder: Path, characters: int) -> None:
     """Makes sure a batch of this much text can be written and checkpointed, with room to spare.
 
-    A batch takes about tuning.ROOM_PER_CHARACTER bytes a character of its records' text: once
-    in the WAL, once more in the index files when the WAL is copied into them. Stopping short of
-    a full disk leaves the index whole and its WAL emptied (SQLite cannot copy a WAL into a file
-    that cannot grow), and leaves room for everything else on that disk.
-
     Args:
         folder (Path): The index's folder.
         characters (int): The batch's text (its trigram rows' texts), in characters.
 
     Raises:
-        OSError: ENOSPC, when the disk has less free than the batch needs plus
-            tuning.ROOM_SPARE_BYTES.
+        OSError: ENOSPC, when the disk has less free than the batch needs (about
+            tuning.ROOM_PER_CHARACTER bytes a character) plus tuning.ROOM_SPARE_BYTES.
     """
     free = free_bytes(folder)
     need = characters * tuning.ROOM_PER_CHARACTER + tuning.ROOM_SPARE_BYTES
@@ -72,14 +58,7 @@ def ensure_room(folder: Path, characters: int) -> None:
 
 
 def free_bytes(folder: Path) -> int | None:
-    """The space free for the user on a folder's disk.
-
-    Args:
-        folder (Path): The folder.
-
-    Returns:
-        int | None: The bytes, or None when they cannot be known.
-    """
+    """The bytes free for the user on a folder's disk, or None when they cannot be known."""
     try:
         return shutil.disk_usage(folder).free
     except (OSError, ValueError):
@@ -96,26 +75,14 @@ class SpaceWatch:
         self._free_then: int | None = None
 
     def ran_out(self, folder: Path) -> None:
-        """Notes that a write ran out of space (after the build emptied what it could).
-
-        Args:
-            folder (Path): The index's folder.
-        """
+        """Notes that a write to the index in a folder ran out of space."""
         free = free_bytes(folder)
         with self._lock:
             self._short = True
             self._free_then = free
 
     def short(self, folder: Path) -> bool:
-        """Tells whether a build should still leave the index as it is, for lack of space.
-
-        Args:
-            folder (Path): The index's folder.
-
-        Returns:
-            bool: True after a build ran out of space, until the disk has at least
-                tuning.NO_SPACE_RETRY_BYTES more free than it had then.
-        """
+        """Whether a build should leave the index as it is, until the disk has room again."""
         with self._lock:
             if not self._short:
                 return False

@@ -1,10 +1,9 @@
 """The connections to the index that searches share, and when the index is unavailable.
 
-A search takes a `Reader` from the `ReaderPool` (opening one when none is idle) and gives it
-back; a reader remembers what it last read of the index (its days, a sample of its newest
-records) until another connection writes. When the index cannot be opened, or a search meets
-an error, the pool says so (`problem`) and opens nothing for a few seconds, so searches read
-the desk directly meanwhile; a damaged index is marked for the next build to replace.
+A search takes a `Reader` from the `ReaderPool` and gives it back; a reader remembers what it
+last read of the index until another connection writes. When the index cannot be opened, or
+a search meets an error, the pool says so (`problem`) and opens nothing for a few seconds
+(searches read the desk meanwhile); a damaged index is marked for the next build to replace.
 
 Typical usage example:
 
@@ -34,12 +33,7 @@ class Reader:
     """A connection to the index used for searching, with what it last read of the index."""
 
     def __init__(self, connection: sqlite3.Connection):
-        """Wraps a connection.
-
-        Args:
-            connection (sqlite3.Connection): The open index (check_same_thread off: one thread
-                at a time uses it, taking it from the pool).
-        """
+        """Wraps an open index connection (used by one thread at a time, through the pool)."""
         self.connection = connection
         self.closed = False
         self._version: tuple[int, int] | None = None
@@ -55,12 +49,7 @@ class Reader:
             self.connection.close()
 
     def indexed(self) -> tuple[dict[str, str], int]:
-        """The index's days and signatures, read again only when another connection wrote.
-
-        Returns:
-            tuple[dict[str, str], int]: Each indexed day's signature, and how many records the
-                index holds.
-        """
+        """Each indexed day's signature and the record count, read again after another write."""
         version = store.data_version(self.connection)
         if self._version != version:
             days = store.indexed_days(self.connection)
@@ -71,11 +60,7 @@ class Reader:
         return self._indexed
 
     def sample(self) -> list[str]:
-        """The lowered texts of the index's newest records, to tell common short keywords.
-
-        Returns:
-            list[str]: Up to tuning.SAMPLE_RECORDS texts, read again when the index changed.
-        """
+        """The lowered texts of the newest records (tuning.SAMPLE_RECORDS), read again on change."""
         if self._sample_version != self._version or self._version is None:
             texts = queries.newest_texts(self.connection, tuning.SAMPLE_RECORDS)
             self._sample = [text.lower() for text in texts]
@@ -104,34 +89,18 @@ class ReaderPool:
 
     @property
     def problem(self) -> str:
-        """Why the index could not be used last, or "".
-
-        Returns:
-            str: The problem.
-        """
+        """Why the index could not be used last, or ""."""
         with self._lock:
             return self._problem
 
     @property
     def idle_count(self) -> int:
-        """How many readers wait in the pool.
-
-        Returns:
-            int: The count (at most tuning.POOL_SIZE, or what keep_idle asked).
-        """
+        """How many readers wait in the pool."""
         with self._lock:
             return len(self._idle)
 
     def keep_idle(self, most: int) -> None:
-        """Keeps at most this many idle readers from now on, closing any beyond it now.
-
-        Each reader holds files open (the index's two database files and their WALs), and
-        SQLite lets a closed reader's database files go only once every reader of the index is
-        closed: a workspace's desks keep none while nothing uses them.
-
-        Args:
-            most (int): How many idle readers to keep (0 or more).
-        """
+        """Keeps at most `most` idle readers from now on, closing the rest now."""
         with self._lock:
             self._most_idle = most
             extra, self._idle = self._idle[most:], self._idle[:most]
@@ -139,11 +108,7 @@ class ReaderPool:
             reader.close()
 
     def take(self) -> Reader | None:
-        """Takes a reader from the pool, opening (or creating) the index if none is idle.
-
-        Returns:
-            Reader | None: The reader, or None while the index is unavailable.
-        """
+        """Takes a reader, opening (or creating) the index if none is idle; None if unavailable."""
         with self._lock:
             if self._idle:
                 return self._idle.pop()
@@ -167,11 +132,7 @@ class ReaderPool:
         return reader
 
     def give_back(self, reader: Reader) -> None:
-        """Returns a reader to the pool, or closes it when the pool is full.
-
-        Args:
-            reader (Reader): The reader.
-        """
+        """Returns a reader to the pool, or closes it when the pool is full."""
         with self._lock:
             if len(self._idle) < self._most_idle:
                 self._idle.append(reader)
@@ -179,12 +140,7 @@ class ReaderPool:
         reader.close()
 
     def failed(self, reader: Reader, error: sqlite3.Error) -> None:
-        """Closes a reader that met an error, marking a damaged index for the next build.
-
-        Args:
-            reader (Reader): The reader.
-            error (sqlite3.Error): What it met.
-        """
+        """Closes a reader that met an error, marking a damaged index for the next build."""
         reader.close()
         self.unavailable(f'{error.__class__.__name__}: {error}')
         if not isinstance(error, sqlite3.OperationalError):
@@ -192,11 +148,7 @@ class ReaderPool:
                 self._damaged = True  # The next build starts a new index.
 
     def unavailable(self, problem: str) -> None:
-        """Notes that the index cannot be used for a while, closing the idle readers.
-
-        Args:
-            problem (str): Why.
-        """
+        """Notes why the index cannot be used for a while, closing the idle readers."""
         _LOGGER.warning('Search index unavailable, reading the desk directly: %s', problem)
         with self._lock:
             self._problem = problem
@@ -209,20 +161,12 @@ class ReaderPool:
             self._retry_at = 0.0
 
     def note_problem(self, problem: str) -> None:
-        """Records why a build could not use the index, without closing anything.
-
-        Args:
-            problem (str): Why.
-        """
+        """Records why a build could not use the index, without closing anything."""
         with self._lock:
             self._problem = problem
 
     def take_damaged(self) -> bool:
-        """Tells whether a search found the index damaged since the last call.
-
-        Returns:
-            bool: True once after a search met a damaged index.
-        """
+        """Whether a search found the index damaged since the last call (True once)."""
         with self._lock:
             damaged, self._damaged = self._damaged, False
             return damaged
@@ -231,8 +175,7 @@ class ReaderPool:
         """Closes the idle readers; the pool can still be used (and opens new ones).
 
         Args:
-            empty_logs (bool): Whether to empty the index's WALs first, through an idle reader
-                (store.empty_log: it never waits; a WAL a search still reads is left).
+            empty_logs (bool): Whether to empty the index's WALs first (never waiting).
         """
         with self._lock:
             idle, self._idle = self._idle, []

@@ -1,40 +1,22 @@
 """Session search from an index kept in the user's cache folder: the same results, in milliseconds.
 
 `IndexedSearch` answers exactly what `session_search.SessionSearch` answers (the documented
-rule: every keyword, ignoring case; otherwise most keywords first; ties in record order, newest
-day first), but reads the desk only where it must:
+rule), reading the desk only where it must:
 
-- The index (see store) is an SQLite file in the user's cache folder
-  (platformdirs.user_cache_dir('desk-browser'), which honours XDG_CACHE_HOME), named after a hash
-  of the desk's resolved path. The browser never writes into the desk.
-- `build` indexes the desk's days newest first, in batches, reporting progress and honouring a
-  cancel check. Searches work during the build: a day is used from the index only when the
-  signature of its files (sizes, modification times, inodes) still matches the one it was
-  indexed with; every other day (not indexed yet, changed since, or changed in the last two
-  seconds, as today's growing journal is) is read from the desk, with the most recent such days
-  kept in memory; a journal being written is parsed only from where the last read ended
-  (tail).
-- A keyword of three characters or more is looked up in a trigram index of the lowered text,
-  which gives candidates; every candidate is checked against the documented rule. A keyword of
-  one or two characters is looked up through the index's trigrams that start with it, unless it
-  is common in the newest records, when reading the records in order finds hits soonest.
-  Records are visited in the order the search ranks them, so the search stops as soon as it has
-  `limit` hits: for the full hits, and then one level of partial hits at a time (records with
-  every keyword but one, and so on), each level asking the index for the records that may hold
-  that many keywords.
-- A missing, damaged, stale or locked index is created again or bypassed (the desk is then read
-  directly): never an exception, never a different answer. An index whose bytes changed while
-  SQLite still calls it healthy is caught too: each day's records carry a digest, a day is used
-  only once a search or the build's scrub found them matching it (see scrub; a later process
-  trusts what an earlier scrub found while the index's files are unchanged: scrub_stamp), and
-  the build indexes a day that does not match again.
+- The index (see store) lives in the user's cache folder (XDG_CACHE_HOME honoured), named
+  after a hash of the desk's path; the browser never writes into the desk.
+- `build` indexes the desk's days newest first, in batches, with progress and a cancel check.
+  Searches work meanwhile: a day comes from the index only while its files' signature matches
+  the indexed one; every other day is read from the desk (recent ones kept in memory, a
+  growing journal parsed only from where the last read ended).
+- Keywords are looked up in a trigram index for candidates, each checked against the rule;
+  records are visited in ranking order, so a search stops at `limit` hits of its best level.
+- A missing, damaged, stale or locked index is rebuilt or bypassed: never an exception, never
+  a different answer. Each day's records carry a digest, checked before use (scrub).
 
-Changes to the desk's folders (a new day, a deleted file), to the newest day and to the notes
-are seen by every search; a change to an older day's files is seen within `recheck_seconds`
-(1 second unless told), since checking every file on every keystroke costs more than the search.
-
-One IndexedSearch may be used from several threads at once (it keeps a small pool of SQLite
-connections); its searches and builds read files, so an app runs them off its event loop.
+Changes to the folders, the newest day and the notes are seen by every search; a change to an
+older day's files within `recheck_seconds`. One IndexedSearch may be used from several
+threads; its searches and builds read files, so run them off the event loop.
 
 Typical usage example:
 
@@ -98,9 +80,8 @@ class SearchTotals:
 class IndexedSearch:
     """Searches one desk with the help of an index in the user's cache folder.
 
-    Safe to use from several threads: build in one, search in others. Two processes may share
-    one desk's index: SQLite's WAL mode lets searches read while one process builds, and a lock
-    file lets one process build at a time.
+    Safe to use from several threads: build in one, search in others. Processes may share an
+    index: WAL mode lets searches read while one builds, and a lock lets one build at a time.
     """
 
     def __init__(
@@ -115,7 +96,7 @@ class IndexedSearch:
         Args:
             desk_directory (Path): The desk folder.
             cache_directory (Path | None): Where indexes are kept; None for the user's cache
-                folder (default_cache_directory()).
+                folder.
             recheck_seconds (float): How long a look at an older day's files is trusted before
                 they are examined again; 0 examines them on every search.
         """
@@ -145,11 +126,7 @@ class IndexedSearch:
 
     @property
     def index_path(self) -> Path:
-        """The index file.
-
-        Returns:
-            Path: Where the desk's index is kept.
-        """
+        """The index file."""
         if self._index_path is None:
             cache = self._cache_directory
             if cache is None:
@@ -159,58 +136,31 @@ class IndexedSearch:
 
     @property
     def building(self) -> bool:
-        """Whether this object is building the index now, in any thread.
+        """Whether a call to `build` runs now (any thread), not merely waiting for another process.
 
-        While it builds, every day not indexed yet is read from the desk by each search, so a
-        count of every hit (totals) costs about as much as reading the whole desk: an app asks
-        for it once the build is done. A build that only waits for another process's build
-        (`waiting`) does not count: that one may take minutes and is not the app's to end.
-
-        Returns:
-            bool: True while a call to `build` runs and does not wait for another process.
+        While it builds, counting every hit (totals) costs about a whole read of the desk.
         """
         with self._builds_lock:
             return self._builds > self._waiting
 
     @property
     def waiting(self) -> bool:
-        """Whether a call to `build` waits for another process's build of the same index.
-
-        Returns:
-            bool: True while one waits for the index's build lock.
-        """
+        """Whether a call to `build` waits for another process's build of the same index."""
         with self._builds_lock:
             return self._waiting > 0
 
     def _note_waiting(self, waiting: bool) -> None:
-        """Counts the builds that wait for another process's build (Builder's waiting).
-
-        Args:
-            waiting (bool): True when one starts waiting, False when it stops.
-        """
+        """Counts the builds that start (True) or stop (False) waiting for another's build."""
         with self._builds_lock:
             self._waiting += 1 if waiting else -1
 
     @property
     def idle_connections(self) -> int:
-        """How many connections to the index are kept open between searches.
-
-        Returns:
-            int: The count.
-        """
+        """How many connections to the index are kept open between searches."""
         return self._readers.idle_count
 
     def _plan_for(self, days: list[DeskDay], indexed: dict[str, str], usable: bool) -> Plan:
-        """The plan of a search: the last one while it still holds, else a new one.
-
-        Args:
-            days (list[DeskDay]): The desk's days now (DeskListing's shared list).
-            indexed (dict[str, str]): The index's days and signatures (the reader's shared dict).
-            usable (bool): Whether the index can be read.
-
-        Returns:
-            Plan: The plan.
-        """
+        """The plan of a search: the last one while it still holds, else a new one."""
         plan = self._plan
         if plan is not None and plan.holds(days, indexed, usable, time.monotonic_ns()):
             return plan
@@ -225,18 +175,7 @@ class IndexedSearch:
         cancelled: CancelCheck | None,
         work: Callable[[Callable[[list[str]], Searcher]], _Answer],
     ) -> _Answer:
-        """Runs some work with searchers over the scope's days, from the index where it can.
-
-        Args:
-            words (list[str]): The keywords.
-            scope (SearchScope | None): Which records to look at, or None for all.
-            cancelled (CancelCheck | None): The cancel check, or None.
-            work (Callable[[Callable[[list[str]], Searcher]], _Answer]): Given a maker of
-                searchers for some keywords, gives the answer.
-
-        Returns:
-            _Answer: What `work` returned.
-        """
+        """Runs `work` with a maker of searchers over the scope's days (index where it can)."""
         days = self._listing.days(time.time_ns())
         keep = None
         if scope is not None and not scope.is_everything:
@@ -286,11 +225,9 @@ class IndexedSearch:
         Args:
             query (str): Keywords separated by spaces.
             limit (int): The most hits to return; 0 or less returns no hits.
-            cancelled (CancelCheck | None): Checked while searching; when it returns True the
-                search stops.
-            scope (SearchScope | None): Which records to look at (search_scope); None for all.
-                The documented rule is applied to the records inside the scope only: its answer
-                is the plain scan's records, filtered by the scope, then ranked.
+            cancelled (CancelCheck | None): Checked while searching; True stops the search.
+            scope (SearchScope | None): Which records to look at; None for all. The rule is
+                applied to the records inside the scope only.
 
         Returns:
             SearchResult: The hits.
@@ -312,14 +249,11 @@ class IndexedSearch:
     ) -> SearchTotals:
         """Counts what a search would find with no limit, and names the keywords no record holds.
 
-        It visits every candidate record, so it costs more than a search of one screenful: an app
-        asks for it after showing the first hits, in the same worker, and lets the next keystroke
-        cancel it.
+        It visits every candidate, so ask for it after showing the first hits, cancellable.
 
         Args:
             query (str): Keywords separated by spaces.
-            cancelled (CancelCheck | None): Checked while counting; when it returns True the
-                count stops.
+            cancelled (CancelCheck | None): Checked while counting; True stops the count.
             scope (SearchScope | None): Which records to look at; None for all.
 
         Returns:
@@ -346,13 +280,7 @@ class IndexedSearch:
         return self._answer(words, scope, cancelled, work)
 
     def _word_counts(self) -> collections.Counter[str]:
-        """The desk's vocabulary words with their counts, for the suggestions.
-
-        Returns:
-            collections.Counter[str]: Every indexed day's words (vocabulary.merged_words), and
-                those of the newest days the index does not hold, read from the desk (at most
-                about tuning.VOCABULARY_RECORDS records of them).
-        """
+        """The desk's vocabulary with counts: the indexed days' and the newest unindexed days'."""
         days = self._listing.days(time.time_ns())
         counts: collections.Counter[str] = collections.Counter()
         indexed: dict[str, str] = {}
@@ -379,18 +307,13 @@ class IndexedSearch:
         return counts
 
     def suggestions(self, words: list[str]) -> dict[str, str]:
-        """Did you mean: the nearest word of the desk's vocabulary for each keyword given.
-
-        Meant for the keywords that no record holds (SearchTotals.missing_words). The vocabulary
-        is the words of every record the index holds and of the newest days it does not
-        (memory/index/vocabulary.py), summed on the first call and again a minute later.
+        """Did you mean: the nearest vocabulary word for each keyword (those no record holds).
 
         Args:
             words (list[str]): The keywords, lowered.
 
         Returns:
-            dict[str, str]: For each keyword with a word near enough (word_suggestions), that
-                word, nearest first, then most frequent.
+            dict[str, str]: For each keyword with a word near enough (word_suggestions), that word.
         """
         vocabulary = self._vocabulary.vocabulary(self._word_counts)
         found = {}
@@ -404,8 +327,8 @@ class IndexedSearch:
         """Counts the days the index covers now (reads the desk's folders: not for a UI thread).
 
         Returns:
-            IndexStatus: The counts, or why the index is unavailable (or incomplete: its
-                builds stopped when the cache's disk filled up).
+            IndexStatus: The counts, or why the index is unavailable (or incomplete: its builds
+                stopped when the cache's disk filled up).
         """
         days = self._listing.days(time.time_ns())
         reader = self._readers.take()
@@ -427,17 +350,15 @@ class IndexedSearch:
     ) -> IndexStatus:
         """Brings the index up to date with the desk, newest days first, in batches.
 
-        Meant to run in a background thread. Days already indexed as they are now are kept;
-        changed days are read again, new days added, days gone from the desk dropped. Days
-        changed in the last two seconds are left to the searches, which read them directly.
-        An index found damaged (by this build or by a search) is deleted and built again, so
-        an app calls build again when status() says the index is unavailable.
+        Meant for a background thread. Unchanged days are kept, changed ones read again, new ones
+        added, gone ones dropped; days changed in the last two seconds are left to the searches. A
+        damaged index is deleted and built again: call build again when status() says unavailable.
 
         Args:
-            progress (ProgressCallback | None): Called as progress(indexed_days, total_days)
-                at the start and after each batch.
-            cancelled (CancelCheck | None): Checked between days; when it returns True the
-                build stops, keeping the batches already written.
+            progress (ProgressCallback | None): Called as progress(indexed_days, total_days) at the
+                start and after each batch.
+            cancelled (CancelCheck | None): Checked between days; True stops the build, keeping
+                the batches already written.
 
         Returns:
             IndexStatus: The index's state when the build ended.
@@ -456,21 +377,11 @@ class IndexedSearch:
         return status
 
     def close(self) -> None:
-        """Empties the index's WALs and closes the connections this object keeps.
-
-        It can still be used (and opens new ones). The WALs are emptied (a truncating
-        checkpoint, which never waits for another connection) even while a build's connection
-        stays open, so quitting leaves no WAL holding space on the cache's disk.
-        """
+        """Empties the index's WALs (never waiting) and closes its connections; still usable."""
         self._readers.close(empty_logs=True)
 
     def keep_idle_connections(self, most: int | None) -> None:
-        """Keeps at most this many idle connections to the index, closing any beyond it now.
-
-        Args:
-            most (int | None): How many; None for the usual few (tuning.POOL_SIZE), enough for
-                the searches, counts and suggestions of one keystroke at once.
-        """
+        """Keeps at most `most` idle connections (None: tuning.POOL_SIZE), closing the rest now."""
         self._readers.keep_idle(tuning.POOL_SIZE if most is None else most)
 
 

@@ -20,14 +20,14 @@ class IndexStatus:
     """How much of a desk the index covers.
 
     Attributes:
-        indexed_days (int): Days searched from the index (days changed in the last two seconds,
-            which are always read from the desk, count as indexed).
+        indexed_days (int): Days searched from the index (racy days, always read from the
+            desk, count as indexed).
         total_days (int): The desk's days.
         available (bool): Whether the index can be used; when it cannot, searches read the desk.
-        problem (str): Why the index cannot be used; for an index that can, why its builds
-            stopped short of the desk's days (disk_space.NO_SPACE); or "".
-        repaired_days (int): Days the build that reported this found half written or changed
-            in the index (a build killed midway, bytes changed on disk) and wrote again.
+        problem (str): Why the index cannot be used; for one that can, why its builds stopped
+            short (disk_space.NO_SPACE); or "".
+        repaired_days (int): Days the reporting build found half written or changed and wrote
+            again.
     """
 
     indexed_days: int
@@ -38,20 +38,12 @@ class IndexStatus:
 
     @property
     def complete(self) -> bool:
-        """Whether every day is indexed.
-
-        Returns:
-            bool: True when indexed_days equals total_days and the index is available.
-        """
+        """Whether the index is available and every day is indexed."""
         return self.available and self.indexed_days >= self.total_days
 
     @property
     def text(self) -> str:
-        """The status for the screen, such as "indexed 212 of 1,250 days (repaired 1 day)".
-
-        Returns:
-            str: The text.
-        """
+        """The status for the screen, such as "indexed 212 of 1,250 days (repaired 1 day)"."""
         if not self.available:
             return f'search index unavailable ({self.problem}): searching the desk directly'
         text = f'indexed {self.indexed_days:,} of {self.total_days:,} days'
@@ -63,12 +55,5 @@ class IndexStatus:
 
 
 def repaired_text(days: int) -> str:
-    """Says how many days a build repaired, such as "repaired 1 day".
-
-    Args:
-        days (int): The days.
-
-    Returns:
-        str: The words.
-    """
+    """Says how many days a build repaired, such as "repaired 1 day"."""
     return f'repaired {days:,} day' if days == 1 else f'repaired {days:,} days'

@@ -1,33 +1,22 @@
 """The search index's SQLite files: where they live, their tables, opening and checking them.
 
-The index is one SQLite file in the user's cache folder (never in the desk), named after a hash
-of the desk's resolved path. It holds:
+The index is one SQLite file in the user's cache folder (never in the desk), named after a
+hash of the desk's resolved path. It holds:
 
 - `meta`: the schema version and the desk's path, checked on every open;
-- `days`: each indexed day with the signature of its files (see days.day_signature), its number
-  of records, the digest of their rows (rows.digest_of), which a scrub checks, and its
-  vocabulary words with their counts (vocabulary.packed_words), for "did you mean";
-- `records`: each record's text, under an id that orders records exactly as the search does
-  (newest day first; then exchanges, actions, summary paragraphs, notes; then file order),
-  and for an exchange the session and backend its journal records (exchange_facts), so that
-  `session:` and `backend:` scopes never parse a journal the index holds;
-- `record_grams`: an FTS5 table (trigram tokenizer, case-sensitive, no stored content, no
-  positions) over each record's lowered text followed by two spaces, its kind's mark and, for
-  an exchange, its session's and backend's (texts.grams_text), used only to find candidates,
-  which the search then checks against the documented rule. A keyword of three characters or
-  more may be in a record only if each of its trigrams is; a keyword of one or two characters
-  is in a record exactly when one of the record's trigrams starts with it (the two spaces give
-  every character a trigram, and a keyword holds no white space), and the trigrams that start
-  with it are found in the table's vocabulary (queries.vocabulary_terms); a scope adds its
-  marks to the query. It holds the trigrams of the days with an even ordinal; those of the odd
-  days are in the same table in the index's second file (grams_file), which every connection
-  attaches as `odd`, so that a build writes the two halves side by side (writing).
+- `days`: each indexed day's files' signature, record count, rows' digest (checked by a
+  scrub) and vocabulary words (for "did you mean");
+- `records`: each record's text under an id that orders records as the search does, and an
+  exchange's session and backend, so scopes never parse an indexed journal;
+- `record_grams`: an FTS5 trigram table over each record's lowered text and marks
+  (texts.grams_text), used only to find candidates, which the search checks against the
+  documented rule. It holds the even days; the odd days' are in the second file
+  (grams_file), attached as `odd`, so a build writes both halves side by side.
 
-The searches' reads are in `queries`, the build's writes in `writing`.
-
-A file that is not a database, was written by another schema version or for another desk is
-deleted and created again (both files). Writes happen in transactions, so a crash leaves whole
-days or nothing in each file, and the days the two files disagree on are not used.
+The searches' reads are in `queries`, the build's writes in `writing`. A file that is not a
+database, or is of another schema version or desk, is deleted and created again (both files).
+Writes are transactions, so a crash leaves whole days or nothing, and days the two files
+disagree on are not used.
 
 Typical usage example:
 
@@ -104,15 +93,7 @@ class IndexUnavailable(Exception):
 
 
 def index_file(cache_directory: Path, desk_directory: Path) -> Path:
-    """Names a desk's index file.
-
-    Args:
-        cache_directory (Path): The folder that holds indexes.
-        desk_directory (Path): The desk folder.
-
-    Returns:
-        Path: `<cache>/indexes/<hash of the desk's resolved path>.sqlite3`.
-    """
+    """Names a desk's index file: `<cache>/indexes/<hash of the desk's resolved path>.sqlite3`."""
     key = hashlib.sha256(desk_key(desk_directory).encode('utf-8', 'surrogatepass')).hexdigest()
     return cache_directory / 'indexes' / f'{key[:32]}.sqlite3'
 
@@ -137,9 +118,6 @@ def connect(path: Path, *, busy_seconds: float = _BUSY_SECONDS) -> sqlite3.Conne
 def remove_index_files(path: Path) -> None:
     """Deletes an index file, its WAL companions and its scrub stamp.
 
-    Args:
-        path (Path): The index file.
-
     Raises:
         IndexUnavailable: When they cannot be deleted.
     """
@@ -157,29 +135,13 @@ def remove_index_files(path: Path) -> None:
 
 
 def _tables(connection: sqlite3.Connection, schema: str) -> set[str]:
-    """The names of a schema's tables.
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-        schema (str): 'main' or ODD.
-
-    Returns:
-        set[str]: The names.
-    """
+    """The names of a schema's ('main' or ODD) tables."""
     rows = connection.execute(f"SELECT name FROM {schema}.sqlite_master WHERE type='table'")
     return {row[0] for row in rows}
 
 
 def _meta_matches(connection: sqlite3.Connection, desk: str) -> bool:
-    """Tells whether both files were written by this schema version for this desk.
-
-    Args:
-        connection (sqlite3.Connection): The open index, the second file attached.
-        desk (str): The desk's resolved path.
-
-    Returns:
-        bool: True when both meta tables name this version and this desk.
-    """
+    """Whether both files' meta tables name this schema version and this desk."""
     for schema in ('main', ODD):
         meta = dict(connection.execute(f'SELECT key, value FROM {schema}.meta').fetchall())
         if meta.get('schema_version') != SCHEMA_VERSION or meta.get('desk') != desk:
@@ -188,16 +150,7 @@ def _meta_matches(connection: sqlite3.Connection, desk: str) -> bool:
 
 
 def _check_or_create(connection: sqlite3.Connection, desk: str, second: Path) -> bool:
-    """Checks that an open index belongs to this desk and schema, creating it when empty.
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-        desk (str): The desk's resolved path.
-        second (Path): The index's second file (grams_file), attached here.
-
-    Returns:
-        bool: True when the index is usable; False when it must be deleted.
-    """
+    """Whether an open index (second file attached here) is usable, creating it when empty."""
     connection.execute('PRAGMA journal_mode=WAL')
     connection.execute(f'ATTACH DATABASE ? AS {ODD}', (str(second),))
     connection.execute(f'PRAGMA {ODD}.journal_mode=WAL')
@@ -310,12 +263,10 @@ def open_index(
 def open_read_only(path: Path, desk_directory: Path) -> sqlite3.Connection | None:
     """Opens a desk's index to read it without creating, writing or locking any file.
 
-    Both files (grams_file) are opened as immutable (mode=ro&immutable=1): SQLite then takes no
-    lock, creates no -wal or -shm file and reads each database file alone, which holds the index
-    as of its last checkpoint (a writer's newer commits wait in its WAL). Since SQLite no longer
-    watches for changes, the caller compares the files' status before and after reading
-    (read_only.files_key) and throws away what it read when a file changed meanwhile. Each file
-    may hold its own last checkpoint: indexed_days trusts only the days both agree on.
+    Both files are opened immutable: each is read alone, as of its last checkpoint, and SQLite
+    no longer watches for changes, so the caller compares the files' status before and after
+    (read_only.files_key) and drops what it read if one changed. indexed_days trusts only the
+    days both files agree on.
 
     Args:
         path (Path): The index file (index_file).
@@ -344,34 +295,23 @@ def open_read_only(path: Path, desk_directory: Path) -> sqlite3.Connection | Non
 
 
 def tune_for_building(connection: sqlite3.Connection) -> None:
-    """Sets a builder's connection up for long runs of writes (see _BUILDER_PRAGMAS).
-
-    Args:
-        connection (sqlite3.Connection): The builder's own connection.
-    """
+    """Sets a builder's own connection up for long runs of writes (see _BUILDER_PRAGMAS)."""
     for pragma in _BUILDER_PRAGMAS:
         connection.execute(pragma)
 
 
 def connect_second(path: str) -> sqlite3.Connection:
-    """Opens an index's second file (grams_file) for a builder's second writer.
-
-    Args:
-        path (str): The file, as the builder's connection has it attached.
-
-    Returns:
-        sqlite3.Connection: The connection, set up as a builder's (_BUILDER_PRAGMAS).
-    """
+    """Opens an index's second file, as attached, for a builder's second writer."""
     connection = connect(Path(path))
     tune_for_building(connection)
     return connection
 
 
 def indexed_days(connection: sqlite3.Connection) -> dict[str, tuple[str, int]]:
-    """Reads which days the index holds whole.
+    """Each day the index holds whole, with its signature and record count.
 
     A day whose trigrams live in the second file counts only when that file holds them for the
-    same records (the same digest; see grams_file).
+    same records (the same digest).
 
     Args:
         connection (sqlite3.Connection): The open index.
@@ -391,15 +331,7 @@ def indexed_days(connection: sqlite3.Connection) -> dict[str, tuple[str, int]]:
 
 
 def begin_writing(connection: sqlite3.Connection) -> None:
-    """Starts a write transaction on the index file alone, waiting for another writer.
-
-    BEGIN IMMEDIATE would take the second file's write lock too (every attached file's), which
-    the build's second writer (writing.SecondWriter) needs meanwhile: a write statement that
-    changes nothing takes the index file's alone.
-
-    Args:
-        connection (sqlite3.Connection): The builder's connection, out of any transaction.
-    """
+    """Starts a write transaction on the index file alone (not the second file's lock too)."""
     connection.execute('BEGIN')
     try:
         connection.execute('DELETE FROM main.meta WHERE 0')
@@ -411,9 +343,7 @@ def begin_writing(connection: sqlite3.Connection) -> None:
 def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
     """Writes a damaged day's records again from the desk, when the desk still holds them.
 
-    The trigram table still describes the texts first written, so only the records table is
-    written again, and only when the desk's records are those texts (their digest is the one
-    stored): then the index is whole again.
+    Only the records table is written, and only when the desk's records have the stored digest.
 
     Args:
         connection (sqlite3.Connection): The builder's connection.
@@ -441,29 +371,12 @@ def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
 
 
 def _has_facts(row: RecordRow) -> bool:
-    """Tells whether a records table's row knows its exchange's session or backend.
-
-    Args:
-        row (RecordRow): The row.
-
-    Returns:
-        bool: True when its session or its backend is not None.
-    """
+    """Whether a records table's row knows its exchange's session or backend."""
     return row[2] is not None or row[3] is not None
 
 
 def insert_records(connection: sqlite3.Connection, records: Iterable[RecordRow]) -> None:
-    """Writes records into the records table, in the order given (rows.RecordRow).
-
-    A row without facts (every record but most exchanges) is written without its two NULLs,
-    which the columns hold all the same: Python's sqlite3 module binds None only after looking
-    for an adapter, which raises and formats an AttributeError each time, about a microsecond a
-    row (half of what writing a row costs, 0.5 s of a year's cold build).
-
-    Args:
-        connection (sqlite3.Connection): The builder's connection, inside a transaction.
-        records (Iterable[RecordRow]): The rows.
-    """
+    """Writes records into the records table, in the order given, inside a transaction."""
     for facts, run in itertools.groupby(records, key=_has_facts):
         if facts:
             connection.executemany(_INSERT_RECORDS, run)
@@ -472,18 +385,7 @@ def insert_records(connection: sqlite3.Connection, records: Iterable[RecordRow])
 
 
 def day_is_intact(connection: sqlite3.Connection, day: str) -> bool:
-    """Tells whether the index still holds a day's records exactly as they were written.
-
-    Reads the day's records as bytes (so text that is no longer UTF-8 is read too) and compares
-    their digest, and their number, with what was stored when the day was written.
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-        day (str): An indexed day.
-
-    Returns:
-        bool: False when the day is gone, or its records or their digest changed.
-    """
+    """Whether the index still holds a day's records exactly as written (digest and number)."""
     row = connection.execute('SELECT records, digest FROM days WHERE day = ?', (day,)).fetchone()
     if row is None:
         return False
@@ -511,11 +413,8 @@ def day_is_intact(connection: sqlite3.Connection, day: str) -> bool:
 def merge_segments(connection: sqlite3.Connection, cancelled: CancelCheck | None) -> None:
     """Merges the trigram table's segments until no level holds four (FTS5's 'merge' command).
 
-    A build does not merge while it writes (automerge 0, see _SCHEMA), so its end leaves a
-    segment a batch, each a look-up more for every trigram a search asks for: FTS5 merges a
-    level's segments all at once, into one. Each
-    step writes about _MERGE_PAGES pages in its own transaction, so searches go on meanwhile
-    and a cancel is seen between steps.
+    Each step is its own transaction, so searches go on meanwhile and a cancel is seen between
+    steps.
 
     Args:
         connection (sqlite3.Connection): The builder's connection.
@@ -533,10 +432,8 @@ def merge_segments(connection: sqlite3.Connection, cancelled: CancelCheck | None
 def empty_log(connection: sqlite3.Connection) -> None:
     """Copies the WAL into the index file and empties it, unless a search still reads from it.
 
-    A build's last batches and merges wait in the WAL (tens of megabytes) until the last
-    connection closes; copied now, the index takes only its own size on disk, and SessionSearch,
-    which reads the index file alone (open_read_only), sees the whole build. It never waits:
-    with a search reading, the WAL is left as it is.
+    Never waits. Copied, the index takes only its own size on disk and SessionSearch (which
+    reads the index file alone) sees the whole build.
 
     Args:
         connection (sqlite3.Connection): The builder's connection, out of any transaction.
@@ -551,11 +448,7 @@ def empty_log(connection: sqlite3.Connection) -> None:
 
 
 def roll_back(connection: sqlite3.Connection) -> None:
-    """Ends a transaction left open (by an error), ignoring a connection that is itself broken.
-
-    Args:
-        connection (sqlite3.Connection): The connection.
-    """
+    """Ends a transaction left open (by an error), ignoring a connection that is itself broken."""
     with contextlib.suppress(sqlite3.Error):
         if connection.in_transaction:
             connection.execute('ROLLBACK')
@@ -564,9 +457,6 @@ def roll_back(connection: sqlite3.Connection) -> None:
 @contextlib.contextmanager
 def read_transaction(connection: sqlite3.Connection) -> Iterator[None]:
     """Reads the index as one snapshot: a builder's commits meanwhile are not seen.
-
-    Args:
-        connection (sqlite3.Connection): A search's connection.
 
     Yields:
         None: While the snapshot holds.
@@ -580,13 +470,6 @@ def read_transaction(connection: sqlite3.Connection) -> Iterator[None]:
 
 
 def data_version(connection: sqlite3.Connection) -> tuple[int, int]:
-    """Numbers that change when another connection has written to the index.
-
-    Args:
-        connection (sqlite3.Connection): The open index.
-
-    Returns:
-        tuple[int, int]: SQLite's data_version of each of the index's files.
-    """
+    """SQLite's data_version of each of the index's files: they change when another writes."""
     first = int(connection.execute('PRAGMA main.data_version').fetchone()[0])
     return first, int(connection.execute(f'PRAGMA {ODD}.data_version').fetchone()[0])

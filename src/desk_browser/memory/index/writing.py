@@ -1,10 +1,8 @@
 """Writing days into the index: the index file in the build's thread, the second file beside it.
 
-A batch of days is written in two transactions, one a file (grams_file): the odd days'
-trigrams go to `SecondWriter`, which writes them from a thread of its own with its own
-connection, while the build's thread writes every day's records and days and the even days'
-trigrams; the index file's transaction commits only once the second file's has. Most of the
-writing is SQLite's own work, which lets the interpreter go, so the two run side by side.
+A batch is written in two transactions, one a file: `SecondWriter` writes the odd days'
+trigrams from a thread of its own, while the build's thread writes the records, the days and
+the even days' trigrams; the index file commits only once the second file has.
 
 Typical usage example:
 
@@ -56,25 +54,13 @@ class SecondWriter:
     """Writes the second file's trigrams from a thread of its own, with its own connection."""
 
     def __init__(self, connection: sqlite3.Connection):
-        """Opens the second file for writing; the thread starts with the first write.
-
-        A thread takes its niceness from the thread that starts it (Linux), so a build's
-        second writer runs as low as its first.
-
-        Args:
-            connection (sqlite3.Connection): The builder's connection (the file attached to it
-                as ODD is the one opened).
-        """
+        """Opens the file attached as ODD to the builder's connection; the thread starts later."""
         files = {row[1]: row[2] for row in connection.execute('PRAGMA database_list')}
         self._connection = store.connect_second(files[ODD])
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix='index-grams')
 
     def __enter__(self) -> SecondWriter:
-        """Gives the writer.
-
-        Returns:
-            SecondWriter: Itself.
-        """
+        """Gives the writer."""
         return self
 
     def __exit__(
@@ -83,13 +69,7 @@ class SecondWriter:
         error: BaseException | None,
         trace: types.TracebackType | None,
     ) -> None:
-        """Waits for the thread's last work and closes the connection.
-
-        Args:
-            kind (type[BaseException] | None): The exception's type, if any.
-            error (BaseException | None): The exception, if any.
-            trace (types.TracebackType | None): Its traceback.
-        """
+        """Waits for the thread's last work and closes the connection."""
         self._executor.shutdown(wait=True)
         store.roll_back(self._connection)
         self._connection.close()
@@ -97,25 +77,14 @@ class SecondWriter:
     def write(self, changes: list[GramsChange]) -> Future[list[str]]:
         """Starts writing days' trigrams, in one transaction.
 
-        Args:
-            changes (list[GramsChange]): The days.
-
         Returns:
-            Future[list[str]]: Done when committed: the days the second file already held as
-                the changes leave them (_write_changes); its result raises what the writing
-                raised.
+            Future[list[str]]: Done when committed: the days the second file already held as the
+                changes leave them; its result raises what the writing raised.
         """
         return self._executor.submit(_write_changes, self._connection, changes)
 
     def merge(self, cancelled: CancelCheck | None) -> Future[None]:
-        """Starts merging the second file's segments (store.merge_segments).
-
-        Args:
-            cancelled (CancelCheck | None): The cancel check.
-
-        Returns:
-            Future[None]: Done when merged.
-        """
+        """Starts merging the second file's segments (store.merge_segments); done when merged."""
         return self._executor.submit(store.merge_segments, self._connection, cancelled)
 
     def empty_log(self) -> None:
@@ -126,22 +95,19 @@ class SecondWriter:
 def _write_changes(connection: sqlite3.Connection, changes: list[GramsChange]) -> list[str]:
     """Writes days' trigrams into the second file, in one transaction.
 
-    A day the second file already holds as the change leaves it (its new digest, or none for a
-    day dropped) was written there by a build that ended between the two commits (killed, say):
-    it is left as it is, and the index file's commit makes the two agree again.
+    A day already held as the change leaves it (by a build that ended between the two commits)
+    is left as it is; the index file's commit makes the two agree again.
 
     Args:
         connection (sqlite3.Connection): The second writer's connection.
         changes (list[GramsChange]): The days.
 
     Returns:
-        list[str]: The days found already written so (repaired by the index file's commit).
+        list[str]: The days found already written so.
 
     Raises:
-        IndexDamaged: When the second file holds, for a day, neither the trigrams of the
-            records the index file holds nor those of the new ones (a build that ended between
-            the two commits, and the desk changed the day since): they cannot be forgotten
-            exactly, so the index is built anew.
+        IndexDamaged: When the second file holds, for a day, neither the old records'
+            trigrams nor the new ones': the index is built anew.
     """
     repaired = []
     connection.execute('BEGIN IMMEDIATE')
@@ -174,17 +140,7 @@ def _write_changes(connection: sqlite3.Connection, changes: list[GramsChange]) -
 
 
 def _old_grams(connection: sqlite3.Connection, day: str) -> list[tuple[int, str]]:
-    """The trigram rows a day's records were indexed with.
-
-    A contentless table must be told exactly the texts it was given to forget them.
-
-    Args:
-        connection (sqlite3.Connection): The builder's connection.
-        day (str): The day.
-
-    Returns:
-        list[tuple[int, str]]: Each record's id and indexed text.
-    """
+    """The trigram rows a day's records were indexed with (needed to forget them)."""
     old = connection.execute(
         'SELECT id, text, session, backend FROM records WHERE id BETWEEN ? AND ?', day_range(day)
     ).fetchall()
@@ -203,15 +159,7 @@ def _old_grams(connection: sqlite3.Connection, day: str) -> list[tuple[int, str]
 
 
 def _held(connection: sqlite3.Connection, day: str) -> bool:
-    """Tells whether the index file holds records of a day.
-
-    Args:
-        connection (sqlite3.Connection): The builder's connection.
-        day (str): The day.
-
-    Returns:
-        bool: True when it holds at least one.
-    """
+    """Whether the index file holds any record of a day."""
     row = connection.execute(
         'SELECT 1 FROM records WHERE id BETWEEN ? AND ? LIMIT 1', day_range(day)
     ).fetchone()
@@ -219,13 +167,7 @@ def _held(connection: sqlite3.Connection, day: str) -> bool:
 
 
 def _change_day(connection: sqlite3.Connection, day: str, new: tuple[str, DayRows] | None) -> None:
-    """Replaces or drops a day's records, and its trigrams when they live in the index file.
-
-    Args:
-        connection (sqlite3.Connection): The builder's connection, inside a transaction.
-        day (str): The day.
-        new (tuple[str, DayRows] | None): The day's new signature and rows, None to drop it.
-    """
+    """Replaces (new signature and rows) or drops (None) a day, and its index-file trigrams."""
     low, high = day_range(day)
     second = in_second_file(day)
     if _held(connection, day):
@@ -253,18 +195,15 @@ def _write(
 ) -> list[str]:
     """Replaces or drops days, the second file's trigrams committed before the index file's.
 
-    The second file's part is handed to its thread first, so that both files are written side
-    by side; the index file commits once the second file has.
-
     Args:
         connection (sqlite3.Connection): The builder's connection.
         second (SecondWriter): The second file's writer.
-        days (Sequence[tuple[str, tuple[str, DayRows] | None]]): Each day, and its new signature
-            and rows (None to drop it). A day the index file already holds with that signature
-            (another builder wrote it) is left as it is.
+        days (Sequence[tuple[str, tuple[str, DayRows] | None]]): Each day, and its new
+            signature and rows (None to drop it); a day already held with that signature is
+            left as it is.
 
     Returns:
-        list[str]: The days whose two files this write made agree again (_write_changes).
+        list[str]: The days whose two files this write made agree again.
 
     Raises:
         IndexDamaged: When the two files disagree on a day.
@@ -308,15 +247,12 @@ def _write(
 def copy_log(connection: sqlite3.Connection) -> None:
     """Copies both files' WALs into the files as far as no search's snapshot holds them back.
 
-    SQLite copies a WAL once it holds 1,000 pages; a build's small batches stay below that, and
-    what waits in a WAL can only be copied into a file that can grow: on a disk that then fills
-    up, the WAL could neither be copied nor emptied, and kept the disk full after quitting. Copied
-    after each batch, the WAL holds at most the batch being written, which a full disk rolls back
-    (disk_space). It never waits for a search (a passive checkpoint).
+    Done after each batch, so the WAL holds at most the batch being written (which a full disk
+    rolls back). It never waits for a search (a passive checkpoint).
 
     Args:
-        connection (sqlite3.Connection): The builder's connection (both files attached), out of
-            any transaction.
+        connection (sqlite3.Connection): The builder's connection (both files attached), out
+            of any transaction.
     """
     connection.execute('PRAGMA wal_checkpoint(PASSIVE)').fetchall()
 
@@ -326,16 +262,10 @@ def write_days(
     second: SecondWriter,
     batch: Sequence[tuple[str, str, DayRows]],
 ) -> list[str]:
-    """Writes a batch of days, skipping days another builder already wrote.
-
-    Args:
-        connection (sqlite3.Connection): The builder's connection.
-        second (SecondWriter): The second file's writer.
-        batch (Sequence[tuple[str, str, DayRows]]): Each day, its signature and its rows.
+    """Writes a batch of (day, signature, rows), skipping days another builder already wrote.
 
     Returns:
-        list[str]: The days repaired (a build stopped between its two commits had left them
-            in the second file alone).
+        list[str]: The days repaired (a stopped build had left them in the second file alone).
     """
     return _write(connection, second, [(day, (signature, rows)) for day, signature, rows in batch])
 
@@ -344,11 +274,6 @@ def remove_days(
     connection: sqlite3.Connection, second: SecondWriter, days: Sequence[str]
 ) -> list[str]:
     """Drops days from the index.
-
-    Args:
-        connection (sqlite3.Connection): The builder's connection.
-        second (SecondWriter): The second file's writer.
-        days (Sequence[str]): The days.
 
     Returns:
         list[str]: The days repaired (dropped from the second file alone by a stopped build).
