@@ -1,16 +1,10 @@
 """The app's search index, built in the background after the first paint.
 
-`IndexBuilder` is a helper the app owns. It builds the desk's `IndexedSearch` (the services'
-search, with its index in the user's cache folder or in the folder the tests give) newest day
-first once the main screen has read the desk and the first session's log, and shows the build's
-progress in the header's subtitle
-("main · indexed 212 of 1,250 days"), which goes back to the desk's name when every day is
-indexed. Searches never wait for the build: IndexedSearch reads what is not indexed yet from the
-desk, so their answers stay exact. An index that cannot be used (a cache folder that cannot be
-written, say) only changes the subtitle to a quiet note; searches then read the desk directly.
-Quitting cancels the build between two days, so the app exits promptly. While it builds, Python's
-full garbage collections are held back for idle moments (heap_freezing.full_collections_held),
-and the interpreter's turns are short (interpreter_turns), so the event loop waits less for it.
+`IndexBuilder`, owned by the app, builds the desk's `IndexedSearch` newest day first once
+the first session is drawn, showing progress in the subtitle ("main · indexed 212 of 1,250
+days"). Searches never wait for it and stay exact. An unusable index only changes the subtitle
+to a quiet note. Quitting cancels the build between two days. While it builds, full
+collections are held back and the interpreter's turns are short.
 """
 
 from __future__ import annotations
@@ -55,15 +49,7 @@ _BUSY = (WorkerState.PENDING, WorkerState.RUNNING)
 
 
 def index_note(status: IndexStatus | None) -> str:
-    """Says how far the index is, for the header: "" once it is complete.
-
-    Args:
-        status (IndexStatus | None): The index's status, or None before the first count.
-
-    Returns:
-        str: The note, such as "indexed 212 of 1,250 days" or "search index incomplete: no
-            space left on the cache's disk", or "".
-    """
+    """How far the index is, for the header ("indexed 212 of 1,250 days"); "" once complete."""
     if status is None or status.complete:
         return ''
     from desk_browser.memory.index.disk_space import NO_SPACE  # Deferred: after the first paint.
@@ -82,17 +68,13 @@ def build_holding_turns(
 ) -> IndexStatus:
     """Builds the index, with short turns and held collections once it writes, not before.
 
-    Full collections wait for idle moments while the build runs, and the event loop waits less
-    for its turns at the interpreter (heap_freezing, interpreter_turns). Both start at the
-    build's first progress, once it holds the index's build lock: while another process builds
-    the same index (a second app on the desk, `desk-browser search`), this build only waits for
-    it, and the app's other readers (the problem check) must not wait for that other process.
+    Both start at the build's first progress, once it holds the build lock, so waiting for
+    another process's build holds nothing back.
 
     Args:
         search (IndexedSearch): The desk's search, whose index is built.
         progress (Callable[[int, int], None]): Takes (indexed days, all days) as the build goes.
-        cancelled (Callable[[], bool]): The build's cancel check (between two days, and while it
-            waits for another builder).
+        cancelled (Callable[[], bool]): The build's cancel check.
 
     Returns:
         IndexStatus: The index's status when the build ended.
@@ -119,8 +101,7 @@ class IndexBuilder:
         Args:
             app (App[None]): The app: its workers and timers run the build, its subtitle shows the
                 progress.
-            services (DeskServices): The desk's services: the search whose index is built, the
-                first-paint event, and the foreground the build steps aside for.
+            services (DeskServices): The desk's services.
         """
         self._app = app
         self._services = services
@@ -139,11 +120,7 @@ class IndexBuilder:
         return self._worker is not None and self._worker.state in _BUSY
 
     def overview_loaded(self, overview: DeskOverview) -> None:
-        """Starts the first build when the desk has no session to show, else soon at the latest.
-
-        Args:
-            overview (DeskOverview): What the main screen read of the state and the sessions.
-        """
+        """Starts the first build when the desk has no session to show, else soon at the latest."""
         if not overview.sessions:
             self._services.first_paint.set()
             self.start()
@@ -151,12 +128,7 @@ class IndexBuilder:
             self._app.set_timer(LATEST_START, self.start, name='start indexing')
 
     def session_loaded(self) -> None:
-        """Starts the first build once the first session's exchanges are drawn (the first paint).
-
-        After the frame, not FIRST_PAINT_PAUSE after the log came: on a slow or overloaded
-        machine (or under valgrind) that frame can take longer than the pause, and the build, with
-        its short interpreter turns (interpreter_turns), then competed with the first paint.
-        """
+        """Starts the first build once the first session's exchanges are drawn (the first paint)."""
         self._app.call_after_refresh(self._services.first_paint.set)
         self._app.call_after_refresh(self.start)
 
@@ -168,11 +140,7 @@ class IndexBuilder:
             self.refresh(pause=FIRST_PAINT_PAUSE)
 
     def refresh(self, pause: float = 0.0) -> None:
-        """Starts a build, unless one is running (a build with nothing to do is cheap).
-
-        Args:
-            pause (float): Seconds the build waits before it reads anything.
-        """
+        """Starts a build after `pause` seconds, unless one is running."""
         if not self.indexing:
             build = partial(self._build, pause)
             self._worker = run_disk_read(
@@ -180,14 +148,7 @@ class IndexBuilder:
             )
 
     def _build(self, pause: float) -> IndexStatus:
-        """Brings the index up to date, newest days first, posting its progress (in a thread).
-
-        Args:
-            pause (float): Seconds to wait first (the first build lets the first screen be drawn).
-
-        Returns:
-            IndexStatus: The index's status when the build ended.
-        """
+        """Brings the index up to date after `pause` seconds, posting its progress (in a thread)."""
         from desk_browser.memory.index.status import IndexStatus  # Deferred: after the first paint.
 
         worker = get_current_worker()
@@ -217,11 +178,7 @@ class IndexBuilder:
         return status
 
     def show_progress(self, status: IndexStatus) -> None:
-        """Shows the build's progress in the subtitle, and notes an index that cannot be used.
-
-        Args:
-            status (IndexStatus): What the build said of the index.
-        """
+        """Shows the build's progress in the subtitle, and notes an index that cannot be used."""
         if not status.available and (self._status is None or self._status.available):
             _LOGGER.warning('The search index cannot be used: %s', status.problem)
         self._status = status
