@@ -79,22 +79,6 @@ class StoryRead(Message):
 class OrderStoryScreen(DeskScreen[None]):
     """Shows one order's (or one rejection's) story, with keys to its day view and its day."""
 
-    DEFAULT_CSS = """
-    #story-heading {
-        padding: 0 2;
-        height: auto;
-    }
-    #story {
-        height: 1fr;
-        border: round $primary 50%;
-        padding: 0 1;
-        margin: 0 1;
-    }
-    #story:focus {
-        border: round $primary;
-    }
-    """
-
     HELP_SECTION = 'orders'
     OFFERS_DAY_VIEW = True
     FOOTER_FIRST = ('o',)

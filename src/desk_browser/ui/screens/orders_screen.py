@@ -44,6 +44,7 @@ from desk_browser.presentation.orders_day import (
 from desk_browser.presentation.safe_text import visible, visible_field
 from desk_browser.ui.copy_export import Copied, Export, copy_form, deliver_copy, deliver_export
 from desk_browser.ui.copy_keys import shown_copy_export_bindings
+from desk_browser.ui.later_css import add_later_css
 from desk_browser.ui.messages import ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read
 from desk_browser.ui.widgets.desk_footer import DeskFooter
@@ -89,32 +90,6 @@ def positions_line(orders: OrdersDay, width: int) -> Content:
 class OrdersScreen(DeskScreen[None]):
     """Shows one day's orders and rejections; Enter opens an order's story."""
 
-    DEFAULT_CSS = """
-    #orders-heading {
-        padding: 0 2;
-        height: auto;
-    }
-    #orders-symbol {
-        border: none;
-        height: 1;
-        padding: 0 2;
-        margin: 0;
-        background: $surface;
-    }
-    #orders-symbol:focus {
-        background-tint: $foreground 5%;
-    }
-    #orders {
-        height: 1fr;
-        border: round $primary 50%;
-        padding: 0 1;
-        text-wrap: nowrap;
-    }
-    #orders:focus {
-        border: round $primary;
-    }
-    """
-
     HELP_SECTION = 'orders'
     OFFERS_DAY_VIEW = True
     FOOTER_FIRST = ('enter', 'left_square_bracket', 'right_square_bracket', 'f', 's')
@@ -147,6 +122,7 @@ class OrdersScreen(DeskScreen[None]):
             day (str): The ISO day to show first.
         """
         super().__init__()
+        add_later_css(self)
         self.services = services
         """The desk's services."""
         self.orders: OrdersDay | None = None
@@ -181,9 +157,9 @@ class OrdersScreen(DeskScreen[None]):
         """Reads an ISO day's orders (and the days around it, for placements and later fills)."""
         memo = self.services.file_memo
         orders = read_orders_day(self.services.desk, day, memo)
-        memo.save()  # The next read of these days parses only the ones changed since.
         if not get_current_worker().is_cancelled:
             self.post_message(OrdersLoaded(orders))
+        memo.save()  # After the rows are on their way: the next read parses only changed days.
 
     def watch_day(self) -> None:
         """Reads the newly chosen day; the heading says so meanwhile."""
