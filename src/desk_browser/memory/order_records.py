@@ -1,12 +1,9 @@
 """The order book's records: an order's events, its exchange and risk decision, the book.
 
 order_book reads them from a journal (and names them all: import them from there); the rules
-that tie the journal's events into orders are in its docstring.
-
-The records are read-only: nothing changes them once the book is made, and neither may their
-reader (dataclasses.replace makes a changed copy). They are not frozen dataclasses because a
-frozen one takes nine times as long to make, and a year of a busy desk's book is a few hundred
-thousand of them.
+that tie the journal's events into orders are in its docstring. The records are read-only
+once the book is made (dataclasses.replace makes a changed copy); not frozen, because a
+frozen dataclass is much slower to make and a busy year's book holds many.
 """
 
 from __future__ import annotations
@@ -31,14 +28,7 @@ class OrderStatus(enum.StrEnum):
 
 
 def number_of(value: Any) -> float | None:
-    """A quantity or price as the book reads it.
-
-    Args:
-        value (Any): The field's value.
-
-    Returns:
-        float | None: A finite JSON number as a float, else None.
-    """
+    """A quantity or price as the book reads it: a finite JSON number as a float, else None."""
     if type(value) is int or type(value) is float:
         number = float(value)
         return number if math.isfinite(number) else None
@@ -103,20 +93,12 @@ class OrderExchange:
 
     @property
     def trigger_text(self) -> str:
-        """The trigger's text.
-
-        Returns:
-            str: The text, or "" when it has none.
-        """
+        """The trigger's text, or "" when it has none."""
         return text_of(self.trigger.fields.get('text'))
 
     @property
     def answer(self) -> str:
-        """The desk's answer: its texts joined with newlines.
-
-        Returns:
-            str: The answer ("" when it never answered, or the texts were not read).
-        """
+        """The desk's answer, its texts joined with newlines ("" if none or not read)."""
         return '\n'.join(text_of(text.fields.get('text')) for text in self.texts)
 
 
@@ -145,11 +127,7 @@ class RiskDecision:
 
     @property
     def rejected(self) -> bool:
-        """Whether the decision rejected the order.
-
-        Returns:
-            bool: True for "rejected" (in any case).
-        """
+        """Whether the decision rejected the order ("rejected", in any case)."""
         return self.decision.lower() == 'rejected'
 
 
@@ -187,20 +165,12 @@ class Order:
 
     @property
     def seen_placed(self) -> bool:
-        """Whether its placement is among the days read.
-
-        Returns:
-            bool: False for an order known only by a fill or cancel.
-        """
+        """Whether its placement is among the days read (False: known only by a fill or cancel)."""
         return self.placed is not None
 
     @property
     def events(self) -> tuple[OrderEvent, ...]:
-        """Its placement, fills and cancel in the journal's order.
-
-        Returns:
-            tuple[OrderEvent, ...]: The events.
-        """
+        """Its placement, fills and cancel in the journal's order."""
         found = [self.placed] if self.placed is not None else []
         found.extend(self.fills)
         if self.cancel is not None:
@@ -210,11 +180,7 @@ class Order:
 
     @property
     def first_event(self) -> OrderEvent:
-        """Its placement, or its first fill or cancel when it was not seen placed.
-
-        Returns:
-            OrderEvent: The event.
-        """
+        """Its placement, or its first fill or cancel when it was not seen placed."""
         if self.placed is not None:
             return self.placed
         cancel = self.cancel
@@ -225,20 +191,12 @@ class Order:
 
     @property
     def filled_quantity(self) -> float:
-        """The sum of its fills' quantities (those written as numbers).
-
-        Returns:
-            float: The quantity, 0.0 when nothing was filled.
-        """
+        """The sum of its fills' quantities written as numbers (0.0 when nothing was filled)."""
         return sum((fill.quantity or 0.0 for fill in self.fills), 0.0)
 
     @property
     def average_fill_price(self) -> float | None:
-        """The fills' price weighted by their quantities.
-
-        Returns:
-            float | None: The price, or None when no fill has both a quantity and a price.
-        """
+        """The fills' price weighted by quantity, or None when no fill has both."""
         priced = [
             (fill.quantity, fill.price)
             for fill in self.fills
@@ -251,41 +209,22 @@ class Order:
 
     @property
     def last_fill(self) -> OrderEvent | None:
-        """Its latest fill.
-
-        Returns:
-            OrderEvent | None: The fill, or None when it has none.
-        """
+        """Its latest fill, or None."""
         return self.fills[-1] if self.fills else None
 
     @property
     def status(self) -> OrderStatus:
-        """Where it stands after every day read.
-
-        Returns:
-            OrderStatus: The status.
-        """
+        """Where it stands after every day read."""
         return _status(self.quantity, self.fills, self.cancel)
 
     def status_at(self, day: str) -> OrderStatus:
-        """Where it stood at the end of a day.
-
-        Args:
-            day (str): The India day, YYYY-MM-DD.
-
-        Returns:
-            OrderStatus: The status from its events up to that day's end (open before any).
-        """
+        """Where it stood at the end of a YYYY-MM-DD day (open before any event)."""
         fills = tuple(fill for fill in self.fills if fill.day <= day)
         cancel = self.cancel if self.cancel is not None and self.cancel.day <= day else None
         return _status(self.quantity, fills, cancel)
 
     def days(self) -> tuple[str, ...]:
-        """The days it has an event on.
-
-        Returns:
-            tuple[str, ...]: The days, oldest first.
-        """
+        """The days it has an event on, oldest first."""
         return tuple(sorted({event.day for event in self.events}))
 
 
@@ -337,31 +276,17 @@ class OrderBook:
             day (str): The India day, YYYY-MM-DD.
 
         Returns:
-            tuple[Order, ...]: Orders placed that day (or, not seen placed, first met that day)
-                and orders filled or cancelled that day, in the book's order.
+            tuple[Order, ...]: Orders placed (or first met) that day and orders filled or cancelled
+                that day, in the book's order.
         """
         return tuple(order for order in self.orders if day in order.days())
 
     def rejections_on(self, day: str) -> tuple[RiskDecision, ...]:
-        """The rejections of a day.
-
-        Args:
-            day (str): The India day.
-
-        Returns:
-            tuple[RiskDecision, ...]: Its rejections no order followed.
-        """
+        """A day's rejections that no order followed."""
         return tuple(rejection for rejection in self.rejections if rejection.day == day)
 
     def order(self, order_id: str) -> Order | None:
-        """Finds the latest order of an id.
-
-        Args:
-            order_id (str): The id as text.
-
-        Returns:
-            Order | None: The order, or None when no order has it.
-        """
+        """The latest order of an id (as text), or None."""
         for order in reversed(self.orders):
             if order.order_id == order_id:
                 return order
@@ -375,8 +300,8 @@ class OrderBook:
             up_to (bool): Count fills of every day read up to that day, not that day's only.
 
         Returns:
-            dict[str, float]: Per symbol with a BUY or SELL fill, sorted by symbol; fills of
-                another side or of unknown quantity count for nothing.
+            dict[str, float]: Per symbol with a BUY or SELL fill, sorted by symbol; other sides and
+                unknown quantities count for nothing.
         """
         net: dict[str, float] = {}
         for order in self.orders:
@@ -389,14 +314,7 @@ class OrderBook:
 
 
 def order_id_text(value: Any) -> str:
-    """Writes an order_id as the book keys it (for a caller holding a journal event's field).
-
-    Args:
-        value (Any): The field's value.
-
-    Returns:
-        str: A string as it is, anything else as compact JSON, "" when missing.
-    """
+    """Writes an order_id as the book keys it: a string as is, else compact JSON, "" if missing."""
     if value is None:
         return ''
     return value if isinstance(value, str) else compact_json(value)
@@ -406,18 +324,7 @@ _ORDER_ID_LINE = 'order_id: '
 
 
 def order_id_in_action_text(text: str) -> str | None:
-    """Finds the order a search hit on an order event is about, from the action's text.
-
-    An action's searchable text (journal.action_text) is its type, then each field as
-    "key: value", strings as they are and anything else as compact JSON: the order_id line
-    holds the id as the order book keys it (order_id_text).
-
-    Args:
-        text (str): A hit's record text (kind "journal").
-
-    Returns:
-        str | None: The order id, or None when the text is not an order event's or names none.
-    """
+    """The order id a search hit's action text (kind "journal") names, or None if not an order's."""
     lines = text.split('\n')
     if lines[0] not in ('order_placed', 'order_filled', 'order_cancelled'):
         return None
