@@ -263,8 +263,9 @@ def _collection_paused() -> Iterator[None]:
     """Pauses Python's cyclic garbage collector while a book is read, as it was before after.
 
     A year of a busy desk's book is a few hundred thousand records and lists, none of them in
-    a cycle; each allocation counts towards a collection, which then walks all of them: the
-    collections took half of a year's read from the memo (1.55 s against 0.70 s here).
+    a cycle; each allocation counts towards a collection, which then walks all of them. What
+    the read made is then frozen (gc.freeze), so that no later collection walks it either
+    (the book is freed by reference counting when dropped, as without cycles).
 
     Yields:
         None: While the book is read.
@@ -274,6 +275,7 @@ def _collection_paused() -> Iterator[None]:
     try:
         yield
     finally:
+        gc.freeze()
         if collecting:
             gc.enable()
 

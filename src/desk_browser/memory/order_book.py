@@ -43,9 +43,9 @@ from desk_browser.memory.journal import JournalEvent
 from desk_browser.memory.json_text import text_of
 from desk_browser.memory.order_facts import (
     MEMO_PURPOSE,
+    ORDER_FIELDS,
     RISK_KIND,
     DayFacts,
-    event_fields,
     facts_are_sound,
     read_day_facts,
     stored_event,
@@ -139,15 +139,20 @@ class _Assembly:
                     stored = stored_exchanges.get(trigger_line)
                     if stored is not None:
                         exchange = exchanges[trigger_line] = _exchange(day, stored)
-            fields = event_fields(kind, values)
             if kind == RISK_KIND:
+                if type(values) is list:
+                    decision_value, reason, symbol = values
+                else:
+                    decision_value = values.get('decision')
+                    reason = values.get('reason')
+                    symbol = values.get('symbol')
                 decision = RiskDecision(
                     day,
                     line_number,
                     time,
-                    text_of(fields.get('decision')),
-                    text_of(fields.get('reason')),
-                    text_of(fields.get('symbol')),
+                    _text(decision_value),
+                    _text(reason),
+                    _text(symbol),
                     exchange,
                 )
                 key = (trigger_line, decision.symbol)
@@ -156,16 +161,26 @@ class _Assembly:
                     self.rejections.append(earlier)
                 pending[key] = decision
                 continue
+            if type(values) is list:
+                order_value, symbol, side, quantity, price = values
+                fields = dict(zip(ORDER_FIELDS, values, strict=True))
+            else:
+                fields = values
+                order_value = fields.get('order_id')
+                symbol = fields.get('symbol')
+                side = fields.get('side')
+                quantity = fields.get('quantity')
+                price = fields.get('price')
             event = OrderEvent(
                 kind,
                 day,
                 line_number,
                 time,
-                order_id_text(fields.get('order_id')),
-                text_of(fields.get('symbol')),
-                text_of(fields.get('side')),
-                number_of(fields.get('quantity')),
-                number_of(fields.get('price')),
+                order_value if type(order_value) is str else order_id_text(order_value),
+                _text(symbol),
+                _text(side),
+                number_of(quantity),
+                number_of(price),
                 fields,
             )
             order_id = event.order_id
@@ -191,6 +206,11 @@ class _Assembly:
         for decision in sorted(pending.values(), key=lambda decision: decision.line_number):
             if decision.rejected:
                 self.rejections.append(decision)
+
+
+def _text(value: Any) -> str:
+    """A field's value as text (json_text.text_of), a string taken without a call."""
+    return value if type(value) is str else text_of(value)
 
 
 def _exchange(day: str, stored: list[Any]) -> OrderExchange:

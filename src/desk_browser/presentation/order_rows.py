@@ -169,13 +169,17 @@ def first_words(text: str, limit: int = TRIGGER_WORDS_LIMIT) -> str:
         cut = line[: limit - 1]
         space = cut.rfind(' ')
         line = (cut[:space] if space > limit // 2 else cut).rstrip() + '…'
-    return visible_field(line)
+    return _field(line)
 
 
-@functools.lru_cache(maxsize=8192)
+def _field(text: str) -> str:
+    """visible_field of a text, printable ASCII (which it keeps as it is) taken without a call."""
+    return text if text.isascii() and text.isprintable() else visible_field(text)
+
+
 def _safe(text: str) -> str:
-    """visible_field of a text rows repeat (symbols, sides), kept; "-" for an empty one."""
-    return visible_field(text) or _NOTHING
+    """visible_field of a text (a symbol, a side, an order id); "-" for an empty one."""
+    return (text if text.isascii() and text.isprintable() else visible_field(text)) or _NOTHING
 
 
 @functools.lru_cache(maxsize=8192)
@@ -220,17 +224,14 @@ def order_row(order: Order, at_end_of: str | None = None) -> OrderRow:
     """
     first = order.first_event
     fills = order.fills
-    status = order.status
-    if at_end_of is not None and (
-        any(fill.day > at_end_of for fill in fills)
-        or (order.cancel is not None and order.cancel.day > at_end_of)
-    ):
+    final = status = order.status
+    if at_end_of is not None and _changed_after(order, at_end_of):
         fills = tuple(fill for fill in fills if fill.day <= at_end_of)
         status = order.status_at(at_end_of)
     shown = order if fills is order.fills else dataclasses.replace(order, fills=fills)
     words = status_text(shown, status)
-    if order.status is not status:
-        words += f'; later {order.status}'
+    if final is not status:
+        words += f'; later {final}'
     return OrderRow(
         day=first.day,
         time=india_clock(first.time),
@@ -246,6 +247,15 @@ def order_row(order: Order, at_end_of: str | None = None) -> OrderRow:
         status_word=str(status),
         order=order,
     )
+
+
+def _changed_after(order: Order, day: str) -> bool:
+    """Whether an order has a fill or its cancel after a day (its fills are in journal order)."""
+    cancel = order.cancel
+    if cancel is not None and cancel.day > day:
+        return True
+    fills = order.fills
+    return bool(fills) and fills[-1].day > day
 
 
 def rejection_row(rejection: RiskDecision) -> OrderRow:
@@ -265,7 +275,7 @@ def rejection_row(rejection: RiskDecision) -> OrderRow:
         quantity=_NOTHING,
         price=_NOTHING,
         status=REJECTED,
-        fill=visible_field(rejection.reason) or _NOTHING,
+        fill=_safe(rejection.reason),
         filled_at=_NOTHING,
         order_id=_NOTHING,
         trigger=_trigger_words(rejection.exchange),
@@ -406,9 +416,15 @@ def book_rows(
 
 def _has_event_in(order: Order, low: str, high: str) -> bool:
     """Whether an order has an event on a day from low to high (YYYY-MM-DD, both included)."""
-    if order.placed is not None and low <= order.placed.day <= high:
+    placed = order.placed
+    if placed is not None and low <= placed.day <= high:
         return True
-    if any(low <= fill.day <= high for fill in order.fills):
+    for fill in order.fills:
+        if low <= fill.day <= high:
+            return True
+    cancel = order.cancel
+    if cancel is None:
+        return False
+    if low <= cancel.day <= high:
         return True
-    cancels = [order.cancel, *order.later_cancels] if order.cancel is not None else []
-    return any(low <= cancel.day <= high for cancel in cancels)
+    return any(low <= later.day <= high for later in order.later_cancels)
