@@ -99,6 +99,20 @@ async def help_screen(pilot: Pilot[Any]) -> None:
     await pilot.press('question_mark')
 
 
+async def orders_view(pilot: Pilot[Any]) -> None:
+    """Yesterday's orders: [ to yesterday's sessions, then o."""
+    await pilot.press('left_square_bracket')
+    await settle(pilot)
+    await pilot.press('o')
+
+
+async def order_story(pilot: Pilot[Any]) -> None:
+    """The story of yesterday's SELL of NIFTY options (the fifth row of its Orders view)."""
+    await orders_view(pilot)
+    await settle(pilot)
+    await pilot.press('down', 'down', 'down', 'down', 'enter')
+
+
 SHOTS: list[tuple[str, str, Steps]] = [
     ('first-screen.svg', 'normal', first_screen),
     ('another-session.svg', 'normal', another_session),
@@ -107,6 +121,8 @@ SHOTS: list[tuple[str, str, Steps]] = [
     ('search-partial.svg', 'normal', search_partial),
     ('record.svg', 'normal', record),
     ('help.svg', 'normal', help_screen),
+    ('orders.svg', 'normal', orders_view),
+    ('order-story.svg', 'normal', order_story),
     ('damaged-state.svg', 'damaged', first_screen),
 ]
 """File name, the demo desk's state variant, and the steps before the picture."""
