@@ -76,8 +76,7 @@ def _nearest_days(
         between (str): What comes between the day before and the day after.
 
     Returns:
-        list[str | tuple[str, str]]: Parts for the heading, such as "  ·  [ Fri 2026-10-16  ] Mon
-            2026-10-19"; none when the desk has no other day.
+        list[str | tuple[str, str]]: Parts for the heading; none when the desk has no other day.
     """
     before = neighbour_day(view.days, view.day, -1)
     after = neighbour_day(view.days, view.day, 1)
@@ -90,15 +89,7 @@ def _nearest_days(
 
 
 def linked_glance(glance: str) -> Content:
-    """The day at a glance, muted, its orders part a link to the day's Orders view (as o is).
-
-    Args:
-        glance (str): The glance as `DayGlance.fitted` wrote it (parts between " · ", lines).
-
-    Returns:
-        Content: The glance; the part counting orders ("orders 5 placed, 5 filled",
-            "no orders") underlined, a click on it opening the Orders view.
-    """
+    """The day at a glance (as `DayGlance.fitted` wrote it), muted, its orders part a link to o."""
     parts: list[Content] = []
     for line_number, line in enumerate(glance.split('\n')):
         if line_number:
@@ -182,8 +173,7 @@ class DayScreen(DeskScreen[None]):
         Args:
             services (DeskServices): The desk's services.
             day (str): The ISO day to show first.
-            overview (DeskOverview | None): The sessions list the main screen read, or None when not
-                read yet.
+            overview (DeskOverview | None): The sessions list the main screen read, or None.
             line_number (int | None): The journal line to open at (see `DayPlace`), or None for
                 the day's first event.
         """
@@ -219,11 +209,7 @@ class DayScreen(DeskScreen[None]):
 
     @desk_read('day', "reading a day's journal")
     def load_day(self, day: str) -> None:
-        """Reads one day's journal.
-
-        Args:
-            day (str): The ISO day.
-        """
+        """Reads one ISO day's journal."""
         view = read_day_view(self.desk, day, self._overview)
         if not get_current_worker().is_cancelled:
             self.post_message(DayLoaded(view))
@@ -251,9 +237,8 @@ class DayScreen(DeskScreen[None]):
     def _go_to_wanted_line(self) -> None:
         """Highlights the event on the journal line asked for, in the middle of the timeline.
 
-        A search hit's event is shown even when the filter hid its kind (the kind is switched
-        back on). A line that holds no event is a damaged one, skipped by the reader (from the
-        Problems view): the event just before it is highlighted, and a toast says so.
+        A hit's event is shown even when its kind was filtered out; for a damaged line, the event
+        just before it, with a toast.
         """
         line, self._wanted_line = self._wanted_line, None
         if line is None or self.view is None:
@@ -277,12 +262,7 @@ class DayScreen(DeskScreen[None]):
             self.call_after_refresh(timeline.highlight_in_middle, index)
 
     def _heading(self, view: DayView) -> Content:
-        """The day, how much its journal holds, and the day at a glance (fitted to the width).
-
-        An empty day's line says so and names the nearest days in the longest words that fit
-        the screen's width (NO_JOURNAL_FORMS): at 80 columns the long form wrapped, and split
-        the day after's date over two lines.
-        """
+        """The day, its journal's size and glance, fitted (an empty day names the nearest)."""
         width = self.size.width - HEADING_PADDING
         forms = NO_JOURNAL_FORMS if not view.has_journal else NO_JOURNAL_FORMS[:1]
         for words, gap, between in forms:
@@ -353,11 +333,7 @@ class DayScreen(DeskScreen[None]):
         self.dismiss(None)
 
     def action_step_day(self, step: int) -> None:
-        """Shows the day before or after, among the days with a journal or a session.
-
-        Args:
-            step (int): -1 for the day before, +1 for the day after.
-        """
+        """Shows the day before (-1) or after (+1), among the days with a journal or a session."""
         days = self.view.days if self.view is not None else []
         neighbour = neighbour_day(days, self.day, step)
         if neighbour is None:
@@ -370,22 +346,11 @@ class DayScreen(DeskScreen[None]):
         return self.day
 
     def show(self, day: str) -> None:
-        """Shows another day.
-
-        Args:
-            day (str): The ISO day.
-        """
+        """Shows another ISO day."""
         self.day = day
 
     def show_place(self, place: Place | DayRequest) -> bool:
-        """Shows another day in this day view (back and forward, Go to day).
-
-        Args:
-            place (Place | DayRequest): The place.
-
-        Returns:
-            bool: Whether it was a day view's day.
-        """
+        """Shows another day here (back and forward, Go to day); False when not a day view's day."""
         if isinstance(place, DayPlace):
             self._wanted_line = place.line_number
             if place.day == self.day and self.view is not None and self.view.day == place.day:
@@ -397,11 +362,7 @@ class DayScreen(DeskScreen[None]):
         return False
 
     def action_copy(self, as_json: bool) -> None:
-        """Copies the highlighted event, as Markdown or as its JSON line.
-
-        Args:
-            as_json (bool): True for its JSON line, False for Markdown.
-        """
+        """Copies the highlighted event as Markdown, or (`as_json`) as its JSON line."""
         event = self.highlighted_event
         if event is None:
             deliver_copy(self, 'No event is highlighted to copy.')
@@ -427,9 +388,5 @@ class DayScreen(DeskScreen[None]):
             filter_list.focus()
 
     def action_toggle_kind(self, kind: str) -> None:
-        """Shows or hides one kind of event.
-
-        Args:
-            kind (str): The kind's id, from EVENT_KINDS.
-        """
+        """Shows or hides one kind of event (its EVENT_KINDS id)."""
         self.query_one('#day-filter', SelectionList).toggle(kind)

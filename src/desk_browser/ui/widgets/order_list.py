@@ -1,9 +1,7 @@
 """The Orders view's list: one order (or risk rejection) a row, two lines each.
 
-The first line is the blotter's: time (IST), side, quantity, symbol, price, status and the
-fills; the second, muted, is why: the first words of the trigger the order was placed for (a
-rejection's reason). Side and status are drawn in the theme's colours. Enter or a click posts
-`OrderList.StoryChosen` with the order (or rejection) chosen.
+The blotter line (time, side, quantity, symbol, price, status, fills) and, muted, why: the
+trigger's first words (a rejection's reason). Enter or a click posts `OrderList.StoryChosen`.
 """
 
 from __future__ import annotations
@@ -184,12 +182,7 @@ class OrderList(RowList):
         return list(self._stories)
 
     def show(self, stories: Sequence[Story], day: str) -> None:
-        """Lists orders and rejections of a day, the highlight kept on the same one if listed.
-
-        Args:
-            stories (Sequence[Story]): The rows, in order.
-            day (str): The day shown.
-        """
+        """Lists a day's orders and rejections, in order, the highlight kept on the same one."""
         kept = self.highlighted_story
         self._stories = list(stories)
         self._day = day
