@@ -22,13 +22,15 @@ its start to its exit (stdout to /dev/null, as through a pipe):
   files, keeping the order events (what any reader of the journal must at least do cold);
 - start: `desk-browser orders DESK --day 1999-01-01` (nothing to read: the process's start).
 
-Printed: the median and range of each, in seconds, and the book's size.
+Printed: the median and range of each, in seconds, wall and CPU (user and system, the process's
+own: less swayed than wall time by other work on a shared machine), and the book's size.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -85,14 +87,18 @@ def build_natural_desk(desk: Path) -> None:
     partial.rename(desk)
 
 
-def timed(command: list[str], cache: Path, *, check: bool = True) -> float:
-    """Runs a command in a process of its own and returns its wall time in seconds."""
+def timed(command: list[str], cache: Path, *, check: bool = True) -> tuple[float, float]:
+    """Runs a command in a process of its own: its wall time and its CPU time, in seconds."""
     environment = {**os.environ, 'PYTHONPATH': str(source), 'XDG_CACHE_HOME': str(cache)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(
         command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=check
     )
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu
 
 
 def figures(values: list[float]) -> str:
@@ -119,7 +125,13 @@ def main() -> None:
     orders = [sys.executable, '-m', 'desk_browser', 'orders', str(desk), '--since', arguments.since]
     peer = [sys.executable, '-c', PEER, arguments.since, str(desk / 'journal')]
     start = [sys.executable, '-m', 'desk_browser', 'orders', str(desk), '--day', '1999-01-01']
-    results: dict[str, list[float]] = {'cold': [], 'warm': [], 'json': [], 'peer': [], 'start': []}
+    results: dict[str, list[tuple[float, float]]] = {
+        'cold': [],
+        'warm': [],
+        'json': [],
+        'peer': [],
+        'start': [],
+    }
     with tempfile.TemporaryDirectory() as folder:
         for round_number in range(arguments.rounds):
             cache = Path(folder) / f'cache-{round_number}'
@@ -140,8 +152,11 @@ def main() -> None:
     print(f'order memo on disk: {memo_bytes / 1e6:.1f} MB')
     for name, values in results.items():
         if values:
-            print(f'{name:<6} {figures(values)}')
-    ratio = statistics.median(results['cold']) / statistics.median(results['peer'])
+            walls, cpus = [wall for wall, _ in values], [cpu for _, cpu in values]
+            print(f'{name:<6} {figures(walls)}; CPU {figures(cpus)}')
+    ratio = statistics.median(wall for wall, _ in results['cold']) / statistics.median(
+        wall for wall, _ in results['peer']
+    )
     print(f'cold / peer: {ratio:.2f}')
 
 
