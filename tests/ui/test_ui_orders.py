@@ -10,13 +10,13 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from desk_browser.memory.order_book import Order, RiskDecision
+from desk_browser.memory.order_book import Order, RiskDecision, read_order_book
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.order_story_screen import OrderStoryScreen
 from desk_browser.ui.screens.orders_screen import OrdersScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.widgets.desk_text_view import DeskTextView
-from desk_browser.ui.widgets.order_list import OrderList
+from desk_browser.ui.widgets.order_list import OrderList, order_lines
 from desk_browser.ui.widgets.timeline import Timeline
 from tests.helpers.desks import append
 from tests.helpers.pilot import (
@@ -313,3 +313,19 @@ async def test_a_click_on_the_day_views_orders_count_opens_the_orders_view(
         await pilot.click('#day-heading', offset=(2 + column, 1))
         await settle(pilot)
         assert orders_screen(pilot).day == YESTERDAY
+
+
+def test_a_fill_that_would_be_cut_at_80_columns_leads_the_second_line(demo_desk: Path) -> None:
+    book = read_order_book(demo_desk, since='2026-10-13', until='2026-10-27')
+    filled = [order for order in book.orders_on(YESTERDAY) if order.fills]
+    moved = 0
+    for order in filled:
+        wide = [line.plain for line in order_lines(order, YESTERDAY, 24)]
+        narrow = [line.plain for line in order_lines(order, YESTERDAY, 24, width=76)]
+        fill = wide[0].rsplit('  ', 1)[-1]
+        assert '@' in fill
+        assert len(narrow[0]) <= 76
+        if narrow[0] != wide[0]:
+            moved += 1
+            assert narrow[1] == wide[1].replace('↳ ', f'↳ {fill} · ', 1)
+    assert moved

@@ -65,13 +65,17 @@ def _weekday(day: str) -> str:
     return day_with_weekday(date)[:3] if date is not None else visible_field(day)
 
 
-def order_lines(story: Story, day: str, symbol_width: int) -> list[Content]:
+def order_lines(
+    story: Story, day: str, symbol_width: int, width: int | None = None
+) -> list[Content]:
     """Writes one row: the blotter line and the line saying why.
 
     Args:
         story (Story): The order or the rejection.
         day (str): The day shown (a fill on another day names its weekday).
         symbol_width (int): The symbol column's width.
+        width (int | None): The cells the row has; a fill that would not fit after the status
+            leads the second line instead, so its price is never cut. None: no limit.
 
     Returns:
         list[Content]: The two lines.
@@ -121,14 +125,18 @@ def order_lines(story: Story, day: str, symbol_width: int) -> list[Content]:
         price_text(story.price).rjust(9),
         '  ',
         (status.ljust(11), STATUS_STYLES.get(status, '')),
-        ('  ' + fill, '$text-muted') if fill else '',
     )
+    fill_first = bool(fill) and (width is None or first.cell_length + 2 + len(fill) <= width)
+    if fill_first:
+        first = Content.assemble(first, ('  ' + fill, '$text-muted'))
     if story.exchange is not None:
         why = visible_field(story.exchange.trigger_text) or 'a trigger with no text'
     elif not story.seen_placed:
         why = 'placed before the journal read (its placement is not in it)'
     else:
         why = 'no trigger before it in its day'
+    if fill and not fill_first:
+        why = f'{fill} · {why}'
     return [first, Content.assemble(' ' * 11, ('↳ ', '$text-muted'), (why, '$text-muted'))]
 
 
@@ -212,7 +220,7 @@ class OrderList(RowList):
 
     def row_lines(self, index: int, width: int) -> list[Content]:
         """Writes one row's two lines."""
-        lines = order_lines(self._stories[index], self._day, self._symbol_width)
+        lines = order_lines(self._stories[index], self._day, self._symbol_width, width)
         return [line.truncate(width, ellipsis=True) for line in lines]
 
     def chosen_message(self, index: int) -> Message:
