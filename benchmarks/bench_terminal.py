@@ -46,7 +46,7 @@ BARE_APP = Path(__file__).resolve().parent / 'bare_app.py'
 
 STATE = re.compile(r'state\.json')
 SESSION_ROW = re.compile(r'\w{3} \d{4}-\d{2}-\d{2}\s+#\d+\s+[\d,]+ exchanges')
-CARD_TITLE = re.compile(r'▌ #([\d,]+)\s+\d{2}:\d{2} IST')
+CARD_TITLE = re.compile(r'▌ #([\d,]+)\s+(?:asked |answered )?\d{2}:\d{2}')
 
 
 def text_of(screen: Screen) -> str:
