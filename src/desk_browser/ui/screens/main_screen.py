@@ -62,17 +62,7 @@ _EXCHANGE_ACTIONS = frozenset(
 def _place_in(
     sessions: ListedSessions, session_id: str, place_of: Callable[[str], int | None]
 ) -> int | None:
-    """Finds a session's place in the overview's list, through the sessions list's places.
-
-    Args:
-        sessions (ListedSessions): The overview's sessions.
-        session_id (str): The session.
-        place_of (Callable[[str], int | None]): The sessions list's place of a session (it lists
-            the overview's sessions, so this is their place there too).
-
-    Returns:
-        int | None: Its place, or None when it is not listed.
-    """
+    """A session's place in the overview's list, through the sessions list's `place_of`; or None."""
     place = place_of(session_id)
     if place is not None and place < len(sessions) and sessions.session_id_at(place) == session_id:
         return place
@@ -90,9 +80,8 @@ class Columns(Container):
 class MainScreen(MovingScreen):
     """Shows the state, the sessions, and the selected session's exchanges and day summary.
 
-    It reads the desk (`ReadingScreen`, its base's base), follows it while it is shown (its
-    `DeskFollower`), and counts the desk's problems; what its keys and the places asked for do
-    is its base's, `MovingScreen` (main_screen_moves).
+    It reads the desk (`ReadingScreen`), follows it while shown (`DeskFollower`) and counts
+    problems; what its keys do is `MovingScreen`'s (main_screen_moves).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -132,8 +121,8 @@ class MainScreen(MovingScreen):
 
         Args:
             services (DeskServices): The desk's services.
-            first_read (FirstRead | None): The desk's first read, started before Textual loaded
-                (desk_browser.live.first_read); None starts one when the screen is mounted.
+            first_read (FirstRead | None): The desk's first read, started before Textual loaded;
+                None starts one when the screen is mounted.
         """
         super().__init__(services, first_read)
         self._today = services.today
@@ -189,14 +178,7 @@ class MainScreen(MovingScreen):
         self.load_overview(shown=overview)
 
     def _show_the_first_summary_note(self) -> None:
-        """Says in the first frame that the opened day has no summary, with the pane short.
-
-        Else the pane is first drawn at a summary's height, then made short when the day's
-        summary is read (after the first frame), and every card below it moves. A summary's
-        text comes after the first frame, as before (Markdown loads then): the pane already
-        has its height. The pane was made saying so (compose) when the first read's day has no
-        summary; the session opened decides.
-        """
+        """Says in the first frame that the opened day has no summary, with the pane short."""
         summary, self._first_summary_shown = self._first_summary_shown, None
         opened = self.selected_session
         pane = self.query_one(SummaryPane)
@@ -369,11 +351,7 @@ class MainScreen(MovingScreen):
     # Following the desk (desk_browser.ui.following).
 
     def on_resize(self, event: events.Resize) -> None:
-        """Skips Textual's layout of a Resize to the size the screen is laid out at already.
-
-        The terminal's first Resize arrives just after the first frame, at the size that frame
-        was laid out at; Textual would lay the whole screen out and draw it again (12-20 ms).
-        """
+        """Skips Textual's layout of a Resize to the size the screen is laid out at already."""
         if event.size == self.outer_size:
             event.prevent_default()
             event.stop()
@@ -385,11 +363,7 @@ class MainScreen(MovingScreen):
         self.follower.screen_resumed()
 
     def _focus_the_first(self, *, scroll_visible: bool) -> None:
-        """Focuses the sessions, where Textual's auto focus would focus the state (AUTO_FOCUS).
-
-        The state pane comes first in the Tab order (Shift+Tab from the sessions reaches it),
-        but the keys people press first (↑ ↓, Enter) move in the sessions.
-        """
+        """Focuses the sessions (where ↑ ↓ are pressed first), not the state Textual would."""
         self.set_focus(self.query_one(SessionList), scroll_visible=scroll_visible)
 
     @on(DeskFollowed)
@@ -439,11 +413,7 @@ class MainScreen(MovingScreen):
         self.follower.show_problem_count(message.report)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Shows Pause or Follow on f; n, p, N, P, y and x only while exchanges are shown.
-
-        Without exchanges y and x are the app's ("Nothing here to copy."), and the moves none.
-        c Current only in a desk: a folder that holds none has no state.json to name a session.
-        """
+        """Shows Pause or Follow on f; n, p, N, P, y, x only with exchanges; c only in a desk."""
         if action == 'current_session':
             return self._is_desk
         if action == 'pause_following':

@@ -1,14 +1,9 @@
 """The main screen's reads of the desk, in thread workers: the overview, a session, a summary.
 
-`MainScreen` is a `ReadingScreen`: this base holds its reads, so the screen's own module keeps
-to what it shows. Each kind of read has its own worker group, so none cancels another, and what
-a read finds comes back to the screen as a message (OverviewLoaded, SessionsCounted,
-SessionLoaded, SummaryLoaded).
-
-The first of them is the first read (desk_browser.live.first_read), which the command line
-starts before Textual loads: `first_look` waits a moment for it as the screen mounts, so the
-screen shows the desk before its first frame; a slower one's overview comes in a worker, as any
-other read's.
+`MainScreen` is a `ReadingScreen`. Each kind of read has its own worker group, and what it
+finds comes back as a message (OverviewLoaded, SessionsCounted, SessionLoaded, SummaryLoaded).
+`first_look` waits a moment for the command line's first read as the screen mounts, so the
+desk is shown before the first frame; a slower one's overview comes in a worker.
 """
 
 from __future__ import annotations
@@ -93,9 +88,8 @@ class ReadingScreen(DeskScreen[None]):
         """Waits a moment for the first read (started now when there was none), as it mounts.
 
         Returns:
-            DeskOverview | None: What the first read found, for the screen to show before its
-                first frame (then ``load_overview(shown=...)`` counts its older sessions); None
-                when it was not done in time or failed: a worker waits for it, or reads itself.
+            DeskOverview | None: What the first read found, to show before the first frame; None
+                when it was not done in time or failed (a worker waits for it, or reads itself).
         """
         first_read = self._first_read
         self._first_read = None
@@ -128,26 +122,12 @@ class ReadingScreen(DeskScreen[None]):
             self.app.call_from_thread(self.load_session, session_id)
 
     def first_log_of(self, session_id: str) -> SessionLog | None:
-        """The first read's log, once, when it is of the session selected first (else None).
-
-        Args:
-            session_id (str): The session selected.
-
-        Returns:
-            SessionLog | None: Its log, read already (and followed since), or None.
-        """
+        """The first read's log (already followed), once, if of the session selected first."""
         log, self._first_log = self._first_log, None
         return log if log is not None and log.session_id == session_id else None
 
     def first_summary(self) -> DaySummary | None:
-        """The summary the first read found for the day it opened, once (else None).
-
-        Shown only to size the summary pane in the first frame: `load_summary` reads the
-        day's summary again, and follows it from before that read.
-
-        Returns:
-            DaySummary | None: The summary.
-        """
+        """The first read's summary of the day it opened, once (only to size the pane), or None."""
         summary, self._first_summary = self._first_summary, None
         return summary
 
@@ -192,11 +172,7 @@ class ReadingScreen(DeskScreen[None]):
 
     @desk_read('session', "reading a session's log")
     def load_session(self, session_id: str) -> None:
-        """Reads one session's log, and follows it from then on.
-
-        Args:
-            session_id (str): The session.
-        """
+        """Reads one session's log, and follows it from then on."""
         worker = get_current_worker()
 
         def deliver(log: SessionLog) -> None:
@@ -208,13 +184,7 @@ class ReadingScreen(DeskScreen[None]):
 
     @desk_read('asked', "reading when a session's exchanges were asked")
     def load_asked_times(self, log: SessionLog) -> None:
-        """Reads when each exchange of a session was asked, from its days' journals.
-
-        After the first paint: the titles say when each answer finished until then.
-
-        Args:
-            log (SessionLog): The session's log, as shown.
-        """
+        """Reads when each exchange of a session was asked, from its journals (after paint)."""
         worker = get_current_worker()
         self.services.first_paint.wait(FIRST_PAINT_WAIT)
         if worker.is_cancelled:
@@ -225,11 +195,7 @@ class ReadingScreen(DeskScreen[None]):
 
     @desk_read('summary', "reading a day's summary")
     def load_summary(self, day: str) -> None:
-        """Reads one day's summary.
-
-        Args:
-            day (str): The ISO day.
-        """
+        """Reads one ISO day's summary."""
         self.follower.follow_summary(day)  # Before reading, so no change in between is missed.
         summary = read_day_summary(self.desk, day)
         if not get_current_worker().is_cancelled:

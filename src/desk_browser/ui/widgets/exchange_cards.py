@@ -1,14 +1,9 @@
 """How the exchange view draws: a session's header and its exchanges' cards, as blocks.
 
-`ExchangeCards` is the drawing half of `ExchangeView` (exchange_view.py, which shows a session,
-moves between its exchanges and answers the rest of the app): it renders a block (the header, a
-card, or a sentence in place of exchanges) at the view's width, estimates the heights of cards not
-rendered yet, and draws each line with the card's bar, the current card marked.
-
-The first frame's answers are drawn as their plain text when Rich's Markdown is not loaded yet
-(importing it and markdown-it, Pygments with them, is about a tenth of a start): once that frame
-is on screen, Markdown is loaded on a worker thread and the cards drawn plainly are rendered
-again and drawn where they differ, as a log viewer shows lines before its scan ends.
+`ExchangeCards`, the drawing half of `ExchangeView`, renders a block at the view's width,
+estimates unrendered cards' heights, and draws each line with the card's bar, the current
+card marked. The first frame's answers are drawn as plain text when Rich's Markdown is not
+loaded yet; it then loads on a worker, and cards that differ are drawn again.
 """
 
 from __future__ import annotations
@@ -46,11 +41,7 @@ MARKDOWN_MODULE = 'desk_browser.ui.widgets.safe_rich_markdown'
 
 
 class ExchangeCards(BlockView):
-    """Draws a session's header and its exchanges' cards (the current one marked), or a sentence.
-
-    The first block is the header (the session, its count and problems); then one card an
-    exchange. The current exchange's card is drawn with an accent bar on a lighter background.
-    """
+    """Draws a session's header and its exchanges' cards (the current one marked), or a sentence."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         'exchange-view--bar',
@@ -96,9 +87,6 @@ class ExchangeCards(BlockView):
     def show_asked_times(self, session_id: str, asked: list[str | None]) -> None:
         """Shows when the session's exchanges were asked, in their titles, once the journal is read.
 
-        Until then (and for an exchange the journal has no trigger for) a title says only when
-        the answer finished.
-
         Args:
             session_id (str): The session the times are of; ignored unless it is the one shown.
             asked (list[str | None]): Each exchange's trigger time (ISO 8601) or None, by place.
@@ -113,14 +101,7 @@ class ExchangeCards(BlockView):
         self.refresh()
 
     def asked_time(self, index: int) -> str | None:
-        """When an exchange of the session shown was asked, if the journal says.
-
-        Args:
-            index (int): Its place in the session, from 0.
-
-        Returns:
-            str | None: Its trigger's time (ISO 8601), or None.
-        """
+        """When the exchange at a place (from 0) was asked (its trigger's ISO time), or None."""
         asked = self._asked
         log = self._log
         if asked is None or log is None or asked[0] != log.session_id:
@@ -131,10 +112,7 @@ class ExchangeCards(BlockView):
     # The first frame's answers.
 
     def draw_first_answers_plainly(self) -> None:
-        """Draws the next frame's answers as plain text if Rich's Markdown is not loaded yet.
-
-        Once that frame is drawn, Markdown is loaded on a worker and they are drawn as Markdown.
-        """
+        """Draws the next frame's answers as plain text if Rich's Markdown is not loaded yet."""
         self._plain_first = MARKDOWN_MODULE not in sys.modules
 
     def watch_current_index(self) -> None:
@@ -205,14 +183,7 @@ class ExchangeCards(BlockView):
         self.refresh()
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        """Draws the lines asked for, with the view's style and width looked up once for all.
-
-        Args:
-            crop (Region): The part of the view to draw.
-
-        Returns:
-            list[Strip]: The lines.
-        """
+        """Draws the lines of a region of the view, looking the style and width up once."""
         if self._width != self._content_width():
             # Laid out at a new width (the first time too): the cards are rendered for this
             # frame, not the next (the Resize event comes once this frame is drawn).
@@ -256,14 +227,7 @@ class ExchangeCards(BlockView):
             self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        """Draws one line of the view.
-
-        Args:
-            y (int): The line's place in the view, from its top.
-
-        Returns:
-            Strip: The line.
-        """
+        """Draws the line `y` lines below the view's top."""
         width = self._line_width if self._line_width is not None else self._content_width()
         base = self._line_style if self._line_style is not None else self.rich_style
         self._card_styles()

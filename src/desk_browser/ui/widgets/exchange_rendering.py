@@ -1,10 +1,9 @@
 """Renders a session's header and its exchanges into lines for the exchange view.
 
-Every function here turns desk text into `Strip`s at a given width, on demand: the exchange view
-asks only for what it is about to draw. Desk text goes through `visible`/`capped` (plain parts)
-or `markdown_source` (answers) first, and the answers are rendered by `SafeRichMarkdown`
-(safe_rich_markdown, loaded on the first answer rendered), which keeps raw HTML as text and links
-as inert text; the first frame's answers are drawn as their plain text instead (`plain`).
+Everything turns desk text into `Strip`s at a width, on demand. Desk text goes through
+`visible`/`capped` or `markdown_source` first; answers are rendered by `SafeRichMarkdown`
+(raw HTML and links as inert text), loaded with the first answer; the first frame's answers
+are drawn as their plain text (`plain`).
 """
 
 from __future__ import annotations
@@ -70,11 +69,8 @@ def exchange_title(
 ) -> Text:
     """Writes an exchange's title line: number, when it was asked and answered, backend.
 
-    ``#3  asked 09:48 · answered 09:55 IST  claude``, the times labelled as everywhere
-    (formatting.exchange_times). Where that is wider than the card (36 columns at 80x24) the
-    answer's time is left out and the time a search hit shows stays: ``#3  asked 09:48 IST
-    claude``. Not asked at a known time (no trigger in the journal, or not read yet): only
-    ``answered 09:55 IST``.
+    ``#3  asked 09:48 · answered 09:55 IST  claude``; narrower than that, the answer's time is
+    left out; with no known asking time, only ``answered 09:55 IST``.
 
     Args:
         number (int): The exchange's place in its session, from 1.
@@ -109,15 +105,7 @@ def exchange_title(
 
 
 def trigger_text(text: str, styles: CardStyles) -> Text:
-    """Writes a trigger's text, made visible and capped.
-
-    Args:
-        text (str): What the desk was told.
-        styles (CardStyles): The styles to use.
-
-    Returns:
-        Text: The text.
-    """
+    """Writes a trigger's text, made visible and capped."""
     kept, note = capped(text)
     result = Text(visible(kept), style=styles.trigger)
     if note is not None:
@@ -131,9 +119,8 @@ def header_lines(log: SessionLog, styles: CardStyles, width: int | None = None) 
     Args:
         log (SessionLog): The session's log.
         styles (CardStyles): The styles to use.
-        width (int | None): The width the lines are drawn at, if known: the name and count are
-            joined by " · " rather than "  ·  " where that keeps them on one line
-            ("2026-10-21-3 · 10,000 exchanges" at 80 columns).
+        width (int | None): The width the lines are drawn at, if known (the separator narrows
+            to keep name and count on one line).
 
     Returns:
         list[Text]: The lines, each a paragraph of its own.
@@ -182,33 +169,14 @@ def header_lines(log: SessionLog, styles: CardStyles, width: int | None = None) 
 
 
 def render_lines(console: Console, renderable: RenderableType, width: int) -> list[Strip]:
-    """Renders anything Rich can render into strips of exactly a width.
-
-    Args:
-        console (Console): The console to render with (the app's).
-        renderable (RenderableType): What to render.
-        width (int): The width in cells.
-
-    Returns:
-        list[Strip]: One strip a line.
-    """
+    """Renders anything Rich can render, with the app's console, into strips of exactly a width."""
     options = console.options.update(width=width, height=None, highlight=False)
     lines = console.render_lines(renderable, options, pad=True)
     return [Strip(line, width) for line in lines]
 
 
 def render_header(console: Console, log: SessionLog, width: int, styles: CardStyles) -> list[Strip]:
-    """Renders a session's header, a blank line after each of its lines.
-
-    Args:
-        console (Console): The console to render with.
-        log (SessionLog): The session's log.
-        width (int): The width in cells.
-        styles (CardStyles): The styles to use.
-
-    Returns:
-        list[Strip]: The header's lines.
-    """
+    """Renders a session's header at a width, a blank line after each of its lines."""
     strips: list[Strip] = []
     for line in header_lines(log, styles, width):
         strips.extend(render_lines(console, line, width))
@@ -217,16 +185,7 @@ def render_header(console: Console, log: SessionLog, width: int, styles: CardSty
 
 
 def render_message(console: Console, message: Text, width: int) -> list[Strip]:
-    """Renders a sentence shown instead of exchanges.
-
-    Args:
-        console (Console): The console to render with.
-        message (Text): The sentence, styled.
-        width (int): The width in cells.
-
-    Returns:
-        list[Strip]: Its lines.
-    """
+    """Renders a sentence shown instead of exchanges at a width."""
     return render_lines(console, message, width)
 
 
@@ -247,8 +206,7 @@ def render_answer(
         width (int): The width in cells.
         styles (CardStyles): The styles to use.
         limit (int): The most characters to render (a note says what was cut).
-        plain (bool): Renders the Markdown's text as it is, without loading Rich's Markdown
-            (the first frame's answers, drawn again as Markdown once it has loaded).
+        plain (bool): Renders the Markdown's text as it is, without loading Rich's Markdown.
 
     Returns:
         list[Strip]: Its lines, with no blank lines at either end.
@@ -309,15 +267,7 @@ def render_card(
 
 
 def estimate_card_height(exchange: Exchange, width: int) -> int:
-    """Guesses how many lines a card takes, without rendering it.
-
-    Args:
-        exchange (Exchange): The exchange.
-        width (int): The width in cells.
-
-    Returns:
-        int: The title, the wrapped trigger, the blank line and the answer's wrapped lines.
-    """
+    """Guesses how many lines a card takes at a width, without rendering it."""
     return (
         2
         + _wrapped_lines(exchange.trigger_text, width - 2)
@@ -326,18 +276,7 @@ def estimate_card_height(exchange: Exchange, width: int) -> int:
 
 
 def estimate_card_heights(exchanges: list[Exchange], width: int) -> list[int]:
-    """Guesses the lines of many cards at once: `estimate_card_height` of each, faster.
-
-    A session of 10,000 exchanges is estimated again at every new width; one loop with the
-    arithmetic inline takes half the time of a call per card.
-
-    Args:
-        exchanges (list[Exchange]): The exchanges.
-        width (int): The width in cells.
-
-    Returns:
-        list[int]: Each card's estimated height, in order.
-    """
+    """Guesses each card's height at a width, as `estimate_card_height` does, in one loop."""
     trigger_width = max(width - 2, 1)
     answer_width = max(width, 1)
     heights: list[int] = []
@@ -359,11 +298,7 @@ def estimate_card_heights(exchanges: list[Exchange], width: int) -> list[int]:
 
 
 def _wrapped_lines(text: str, width: int) -> int:
-    """Counts the lines text takes when wrapped at a width, roughly and cheaply.
-
-    Every line break, plus a line for each width's worth of characters: fast enough for 10,000
-    cards at once.
-    """
+    """Counts, roughly and cheaply, the lines text takes when wrapped at a width."""
     note_lines = 0
     if len(text) > DEFAULT_LIMIT:
         text = text[:DEFAULT_LIMIT]

@@ -1,12 +1,9 @@
 """The exchanges of the selected session: one scrolling view that draws only what is on screen.
 
-The view holds every exchange of the session but renders a card (title, trigger, Markdown answer)
-only when it is about to be drawn, at the view's width, and keeps the last cards it rendered.
-Cards never rendered count with an estimated height; once rendered, the exact height replaces
-the estimate, and the view keeps its place so nothing on screen moves (block_view.BlockView,
-which also makes Home, End and the page keys jump at once and render the page ahead). How a
-block is drawn is the view's base's, exchange_cards.ExchangeCards; this module shows a session,
-keeps the place as its log grows or is read again, and moves between its exchanges.
+A card is rendered only when about to be drawn (block_view.BlockView: estimated heights until
+then, the place kept as exact ones arrive); how a block is drawn is exchange_cards'. This
+module shows a session, keeps the place as its log grows or is read again, and moves between
+its exchanges.
 """
 
 from __future__ import annotations
@@ -38,12 +35,7 @@ JUMP_SIZE = 25
 
 
 class ExchangeView(ExchangeCards, can_focus=True):
-    """Shows a session's exchanges, oldest first, rendering only the cards on screen.
-
-    What it draws and how (the header, the cards, the current one marked) is its base's,
-    `ExchangeCards`; this class shows a session (or a sentence), keeps the place as a log grows
-    or is read again, and moves between the exchanges.
-    """
+    """Shows a session's exchanges, oldest first, rendering only the cards on screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS
 
@@ -89,12 +81,7 @@ class ExchangeView(ExchangeCards, can_focus=True):
         return sorted(block - 1 for block in kept if block > 0)
 
     def rendered_text(self) -> str:
-        """The words of the header and of every card rendered now, unwrapped (for tests).
-
-        Returns:
-            str: The sentence or the header's lines, then each rendered card's title, trigger and
-                answer (the Markdown source as rendered: made visible and capped), one a line.
-        """
+        """The header's and every rendered card's words, unwrapped, one a line (for tests)."""
         styles = self._card_styles()
         if self._message is not None:
             return self._message.plain
@@ -114,11 +101,7 @@ class ExchangeView(ExchangeCards, can_focus=True):
         return '\n'.join(parts)
 
     def chosen_index(self) -> int | None:
-        """The exchange copy acts on: the current one, else the first at the top of the view.
-
-        Returns:
-            int | None: Its place in the session (from 0), or None when no exchange is shown.
-        """
+        """The exchange copy acts on (current, else first at the top), from 0; None if none."""
         if not self.exchange_count:
             return None
         return self.current_index if self.current_index is not None else self._first_below_top()
@@ -147,12 +130,10 @@ class ExchangeView(ExchangeCards, can_focus=True):
         self._reset(blocks=1)
 
     async def show_log(self, log: SessionLog) -> None:
-        """Shows a session's exchanges, from the top; the session shown, read again, where it was.
+        """Shows a session's exchanges from the top; the session shown, read again, where it was.
 
-        The exchange at the top stays at the top (the bottom stays the bottom), and the current
-        exchange stays current, so reading the desk again (r) moves nothing. A big log comes in
-        two parts (SessionLog.complete): its first exchanges, then the whole log, which adds the
-        rest below them, nothing on screen moving (the end, when End was pressed meanwhile).
+        A big log comes in two parts (SessionLog.complete): its first exchanges, then the rest
+        added below, nothing on screen moving.
 
         Args:
             log (SessionLog): The session's log.
@@ -213,11 +194,7 @@ class ExchangeView(ExchangeCards, can_focus=True):
         self.refresh()
 
     def _show_the_scrollbar_before_the_first_layout(self) -> None:
-        """Shows the scrollbar before the first layout when the cards surely need it.
-
-        The cards rendered for the first frame then keep their width (else it appears once they
-        are measured: a second layout). Estimated at the screen's whole width: the fewest lines.
-        """
+        """Shows the scrollbar before the first layout when the cards surely need it."""
         if self.size or self._log is None:
             return
         width, height = self.app.size
@@ -280,11 +257,7 @@ class ExchangeView(ExchangeCards, can_focus=True):
         self._index_wanted = None  # The end, not an exchange n or N moved to before.
 
     async def go_to(self, index: int) -> None:
-        """Makes an exchange current and scrolls it to the top of the view.
-
-        Args:
-            index (int): The exchange's place in the session, from 0; clamped to the session.
-        """
+        """Makes an exchange (place from 0, clamped) current and scrolls it to the view's top."""
         count = self.exchange_count
         if count == 0:
             return
@@ -357,14 +330,6 @@ class ExchangeView(ExchangeCards, can_focus=True):
 
 
 def _continues(first: SessionLog, whole: SessionLog) -> bool:
-    """Whether a whole log begins with the first exchanges shown of it (the file kept them).
-
-    Args:
-        first (SessionLog): The first exchanges, shown.
-        whole (SessionLog): The whole log, read after them.
-
-    Returns:
-        bool: Whether whole is complete and its first exchanges are those of first.
-    """
+    """Whether a complete whole log begins with the first exchanges shown of it."""
     known = len(first.exchanges)
     return whole.complete and whole.exchanges[:known] == first.exchanges
