@@ -1,9 +1,8 @@
 """`desk-browser search DESK WORDS... [--day DAY ...] [--limit N] [--json]`: the app's search.
 
-The words may hold the app's qualifiers (`day:yesterday`, `kind:exchange,note`, `backend:claude`,
-`session:2026-10-19-2`), and the scope options say the same (scope_options). The search is the
-index-backed one (memory/index): it uses the index the app keeps in the user's cache where it is
-up to date and reads the desk elsewhere, with the documented search's answers.
+The words may hold the app's qualifiers, and the scope options say the same. The search is
+the index-backed one: the app's index where it is up to date, the desk elsewhere, with the
+documented search's answers.
 """
 
 from __future__ import annotations
@@ -90,12 +89,6 @@ examples:
 def _limit(text: str) -> int:
     """Reads --limit: a whole number of hits, 0 for all of them.
 
-    Args:
-        text (str): The argument.
-
-    Returns:
-        int: The number.
-
     Raises:
         argparse.ArgumentTypeError: The text is not such a number.
     """
@@ -109,11 +102,7 @@ def _limit(text: str) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Adds the search command's arguments.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-    """
+    """Adds the search command's arguments to its parser."""
     add_desk_argument(parser)
     parser.add_argument(
         'words',
@@ -141,16 +130,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def hit_line(hit: SearchHit, result: SearchResult) -> str:
-    """Writes one hit as a tab-separated line.
+    """Writes one hit as a tab-separated line: DAY, KIND, label and snippet, every field safe.
 
-    Args:
-        hit (SearchHit): The hit.
-        result (SearchResult): The search it came from.
-
-    Returns:
-        str: DAY, KIND (``action`` for the API's ``journal``), label and snippet, separated by
-            tabs, every field made safe; the label is never empty ("all words" where the app's
-            list says nothing), so the columns keep their meaning.
+    The label is never empty ("all words" where the app's list says nothing), and KIND is
+    ``action`` for the API's ``journal``.
     """
     label = hit_label(hit, result) or 'all words'
     fields = (hit.record.day, kind_name(hit.record.kind), label, hit.snippet)
@@ -162,10 +145,7 @@ def search_with_total(
 ) -> tuple[SearchResult, int, list[str]]:
     """Searches the desk, counts every hit, not only those within the limit, and the missing words.
 
-    The core's SearchResult holds no count, so the search runs without a limit (reading the
-    whole desk, as counting must) and the result is cut to the limit afterwards: its hits are
-    exactly what SessionSearch.search(query, limit) returns, since ranking keeps the order of
-    the records and the limit only ever takes the first hits.
+    The hits are exactly what SessionSearch.search(query, limit) returns.
 
     Args:
         desk (Path): The desk folder.
@@ -175,8 +155,7 @@ def search_with_total(
 
     Returns:
         tuple[SearchResult, int, list[str]]: The result, with at most limit hits; how many hits
-            there are in all (with the same matched_every_word); and the keywords that no record
-            in the scope holds (none when the hits hold every keyword).
+            there are in all; and the keywords that no record in the scope holds.
     """
     search = IndexedSearch(desk)
     try:
@@ -202,9 +181,8 @@ def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any
         total (int): How many hits there are in all.
 
     Returns:
-        dict[str, Any]: The JSON object: hits (each with the API's kind, ``journal`` for an
-            action, and session_id, time, backend and answered, null where the journal does not
-            say: an action has a time only), matched_every_word, words and total.
+        dict[str, Any]: hits (each with the API's kind and session_id, time, backend and
+            answered, null where the journal does not say), matched_every_word, words, total.
     """
     data = dataclasses.asdict(result)
     details = HitDetailsReader(desk).details_of(result.hits)
@@ -218,13 +196,7 @@ def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any
 
 
 def parsed_query(arguments: argparse.Namespace) -> ParsedQuery:
-    """Reads the words, their qualifiers and the scope options.
-
-    Args:
-        arguments (argparse.Namespace): words, the scope options and today.
-
-    Returns:
-        ParsedQuery: The words and the combined scope of the qualifiers and options.
+    """Reads the words, their qualifiers and the scope options into one query.
 
     Raises:
         argparse.ArgumentTypeError: A scope option's value is bad.
@@ -298,15 +270,7 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
 
 
 def unread_path(desk: Path, problem: Problem) -> str:
-    """A file the search could not read, as its notes and JSON name it.
-
-    Args:
-        desk (Path): The desk folder.
-        problem (Problem): The file's problem.
-
-    Returns:
-        str: Its path relative to the desk (as check names it), made safe.
-    """
+    """A file the search could not read, relative to the desk (as check names it), made safe."""
     try:
         shown = problem.path.relative_to(desk).as_posix()
     except ValueError:
@@ -315,13 +279,7 @@ def unread_path(desk: Path, problem: Problem) -> str:
 
 
 def note_unread(desk: Path, problems: list[Problem], name: str = '') -> None:
-    """Notes on stderr each file the search could not read, so no hit is missing in silence.
-
-    Args:
-        desk (Path): The desk folder.
-        problems (list[Problem]): The files not read (memory.unread_files).
-        name (str): The desk's name in a workspace, written before each path; '' for none.
-    """
+    """Notes on stderr each file the search could not read, each path led by `name` if given."""
     before = f'{visible_field(name)}: ' if name else ''
     for problem in problems:
         reason = visible_field(why_not_read(problem.reason))
@@ -330,15 +288,7 @@ def note_unread(desk: Path, problems: list[Problem], name: str = '') -> None:
 
 
 def _suggestions(desk: Path, words: list[str]) -> dict[str, str]:
-    """Did you mean: the nearest word some record holds, for each keyword none holds.
-
-    Args:
-        desk (Path): The desk folder.
-        words (list[str]): The keywords no record holds.
-
-    Returns:
-        dict[str, str]: Each keyword with a suggestion, and the suggestion.
-    """
+    """Did you mean: the nearest word some record holds, for each keyword none holds."""
     if not words:
         return {}
     search = IndexedSearch(desk)
