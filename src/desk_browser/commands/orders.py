@@ -1,11 +1,9 @@
 """`desk-browser orders DESK [--day D | --since D --until D] [--symbol S] [--status S] [--json]`.
 
-The desk's orders as a blotter: each order placed (or filled or cancelled) in the days asked
-for, with its status at the end of the last of them, its fills and the trigger that led to it;
-then the risk rejections no order followed. The order book is memory/order_book's; the rows are
-presentation/order_rows'. The table reads each unchanged journal day from a memo in the user's
-cache folder (never the desk), so asking again is quick; --json reads the days whole (each
-order's exchange with every event of it).
+The desk's orders as a blotter: each order placed, filled or cancelled in the days asked for,
+with its status at the end of the last, its fills and its trigger; then the risk rejections
+no order followed. The table reads unchanged journal days from a memo in the cache folder
+(never the desk); --json reads the days whole.
 """
 
 from __future__ import annotations
@@ -106,11 +104,7 @@ rejections in those days, 1 when none has.
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Adds the orders command's arguments.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-    """
+    """Adds the orders command's arguments to its parser."""
     add_desk_arguments(parser, 'each order with its events and exchange', _EPILOG)
     parser.epilog = f'{_EPILOG}\n{WORKSPACE_EPILOG}'
     days = parser.add_argument_group('days', 'which days; without them, every day')
@@ -144,14 +138,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def day_range(arguments: argparse.Namespace) -> tuple[str | None, str | None]:
-    """Reads --day, --since and --until.
-
-    Args:
-        arguments (argparse.Namespace): day, since, until and today.
-
-    Returns:
-        tuple[str | None, str | None]: The first and last day asked for, YYYY-MM-DD (None: no
-            bound).
+    """Reads --day, --since and --until: the first and last day asked for (None: no bound).
 
     Raises:
         argparse.ArgumentTypeError: A value is bad, or --day comes with --since or --until.
@@ -189,13 +176,7 @@ def day_range(arguments: argparse.Namespace) -> tuple[str | None, str | None]:
 
 
 def read_statuses(values: Sequence[str]) -> frozenset[str]:
-    """Reads --status.
-
-    Args:
-        values (Sequence[str]): Each --status given.
-
-    Returns:
-        frozenset[str]: The status words asked for; empty for every status.
+    """Reads each --status given: the status words asked for, empty for every status.
 
     Raises:
         argparse.ArgumentTypeError: A value is not a status.
@@ -213,14 +194,7 @@ def read_statuses(values: Sequence[str]) -> frozenset[str]:
 
 
 def read_symbols(values: Sequence[str]) -> tuple[str, ...]:
-    """Reads --symbol: the symbols' starts, upper-cased.
-
-    Args:
-        values (Sequence[str]): Each --symbol given.
-
-    Returns:
-        tuple[str, ...]: The starts; empty for every symbol.
-    """
+    """Reads each --symbol given: the symbols' starts, upper-cased; empty for every symbol."""
     return tuple(
         part.strip().upper() for value in values for part in value.split(',') if part.strip()
     )
@@ -260,12 +234,7 @@ def read_book(desk: Path, first_day: str | None, last_day: str | None, *, whole:
 
 @contextlib.contextmanager
 def _collection_paused() -> Iterator[None]:
-    """Pauses Python's cyclic garbage collector while a book is read, as it was before after.
-
-    A year of a busy desk's book is a few hundred thousand records and lists, none of them in
-    a cycle; each allocation counts towards a collection, which then walks all of them. What
-    the read made is then frozen (gc.freeze), so that no later collection walks it either
-    (the book is freed by reference counting when dropped, as without cycles).
+    """Pauses the cyclic garbage collector while a book is read; what it made is then frozen.
 
     Yields:
         None: While the book is read.
@@ -323,9 +292,8 @@ def aligned_lines(
 ) -> list[str]:
     """Lays rows out as a table for a terminal: columns padded, the last cut to fit the width.
 
-    When the columns leave the last fewer than NARROWEST_LAST_COLUMN characters, the row's
-    last `tail` cells go on a second line instead, indented, joined with " · " and cut to the
-    width.
+    Where the last column would get fewer than NARROWEST_LAST_COLUMN characters, a row's last
+    `tail` cells go on a second, indented line, joined with " · ".
 
     Args:
         rows (Sequence[Sequence[str]]): The rows' cells (safe text).
@@ -366,11 +334,7 @@ def _terminal_fill(row: OrderRow) -> str:
 
 
 def terminal_tables(rows: Sequence[OrderRow], desks: Sequence[str] | None = None) -> list[str]:
-    """Lays orders and rejections out for a person at a terminal.
-
-    The orders' table has TIME, SYMBOL, SIDE, QTY, PRICE, STATUS, FILL (price and time) and
-    TRIGGER, with DAY first when the rows span several days (and DESK first over a workspace);
-    the rejections follow in a table of their own, with their REASON.
+    """Lays orders and rejections out for a person at a terminal (DAY, DESK columns when needed).
 
     Args:
         rows (Sequence[OrderRow]): The rows.
@@ -413,7 +377,7 @@ def write_rows(rows: Sequence[OrderRow], desks: Sequence[str] | None = None) -> 
 
     Args:
         rows (Sequence[OrderRow]): The rows.
-        desks (Sequence[str] | None): Each row's desk name (safe text), over a workspace: the
+        desks (Sequence[str] | None): Each row's desk name (safe text) over a workspace: the
             first field of its line.
     """
     if _is_terminal():
@@ -436,17 +400,7 @@ def _is_terminal() -> bool:
 def json_document(
     book: OrderBook, rows: list[OrderRow], first_day: str | None, last_day: str | None
 ) -> dict[str, Any]:
-    """The --json document of one desk.
-
-    Args:
-        book (OrderBook): The book.
-        rows (list[OrderRow]): The rows chosen.
-        first_day (str | None): The first day asked for.
-        last_day (str | None): The last day asked for.
-
-    Returns:
-        dict[str, Any]: orders, rejections (each with its exchange), the days and damaged_lines.
-    """
+    """The --json document of one desk: orders, rejections (with exchanges), days, damaged_lines."""
     return {
         'first_day': first_day,
         'last_day': last_day,
@@ -465,13 +419,6 @@ def read_options(
 ) -> tuple[str | None, str | None, tuple[str, ...], frozenset[str]]:
     """Reads the days, symbols and statuses asked for.
 
-    Args:
-        arguments (argparse.Namespace): The parsed arguments.
-
-    Returns:
-        tuple[str | None, str | None, tuple[str, ...], frozenset[str]]: First and last day,
-            symbols, statuses.
-
     Raises:
         argparse.ArgumentTypeError: An option's value is bad.
     """
@@ -480,15 +427,7 @@ def read_options(
 
 
 def nothing_note(first_day: str | None, last_day: str | None) -> str:
-    """Says that no order or rejection was found, and in which days.
-
-    Args:
-        first_day (str | None): The first day asked for.
-        last_day (str | None): The last day asked for.
-
-    Returns:
-        str: The note.
-    """
+    """Says that no order or rejection was found, and in which days."""
     if first_day is None and last_day is None:
         where = 'in the journal'
     elif first_day == last_day:
@@ -503,15 +442,7 @@ def nothing_note(first_day: str | None, last_day: str | None) -> str:
 
 
 def damaged_note(desk: Path, count: int) -> str:
-    """Says how many damaged journal lines were skipped.
-
-    Args:
-        desk (Path): The desk folder.
-        count (int): How many.
-
-    Returns:
-        str: The note, naming the command that lists them.
-    """
+    """Says how many damaged journal lines were skipped, naming the command that lists them."""
     shown = visible_field(str(desk))
     return f'{plural(count, "damaged line")} skipped; desk-browser check {shown} lists them.'
 

@@ -1,28 +1,22 @@
 """A desk's order book, read from its journal: each order's life, its risk decision and exchange.
 
 The journal writes an order's life as separate events (order_placed, order_filled,
-order_cancelled, all with an order_id) and the risk check before it as a risk_decision that names
-a symbol, not an order. This module ties them together:
+order_cancelled, with an order_id) and the risk check before it as a risk_decision naming a
+symbol. This module ties them together:
 
-- An order is its placement, its fills and its cancel, across days, found by order_id (as text:
-  7731 and "7731" are one order). A placement of an id already placed starts a new order of that
-  id; a fill or cancel goes to the latest order of its id. An event with no order_id is an order
-  of its own that nothing else joins.
-- A fill or cancel of an order never seen placed (placed before the days read) is kept as an
-  Order whose `placed` is None.
-- A risk decision belongs to the next order placed for its symbol in the same exchange. A
-  rejected decision that no order follows is a rejection; an approved one that none follows is
-  dropped. A later decision for the same symbol in the same exchange takes the place of an
-  earlier one, which then counts as not followed.
-- Statuses: nothing filled and no cancel is open; some filled but less than the quantity is part
-  filled; the quantity filled (or a fill of unknown size, or any fill of an order of unknown
-  quantity) is filled; a cancel is cancelled, whatever was filled before it.
+- An order is its placement, fills and cancel across days, by order_id as text (7731 and
+  "7731" are one). A new placement of an id starts a new order; a fill or cancel goes to the
+  latest order of its id; an event with no order_id is an order of its own.
+- A fill or cancel of an order placed before the days read is an Order with `placed` None.
+- A risk decision belongs to the next order placed for its symbol in the same exchange; a
+  rejected one no order follows is a rejection (an approved one is dropped); a later decision
+  for the symbol in the exchange replaces an earlier one.
+- Statuses: nothing filled and no cancel is open; less than the quantity is part filled; the
+  quantity (or a fill or quantity of unknown size) is filled; a cancel is cancelled.
 
-Damaged lines are skipped and reported as every reader reports them (`problems`, counted in
-`damaged_lines`); event types other than the order, risk and session ones are ignored here. A
-memo passed in (`order_memo.OrderMemo`, or a `file_memo.FileMemo`) remembers each unchanged
-day's facts (order_facts), so the journal of a day is not parsed twice; the exchanges are then
-read without their answers (`whole` False).
+Damaged lines are skipped and reported (`problems`, `damaged_lines`); other event types are
+ignored. A memo remembers each unchanged day's facts, whose exchanges are then read without
+their answers (`whole` False).
 
 Typical usage example:
 
@@ -241,12 +235,12 @@ def read_order_book(
         desk (Path): The desk folder.
         since (str | None): The first India day to read, YYYY-MM-DD; None from the first.
         until (str | None): The last day to read; None up to the last.
-        memo (DayMemo | None): Remembers each unchanged day's facts (order_facts.MEMO_PURPOSE);
-            the caller saves it. None reads every day.
-        whole_exchanges (bool | None): Read every event of the exchanges (answers, tool calls);
-            None: only when no memo is given (a memo keeps the facts without them).
-        before_each_day (Callable[[], None] | None): Called before each day is read (a caller
-            can stop there by raising).
+        memo (DayMemo | None): Remembers each unchanged day's facts; the caller saves it. None
+            reads every day.
+        whole_exchanges (bool | None): Read every event of the exchanges; None: only when no
+            memo is given.
+        before_each_day (Callable[[], None] | None): Called before each day is read (it may
+            raise to stop).
 
     Returns:
         OrderBook: The book; empty when the desk has no journal.

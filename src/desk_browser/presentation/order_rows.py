@@ -1,11 +1,8 @@
 """The order book for display: one row per order or rejection, and JSON documents for scripts.
 
-A row holds words, every piece of desk text already made safe (safe_text.visible_field), so the
-`orders` command prints its cells and the app's Orders view shows them as they are. The columns
-are ORDER_COLUMNS: the India day and time it was placed (or first seen), symbol, side, quantity,
-price, status (with what was filled of a part fill), the fills' average price and last fill's
-time, the order id and the first words of the trigger that led to it. A rejection is a row of
-the same columns: status "rejected", the reason where the fill would be.
+A row's words are already safe (safe_text.visible_field), in ORDER_COLUMNS order, for the
+`orders` command and the Orders view alike. A rejection is a row of the same columns: status
+"rejected", the reason where the fill would be.
 
 Typical usage example:
 
@@ -96,11 +93,7 @@ class OrderRow:
 
     @property
     def cells(self) -> tuple[str, ...]:
-        """The row's words in ORDER_COLUMNS order.
-
-        Returns:
-            tuple[str, ...]: The cells, each safe and free of tabs and newlines.
-        """
+        """The row's safe cells, free of tabs and newlines, in ORDER_COLUMNS order."""
         return (
             self.day,
             self.time,
@@ -117,14 +110,7 @@ class OrderRow:
 
 
 def number_text(value: float | None) -> str:
-    """Writes a quantity or price: whole numbers without a point, others as Python writes them.
-
-    Args:
-        value (float | None): The number.
-
-    Returns:
-        str: Such as "50" or "24512.5"; "-" for None.
-    """
+    """A quantity or price: whole numbers without a point ("50", "24512.5"); "-" for None."""
     if value is None:
         return _NOTHING
     if value.is_integer() and abs(value) < 1e15:
@@ -133,15 +119,7 @@ def number_text(value: float | None) -> str:
 
 
 def india_clock(time: str, day: str | None = None) -> str:
-    """Writes an event's time on India's clock.
-
-    Args:
-        time (str): The time as written (ISO 8601).
-        day (str | None): The row's day: a time on another India day is written with its day.
-
-    Returns:
-        str: "HH:MM", "YYYY-MM-DD HH:MM", or "-" when the time cannot be read.
-    """
+    """An event's India time, "HH:MM" ("YYYY-MM-DD HH:MM" off the row's day); "-" if unreadable."""
     moment = india_moment(time) if time else None
     if moment is None:
         return _NOTHING
@@ -153,15 +131,7 @@ def india_clock(time: str, day: str | None = None) -> str:
 
 
 def first_words(text: str, limit: int = TRIGGER_WORDS_LIMIT) -> str:
-    """The start of a text, cut at a word with "…", on one line and made safe.
-
-    Args:
-        text (str): The text (a trigger's).
-        limit (int): The most characters.
-
-    Returns:
-        str: The first line's words up to the limit, "-" for an empty text.
-    """
+    """The start of a text's first line, cut at a word with "…", made safe; "-" for empty."""
     line = ' '.join(text.split())
     if not line:
         return _NOTHING
@@ -193,16 +163,7 @@ def _trigger_words(exchange: OrderExchange | None) -> str:
 
 
 def status_text(order: Order, status: OrderStatus) -> str:
-    """Writes an order's status, with what was filled of a part fill.
-
-    Args:
-        order (Order): The order.
-        status (OrderStatus): Its status at the time shown.
-
-    Returns:
-        str: Such as "part filled 50/100"; "placed earlier" is added for an order whose
-            placement was not among the days read.
-    """
+    """An order's status at the time shown ("part filled 50/100"), ", placed earlier" if unseen."""
     text = str(status)
     if status is OrderStatus.PART_FILLED:
         text += f' {number_text(order.filled_quantity)}/{number_text(order.quantity)}'
@@ -212,16 +173,7 @@ def status_text(order: Order, status: OrderStatus) -> str:
 
 
 def order_row(order: Order, at_end_of: str | None = None) -> OrderRow:
-    """Makes an order's row.
-
-    Args:
-        order (Order): The order.
-        at_end_of (str | None): Show its status and fills at the end of that India day; None
-            after every day read.
-
-    Returns:
-        OrderRow: The row.
-    """
+    """Makes an order's row, its status and fills at the end of `at_end_of` (None: the last day)."""
     first = order.first_event
     fills = order.fills
     final = status = order.status
@@ -259,14 +211,7 @@ def _changed_after(order: Order, day: str) -> bool:
 
 
 def rejection_row(rejection: RiskDecision) -> OrderRow:
-    """Makes a rejection's row.
-
-    Args:
-        rejection (RiskDecision): The rejection.
-
-    Returns:
-        OrderRow: The row: status "rejected", its reason in the fill's place.
-    """
+    """Makes a rejection's row: status "rejected", its reason in the fill's place."""
     return OrderRow(
         day=rejection.day,
         time=india_clock(rejection.time),
@@ -290,14 +235,7 @@ def _journal_event_object(event: Any) -> dict[str, Any]:
 
 
 def order_event_object(event: OrderEvent) -> dict[str, Any]:
-    """Describes one order event for JSON.
-
-    Args:
-        event (OrderEvent): The event.
-
-    Returns:
-        dict[str, Any]: kind, day, line, time and the event's fields as written.
-    """
+    """Describes one order event for JSON: kind, day, line, time and its fields as written."""
     return {
         'kind': event.kind,
         'day': event.day,
@@ -308,15 +246,11 @@ def order_event_object(event: OrderEvent) -> dict[str, Any]:
 
 
 def exchange_object(exchange: OrderExchange | None) -> dict[str, Any] | None:
-    """Describes an exchange for JSON.
-
-    Args:
-        exchange (OrderExchange | None): The exchange.
+    """Describes an exchange for JSON; None for None.
 
     Returns:
         dict[str, Any] | None: day, line (its trigger's), time, trigger, answer, backend,
-            session_id and events (each as the journal holds it, with its line; empty when the
-            book was read without whole exchanges); None for None.
+            session_id and events (empty when read without whole exchanges).
     """
     if exchange is None:
         return None
@@ -333,16 +267,7 @@ def exchange_object(exchange: OrderExchange | None) -> dict[str, Any] | None:
 
 
 def risk_object(decision: RiskDecision | None, *, with_exchange: bool) -> dict[str, Any] | None:
-    """Describes a risk decision for JSON.
-
-    Args:
-        decision (RiskDecision | None): The decision.
-        with_exchange (bool): Add its exchange (a rejection's; an order's is the order's).
-
-    Returns:
-        dict[str, Any] | None: day, line, time, decision, reason, symbol (and exchange); None
-            for None.
-    """
+    """Describes a risk decision for JSON (with its exchange if asked); None for None."""
     if decision is None:
         return None
     found: dict[str, Any] = {
@@ -366,9 +291,9 @@ def order_object(order: Order, at_end_of: str | None = None) -> dict[str, Any]:
         at_end_of (str | None): The day whose end status_at_end gives; None: the last read.
 
     Returns:
-        dict[str, Any]: order_id, day, time, symbol, side, quantity, price, status (after every
-            day read), status_at_end, filled_quantity, average_fill_price, seen_placed, risk,
-            events and exchange.
+        dict[str, Any]: order_id, day, time, symbol, side, quantity, price, status,
+            status_at_end, filled_quantity, average_fill_price, seen_placed, risk, events and
+            exchange.
     """
     first = order.first_event
     return {
