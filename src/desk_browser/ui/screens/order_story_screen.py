@@ -41,6 +41,7 @@ from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.desk_text_view import DeskTextView
+from desk_browser.ui.widgets.key_hints import key_hints_line
 
 HEADING_PADDING = 4
 """The columns the heading's padding takes (``padding: 0 2``)."""
@@ -56,16 +57,7 @@ KEY_HINTS = (
 
 def key_hints(width: int) -> Content:
     """The line naming the story's keys, in the longest words that fit `width` (else cut with …)."""
-    line = Content()
-    for words, gap in ((1, '    '), (1, '  '), (2, '  '), (3, '  ')):
-        parts: list[tuple[str, str]] = []
-        for place, hint in enumerate(KEY_HINTS):
-            after = gap if place < len(KEY_HINTS) - 1 else ''
-            parts += [(hint[0], 'bold $text-accent'), (f' {hint[words]}{after}', '$text-muted')]
-        line = Content.assemble(*parts)
-        if line.cell_length <= width:
-            return line
-    return line.truncate(width, ellipsis=True)
+    return key_hints_line(KEY_HINTS, width)
 
 
 @dataclass

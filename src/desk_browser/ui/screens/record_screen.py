@@ -42,6 +42,7 @@ from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.desk_text_view import DeskTextView
+from desk_browser.ui.widgets.key_hints import key_hints_line
 from desk_browser.ui.widgets.search_hit_list import hit_header
 
 MARKDOWN_KINDS = frozenset({'exchange', 'summary', 'note'})
@@ -70,16 +71,7 @@ def key_hints(width: int, *, from_hits: bool = True) -> Content:
     With `from_hits`, esc goes back to the hits under the record; else it says only "back".
     """
     hints = KEY_HINTS if from_hits else (*KEY_HINTS[:-1], BACK_HINT)
-    line = Content()
-    for words, gap in ((1, '    '), (1, '  '), (2, '  '), (3, '  ')):
-        parts: list[tuple[str, str]] = []
-        for place, hint in enumerate(hints):
-            after = gap if place < len(hints) - 1 else ''
-            parts += [(hint[0], 'bold $text-accent'), (f' {hint[words]}{after}', '$text-muted')]
-        line = Content.assemble(*parts)
-        if line.cell_length <= width:
-            return line
-    return line.truncate(width, ellipsis=True)
+    return key_hints_line(hints, width)
 
 
 class RecordScreen(DeskScreen[None]):
