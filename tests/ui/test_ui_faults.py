@@ -2,9 +2,9 @@
 app keeps working (still running, and it answers a key).
 
 Root bypasses permissions, so "permission denied" is simulated by making Path.open raise for one
-file, as tests/core/test_faults.py does. The 200 MB journal is not run through the app: the
+file, as tests/memory/test_faults.py does. The 200 MB journal is not run through the app: the
 state pane's whole-desk check would read all 200 MB in every test run (about 10 s alone on this
-machine); tests/core/test_faults.py reads and searches it in bounded memory.
+machine); tests/memory/test_faults.py reads and searches it in bounded memory.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Fuzzing the running app: random desks (random bytes and structures in every kind of file,
-built with the strategies of tests/core/test_fuzz_desk.py) opened headlessly, sessions selected,
+built with the strategies of tests/memory/test_fuzz_desk.py) opened headlessly, sessions selected,
 searched, a hit opened: no exception, no hang.
 """
 
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.session_list import SessionList
-from tests.core.test_fuzz_desk import FuzzDesk, fuzz_desks, words, write_desk
 from tests.helpers.pilot import deterministic_app, settle, settled
+from tests.memory.test_fuzz_desk import FuzzDesk, fuzz_desks, words, write_desk
 
 FUZZ_CASES = 25
 """How many random desks one run drives the app through."""

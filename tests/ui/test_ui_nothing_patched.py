@@ -6,7 +6,7 @@ rich module it has loaded, and of each class those modules define: a function by
 is, a class by its module and name, anything else by its type. A fresh interpreter imports the
 same modules (and runs a bare Textual app, as Textual's own state changes as it runs) and
 describes them the same way; any name whose description differs, or that only the app's process
-holds, was put there by the app. tests/core/test_plain_sources.py checks the sources for the same.
+holds, was put there by the app. tests/memory/test_plain_sources.py checks the sources for the same.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 It gives exactly what `desk_files.read_journal_day`, `session_search.exchange_records` /
 `action_records` and `exchange_facts.day_exchange_facts` give, without making an event per
-line; tests/core/test_index_journal_texts.py compares both on random journals.
+line; tests/memory/index/test_index_journal_texts.py compares both on random journals.
 
 Typical usage example:
 

@@ -9,9 +9,9 @@ import pytest
 
 from desk_browser.memory.index import store
 from desk_browser.memory.index.search import IndexedSearch
-from tests.core.test_search_index import QUERIES, assert_exact, make_desk
 from tests.helpers.index_files import connect_index
 from tests.helpers.plain_scan import as_reference, reference_search, reference_totals
+from tests.memory.index.test_search_index import QUERIES, assert_exact, make_desk
 
 MARKER = b'Watching 3.'
 """A record's text that occurs once in the index file (the trigram table holds no text)."""

@@ -9,7 +9,7 @@ from typing import IO
 import pytest
 
 from desk_browser.memory.index.search import IndexedSearch
-from tests.core.test_search_index import assert_exact, make_desk
+from tests.memory.index.test_search_index import assert_exact, make_desk
 
 
 @pytest.fixture(autouse=True)

@@ -10,8 +10,8 @@ from desk_browser.memory.index import tuning
 from desk_browser.memory.index.days import DeskDay, desk_days
 from desk_browser.memory.index.direct import DirectReads
 from desk_browser.memory.index.search import IndexedSearch
-from tests.core.test_search_index import assert_exact, make_desk
 from tests.helpers.day_reads import reads_of
+from tests.memory.index.test_search_index import assert_exact, make_desk
 
 
 @pytest.fixture(autouse=True)

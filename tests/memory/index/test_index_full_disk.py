@@ -18,11 +18,11 @@ import pytest
 from desk_browser.memory.index import disk_space, store, tuning, writing
 from desk_browser.memory.index.disk_space import NO_SPACE, SpaceWatch
 from desk_browser.memory.index.search import IndexedSearch
-from tests.core.test_search_equivalence import OLD_TIME
-from tests.core.test_search_index import assert_exact, make_desk
 from tests.helpers.desks import build_small_desk, event, write_journal
 from tests.helpers.index_files import connect_index
 from tests.helpers.plain_scan import as_reference, reference_search
+from tests.memory.index.test_search_index import assert_exact, make_desk
+from tests.memory.test_search_equivalence import OLD_TIME
 
 DAYS = 40
 

@@ -13,8 +13,8 @@ import pytest
 
 from desk_browser.memory.index.grams_file import in_second_file
 from desk_browser.memory.index.search import IndexedSearch
-from tests.core.test_search_index import assert_exact, make_desk
 from tests.helpers.index_files import connect_index
+from tests.memory.index.test_search_index import assert_exact, make_desk
 
 DAYS = 40
 
@@ -66,7 +66,7 @@ def killed_between_commits(desk: Path, cache: Path) -> list[str]:
     Returns:
         list[str]: The days of the batch the second file holds and the index file does not.
     """
-    source = Path(__file__).resolve().parents[2] / 'src'
+    source = Path(__file__).resolve().parents[3] / 'src'
     environment = {**os.environ, 'PYTHONPATH': str(source)}
     process = subprocess.Popen(
         [sys.executable, '-c', _BUILD_UNTIL_BETWEEN_COMMITS, str(desk), str(cache)],

@@ -12,11 +12,11 @@ import pytest
 
 from desk_browser.memory.index import scrub_stamp, store, tuning
 from desk_browser.memory.index.search import IndexedSearch
-from tests.core.test_index_scrub import MARKER, days_intact, flip_byte
-from tests.core.test_search_equivalence import OLD_TIME
-from tests.core.test_search_index import assert_exact, make_desk
 from tests.helpers.index_files import connect_index, digest_checks
 from tests.helpers.plain_scan import as_reference, reference_search
+from tests.memory.index.test_index_scrub import MARKER, days_intact, flip_byte
+from tests.memory.index.test_search_index import assert_exact, make_desk
+from tests.memory.test_search_equivalence import OLD_TIME
 
 _OPENED: list[list[str]] = []
 """The lists the audit hook adds every opened path to (the hook cannot be removed, so it is

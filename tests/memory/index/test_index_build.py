@@ -16,10 +16,10 @@ from desk_browser.memory.index import rows as index_rows
 from desk_browser.memory.index.days import desk_days
 from desk_browser.memory.index.grams_file import grams_path, in_second_file, second_schema
 from desk_browser.memory.index.search import IndexedSearch
-from tests.core.test_search_index import QUERIES, assert_exact, make_desk
 from tests.helpers.desks import event, write_journal
 from tests.helpers.index_files import connect_index
 from tests.helpers.plain_scan import as_reference
+from tests.memory.index.test_search_index import QUERIES, assert_exact, make_desk
 
 DAYS = 40
 

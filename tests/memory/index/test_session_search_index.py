@@ -14,13 +14,13 @@ from desk_browser.memory.index import scrub_stamp, tuning
 from desk_browser.memory.index.grams_file import grams_path
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.session_search import SessionSearch
-from tests.core.test_index_scrub import flip_byte
-from tests.core.test_search_equivalence import OLD_TIME
-from tests.core.test_search_index import QUERIES, assert_exact, make_desk
 from tests.helpers.day_reads import reads_of
 from tests.helpers.index_files import digest_checks
 from tests.helpers.plain_scan import as_reference, reference_search
 from tests.helpers.tree import snapshot_tree, tree_differences
+from tests.memory.index.test_index_scrub import flip_byte
+from tests.memory.index.test_search_index import QUERIES, assert_exact, make_desk
+from tests.memory.test_search_equivalence import OLD_TIME
 
 
 @pytest.fixture(autouse=True)

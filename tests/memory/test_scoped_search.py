@@ -20,7 +20,8 @@ from desk_browser.memory.index import tuning as index_tuning
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.search_scope import EVERYTHING, SearchScope, parse_query
 from desk_browser.memory.session_search import snippet_of
-from tests.core.test_search_equivalence import (
+from tests.helpers.plain_scan import as_reference, rank_reference, reference_scoped_records
+from tests.memory.test_search_equivalence import (
     DAYS,
     EQUIVALENCE_SETTINGS,
     age_folders,
@@ -33,7 +34,6 @@ from tests.core.test_search_equivalence import (
     write_desk,
     write_file,
 )
-from tests.helpers.plain_scan import as_reference, rank_reference, reference_scoped_records
 
 
 def assert_scoped_same(

@@ -23,11 +23,11 @@ from desk_browser.memory.index.search import (
     default_cache_directory,
 )
 from desk_browser.memory.session_search import SessionSearch
-from tests.core.test_search_equivalence import OLD_TIME, age_folders
 from tests.helpers.day_reads import reads_of
 from tests.helpers.desks import build_small_desk, event, write_journal
 from tests.helpers.plain_scan import as_reference, reference_records, reference_search
 from tests.helpers.tree import snapshot_tree, tree_differences
+from tests.memory.test_search_equivalence import OLD_TIME, age_folders
 
 QUERIES = [
     ('nifty', 50),

@@ -15,10 +15,10 @@ from desk_browser.memory.index import tuning as index_tuning
 from desk_browser.memory.index.days import DeskDay, day_signature
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.search_scope import SearchScope
-from tests.core.test_scoped_search import journal_line, small_desk
-from tests.core.test_search_equivalence import write_file
 from tests.helpers.index_files import connect_index
 from tests.helpers.plain_scan import as_reference, rank_reference, reference_scoped_records
+from tests.memory.test_scoped_search import journal_line, small_desk
+from tests.memory.test_search_equivalence import write_file
 
 KIND_SCOPES = [
     SearchScope(kinds=frozenset({'note'})),

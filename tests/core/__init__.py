@@ -1,1 +1,0 @@
-"""Tests of the core (desk_browser.memory): readers, search, index, file memo, checks."""
