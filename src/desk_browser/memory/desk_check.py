@@ -1,16 +1,9 @@
 """Checks a whole desk folder and reports everything its readers had to skip.
 
-Every file is read through the desk's own readers with their problem collectors, so the
-report lists exactly what the browser and the desk skip: each damaged line and each file
-that could not be read. It also checks the state: a state.json the desk would treat as
-missing, a current session with no log, a backend ahead of the current log. Nothing is
-written.
-
-Typical usage example:
-
-    report = check_desk(Path('workspace/desks/main'))
-    for problem in report.problems:
-        print(report.relative_path(problem), problem.line_number, problem.reason)
+Every file is read through the desk's own readers, so the report lists exactly what the browser
+and the desk skip: each damaged line and each unreadable file. It also checks the state: a
+state.json the desk would treat as missing, a current session with no log, a backend ahead of
+the current log. Nothing is written.
 """
 
 from __future__ import annotations
@@ -64,9 +57,9 @@ class KindSummary:
     """How one kind of file fared.
 
     Attributes:
-        kind (str): One of FILE_KINDS, such as "journal".
-        files (int): How many files of that kind were read.
-        problems (int): How many problems were found in them (or, for the state, about it).
+        kind: One of FILE_KINDS, such as "journal".
+        files: How many files of that kind were read.
+        problems: How many problems were found in them (or, for the state, about it).
     """
 
     kind: str
@@ -79,14 +72,13 @@ class DeskReport:
     """What checking a desk found.
 
     Attributes:
-        desk_directory (Path): The desk folder checked.
-        problems (list[Problem]): Every problem, sorted by path (relative to the desk) and line,
-            whole-file problems before a file's lines.
-        kinds (list[KindSummary]): Files read and problems found per kind, in FILE_KINDS order.
-        files_checked (int): How many files were read, of every kind.
-        problem_kinds (dict[Problem, str]): The kind of file each problem belongs to.
-        pending (list[Path]): The journals and logs being written (a racy last line with no
-            newline, left for later, neither read nor counted). Sorted like the problems.
+        desk_directory: The desk folder checked.
+        problems: Every problem, sorted by relative path and line, whole-file problems first.
+        kinds: Files read and problems found per kind, in FILE_KINDS order.
+        files_checked: How many files were read, of every kind.
+        problem_kinds: The kind of file each problem belongs to.
+        pending: The journals and logs being written (an unfinished last line, neither read nor
+            counted), sorted like the problems.
     """
 
     desk_directory: Path
@@ -110,11 +102,7 @@ class DeskReport:
         return [_relative(path, self.desk_directory) for path in self.pending]
 
     def kind_of(self, problem: Problem) -> str:
-        """The kind of file (one of FILE_KINDS) a problem belongs to.
-
-        Raises:
-            KeyError: The problem is not one of the report's.
-        """
+        """The kind of file (one of FILE_KINDS) a problem belongs to; KeyError if not a report's."""
         return self.problem_kinds[problem]
 
 
@@ -142,16 +130,10 @@ def _folder_problems(
     dated: bool,
     read_elsewhere: frozenset[str] = frozenset(),
 ) -> list[Problem]:
-    """Names what the readers' listings pass over in silence in one folder, in name order.
+    """Names, in name order, what the readers' listings of a folder pass over in silence.
 
-    Args:
-        folder (Path): The folder; a missing folder has no problems.
-        suffix (str): The ending of the files the folder holds.
-        dated (bool): Whether those files are named <YYYY-MM-DD><suffix>.
-        read_elsewhere (frozenset[str]): Names another check reports on (state.json).
-
-    Returns:
-        list[Problem]: The folder's problems.
+    `dated`: the folder's files are named <YYYY-MM-DD><suffix>; `read_elsewhere`: names another
+    check reports on (state.json).
     """
     try:
         with os.scandir(folder) as entries:
@@ -345,20 +327,10 @@ def _check_files(
     *,
     dated: bool,
 ) -> int:
-    """Reads every file of one kind (journal days, summaries or notes), collecting its problems.
+    """Reads every file of one kind (journal days, summaries or notes) into `problems`.
 
-    Args:
-        folder (Path): The folder that holds them, whose other entries are problems too.
-        suffix (str): How their names end.
-        files (list[tuple[str, Path]]): The files, as desk_files lists them.
-        reading (Callable[[_FileReader, Path], Callable[[list[Problem]], object]]): Makes the
-            reading of one file.
-        problems (list[Problem]): Where the problems go.
-        reader (_FileReader): Reads each file (through the memo).
-        dated (bool): Whether their names are YYYY-MM-DD dates.
-
-    Returns:
-        int: How many files were read.
+    The folder's other entries are problems too; `reading` makes the reading of one file. Returns
+    how many files were read.
     """
     problems.extend(_folder_problems(folder, suffix, dated=dated))
     for _day, path in files:
@@ -388,19 +360,9 @@ def _check_state(
 ) -> int:
     """Compares state.json, read before the logs, with the current session's log.
 
-    A missing state is no problem; a damaged one is, and so are a current session with no log
-    and a backend ahead of its log. A route that looks ahead is confirmed by reading both again.
-
-    Args:
-        sessions_directory (Path): The desk's sessions folder.
-        reading (StateReading): state.json as read before the logs.
-        log_counts (dict[str, int | None]): Each session's count of readable exchanges, None
-            when its log could not be read.
-        problems (list[Problem]): Where the problems go.
-        reader (_FileReader): Reads the current log again, for a confirmation.
-
-    Returns:
-        int: 1 when state.json exists, else 0.
+    A missing state is no problem; a damaged one is, and so are a current session with no log and
+    a backend ahead of its log (confirmed by reading both again). `log_counts` holds each session's
+    readable exchanges (None: unreadable). Returns 1 when state.json exists, else 0.
     """
     path = sessions_directory / STATE_FILE_NAME
     if not reading.exists:
@@ -448,19 +410,13 @@ def check_desk(
     """Reads a whole desk through its readers and reports every problem found.
 
     Args:
-        desk_directory (Path): The desk folder. A missing or unreadable folder reads as empty;
-            callers that must tell those apart check the folder first.
-        memo (FileMemo | None): Recalls what unchanged files held, so only new and changed
-            files are read; None reads every file. The report is the same either way.
-        before_each_file (Callable[[], None] | None): Called before each file is read (the app
-            lets a search go first); None for no pause.
-        settings (ReadSettings | None): The size limit of each kind of file, and whether links
-            out of the desk are followed; None uses the settings in force.
-        before_each_read (Callable[[], None] | None): Called before each file the memo cannot
-            recall is read; an exception it raises ends the check. None for no pause.
-
-    Returns:
-        DeskReport: The problems, sorted by path and line, and what was read.
+        desk_directory: The desk folder; a missing or unreadable one reads as empty.
+        memo: Recalls what unchanged files held, so only changed files are read (None: read all).
+            The report is the same either way.
+        before_each_file: Called before each file is read (the app lets a search go first).
+        settings: The size limits and whether links out of the desk are followed (None: in force).
+        before_each_read: Called before each file the memo cannot recall is read; an exception it
+            raises ends the check.
     """
     reader = _FileReader(
         memo if memo is not None else FileMemo(desk_directory),

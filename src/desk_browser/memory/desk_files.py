@@ -3,11 +3,6 @@
 Nothing here raises on bad input: a missing folder reads as empty, a damaged line is skipped
 and reported as a `Problem`, an unreadable file is reported and read as nothing. The folder's
 layout is described in the project's README.
-
-Typical usage example:
-
-    for day, path in journal_files(Path('workspace/desks/main')):
-        journal_day = read_journal_day(path, day)
 """
 
 from __future__ import annotations
@@ -86,11 +81,7 @@ about 1 ms to make."""
 
 
 def __getattr__(name: str) -> Any:
-    """Gives the journal's names (`_JOURNAL_NAMES`) from `journal`, loading it the first time.
-
-    Raises:
-        AttributeError: For any other name.
-    """
+    """Gives the journal's names (`_JOURNAL_NAMES`) from `journal`, loading it the first time."""
     if name in _JOURNAL_NAMES:
         from desk_browser.memory import journal  # Deferred: see _JOURNAL_NAMES.
 
@@ -104,19 +95,14 @@ def read_bytes(
     limit: int | None = None,
     settings: ReadSettings | None = None,
 ) -> bytes | None:
-    """Reads a whole desk file, reporting instead of raising when it cannot.
+    """Reads a whole desk file, or reports why not and returns None.
 
     Args:
-        path (Path): The file; it must be a regular file (a FIFO is never waited on) and, unless
-            the settings allow links out of the desk, lie inside its desk folder.
-        problems (list[Problem] | None): Where to report an unreadable file, or None.
-        limit (int | None): The most bytes to read: a longer file is reported "too big" and not
-            read; None reads any size.
-        settings (ReadSettings | None): Whether links out of the desk are followed; None uses
-            the settings in force.
-
-    Returns:
-        bytes | None: The file's bytes, or None when it could not be read.
+        path: A regular file (a FIFO is never waited on) inside its desk folder, unless the
+            settings allow links out of the desk.
+        problems: Where to report an unreadable file, or None.
+        limit: The most bytes to read: a longer file is reported "too big" (None: any size).
+        settings: Whether links out of the desk are followed (None: the settings in force).
     """
     try:
         with open_desk_file(path, settings) as handle:
@@ -147,29 +133,14 @@ _SHARED_LISTING = FolderListing()
 
 
 def files_in(folder: Path, listing: FolderListing | None = None) -> list[Path]:
-    """Lists the regular files in a folder, sorted by name (see `file_names_in`).
-
-    Args:
-        folder (Path): The folder.
-        listing (FolderListing | None): Remembers the folder's listing until it changes; None
-            uses the one this module shares.
-
-    Returns:
-        list[Path]: The files; empty when the folder is missing, not a folder or unreadable.
-    """
+    """Lists the regular files in a folder, sorted by name (see `file_names_in`)."""
     return [folder / name for name in file_names_in(folder, listing)]
 
 
 def file_names_in(folder: Path, listing: FolderListing | None = None) -> list[str]:
-    """Lists the names of the regular files in a folder, sorted; a folder unchanged is not relisted.
+    """Lists the names of a folder's regular files, sorted; empty when it cannot be listed.
 
-    Args:
-        folder (Path): The folder.
-        listing (FolderListing | None): Remembers the folder's listing until it changes; None
-            uses the one this module shares.
-
-    Returns:
-        list[str]: The names; empty when the folder is missing, not a folder or unreadable.
+    `listing` remembers the folder's listing until it changes (None: the one this module shares).
     """
     return list((listing or _SHARED_LISTING).names(folder))
 
@@ -177,17 +148,7 @@ def file_names_in(folder: Path, listing: FolderListing | None = None) -> list[st
 def dated_files(
     folder: Path, suffix: str, listing: FolderListing | None = None
 ) -> list[tuple[str, Path]]:
-    """Lists the files in a folder named exactly <YYYY-MM-DD><suffix>, newest day first.
-
-    Args:
-        folder (Path): The folder.
-        suffix (str): The ending after the date, such as ".jsonl".
-        listing (FolderListing | None): Remembers the folder's listing; None shares this
-            module's.
-
-    Returns:
-        list[tuple[str, Path]]: Each file's day and path; empty when the folder is missing.
-    """
+    """Lists a folder's files named <YYYY-MM-DD><suffix> as (day, path), newest day first."""
     found = []
     for name in file_names_in(folder, listing):
         if not name.endswith(suffix) or len(name) != 10 + len(suffix):
@@ -246,11 +207,10 @@ def note_files(desk_directory: Path) -> list[tuple[str, Path]]:
 
 
 def note_day(path: Path) -> str:
-    """The day a note belongs to, as YYYY-MM-DD.
+    """The day a note belongs to (YYYY-MM-DD).
 
-    Returns:
-        str: The date its name starts with, else the India date of its last modification; ""
-            when neither can be found.
+    The date its name starts with, else the India date of its last modification; "" when neither
+    can be found.
     """
     day = date_of_name(path.name)
     if day is not None:
@@ -263,18 +223,14 @@ def note_day(path: Path) -> str:
 
 
 def read_text(path: Path, problems: list[Problem] | None = None) -> str | None:
-    """Reads a UTF-8 text file, such as a summary or a note.
+    """Reads a UTF-8 text file, such as a summary or a note; None when it cannot be read.
 
     Bytes that are not UTF-8 are replaced with U+FFFD and reported; a byte order mark is dropped;
     a file past the text limit in force is reported "too big" and not read.
 
     Args:
-        path (Path): The file.
-        problems (list[Problem] | None): Where to report undecodable bytes and an unreadable
-            file; None reports nothing.
-
-    Returns:
-        str | None: The text, or None when the file cannot be read.
+        path: The file.
+        problems: Where to report undecodable bytes and an unreadable file (None: nowhere).
     """
     return read_text_within(path, problems, current_settings())
 
@@ -282,17 +238,7 @@ def read_text(path: Path, problems: list[Problem] | None = None) -> str | None:
 def read_text_within(
     path: Path, problems: list[Problem] | None, settings: ReadSettings
 ) -> str | None:
-    """Reads a UTF-8 text file as read_text does, within the given settings.
-
-    Args:
-        path (Path): The file.
-        problems (list[Problem] | None): Where to report undecodable bytes and an unreadable
-            file; None reports nothing.
-        settings (ReadSettings): The text limit, and whether links out of the desk are followed.
-
-    Returns:
-        str | None: The text, or None when the file cannot be read.
-    """
+    """Reads a UTF-8 text file as read_text does, within the given settings."""
     content = read_bytes(path, problems, settings.text_limit, settings)
     if content is None:
         return None

@@ -1,21 +1,13 @@
 """Notices what changed in a desk folder since the last look, by polling file status.
 
-A `DeskWatcher` remembers the signatures (file_status.FileSignature) of only what a running
-desk changes: state.json, the sessions, journal, notes and summaries folders' listings, the
-followed logs, the newest journal file and summary, and each note. `poll()` says what changed,
-as a `DeskChanges`, and the caller re-reads only that. A `JsonLinesFollower` reads only the
-lines a log gained since the last read.
+A `DeskWatcher` remembers the signatures of only what a running desk changes (state.json, the
+folders' listings, the followed logs, the newest journal file and summary, each note); `poll()`
+says what changed as a `DeskChanges`, and the caller re-reads only that. A `JsonLinesFollower`
+reads only the lines a log gained since the last read.
 
-Typical usage example:
-
-    watcher = DeskWatcher(Path('workspace/desks/main'))  # Before the first read.
-    watcher.follow_session('2026-10-21-2')
-    changes = watcher.poll()  # About once a second.
-
-Polling, not change notification: it works the same on every system and file system (network
-mounts too), needs no thread or native extension, and survives the folder being deleted or
-replaced. Nothing here reads a file's content, writes anything or raises: a vanished desk, a
-folder that is a file, a permission error or a symlink loop reads as "not there".
+Polling works the same on every file system (network mounts too), needs no thread and survives
+the folder being replaced. Nothing here reads content, writes or raises: a vanished desk, a
+permission error or a symlink loop reads as "not there".
 """
 
 from __future__ import annotations
@@ -41,20 +33,16 @@ class DeskChanges:
     """What changed in a desk folder between two polls.
 
     Attributes:
-        state_changed (bool): sessions/state.json was written, replaced, created or removed.
-        new_sessions (list[str]): Sessions whose logs appeared, oldest first.
-        removed_sessions (list[str]): Sessions whose logs disappeared, oldest first.
-        grown_logs (dict[str, int]): Each followed session whose log changed, with the log's
-            new size in bytes (0 when it is gone).
-        rewritten_logs (list[str]): The followed sessions among grown_logs whose logs did not
-            just grow: they shrank, were replaced by another file, were changed in place or are
-            gone. Read these again from the start instead of from the last offset.
-        journal_changed (bool): A journal file appeared or disappeared, or the newest one
-            changed.
-        notes_changed (bool): A note appeared, disappeared or changed.
-        summaries_changed (bool): A summary appeared or disappeared, or the newest one changed.
-        vanished (bool): The desk folder is gone (missing, not a folder, or unreachable) at
-            this poll; it stays True at every poll until the folder is back.
+        state_changed: sessions/state.json was written, replaced, created or removed.
+        new_sessions: Sessions whose logs appeared, oldest first.
+        removed_sessions: Sessions whose logs disappeared, oldest first.
+        grown_logs: Each followed session whose log changed, with its new size (0 when gone).
+        rewritten_logs: Those of grown_logs that did not just grow (shrank, replaced, changed in
+            place, gone): read them again from the start.
+        journal_changed: A journal file appeared or disappeared, or the newest one changed.
+        notes_changed: A note appeared, disappeared or changed.
+        summaries_changed: A summary appeared or disappeared, or the newest one changed.
+        vanished: The desk folder is gone at this poll (True at every poll until it is back).
     """
 
     state_changed: bool = False
@@ -87,13 +75,7 @@ class _Listing:
     __slots__ = ('_dated', '_matching', '_suffix', 'names')
 
     def __init__(self, names: tuple[str, ...], suffix: str, *, dated: bool) -> None:
-        """Keeps a listing.
-
-        Args:
-            names (tuple[str, ...]): The folder's regular files, sorted.
-            suffix (str): The ending of the names that matter, such as ".jsonl".
-            dated (bool): Whether only names that are exactly <YYYY-MM-DD><suffix> matter.
-        """
+        """Keeps a folder's sorted regular files; `dated`: only <YYYY-MM-DD><suffix> names count."""
         self.names = names
         self._suffix = suffix
         self._dated = dated
@@ -163,19 +145,11 @@ def _sorted_sessions(log_names: Iterable[str]) -> list[str]:
 class DeskWatcher:
     """Watches one desk folder for the changes a running desk makes, by polling file status.
 
-    Create it before reading the desk for the first time, so nothing written in between is
-    missed. Nothing here raises.
-
-    Attributes:
-        desk_directory (Path): The desk folder.
+    Create it before reading the desk for the first time, so nothing written in between is missed.
     """
 
     def __init__(self, desk_directory: Path):
-        """Starts watching: looks at everything once, as the baseline of the first poll.
-
-        Args:
-            desk_directory (Path): The desk folder; it may be missing.
-        """
+        """Looks at everything once (the folder may be missing), as the first poll's baseline."""
         self.desk_directory = desk_directory
         self._sessions_directory = desk_directory / desk_files.SESSIONS_FOLDER_NAME
         self._journal_directory = desk_directory / desk_files.JOURNAL_FOLDER_NAME
@@ -188,11 +162,7 @@ class DeskWatcher:
 
     @property
     def folder_listing(self) -> FolderListing:
-        """What the watcher lists folders with; a read after the first look reuses its listing.
-
-        Returns:
-            FolderListing: The watcher's listing; it lists a folder again once it changed.
-        """
+        """What the watcher lists folders with, so a read after a look reuses its listing."""
         return self._folders
 
     @property
@@ -201,20 +171,13 @@ class DeskWatcher:
         return self._followed
 
     def follow_session(self, session_id: str | None) -> None:
-        """Watches one session's log (the one shown) instead of those watched so far.
-
-        Args:
-            session_id (str | None): The session, or None to watch no log.
-        """
+        """Watches one session's log (None: no log) instead of those watched so far."""
         self.follow_sessions([] if session_id is None else [session_id])
 
     def follow_sessions(self, session_ids: Iterable[str]) -> None:
         """Watches these sessions' logs instead of those watched so far.
 
-        A newly followed log is looked at now, as the baseline of the next poll: read it after this.
-
-        Args:
-            session_ids (Iterable[str]): The sessions, such as the one shown and the current one.
+        A newly followed log is looked at now, as the next poll's baseline: read it after this.
         """
         self._followed = tuple(dict.fromkeys(session_ids))
         logs = {
@@ -226,14 +189,10 @@ class DeskWatcher:
         self._snapshot = dataclasses.replace(self._snapshot, logs=logs)
 
     def state_age(self, now: float) -> float | None:
-        """How long ago state.json was written, as of the last poll.
+        """Seconds since state.json was modified as of the last poll (at least 0), or None.
 
         Args:
-            now (float): The time now, in seconds since the epoch (time.time()).
-
-        Returns:
-            float | None: Seconds since the file's modification time (0 when that lies in the
-                future), or None when there is no state file.
+            now: The time now (time.time()).
         """
         state = self._snapshot.state
         if state is None:
@@ -241,11 +200,7 @@ class DeskWatcher:
         return max(0.0, now - state.modified_ns / 1_000_000_000)
 
     def poll(self) -> DeskChanges:
-        """Looks again and reports what changed since the last poll.
-
-        Returns:
-            DeskChanges: The changes; nothing when nothing changed.
-        """
+        """Looks again and reports what changed since the last poll."""
         previous = self._snapshot
         current = self._look()
         self._snapshot = current
@@ -351,11 +306,10 @@ class FollowedLines:
     """What one read of a followed JSON-lines file found.
 
     Attributes:
-        objects (list[tuple[int, dict[str, Any]]]): The objects of the lines completed since the
-            last read, with their line numbers; the whole file's when restarted.
-        restarted (bool): Whether the file was replaced, shrank or vanished since the last read,
-            so that it was read again from its start: drop everything read from it before.
-        pending_bytes (int): How many bytes of an unfinished last line were left for later.
+        objects: The lines completed since the last read, with their line numbers.
+        restarted: The file was replaced, shrank or vanished, so it was read again from its start:
+            drop everything read from it before.
+        pending_bytes: The bytes of an unfinished last line, left for later.
     """
 
     objects: list[tuple[int, dict[str, Any]]]
@@ -366,49 +320,25 @@ class FollowedLines:
 class JsonLinesFollower:
     """Follows one JSON-lines file, such as the shown session's log, as the desk appends to it.
 
-    Each read returns only the lines completed since the last one, read by
-    appended_lines.AppendedLines (so a damaged line is reported exactly as a whole read reports
-    it, with the same line number). A last line with no newline yet is neither read nor
-    reported until it is complete. A file that was rewritten (replaced by another, shrank,
-    changed before the point read, or vanished) is read again from its start.
-
-    Typical usage example:
-
-        follower = JsonLinesFollower(log_path(sessions, session_id))
-        lines = follower.read_new(problems)  # Everything so far.
-        ...
-        if watcher.poll().grown_logs:
-            lines = follower.read_new(problems)  # Only what is new.
-
-    Attributes:
-        path (Path): The file.
+    Each read returns only the lines completed since the last one, a damaged line reported as a
+    whole read reports it (appended_lines.AppendedLines). An unfinished last line waits until it is
+    complete; a rewritten file is read again from its start.
     """
 
     def __init__(self, path: Path):
-        """Starts following a file; nothing is read until read_new.
-
-        Args:
-            path (Path): The file.
-        """
+        """Starts following a file; nothing is read until read_new."""
         self.path = path
         self._lines = AppendedLines(path)
 
     def restart(self) -> None:
-        """Forgets what was read, so the next read starts at the file's start.
-
-        Call it when DeskWatcher lists the file in rewritten_logs.
-        """
+        """Forgets what was read (call it when DeskWatcher lists the file in rewritten_logs)."""
         self._lines.restart()
 
     def read_new(self, problems: list[Problem] | None = None) -> FollowedLines:
         """Reads the lines completed since the last read.
 
         Args:
-            problems (list[Problem] | None): Where to report each damaged line read and an
-                unreadable file; None reports nothing.
-
-        Returns:
-            FollowedLines: The new objects, and whether the file was read again from its start.
+            problems: Where to report each damaged line and an unreadable file (None: nowhere).
         """
         reading = self._lines.read(problems)
         return FollowedLines(

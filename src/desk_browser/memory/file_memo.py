@@ -1,17 +1,9 @@
 """What reading each desk file found, remembered outside the desk until the file changes.
 
-A `FileMemo` keeps, per file and per purpose ("check", "count"), what a reading found (its
-problems and a small JSON value), keyed by the file's signature (size, times, inode); an
-unchanged file is not read again. A racy file (see file_status) is read but not remembered.
-The memo lives in the cache folder (`<cache>/checks/<hash of the desk's path>.json`), never
-in the desk; a missing, corrupt or foreign memo is ignored and replaced, one that cannot be
-written stays in memory. A recalled finding is what reading the same bytes found before.
-
-Typical usage example:
-
-    memo = FileMemo.for_desk(desk_directory, cache_directory)
-    problems, exchanges = memo.read(path, 'check', read_log)
-    memo.save()
+A `FileMemo` keeps, per file and purpose ("check", "count"), a reading's problems and a small
+JSON value, keyed by the file's signature; an unchanged file is not read again, a racy one (see
+file_status) is not remembered. The memo lives in `<cache>/checks/<hash>.json`, never in the
+desk; a missing, corrupt or foreign memo is replaced, one that cannot be written stays in memory.
 """
 
 from __future__ import annotations
@@ -84,12 +76,7 @@ class FileMemo:
     """
 
     def __init__(self, desk_directory: Path, path: Path | None = None):
-        """Opens the memo of a desk (reading nothing yet).
-
-        Args:
-            desk_directory (Path): The desk folder.
-            path (Path | None): The memo file; None keeps the memo in memory only.
-        """
+        """Opens the memo of a desk, reading nothing yet; `path` None keeps it in memory only."""
         self._desk = desk_key(desk_directory)
         self._path = path
         self._lock = threading.Lock()
@@ -109,13 +96,13 @@ class FileMemo:
         """Reads a file, or recalls what reading it found while it is unchanged.
 
         Args:
-            path (Path): The file.
-            purpose (str): Which reading this is ("check", "count"): each has its own findings.
-            reading (Reading): Reads the file, adding its problems to the list it is given, and
-                returns a JSON-able value (such as a count).
+            path: The file.
+            purpose: Which reading this is ("check", "count"): each has its own findings.
+            reading: Reads the file, adding its problems to the list it is given, and returns a
+                JSON-able value (such as a count).
 
         Returns:
-            tuple[list[Problem], Any]: The file's problems and the reading's value.
+            The file's problems and the reading's value.
         """
         signature = _stored_signature(path)
         key = str(path)
@@ -195,12 +182,7 @@ class FileMemo:
 
 
 def _parsed(text: bytes) -> Any:
-    """Parses the memo file with orjson, or json.loads for what orjson refuses.
-
-    Raises:
-        ValueError: The text is not JSON.
-        RecursionError: It is nested too deep for json.loads.
-    """
+    """Parses the memo file with orjson, or json.loads for what orjson refuses."""
     try:
         return orjson.loads(text)
     except orjson.JSONDecodeError:

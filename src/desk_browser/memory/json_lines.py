@@ -1,14 +1,8 @@
 """The one parser of JSON-lines files (session logs, journal days), read in bounded pieces.
 
-Files are read in chunks and split on newline bytes only, so a line that is not UTF-8 or not
-JSON costs only itself. A line past `ReadSettings.line_limit` is reported "too big" and ends
-the read. Blank lines are skipped silently; a UTF-8 byte order mark at the start is ignored.
-desk_files re-exports the documented names.
-
-Typical usage example:
-
-    for line_number, data in read_json_objects(path, problems):
-        ...
+Files are split on newline bytes only, so a line that is not UTF-8 or not JSON costs only
+itself. A line past `ReadSettings.line_limit` is reported "too big" and ends the read. Blank
+lines and a leading UTF-8 byte order mark are skipped. desk_files re-exports the documented names.
 """
 
 from __future__ import annotations
@@ -53,15 +47,7 @@ where json.loads and orjson differ (about 1000, less the caller's stack, against
 
 
 def describe_json_error(text: str, error: json.JSONDecodeError) -> str:
-    """Names what is wrong with a line json.loads refused: "cut short" or "not JSON".
-
-    Args:
-        text (str): The line.
-        error (json.JSONDecodeError): Why json.loads refused it.
-
-    Returns:
-        str: "cut short" when the line ends inside its JSON, else "not JSON".
-    """
+    """Names what is wrong with a line json.loads refused: "cut short" or "not JSON"."""
     rest = text[error.pos :].rstrip()
     if (
         not rest
@@ -78,14 +64,12 @@ class JsonLinesReading:
     """What reading a JSON-lines file from a byte offset found, for following a growing file.
 
     Attributes:
-        objects (list[tuple[int, dict[str, Any]]]): Each object with its line number (from 1,
-            counted from the file's start), in the file's order.
-        end_offset (int): Where the next read starts: just after the last byte read.
-        next_line_number (int): The line number of the line that starts at end_offset.
-        pending_bytes (int): The bytes of an unfinished last line left unread (0 when none).
-        shrank (bool): The file is now shorter than the offset asked for; nothing was read:
-            read it again from offset 0.
-        stopped (bool): The read stopped at a line past the line limit; end_offset is its start.
+        objects: Each object with its line number (from 1, counted from the file's start).
+        end_offset: Where the next read starts: just after the last byte read.
+        next_line_number: The number of the line that starts at end_offset.
+        pending_bytes: The bytes of an unfinished last line left unread.
+        shrank: The file is now shorter than the offset; nothing was read: read it again from 0.
+        stopped: The read stopped at a line past the line limit; end_offset is its start.
     """
 
     objects: list[tuple[int, dict[str, Any]]]
@@ -121,12 +105,9 @@ def _parse_json_lines(
 ) -> tuple[list[tuple[int, dict[str, Any]]], int | None]:
     """Parses JSON lines, skipping and reporting every damaged line, up to one past the limit.
 
-    Each line is parsed with orjson and, where orjson refuses it or reads it otherwise (19 digits
-    or more, deep nesting), with json.loads, so the results are exactly json.loads's.
-
-    Returns:
-        tuple[list[tuple[int, dict[str, Any]]], int | None]: Each object with its line number,
-            and where in content the line past the limit starts (None when none is).
+    orjson parses, and json.loads where orjson refuses a line or reads it otherwise (19 digits or
+    more, deep nesting), so the results are exactly json.loads's. Returns the objects with their
+    line numbers, and where the line past the limit starts in content (None when none is).
     """
     marked = content.translate(_DIGITS_AND_OPENINGS_MARKED)
     has_long_digit_run = _LONG_DIGIT_RUN in marked
@@ -222,24 +203,20 @@ def read_json_lines_open(
     line_limit: int,
     checksum: int | None = None,
 ) -> tuple[JsonLinesReading, int]:
-    """Reads and parses the JSON lines of an open file, from its position to its end, in chunks.
-
-    A line past the limit is reported "too big" and ends the read.
+    """Reads and parses an open file's JSON lines from its position to its end, in chunks.
 
     Args:
-        handle (BinaryIO): The open file, positioned at offset.
-        path (Path): The file, for reporting.
-        offset (int): Where the file stands, in bytes; a byte order mark is ignored at 0 only.
-        problems (list[Problem] | None): Where to report each skipped line, or None.
-        first_line_number (int): The line number of the line that starts at offset.
-        complete_lines_only (bool): Whether to leave a last line with no newline unread.
-        line_limit (int): The most bytes a line may hold.
-        checksum (int | None): The zlib.crc32 of the bytes before offset, to go on with; None
-            when not needed.
+        handle: The open file, positioned at offset.
+        path: The file, for reporting.
+        offset: Where the file stands; a byte order mark is ignored at 0 only.
+        problems: Where to report each skipped line, or None.
+        first_line_number: The number of the line that starts at offset.
+        complete_lines_only: Whether to leave a last line with no newline unread.
+        line_limit: The most bytes a line may hold.
+        checksum: The zlib.crc32 of the bytes before offset, to go on with (None: not needed).
 
     Returns:
-        tuple[JsonLinesReading, int]: The reading, and the checksum of the bytes up to its
-            end_offset (0 when none was asked for).
+        The reading, and the checksum of the bytes up to its end_offset (0 when none was asked for).
     """
     stream = _Stream(
         objects=[], line_number=first_line_number, end_offset=offset, checksum=checksum or 0
@@ -286,19 +263,7 @@ def parse_json_lines_from(
     first_line_number: int = 1,
     complete_lines_only: bool = True,
 ) -> JsonLinesReading:
-    """Parses a JSON-lines file's bytes read from an offset, as read_json_objects_from does.
-
-    Args:
-        path (Path): The file, for reporting.
-        content (bytes): The bytes read from the offset on.
-        offset (int): Where content starts in the file; a byte order mark is ignored at 0 only.
-        problems (list[Problem] | None): Where to report each skipped line, or None.
-        first_line_number (int): The line number of the line that starts at offset.
-        complete_lines_only (bool): Whether to leave a last line with no newline unparsed.
-
-    Returns:
-        JsonLinesReading: The objects, and where the next read starts.
-    """
+    """Parses a JSON-lines file's bytes read from `offset`, as read_json_objects_from does."""
     return read_json_lines_open(
         io.BytesIO(content),
         path,
@@ -373,19 +338,13 @@ def read_json_objects(
     path: Path,
     problems: list[Problem] | None = None,
 ) -> list[tuple[int, dict[str, Any]]]:
-    """Reads a JSON-lines file's objects, skipping every damaged line.
+    """Reads a JSON-lines file's objects with their line numbers, skipping every damaged line.
 
-    A last line with no newline is read like any other. A line past the line limit in force is
-    reported "too big" and ends the read.
+    A last line with no newline is read like any other; an unreadable file reads as no objects.
 
     Args:
-        path (Path): The file.
-        problems (list[Problem] | None): Where to report each skipped line and an unreadable file;
-            None reports nothing.
-
-    Returns:
-        list[tuple[int, dict[str, Any]]]: Each object with its line number (from 1), in the
-            file's order; an empty list when the file cannot be read.
+        path: The file.
+        problems: Where to report each skipped line and an unreadable file (None: nowhere).
     """
     return read_json_objects_from(path, 0, problems, complete_lines_only=False).objects
 
@@ -401,31 +360,17 @@ def read_json_objects_from(
 ) -> JsonLinesReading:
     """Reads the JSON-lines objects after a byte offset, for following a file that grows.
 
-    Lines are parsed as read_json_objects parses them. By default a last line with no newline
-    yet is left for the next call. A file that shrank below the offset is noticed (shrank); one
-    replaced by another at least as long is not (compare inodes, as appended_lines does).
-
-    Typical usage example:
-
-        reading = read_json_objects_from(path)
-        reading = read_json_objects_from(
-            path, reading.end_offset, first_line_number=reading.next_line_number
-        )
+    By default a last line with no newline yet is left for the next call. A file that shrank below
+    the offset is noticed (shrank); one replaced by another at least as long is not (compare inodes,
+    as appended_lines does). An unreadable file reads as nothing from the offset given.
 
     Args:
-        path (Path): The file.
-        offset (int): Where to start, in bytes: 0, or an end_offset an earlier call returned.
-        problems (list[Problem] | None): Where to report each skipped line and an unreadable file;
-            None reports nothing.
-        first_line_number (int): The line number of the line at offset: 1, or an earlier
-            call's next_line_number.
-        complete_lines_only (bool): Whether to leave a last line with no newline unread.
-        settings (ReadSettings | None): The line limit and links allowed; None uses those in
-            force.
-
-    Returns:
-        JsonLinesReading: The objects, and where the next read starts. An unreadable file reads
-            as nothing, with end_offset and next_line_number as given.
+        path: The file.
+        offset: 0, or an end_offset an earlier call returned.
+        problems: Where to report each skipped line and an unreadable file (None: nowhere).
+        first_line_number: The number of the line at offset: 1, or the earlier next_line_number.
+        complete_lines_only: Whether to leave a last line with no newline unread.
+        settings: The line limit and links allowed (None: those in force).
     """
     return _read_json_lines(
         path,
