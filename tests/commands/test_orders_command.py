@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from desk_browser.commands.orders import aligned_lines
+from desk_browser.commands.orders import aligned_lines, chosen_rows, read_book
 from desk_browser.demo import DEMO_TODAY
+from desk_browser.presentation.order_rows import later_status, status_at_end
+from desk_browser.presentation.orders_day import read_orders_day
 from tests.helpers.commands import HOSTILE_TEXT, assert_no_raw_controls, run_command
 from tests.helpers.desks import write_journal
 
@@ -214,3 +216,68 @@ def test_the_terminal_table_is_aligned_and_narrow_rows_move_their_tail_under() -
         '    filled · Expiry day: check short o…',
     ]
     assert all(len(line) < 40 for line in narrow)
+
+
+def _order_event(kind: str, day: str, clock: str, **fields: object) -> dict[str, object]:
+    """One order event of NIFTYFUT, id A, BUY 50 at 100."""
+    values = {'order_id': 'A', 'symbol': 'NIFTYFUT', 'side': 'BUY', 'quantity': 50, 'price': 100}
+    return {'type': f'order_{kind}', 'time': f'{day}T{clock}+00:00', **values, **fields}
+
+
+def _carried_desk(desk: Path, placed: str, filled: str) -> None:
+    """A desk whose one order is placed on one day and filled on another."""
+    trigger = {'type': 'trigger_received', 'time': f'{placed}T03:50:00+00:00', 'text': 'Buy it'}
+    write_journal(desk, placed, [trigger, _order_event('placed', placed, '04:00:00')])
+    write_journal(desk, filled, [_order_event('filled', filled, '04:00:00', price=101)])
+
+
+def test_an_order_placed_20_days_before_shows_alike_in_the_view_and_the_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    desk = tmp_path / 'desk'
+    _carried_desk(desk, '2026-09-30', '2026-10-20')
+    [shown] = read_orders_day(desk, '2026-10-20').orders
+    assert shown.placed is not None and shown.placed.day == '2026-09-30'
+    assert shown.exchange is not None and shown.exchange.trigger_text == 'Buy it'
+    [listed] = chosen_rows(
+        read_book(desk, '2026-10-20', '2026-10-20', whole=False),
+        '2026-10-20',
+        '2026-10-20',
+        (),
+        frozenset(),
+    )
+    assert listed.order == shown
+    result = run_command(['orders', str(desk), '--day', '2026-10-20'], capsys)
+    [row] = [_fields(line) for line in result.lines]
+    assert row[0] == '2026-09-30' and row[6] == 'filled' and row[10] == 'Buy it'
+
+
+def test_a_fill_20_days_after_is_known_alike_in_the_view_and_the_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    desk = tmp_path / 'desk'
+    _carried_desk(desk, '2026-10-20', '2026-11-09')
+    [shown] = read_orders_day(desk, '2026-10-20').orders
+    assert status_at_end(shown, '2026-10-20') == 'open'
+    assert later_status(shown, '2026-10-20') == 'filled'
+    result = run_command(['orders', str(desk), '--day', '2026-10-20'], capsys)
+    [row] = [_fields(line) for line in result.lines]
+    assert row[6] == 'open; later filled'
+
+
+def test_status_means_the_end_of_the_day_in_the_view_and_the_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    desk = tmp_path / 'desk'
+    _carried_desk(desk, '2026-10-20', '2026-10-21')
+    day = read_orders_day(desk, '2026-10-20')
+    assert [status_at_end(story, day.day) for story in day.orders] == ['open']
+    found = run_command(['orders', str(desk), '--day', '2026-10-20', '--status', 'open'], capsys)
+    assert found.status == 0 and len(found.lines) == 1
+    none = run_command(['orders', str(desk), '--day', '2026-10-20', '--status', 'filled'], capsys)
+    assert none.status == 1 and not none.lines
+    next_day = run_command(
+        ['orders', str(desk), '--day', '2026-10-21', '--status', 'filled'], capsys
+    )
+    assert len(next_day.lines) == 1
+    assert status_at_end(read_orders_day(desk, '2026-10-21').orders[0], '2026-10-21') == 'filled'

@@ -27,7 +27,7 @@ from desk_browser.commands.common import (
     iso_date,
 )
 from desk_browser.commands.output import print_data, print_note
-from desk_browser.memory.order_book import OrderBook, OrderStatus, read_order_book
+from desk_browser.memory.order_book import OrderBook, OrderStatus, read_order_book_around
 from desk_browser.memory.search_scope import parse_day_range
 from desk_browser.presentation.formatting import india_today, plural
 from desk_browser.presentation.order_rows import (
@@ -36,14 +36,11 @@ from desk_browser.presentation.order_rows import (
     book_rows,
     order_object,
     risk_object,
+    status_at_end,
 )
 from desk_browser.presentation.safe_text import json_text, visible_field
 
 HELP = "list a desk's orders and risk rejections, each with its status and trigger"
-
-AROUND_DAYS = 31
-"""How many days before and after the asked-for days are read too: an order placed before them
-(filled in them) keeps its placement and trigger, and a later fill or cancel is named."""
 
 STATUS_WORDS = {
     'open': str(OrderStatus.OPEN),
@@ -133,7 +130,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action='append',
         default=[],
         metavar='STATUS',
-        help='only open, part (filled), filled, cancelled or rejected; STATUS,STATUS...',
+        help='only orders of that status at the end of the last day asked for (as the Orders '
+        'view filters a day): open, part (filled), filled, cancelled or rejected; STATUS,STATUS...',
     )
 
 
@@ -200,15 +198,8 @@ def read_symbols(values: Sequence[str]) -> tuple[str, ...]:
     )
 
 
-def _around(day: str | None, days: int) -> str | None:
-    """A day moved by some days (None stays None)."""
-    if day is None:
-        return None
-    return (datetime.date.fromisoformat(day) + datetime.timedelta(days=days)).isoformat()
-
-
 def read_book(desk: Path, first_day: str | None, last_day: str | None, *, whole: bool) -> OrderBook:
-    """Reads the order book of the asked-for days and AROUND_DAYS on either side.
+    """Reads the book of the asked-for days by the Orders view's rule (read_order_book_around).
 
     Args:
         desk (Path): The desk folder.
@@ -219,15 +210,14 @@ def read_book(desk: Path, first_day: str | None, last_day: str | None, *, whole:
     Returns:
         OrderBook: The book.
     """
-    since, until = _around(first_day, -AROUND_DAYS), _around(last_day, AROUND_DAYS)
     with _collection_paused():
         if whole:
-            return read_order_book(desk, since=since, until=until)
+            return read_order_book_around(desk, first_day, last_day)
         from desk_browser.memory.order_memo import OrderMemo  # Only the table reads through it.
 
         memo = OrderMemo.for_desk(desk)
         try:
-            return read_order_book(desk, since=since, until=until, memo=memo)
+            return read_order_book_around(desk, first_day, last_day, memo=memo)
         finally:
             memo.save()
 
@@ -272,9 +262,15 @@ def chosen_rows(
     return [
         row
         for row in (*orders, *rejections)
-        if (not statuses or row.status_word in statuses)
+        if (not statuses or _status_of(row, last_day) in statuses)
         and (not symbols or _symbol_of(row).upper().startswith(symbols))
     ]
+
+
+def _status_of(row: OrderRow, last_day: str | None) -> str:
+    """A row's status at the end of the last day asked for (as the Orders view filters)."""
+    story = row.order if row.order is not None else row.rejection
+    return status_at_end(story, last_day) if story is not None else row.status_word
 
 
 def _symbol_of(row: OrderRow) -> str:

@@ -28,6 +28,7 @@ Typical usage example:
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -79,7 +80,12 @@ __all__ = [
     'order_id_in_action_text',
     'order_id_text',
     'read_order_book',
+    'read_order_book_around',
 ]
+
+CARRY_DAYS = 31
+"""How many days either side of the days asked for are read too: an order placed that long before
+keeps its placement and trigger, a fill or cancel that long after is known."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -285,3 +291,45 @@ def _day_facts(
     facts: DayFacts = recalled if facts_are_sound(recalled) else reading(found := [])
     problems.extend(found)
     return facts
+
+
+def _moved(day: str | None, days: int) -> str | None:
+    """An ISO day moved by some days; None stays None, a day that is no date stays as it is."""
+    if day is None:
+        return None
+    try:
+        return (datetime.date.fromisoformat(day) + datetime.timedelta(days=days)).isoformat()
+    except (ValueError, OverflowError):
+        return day
+
+
+def read_order_book_around(
+    desk: Path,
+    first_day: str | None,
+    last_day: str | None,
+    *,
+    memo: DayMemo | None = None,
+    whole_exchanges: bool | None = None,
+    before_each_day: Callable[[], None] | None = None,
+) -> OrderBook:
+    """Reads some days' book and CARRY_DAYS either side: the Orders view's and `orders`'s rule.
+
+    Args:
+        desk (Path): The desk folder.
+        first_day (str | None): The first day asked for, YYYY-MM-DD; None from the first.
+        last_day (str | None): The last day asked for; None up to the last.
+        memo (DayMemo | None): As for read_order_book.
+        whole_exchanges (bool | None): As for read_order_book.
+        before_each_day (Callable[[], None] | None): As for read_order_book.
+
+    Returns:
+        OrderBook: The book of those days.
+    """
+    return read_order_book(
+        desk,
+        since=_moved(first_day, -CARRY_DAYS),
+        until=_moved(last_day, CARRY_DAYS),
+        memo=memo,
+        whole_exchanges=whole_exchanges,
+        before_each_day=before_each_day,
+    )

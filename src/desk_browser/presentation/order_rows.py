@@ -172,6 +172,30 @@ def status_text(order: Order, status: OrderStatus) -> str:
     return text
 
 
+def status_at_end(story: Order | RiskDecision, day: str | None = None) -> str:
+    """The bare status a row is shown and filtered by: where it stood at the end of a day.
+
+    The one meaning of status for `orders --status` (the last day asked for) and the Orders
+    view (the day shown).
+
+    Args:
+        story (Order | RiskDecision): An order, or a rejection (always "rejected").
+        day (str | None): The ISO day; None for after every day read.
+
+    Returns:
+        str: "open", "part filled", "filled", "cancelled" or "rejected".
+    """
+    if isinstance(story, RiskDecision):
+        return REJECTED
+    return str(story.status if day is None else story.status_at(day))
+
+
+def later_status(order: Order, day: str) -> str | None:
+    """Where an order stands after every day read, when that differs from the end of a day."""
+    final = order.status
+    return None if str(final) == status_at_end(order, day) else str(final)
+
+
 def order_row(order: Order, at_end_of: str | None = None) -> OrderRow:
     """Makes an order's row, its status and fills at the end of `at_end_of` (None: the last day)."""
     first = order.first_event

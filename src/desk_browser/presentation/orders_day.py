@@ -1,13 +1,11 @@
 """What the Orders view shows of one day: its orders and rejections, positions and counts.
 
-`read_orders_day` (for a thread worker) reads the order book around the day, so an order
-placed days before or filled days after shows its placement and its status now. Nothing here
-imports Textual.
+The day is read with order_book's one rule (read_order_book_around), as `orders --day` reads
+it. Nothing here imports Textual.
 """
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,18 +17,87 @@ from desk_browser.memory.order_book import (
     OrderEvent,
     RiskDecision,
     read_order_book,
+    read_order_book_around,
 )
 from desk_browser.presentation.formatting import india_moment, plural
 
 if TYPE_CHECKING:
-    from desk_browser.memory.file_memo import FileMemo
-
-LOOK_AROUND_DAYS = 7
-"""How many calendar days before and after the day shown are read: an order placed that long
-before still shows its placement and trigger, a fill that long after its status now."""
+    from desk_browser.memory.order_book import DayMemo
 
 REJECTED = 'rejected'
 """The status word of a risk rejection that no order followed (a row of its own)."""
+
+
+@dataclass(frozen=True)
+class OrderCounts:
+    """How many orders a day placed, filled and cancelled, and how many rejections it had.
+
+    Attributes:
+        day (str): The ISO day ("" when the desk has no journal).
+        placed (int): Orders placed that day.
+        filled (int): Orders with a fill that day.
+        cancelled (int): Orders cancelled that day.
+        rejected (int): Risk rejections no order followed.
+    """
+
+    day: str
+    placed: int
+    filled: int
+    cancelled: int
+    rejected: int
+
+    def text(self) -> str:
+        """The non-zero counts: "5 placed, 4 filled, 1 rejected", or "no orders"."""
+        parts = [
+            f'{count} {word}'
+            for count, word in (
+                (self.placed, 'placed'),
+                (self.filled, 'filled'),
+                (self.cancelled, 'cancelled'),
+                (self.rejected, REJECTED),
+            )
+            if count
+        ]
+        return ', '.join(parts) if parts else 'no orders'
+
+
+def _counts(
+    day: str, orders: tuple[Order, ...], rejections: tuple[RiskDecision, ...]
+) -> OrderCounts:
+    """Counts a day's orders and rejections."""
+    return OrderCounts(
+        day=day,
+        placed=sum(1 for order in orders if order.placed is not None and order.placed.day == day),
+        filled=sum(1 for order in orders if any(fill.day == day for fill in order.fills)),
+        cancelled=sum(
+            1 for order in orders if order.cancel is not None and order.cancel.day == day
+        ),
+        rejected=sum(1 for rejection in rejections if rejection.day == day),
+    )
+
+
+def read_order_counts(
+    desk: Path, day: str | None = None, memo: DayMemo | None = None
+) -> OrderCounts:
+    """Counts one day's orders from that day's journal alone (cheap: one day, through the memo).
+
+    An order cancelled twice on two days counts on each; otherwise the counts are the Orders
+    view's for that day.
+
+    Args:
+        desk (Path): The desk folder.
+        day (str | None): The ISO day; None for the newest day with a journal.
+        memo (DayMemo | None): An OrderMemo (services.order_memo); the caller saves it.
+
+    Returns:
+        OrderCounts: The counts (all 0, day "", when the desk has no journal).
+    """
+    if day is None:
+        day = max((journal_day for journal_day, _path in journal_files(desk)), default='')
+        if not day:
+            return OrderCounts('', 0, 0, 0, 0)
+    book = read_order_book(desk, since=day, until=day, memo=memo, whole_exchanges=False)
+    return _counts(day, book.orders, book.rejections)
 
 
 @dataclass(frozen=True)
@@ -72,60 +139,39 @@ class OrdersDay:
     has_journal: bool
 
     @property
+    def counts(self) -> OrderCounts:
+        """The day's counts of orders placed, filled and cancelled, and of rejections."""
+        return _counts(self.day, self.orders, self.rejections)
+
+    @property
     def placed_count(self) -> int:
         """How many orders were placed that day."""
-        return sum(1 for order in self.orders if _placed_on(order, self.day))
+        return self.counts.placed
 
     @property
     def filled_count(self) -> int:
         """How many orders had a fill that day."""
-        return sum(1 for order in self.orders if any(f.day == self.day for f in order.fills))
+        return self.counts.filled
 
     @property
     def cancelled_count(self) -> int:
         """How many orders were cancelled that day."""
-        return sum(
-            1 for order in self.orders if order.cancel is not None and order.cancel.day == self.day
-        )
+        return self.counts.cancelled
 
     def counts_text(self) -> str:
         """The day's non-zero counts: "5 placed, 4 filled, 1 rejected", or "no orders"."""
-        parts = [
-            f'{count} {word}'
-            for count, word in (
-                (self.placed_count, 'placed'),
-                (self.filled_count, 'filled'),
-                (self.cancelled_count, 'cancelled'),
-                (len(self.rejections), REJECTED),
-            )
-            if count
-        ]
-        return ', '.join(parts) if parts else 'no orders'
-
-
-def _placed_on(order: Order, day: str) -> bool:
-    """Whether an order was placed on a day."""
-    return order.placed is not None and order.placed.day == day
-
-
-def _shifted(day: str, days: int) -> str | None:
-    """An ISO day moved by some days, or None when the day is not a date."""
-    try:
-        moved = datetime.date.fromisoformat(day) + datetime.timedelta(days=days)
-    except (ValueError, OverflowError):
-        return None
-    return moved.isoformat()
+        return self.counts.text()
 
 
 def read_book_around(
-    desk: Path, day: str, *, memo: FileMemo | None = None, whole: bool = False
+    desk: Path, day: str, *, memo: DayMemo | None = None, whole: bool = False
 ) -> OrderBook:
-    """Reads the order book of the days around one day (LOOK_AROUND_DAYS either side).
+    """Reads the order book of one day by read_order_book_around's rule (as `orders --day`).
 
     Args:
         desk (Path): The desk folder.
         day (str): The ISO day.
-        memo (FileMemo | None): Remembers each unchanged day's facts (the caller saves it);
+        memo (DayMemo | None): Remembers each unchanged day's facts (the caller saves it);
             None reads every day.
         whole (bool): Whether the exchanges are read whole (for a story); else only their
             triggers, through the memo.
@@ -133,10 +179,8 @@ def read_book_around(
     Returns:
         OrderBook: The book of those days.
     """
-    since = _shifted(day, -LOOK_AROUND_DAYS) or day
-    until = _shifted(day, LOOK_AROUND_DAYS) or day
-    return read_order_book(
-        desk, since=since, until=until, memo=None if whole else memo, whole_exchanges=whole
+    return read_order_book_around(
+        desk, day, day, memo=None if whole else memo, whole_exchanges=whole
     )
 
 
@@ -192,13 +236,14 @@ def orders_day_of(book: OrderBook, day: str, days: tuple[str, ...]) -> OrdersDay
     )
 
 
-def read_orders_day(desk: Path, day: str, memo: FileMemo | None = None) -> OrdersDay:
+def read_orders_day(desk: Path, day: str, memo: DayMemo | None = None) -> OrdersDay:
     """Reads one day's orders, with the days around it; only the exchanges' triggers are read.
 
     Args:
         desk (Path): The desk folder.
         day (str): The ISO day.
-        memo (FileMemo | None): Remembers each unchanged day's facts (the caller saves it).
+        memo (DayMemo | None): Remembers each unchanged day's facts (an OrderMemo; the caller
+            saves it).
 
     Returns:
         OrdersDay: The day (empty when it has no journal).
