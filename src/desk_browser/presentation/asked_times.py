@@ -1,20 +1,13 @@
 """When a session's exchanges were asked: their triggers' times, from the journal.
 
-A session log's line says when its answer finished (`finished_at`), not when the desk was asked:
-that is the journal's `trigger_received` event, the time a search hit shows. `asked_times`
-finds it for each exchange of a session, so the Exchanges pane, `show` and the exports say both
-("asked 09:48 · answered 09:55", formatting.exchange_times), as a hit and its record do.
+A log line says when its answer finished (`finished_at`); the journal's `trigger_received` says
+when the desk was asked, the time a search hit shows. `asked_times` finds it for each exchange,
+so the Exchanges pane, `show` and the exports say both ("asked 09:48 · answered 09:55").
 
-An exchange of the log is matched to the journal's exchanges of the same session (the last
-`session_started` before its trigger, exchange_facts), in order: the next journal exchange after
-the one matched before it with the same trigger text and answer, else with the same trigger
-text. A journal exchange the desk never answered has no log line and is passed over. A log line
-whose trigger the journal does not hold (a journal lost or cut, a desk that keeps none) is
-asked at an unknown time, and only its answer's time is shown.
-
-Typical usage example:
-
-    asked = asked_times(desk, log.session_id, log.exchanges)  # One ISO time or None each.
+Log exchanges are matched in order to the journal's exchanges of the same session: the next one
+with the same trigger text and answer, else the same trigger text. A journal exchange never
+answered has no log line and is passed over; a log line whose trigger the journal lacks is
+asked at an unknown time (None).
 """
 
 from __future__ import annotations
@@ -32,15 +25,9 @@ __all__ = ['asked_times', 'session_days']
 
 
 def session_days(session_id: str, exchanges: Sequence[Exchange]) -> list[str]:
-    """The India days whose journals may hold a session's triggers, oldest first.
+    """The India days (YYYY-MM-DD, oldest first) whose journals may hold a session's triggers.
 
-    Args:
-        session_id (str): The session, such as ``2026-10-21-2`` (its day first).
-        exchanges (Sequence[Exchange]): Its exchanges: a session that runs past midnight has
-            triggers in the next day's journal too.
-
-    Returns:
-        list[str]: The session's day and each day its answers finished on, as YYYY-MM-DD.
+    The session's day and each day its answers finished on (a session may run past midnight).
     """
     days: set[str] = set()
     if parse_day(session_id) is not None:
@@ -53,16 +40,11 @@ def session_days(session_id: str, exchanges: Sequence[Exchange]) -> list[str]:
 
 
 def asked_times(desk: Path, session_id: str, exchanges: Sequence[Exchange]) -> list[str | None]:
-    """Finds when each exchange of a session was asked, from its days' journals.
-
-    Args:
-        desk (Path): The desk folder.
-        session_id (str): The session.
-        exchanges (Sequence[Exchange]): Its exchanges, oldest first (its log's).
+    """Finds when each exchange of a session (its log's, oldest first) was asked, from the journal.
 
     Returns:
-        list[str | None]: One per exchange: its trigger's time as the journal writes it (ISO
-            8601), or None when the journal holds no trigger for it or the trigger's time.
+        One per exchange: its trigger's ISO time as the journal writes it, or None when the
+        journal holds no trigger or time for it.
     """
     journals = dict(desk_files.journal_files(desk))
     triggers: list[tuple[str, str, str]] = []  # The session's (text, answer, time), in order.

@@ -1,11 +1,10 @@
 """Every Markdown and JSON document the app and the commands produce, from records read.
 
 Sessions, exchanges, journal events, days, search records and hits as Markdown; exchanges,
-events and records as one JSON line; a session as `sessions --json` writes it (a desk check's
-is in `problem_documents`). The app's copy and export keys and the commands share these, so a
-document reads the same from either. Desk text goes through `visible_text`/`visible_field`
-and JSON through `json_text`, so no document carries an escape; the desk's headings are moved
-under the document's. Nothing here reads the desk or imports Textual.
+events and records as one JSON line; a session as `sessions --json` writes it. The copy and
+export keys and the commands share these, so a document reads the same from either. Desk text
+goes through safe_text and JSON through `json_text`, so no document carries an escape; the
+desk's headings are moved under the document's. Nothing here reads the desk or imports Textual.
 """
 
 from __future__ import annotations
@@ -94,9 +93,8 @@ def exchange_json(exchange: Exchange) -> str:
 def exchange_markdown(number: int, exchange: Exchange, asked: str | None = None) -> str:
     """Writes exchange `number` (from 1) as Markdown: a heading, the quoted trigger, the answer.
 
-    The heading says when it was asked (`asked`, its trigger's time from the journal, where
-    known) and answered, as the Exchanges pane does: ``## 3 · asked 09:48 · answered 09:55 IST
-    · claude``.
+    The heading says when it was asked (`asked`, where known) and answered, as the Exchanges pane
+    does: ``## 3 · asked 09:48 · answered 09:55 IST · claude``.
     """
     times = exchange_times(asked, exchange.finished_at)
     when = f'{times} IST' if times else ''
@@ -140,10 +138,8 @@ def day_markdown(journal: JournalDay) -> str:
 def record_heading(record: SearchRecord, label: str = '', details: HitDetails | None = None) -> str:
     """Writes a record's heading as its hit's first line says it: kind, day, time, who, `label`.
 
-    ``## exchange · Wed 2026-10-21 asked 09:15 · answered 09:22 IST · session 2026-10-21-2 ·
-    claude · all words`` (the times labelled as everywhere, formatting.exchange_times),
     ``## action · Wed 2026-10-21 09:30 IST · order placed``; a summary or note: its day. The time,
-    session and backend come from `details` (hit_details), where the journal knows them.
+    session and backend come from `details`, where the journal knows them.
     """
     when = day_text(visible_field(record.day))
     time = india_time(details.time) if details is not None and details.time else None
@@ -184,8 +180,7 @@ def search_markdown(
 ) -> str:
     """Writes a search's hits as one Markdown document, each hit's whole record.
 
-    `details` holds each hit's (HitDetailsReader.details_of), in order, so each heading says
-    when and who as the hit list does; a hit beyond it is headed by its kind and day alone.
+    `details` holds each hit's, in order; a hit beyond it is headed by its kind and day alone.
     """
     words = ' '.join(visible_field(word) for word in result.words)
     parts = [f'# Search: {words or visible_field(query)}']

@@ -25,13 +25,7 @@ def india_today() -> datetime.date:
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """Writes a count with its noun, such as ``"1 exchange"`` or ``"10,000 exchanges"``.
 
-    Args:
-        count (int): The number.
-        singular (str): The noun for one.
-        plural_form (str | None): The noun for many; the singular plus "s" when None.
-
-    Returns:
-        str: The count, with commas between thousands, and the noun.
+    `plural_form` defaults to the singular plus "s".
     """
     noun = singular if count == 1 else (plural_form or f'{singular}s')
     return f'{count:,} {noun}'
@@ -90,19 +84,12 @@ def india_time(iso_time: str) -> str | None:
 
 
 def exchange_times(asked: str | None, answered: str | None) -> str:
-    """Says when an exchange was asked and answered, in India time, each labelled.
+    """Says when an exchange was asked and answered (ISO times or None), in India time, labelled.
 
-    One exchange has two times: its trigger's (the journal's, the one a search hit shows) and
-    its answer's end (the session log's `finished_at`). Every place that shows an exchange's
-    time labels it this way, so a time read in one place is found in another.
-
-    Args:
-        asked (str | None): When its trigger came (ISO 8601), or None when not known.
-        answered (str | None): When its answer finished (ISO 8601), or None when not known.
-
-    Returns:
-        str: ``"asked 09:48 · answered 09:55"``, or the one that is known and readable
-            (``"answered 09:55"``), or ``""``.
+    An exchange has two times, its trigger's (the journal's, a search hit's) and its answer's end
+    (the log's `finished_at`); every place labels them this way, so a time read in one place is
+    found in another: ``"asked 09:48 · answered 09:55"``, the one known (``"answered 09:55"``),
+    or ``""``.
     """
     parts = []
     for label, time in (('asked', asked), ('answered', answered)):
@@ -117,10 +104,10 @@ class RouteStatus:
     """Where one backend stands against the current session's log.
 
     Attributes:
-        text (str): The words, such as ``"up to date"``.
-        severity (Severity): How much it should stand out.
-        word (str): The same in a word or two, for a one-line headline: ``"up to date"``,
-            ``"2 behind"``, ``"2 ahead"``, ``"no log"``.
+        text: The words, such as ``"up to date"``.
+        severity: How much it should stand out.
+        word: A word or two for a one-line headline: ``"up to date"``, ``"2 behind"``,
+            ``"2 ahead"``, ``"no log"``.
     """
 
     text: str
@@ -129,15 +116,7 @@ class RouteStatus:
 
 
 def route_status(exchanges_seen: int, log_count: int | None) -> RouteStatus:
-    """Compares what a backend has seen with what the current session's log holds.
-
-    Args:
-        exchanges_seen (int): How many exchanges the backend knows about.
-        log_count (int | None): How many exchanges the log holds; None when there is no log.
-
-    Returns:
-        RouteStatus: The status.
-    """
+    """Compares what a backend has seen with what the current log holds (None: no log)."""
     if log_count is None:
         return RouteStatus(
             f'{plural(exchanges_seen, "exchange")} seen; no log to compare', 'warning', 'no log'
@@ -166,12 +145,7 @@ def readable_json(value: Any) -> str:
 
 
 def match_label(matched_words: int, word_count: int) -> str:
-    """Says how many of a search's keywords a record holds, when that says something.
-
-    Returns:
-        str: ``"2 of 3 words"``, ``"all words"`` for a record holding each of several keywords,
-            or ``""`` for a search of one word.
-    """
+    """``"2 of 3 words"``, ``"all words"`` (a record with several keywords), or ``""`` (1 word)."""
     if word_count <= 1:
         return ''
     if matched_words >= word_count:

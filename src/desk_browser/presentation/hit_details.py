@@ -1,16 +1,9 @@
-"""When and who: the journal's time, line, session and backend of a search hit's exchange or action.
+"""When and who: the journal's time, line, session and backend of a search hit.
 
-A search hit holds only its record's day, kind and text; the day's journal knows its line,
-time, event type and, for an exchange, its session and backend. `HitDetailsReader` finds
-them, so a hit can lead to `desk-browser show DESK SESSION_ID`, its row can say when and
-who, and the day view can open at its event. A hit is matched by its text: the k-th hit with
-a text is the k-th such exchange (or action) of its day. The reader keeps the last few days
-read until their journals change, and may be used from several threads at once.
-
-Typical usage example:
-
-    reader = HitDetailsReader(desk)
-    details = reader.details_of(result.hits)  # One HitDetails or None per hit.
+A hit holds only its record's day, kind and text; `HitDetailsReader` finds the rest in the day's
+journal, so a hit can lead to `desk-browser show`, its row can say when and who, and the day
+view can open at its event. The k-th hit with a text is the k-th such exchange (or action) of
+its day. The reader keeps the last few days until their journals change, and is thread-safe.
 """
 
 from __future__ import annotations
@@ -38,16 +31,12 @@ class HitDetails:
     """What the journal knows about one exchange or action, beyond its text.
 
     Attributes:
-        line_number (int): The journal line of its event (an exchange's trigger), from 1.
-        event_type (str): That event's type, such as "trigger_received" or "order_placed".
-        time (str | None): When it happened, as ISO 8601 in India time
-            (``2026-10-21T09:15:26+05:30``), or None when the event has no readable time.
-        session_id (str | None): The session an exchange happened in; None when unknown (and
-            for an action).
-        backend (str | None): The backend that answered an exchange; None when unknown (and for
-            an action).
-        answered (str | None): When an exchange's answer finished (its last answer piece's time,
-            ISO 8601 in India time); None when unknown (and for an action).
+        line_number: The journal line of its event (an exchange's trigger), from 1.
+        event_type: That event's type, such as "trigger_received" or "order_placed".
+        time: When it happened, ISO 8601 in India time (``2026-10-21T09:15:26+05:30``), or None.
+        session_id: The session an exchange happened in (None: unknown, or an action).
+        backend: The backend that answered an exchange (None: unknown, or an action).
+        answered: When an exchange's answer finished, ISO 8601 in India time (None: unknown).
     """
 
     line_number: int
@@ -112,12 +101,7 @@ class HitDetailsReader:
     """Finds the details of exchange and action hits, reading each day's journal once."""
 
     def __init__(self, desk: Path, *, days_kept: int = DAYS_KEPT):
-        """Creates the reader; nothing is read until details are asked.
-
-        Args:
-            desk (Path): The desk folder.
-            days_kept (int): How many days' details to keep.
-        """
+        """Creates the reader, keeping `days_kept` days' details; nothing is read until asked."""
         self._desk = desk
         self._days_kept = max(1, days_kept)
         self._journal_paths: dict[str, Path] | None = None
@@ -154,15 +138,11 @@ class HitDetailsReader:
     def details_at(
         self, hits: Sequence[SearchHit], indexes: Iterable[int]
     ) -> dict[int, HitDetails | None]:
-        """Finds the details of some hits of one search result, reading only their days.
-
-        Args:
-            hits (Sequence[SearchHit]): Every hit of the result, in the search's order.
-            indexes (Iterable[int]): The places of the hits wanted (out of range ones are left out).
+        """Finds the details of the hits at some places of a result, reading only their days.
 
         Returns:
-            dict[int, HitDetails | None]: For each place asked: its HitDetails, or None for a
-                summary or a note, or an event the journal no longer holds.
+            For each place in range: its HitDetails, or None for a summary or a note, or an event
+            the journal no longer holds.
         """
         wanted = sorted({index for index in indexes if 0 <= index < len(hits)})
         found: dict[int, HitDetails | None] = {}

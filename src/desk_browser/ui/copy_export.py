@@ -1,9 +1,9 @@
 """The copy and export keys (and the palette's Screenshot): the text, and how it is delivered.
 
 `y` copies the chosen exchange, event or record as Markdown, `Y` as its JSON line; `x` exports
-what is shown as a Markdown file. Each screen binds the keys itself (`copy_keys`) and finds
-what they act on; the app's bindings are the fallback. The functions here put the text on the
-clipboard or write the file, outside every desk, and say so in a toast.
+what is shown as a Markdown file. Each screen binds the keys (`copy_keys`) and finds what they
+act on; the functions here put the text on the clipboard or write the file, outside every desk,
+and say so in a toast.
 """
 
 from __future__ import annotations
@@ -41,12 +41,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Copied:
-    """Text to put on the clipboard.
-
-    Attributes:
-        text (str): The text.
-        what (str): What it is, for the toast, such as "exchange 3 as Markdown".
-    """
+    """Text to put on the clipboard, and what it is for the toast ("exchange 3 as Markdown")."""
 
     text: str
     what: str
@@ -57,9 +52,8 @@ class Export:
     """A document to write to a file.
 
     Attributes:
-        file_name (str): The file's name.
-        document (str | Callable[[], str]): The Markdown, or what makes it, called in the thread
-            that writes the file (a search's hits, whose headings read their days' journals).
+        file_name: The file's name.
+        document: The Markdown, or what makes it, called in the thread that writes the file.
     """
 
     file_name: str
@@ -85,16 +79,13 @@ def record_copy(hit: SearchHit, as_json: bool, details: HitDetails | None = None
 def exchange_copy(
     log: SessionLog | None, index: int | None, as_json: bool, asked: str | None = None
 ) -> Copied | str:
-    """What the copy keys copy of a session shown: the chosen exchange.
+    """What the copy keys copy of a session shown (the chosen exchange), or why there is nothing.
 
     Args:
-        log (SessionLog | None): The session shown, or None.
-        index (int | None): The chosen exchange's place in it, or None.
-        as_json (bool): True for its JSON line, False for Markdown.
-        asked (str | None): When it was asked (its trigger's time, the journal's), if known.
-
-    Returns:
-        Copied | str: The text and what it is, or why there is nothing to copy.
+        log: The session shown, or None.
+        index: The chosen exchange's place in it, or None.
+        as_json: True for its JSON line, False for Markdown.
+        asked: When it was asked (its trigger's time, the journal's), if known.
     """
     if log is None or index is None or not 0 <= index < len(log.exchanges):
         return 'No exchange is shown to copy.'
@@ -121,12 +112,7 @@ def session_export(log: SessionLog | None, asked: Sequence[str | None] = ()) -> 
 
 
 def deliver_copy(screen: Screen[Any], found: Copied | str) -> None:
-    """Puts the text on the clipboard (OSC 52) and says so, or says why there is nothing.
-
-    Args:
-        screen (Screen[Any]): The screen the key was pressed in.
-        found (Copied | str): What to copy, or a sentence saying why there is nothing.
-    """
+    """Puts the text on the clipboard (OSC 52) and says so, or says why there is nothing."""
     if not isinstance(found, Copied):
         screen.notify(found)
         return
@@ -141,13 +127,7 @@ def deliver_copy(screen: Screen[Any], found: Copied | str) -> None:
 
 @dataclass(frozen=True)
 class Delivered:
-    """What a toast says of a file written, or of why it was not.
-
-    Attributes:
-        message (str): The words, made safe.
-        title (str): The toast's title.
-        failed (bool): Whether nothing was written (an error toast).
-    """
+    """What a toast says of a file written or not: its safe `message`, `title`, and `failed`."""
 
     message: str
     title: str
@@ -155,15 +135,10 @@ class Delivered:
 
 
 def deliver_in_thread(app: App[Any], write: Callable[[], Delivered], what: str) -> None:
-    """Writes a file in the app's thread worker, then says what became of it in a toast.
+    """Writes a file in a thread worker named after `what`, then says in a toast how it went.
 
-    Nothing of choosing the folder or writing runs on the event loop; leaving the screen
-    meanwhile still gives the toast.
-
-    Args:
-        app (App[Any]): The app, running.
-        write (Callable[[], Delivered]): Writes the file (in the thread) and says how it went.
-        what (str): What is written, for the worker's name ("export", "screenshot").
+    Nothing of choosing the folder or writing runs on the event loop; leaving the screen meanwhile
+    still gives the toast.
     """
 
     def run() -> None:
@@ -189,14 +164,7 @@ def deliver_in_thread(app: App[Any], write: Callable[[], Delivered], what: str) 
 
 
 def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServices) -> None:
-    """Writes the document in the export folder, in a thread, and toasts its path or why not.
-
-    Args:
-        screen (Screen[Any]): The screen the key was pressed in.
-        found (Export | str): What to write, or a sentence saying why there is nothing.
-        services (DeskServices): The desk's services: the desk (never written into) and the
-            export folder.
-    """
+    """Writes the document in the export folder, in a thread, and toasts its path or why not."""
     if isinstance(found, str):
         screen.notify(found)
         return
@@ -206,17 +174,16 @@ def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServi
 def export_folder(protected: Sequence[Path], chosen: Path | None) -> tuple[Path, str] | str:
     """Chooses where an export goes: the export folder, else the current one, else the home one.
 
-    The current folder is passed over for the home folder, as a screenshot's is, when it lies
-    inside the desk (or a workspace's desks: the README tells people to start inside the desk)
-    or no longer exists.
+    The current folder is passed over when it lies inside a protected folder (the desks: the README
+    tells people to start inside the desk) or no longer exists.
 
     Args:
-        protected (Sequence[Path]): The folders never written (DeskServices.protected_folders).
-        chosen (Path | None): The export folder set (DeskServices.export_folder), or None.
+        protected: The folders never written (DeskServices.protected_folders).
+        chosen: The export folder set (DeskServices.export_folder), or None.
 
     Returns:
-        tuple[Path, str] | str: The folder and why it is not the current one ('' when it is,
-            or is the export folder set); or, when no folder will do, the sentence saying so.
+        The folder and why it is not the current one ('' when it is, or is the one set); or the
+        sentence saying no folder will do.
     """
     if chosen is not None:
         return chosen, ''
@@ -280,14 +247,8 @@ def screenshot_folder(
 ) -> Path | None:
     """Chooses where a screenshot goes: XDG_DOWNLOAD_DIR when it exists, else the current folder.
 
-    A folder inside a protected one is passed over for the home folder.
-
-    Args:
-        protected (Sequence[Path]): The folders never written (DeskServices.protected_folders).
-        environment (Mapping[str, str] | None): The environment; None for os.environ.
-
-    Returns:
-        Path | None: An existing folder outside them, or None when there is none.
+    A folder inside a protected one is passed over for the home folder; None when none will do.
+    `environment` None reads os.environ.
     """
     environment = os.environ if environment is None else environment
     candidates: list[Path] = []
@@ -312,12 +273,8 @@ def screenshot_folder(
 def deliver_screenshot_file(app: App[Any], services: DeskServices, filename: str | None) -> None:
     """Saves the screen as an SVG file (in screenshot_folder) and says where, or why not.
 
-    The screen is taken at once; the file is written in a thread (deliver_in_thread).
-
-    Args:
-        app (App[Any]): The app, running.
-        services (DeskServices): The desk's services: the desk (never written into), the clock.
-        filename (str | None): The file's name; None names it after the time.
+    The screen is taken at once, the file written in a thread; `filename` None names it after the
+    time.
     """
     moment = datetime.datetime.fromtimestamp(services.clock())
     name = filename or f'desk-browser-{moment:%Y-%m-%dT%H-%M-%S}.svg'

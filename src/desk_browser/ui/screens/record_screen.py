@@ -107,18 +107,15 @@ class RecordScreen(DeskScreen[None]):
         from_hits: bool = False,
         hits_elsewhere: bool = False,
     ) -> None:
-        """Prepares the screen.
+        """Prepares the screen for a hit's record, `words` marked.
 
         Args:
-            services (DeskServices): The desk's services.
-            hit (SearchHit): The hit whose record is shown.
-            words (list[str]): The keywords to mark.
-            details (HitDetails | None): What the journal says about it (time, session, line), or
-                None.
-            from_hits (bool): Whether it is opened over the desk's search, whose hits esc goes
-                back to.
-            hits_elsewhere (bool): Whether its hits are the search across desks', which the app
-                goes back to (BackToHits).
+            services: The desk's services.
+            hit: The hit whose record is shown.
+            words: The keywords to mark.
+            details: What the journal says about it (time, session, line), or None.
+            from_hits: Whether it is opened over the desk's search, whose hits esc goes back to.
+            hits_elsewhere: Whether its hits are the search across desks' (BackToHits).
         """
         super().__init__()
         add_later_css(self)
@@ -144,10 +141,10 @@ class RecordScreen(DeskScreen[None]):
         yield DeskFooter(first=self.FOOTER_FIRST)
 
     def _heading_text(self) -> Content:
-        """The hit's heading line and, under it, the keys line, both fitted to the width.
+        """The hit's heading line and the keys line under it, fitted to the width.
 
-        The heading leaves out when an exchange was answered where the whole line would wrap
-        (80 columns), and is then cut with "…" if it still does, as its row in the hits is.
+        The heading leaves out the answer time where the line would wrap, then is cut with "…", as
+        its row in the hits is.
         """
         heading = hit_header(self.hit, self._label, self.details)
         details = self.details
@@ -208,12 +205,7 @@ class RecordScreen(DeskScreen[None]):
         self.post_message(ShowPlace(DayRequest(self.hit.record.day, chosen)))
 
     def take_search_key(self) -> bool:
-        """The search key goes back to the search, into its box, the words still in it.
-
-        Returns:
-            bool: True when the search below took the key; False (no search under the record) to
-                let the app open one.
-        """
+        """Sends the search key back to the search below, into its box; False when there is none."""
         if self._hits_elsewhere:
             self.post_message(self.BackToHits(into_box=True))
             return True

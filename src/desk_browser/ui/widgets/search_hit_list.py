@@ -1,9 +1,7 @@
 """The search hits: kind, when and who, how well it matched, and the snippet, keywords marked.
 
-An exchange's India time, session and backend come from its day's journal
-(presentation.hit_details), read in workers: the first screenful by the search's, the rest by
-the list's as they come on screen. The list is a RowList: every hit is exactly `HIT_HEIGHT`
-rows and only the rows on screen are rendered.
+An exchange's India time, session and backend come from its day's journal (hit_details), read
+in workers as hits come on screen. Every hit is exactly `HIT_HEIGHT` rows of a RowList.
 """
 
 from __future__ import annotations
@@ -82,31 +80,15 @@ def _name(text: str) -> str:
 
 
 def action_type(hit: SearchHit) -> str:
-    """Names an action hit's event type in words, such as "order placed", without reading a journal.
-
-    Args:
-        hit (SearchHit): An action hit.
-
-    Returns:
-        str: The type, underscores as spaces, made visible and cut short.
-    """
+    """An action hit's event type in words ("order placed"), made visible and cut short."""
     return _name(hit.record.text.partition('\n')[0].replace('_', ' '))
 
 
 def snippet_source(hit: SearchHit) -> str:
-    """The part of a hit's text its snippet is cut from.
+    """The part of a hit's text its snippet is cut from, not yet made visible.
 
-    An action's text (desk_files.action_text) starts with its type, which the hit's first line
-    already names ("order placed"), then its fields as "key: value": the snippet leaves the
-    type out, and the name of a `text` field (a backend's words outside an exchange), so it
-    reads "Overnight: crude steady." rather than "text text: Overnight: crude steady.".
-    Other records are cut from their whole text.
-
-    Args:
-        hit (SearchHit): The hit.
-
-    Returns:
-        str: The text, not yet made visible.
+    An action's text leaves out its type, which the hit's first line names, and the name of a
+    `text` field, so it reads "Overnight: crude steady." rather than "text text: Overnight: ...".
     """
     text = hit.record.text
     if hit.record.kind != 'journal':
@@ -118,22 +100,17 @@ def snippet_source(hit: SearchHit) -> str:
 def hit_header(
     hit: SearchHit, label: str, details: HitDetails | None, *, answered: bool = True
 ) -> Content:
-    """Writes a hit's first line: its kind, when, who, and how well it matched.
+    """Writes a hit's first line (not cut to a width): its kind, when, who, how well it matched.
 
     Such as ``exchange Wed 2026-10-21 asked 09:15 · answered 09:22 · session 2026-10-21-2 ·
-    claude · 2 of 3 words`` (an exchange's times labelled as everywhere,
-    formatting.exchange_times), ``action   Wed 2026-10-21 09:30 · order placed``; time, session
-    and backend where the journal knows them. The record view's heading too.
+    claude · 2 of 3 words``; the record view's heading too.
 
     Args:
-        hit (SearchHit): The hit.
-        label (str): How well it matched (hit_label), "" to say nothing.
-        details (HitDetails | None): What its journal knows about it, or None.
-        answered (bool): Whether an exchange's answer time is said (hit_lines leaves it out
-            where the line is too narrow: its asked time is the one to find it by).
-
-    Returns:
-        Content: The line (not yet cut to a width).
+        hit: The hit.
+        label: How well it matched (hit_label), "" to say nothing.
+        details: What its journal knows about it, or None.
+        answered: Whether an exchange's answer time is said (hit_lines leaves it out where the
+            line is too narrow).
     """
     record = hit.record
     when = day_text(_one_line(record.day))
@@ -165,19 +142,10 @@ def hit_header(
 def hit_lines(
     hit: SearchHit, result: SearchResult, width: int, details: HitDetails | None = None
 ) -> list[Content]:
-    """Writes one hit as its `HIT_HEIGHT` lines, each at most `width` cells.
+    """Writes one hit as exactly `HIT_HEIGHT` lines, each at most `width` cells.
 
-    The header (`hit_header`), then the snippet without Markdown syntax, keywords marked, wrapped
-    to `SNIPPET_LINES` lines and cut with "…". Desk text is made visible first.
-
-    Args:
-        hit (SearchHit): The hit.
-        result (SearchResult): The search it came from.
-        width (int): The width in cells.
-        details (HitDetails | None): What its journal knows about it, or None.
-
-    Returns:
-        list[Content]: Exactly `HIT_HEIGHT` lines.
+    The header, then the snippet without Markdown syntax, keywords marked, wrapped to
+    `SNIPPET_LINES` lines and cut with "…".
     """
     width = max(width, 1)
     label = hit_label(hit, result)
@@ -202,15 +170,7 @@ def hit_lines(
 
 
 def snippet_breaks(text: str, width: int) -> list[int]:
-    """Says where a line of text breaks to fit a width, as Rich's folding wrap does, in cells.
-
-    Args:
-        text (str): One line of text.
-        width (int): The width in cells (at least 1).
-
-    Returns:
-        list[int]: The offsets in `text` where lines start, after the first.
-    """
+    """The offsets where a line's later lines start when folded to `width` cells, as Rich folds."""
     breaks: list[int] = []
     used = 0  # Cells taken on the current line.
     for word in _WORD.finditer(text):
@@ -241,16 +201,7 @@ def _one_line(text: str) -> str:
 def paint_hits(
     painter: RowPainter, result: SearchResult, details: HitDetailsFound | None = None
 ) -> PaintedRows:
-    """Draws the hits a result shows first, as `SearchHitList.show_result` would; for workers.
-
-    Args:
-        painter (RowPainter): The list's `SearchHitList.row_painter`.
-        result (SearchResult): The search's result.
-        details (HitDetailsFound | None): The first hits' details (`first_details`), if read.
-
-    Returns:
-        PaintedRows: The first screenful of hits, the first one highlighted.
-    """
+    """Draws a result's first screenful as `SearchHitList.show_result` would, for workers."""
     painted = PaintedRows(painter)
     known = details or {}
     for index, hit in enumerate(result.hits[: painter.rows_on_screen]):
@@ -264,16 +215,7 @@ def paint_hits(
 def first_details(
     reader: HitDetailsReader, painter: RowPainter, result: SearchResult
 ) -> HitDetailsFound:
-    """Reads the details of the hits a result shows first (in the search's worker).
-
-    Args:
-        reader (HitDetailsReader): The desk's reader.
-        painter (RowPainter): The list's painter (how many hits a screenful shows).
-        result (SearchResult): The search's result.
-
-    Returns:
-        HitDetailsFound: The details of the first screenful.
-    """
+    """Reads the details of the first screenful of a result's hits (in the search's worker)."""
     return reader.details_at(result.hits, range(painter.rows_on_screen))
 
 
@@ -298,13 +240,7 @@ class SearchHitList(RowList):
         """Posted when Enter or a click chooses a hit."""
 
         def __init__(self, hit_list: SearchHitList, index: int, hit: SearchHit) -> None:
-            """Says which hit was chosen.
-
-            Args:
-                hit_list (SearchHitList): The list the hit is in.
-                index (int): The hit's place in the list.
-                hit (SearchHit): The hit.
-            """
+            """Says which hit was chosen, and its place in the list."""
             super().__init__(hit_list, index)
             self.hit = hit
             """The hit."""
@@ -313,11 +249,7 @@ class SearchHitList(RowList):
         """Posted when the person nears the last hit shown while the search found more."""
 
         def __init__(self, everything: bool) -> None:
-            """Says how many more are wanted.
-
-            Args:
-                everything (bool): Whether every hit is wanted (End), or the next batch (scrolling).
-            """
+            """Says whether every hit is wanted (End) or the next batch (scrolling)."""
             super().__init__()
             self.everything = everything
             """Whether every hit is wanted."""
@@ -326,12 +258,7 @@ class SearchHitList(RowList):
         """The list's worker read some hits' details (handled by the list itself)."""
 
         def __init__(self, generation: int, details: HitDetailsFound) -> None:
-            """Says for which result and which hits.
-
-            Args:
-                generation (int): The result they belong to (`SearchHitList.generation`).
-                details (HitDetailsFound): The details, by the hits' places.
-            """
+            """Says for which result (`SearchHitList.generation`) and which hits, by place."""
             super().__init__()
             self.generation = generation
             self.details = details
@@ -342,13 +269,7 @@ class SearchHitList(RowList):
     def __init__(
         self, *, id: str | None = None, details_reader: HitDetailsReader | None = None
     ) -> None:
-        """Prepares an empty list.
-
-        Args:
-            id (str | None): The widget's id.
-            details_reader (HitDetailsReader | None): Reads the hits' journal details as they come
-                on screen; None shows the hits without them.
-        """
+        """Prepares an empty list; `details_reader` None shows the hits without journal details."""
         super().__init__(id=id)
         add_later_css(self)
         self._hits: list[SearchHit] = []
@@ -449,10 +370,9 @@ class SearchHitList(RowList):
         """Replaces the list with the hits of a search, the first highlighted.
 
         Args:
-            result (SearchResult): The search's result.
-            painted (PaintedRows | None): Its first hits as `paint_hits` drew them, if they were.
-            details (HitDetailsFound | None): Its first hits' details, if read (the others are read
-                as they come on screen).
+            result: The search's result.
+            painted: Its first hits as `paint_hits` drew them, if they were.
+            details: Its first hits' details, if read (the others are read as they come on screen).
         """
         self._hits = list(result.hits)
         self.shown_result = result
@@ -466,11 +386,7 @@ class SearchHitList(RowList):
         self.refresh()
 
     def extend_result(self, result: SearchResult) -> None:
-        """Shows a longer result of the same search, keeping the highlight and the scroll.
-
-        Args:
-            result (SearchResult): The same search with a higher limit.
-        """
+        """Shows the same search with a higher limit, keeping the highlight and the scroll."""
         self._hits = list(result.hits)
         self.shown_result = result
         self.rows_changed()
