@@ -1,8 +1,7 @@
 """`desk-browser search DESK WORDS... [--day DAY ...] [--limit N] [--json]`: the app's search.
 
-The words may hold the app's qualifiers, and the scope options say the same. The search is
-the index-backed one: the app's index where it is up to date, the desk elsewhere, with the
-documented search's answers.
+The words may hold the app's qualifiers. The search reads the app's index where it is up to
+date and the desk elsewhere, with the documented search's answers.
 """
 
 from __future__ import annotations
@@ -87,11 +86,7 @@ examples:
 
 
 def _limit(text: str) -> int:
-    """Reads --limit: a whole number of hits, 0 for all of them.
-
-    Raises:
-        argparse.ArgumentTypeError: The text is not such a number.
-    """
+    """Reads --limit: a whole number of hits, 0 for all (else argparse.ArgumentTypeError)."""
     try:
         number = int(text)
     except ValueError:
@@ -130,10 +125,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def hit_line(hit: SearchHit, result: SearchResult) -> str:
-    """Writes one hit as a tab-separated line: DAY, KIND, label and snippet, every field safe.
+    """Writes a hit as a tab-separated line: DAY, KIND (``action`` for ``journal``), label, snippet.
 
-    The label is never empty ("all words" where the app's list says nothing), and KIND is
-    ``action`` for the API's ``journal``.
+    Every field is safe; the label is never empty ("all words" where the app's list says nothing).
     """
     label = hit_label(hit, result) or 'all words'
     fields = (hit.record.day, kind_name(hit.record.kind), label, hit.snippet)
@@ -143,19 +137,10 @@ def hit_line(hit: SearchHit, result: SearchResult) -> str:
 def search_with_total(
     desk: Path, query: str, limit: int, scope: SearchScope = EVERYTHING
 ) -> tuple[SearchResult, int, list[str]]:
-    """Searches the desk, counts every hit, not only those within the limit, and the missing words.
-
-    The hits are exactly what SessionSearch.search(query, limit) returns.
-
-    Args:
-        desk (Path): The desk folder.
-        query (str): The keywords.
-        limit (int): The most hits to keep; 0 keeps them all.
-        scope (SearchScope): Which records to search.
+    """Searches the desk: the hits SessionSearch.search(query, limit) returns (0: all), and more.
 
     Returns:
-        tuple[SearchResult, int, list[str]]: The result, with at most limit hits; how many hits
-            there are in all; and the keywords that no record in the scope holds.
+        The result; how many hits there are in all; and the keywords no record in the scope holds.
     """
     search = IndexedSearch(desk)
     try:
@@ -175,14 +160,8 @@ def search_with_total(
 def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any]:
     """Describes a result for --json: the core's fields, the total and each hit's details.
 
-    Args:
-        desk (Path): The desk folder, whose journal says which session each exchange was in.
-        result (SearchResult): The result, cut to the limit.
-        total (int): How many hits there are in all.
-
-    Returns:
-        dict[str, Any]: hits (each with the API's kind and session_id, time, backend and
-            answered, null where the journal does not say), matched_every_word, words, total.
+    Each hit gets session_id, time, backend and answered from the journal (null where it does not
+    say).
     """
     data = dataclasses.asdict(result)
     details = HitDetailsReader(desk).details_of(result.hits)
@@ -196,11 +175,7 @@ def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any
 
 
 def parsed_query(arguments: argparse.Namespace) -> ParsedQuery:
-    """Reads the words, their qualifiers and the scope options into one query.
-
-    Raises:
-        argparse.ArgumentTypeError: A scope option's value is bad.
-    """
+    """Reads the words, their qualifiers and the scope options (ArgumentTypeError when bad)."""
     today = arguments.today or india_today()
     parsed = parse_query(' '.join(arguments.words), today)
     qualifiers = [*parsed.qualifiers, *option_qualifiers(arguments, today)]
@@ -214,13 +189,9 @@ def parsed_query(arguments: argparse.Namespace) -> ParsedQuery:
 def run(desk: Path, arguments: argparse.Namespace) -> int:
     """Searches the desk and writes the hits.
 
-    Args:
-        desk (Path): The desk folder.
-        arguments (argparse.Namespace): words, limit, json and the scope options.
-
     Returns:
-        int: 0 when there were hits, 1 when there were none, 2 for an unreadable desk, a bad
-            scope option or no keywords.
+        0 when there were hits, 1 when there were none, 2 for an unreadable desk, a bad scope
+        option or no keywords.
     """
     try:
         parsed = parsed_query(arguments)

@@ -1,8 +1,7 @@
 """`desk-browser serve DESK [--port N] [--host H] [--token-file PATH]`: the app in a web browser.
 
-textual-serve runs `desk-browser DESK` for each browser tab that connects. Only whoever holds
-the printed link gets in (`serve_access`, installed by `serve_server`). It listens on
-127.0.0.1 unless told otherwise.
+textual-serve runs `desk-browser DESK` for each browser tab; only whoever holds the printed link
+gets in (`serve_access`). It listens on 127.0.0.1 unless told otherwise.
 """
 
 from __future__ import annotations
@@ -76,11 +75,11 @@ class ServePlan:
     """What to serve, and to whom.
 
     Attributes:
-        command (str): The shell command textual-serve runs for each browser tab.
-        host (str): The address to listen on.
-        port (int): The port; 0 for any free one.
-        title (str): The page's title.
-        token (str): The secret the link carries.
+        command: The shell command textual-serve runs for each browser tab.
+        host: The address to listen on.
+        port: The port; 0 for any free one.
+        title: The page's title.
+        token: The secret the link carries.
     """
 
     command: str
@@ -132,12 +131,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def app_command(desk: Path, python: str | None = None) -> str:
     """The shell command textual-serve runs for each tab, every part quoted.
 
-    Args:
-        desk (Path): The desk folder.
-        python (str | None): The Python interpreter; None uses the one running now.
-
-    Returns:
-        str: Such as ``/usr/bin/python3 -m desk_browser /path/to/desk``.
+    Such as ``/usr/bin/python3 -m desk_browser /path/to/desk``; `python` None uses the running one.
     """
     interpreter = python or sys.executable
     return shlex.join([interpreter, '-m', 'desk_browser', str(desk.resolve())])
@@ -177,12 +171,11 @@ def serve(arguments: argparse.Namespace, make_server: ServerFactory | None = Non
     """Serves the browser until interrupted.
 
     Args:
-        arguments (argparse.Namespace): desk, port, host and token_file.
-        make_server (ServerFactory | None): Builds the server; None builds serve_server's
-            LinkServer (tests pass a stand-in).
+        arguments: desk, port, host and token_file.
+        make_server: Builds the server (None: serve_server's LinkServer; tests pass a stand-in).
 
     Returns:
-        int: 0 after the server stops; 2 for a desk, token file or address that cannot be used.
+        0 after the server stops; 2 for a desk, token file or address that cannot be used.
     """
     # A folder of desks is served as its Desks screen, behind the same token.
     desk = arguments.desk if workspace_of(arguments) is not None else checked_desk(arguments)
@@ -231,12 +224,5 @@ def serve(arguments: argparse.Namespace, make_server: ServerFactory | None = Non
 
 @guarded
 def run(arguments: argparse.Namespace) -> int:
-    """Serves the browser with textual-serve until interrupted.
-
-    Args:
-        arguments (argparse.Namespace): desk, port, host and token_file.
-
-    Returns:
-        int: 0 after the server stops, 2 for bad usage (see serve), 130 interrupted.
-    """
+    """Serves the browser until interrupted: 0 after it stops, 2 for bad usage, 130 interrupted."""
     return serve(arguments)

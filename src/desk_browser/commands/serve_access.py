@@ -1,12 +1,10 @@
 """Who may use a served desk: only whoever holds the link `desk-browser serve` printed.
 
-Any web page can open a WebSocket to 127.0.0.1, so every request is checked, as Jupyter
-Server does: the link's token (`?token=...`) is swapped for an HttpOnly, SameSite=Strict cookie
-and a redirect without it, and later requests must carry the cookie or the token (compared in
-constant time); the Host header must name this machine or --host (against DNS rebinding); an
-Origin header must be this server's own page (against cross-site WebSocket hijacking).
-Refusals are 403 with a short reason that reveals nothing of the desk. `serve_server`
-installs `access_middleware` on textual-serve's application.
+Any web page can open a WebSocket to 127.0.0.1, so every request is checked, as Jupyter Server
+does: the link's token is swapped for an HttpOnly, SameSite=Strict cookie, and later requests
+must carry it or the token (compared in constant time); the Host header must name this machine
+or --host (DNS rebinding); an Origin header must be this server's page (cross-site WebSocket
+hijacking). Refusals are 403 with a reason that reveals nothing of the desk.
 """
 
 from __future__ import annotations
@@ -56,7 +54,7 @@ def token_problem(token: str) -> str | None:
 
 
 def host_name(host_header: str) -> str:
-    """The name a Host header gives , lowered, without port, brackets or final dot."""
+    """The name a Host header gives, lowered, without port, brackets or final dot."""
     text = host_header.strip().lower()
     if text.startswith('['):
         name, _, _ = text[1:].partition(']')
@@ -95,14 +93,7 @@ def _redirect(location: str) -> web.Response:
 
 
 def refused(reason: str) -> web.Response:
-    """The 403 answer, as plain text, to a request that may not enter.
-
-    Args:
-        reason (str): What was wrong, in words that reveal nothing of the desk.
-
-    Returns:
-        web.Response: The reason and what to do.
-    """
+    """The 403 plain-text answer: `reason` (revealing nothing of the desk) and what to do."""
     text = (
         f'403 Forbidden: {reason}.\n'
         'Open the link desk-browser serve printed (it ends in ?token=...), on this machine.\n'
@@ -115,12 +106,11 @@ class ServeAccess:
     """What lets a request into one served desk.
 
     Attributes:
-        token (str): The secret the link carries.
-        host (str): The address given with --host, whose name the Host header may also give.
-        port (int): The port the server listens on, part of its origin.
-        canonical_host (str): The name in the printed link (and in textual-serve's page): a page
-            asked for under another local name is sent there, so its cookie reaches the
-            page's WebSocket.
+        token: The secret the link carries.
+        host: The address given with --host, whose name the Host header may also give.
+        port: The port the server listens on, part of its origin.
+        canonical_host: The name in the printed link: a page asked for under another local name
+            is sent there, so its cookie reaches the page's WebSocket.
     """
 
     token: str
@@ -151,12 +141,9 @@ class ServeAccess:
     def answer(self, request: web.Request) -> web.StreamResponse | None:
         """Decides whether a request may reach textual-serve's handlers.
 
-        Args:
-            request (web.Request): The request.
-
         Returns:
-            web.StreamResponse | None: None to let it through; else the answer instead: 403, or
-                a redirect that sets the cookie and drops the token from the address.
+            None to let it through; else the answer instead: 403, or a redirect that sets the cookie
+            and drops the token from the address.
         """
         name = host_name(request.host)
         if name not in self.hosts:

@@ -1,9 +1,7 @@
 """What `desk-browser serve` writes on stderr while it runs: one plain line a note.
 
-aiohttp logs a client's malformed request with an exception whose message and traceback hold
-the request's bytes, the token among them. `MalformedRequests` turns each such record into
-one line naming the reason in fixed words; every other record passes as it is.
-`serve_server` installs it.
+aiohttp logs a malformed request with an exception holding the request's bytes, the token among
+them; `MalformedRequests` turns such a record into one line of fixed words.
 """
 
 from __future__ import annotations
@@ -33,14 +31,7 @@ _LONGEST_REASON = 80
 
 
 def malformed_reason(error: HttpProcessingError) -> str:
-    """Names what was wrong with a malformed request, in words that hold none of its bytes.
-
-    Args:
-        error (HttpProcessingError): What aiohttp's parser raised.
-
-    Returns:
-        str: Such as "missing 'Host' header in request".
-    """
+    """Names what was wrong with a malformed request ("missing 'Host' header in request")."""
     if isinstance(error, LineTooLong):
         limit = error.args[1] if len(error.args) > 1 else None
         size = f'{limit} bytes' if isinstance(limit, int) else 'the limit'

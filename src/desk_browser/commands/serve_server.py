@@ -1,19 +1,16 @@
 """textual-serve's server with the link's check in front of every route (`serve_access`).
 
-`LinkServer` subclasses textual-serve's `Server`, adding the check, a socket bound before
-anything is printed (a port in use is a clear error, `--port 0` works), the printed link, and
-the page from `serve_page/` with its font served here (no outside host).
+`LinkServer` adds the check, a socket bound before anything is printed (a port in use is a clear
+error, `--port 0` works), the printed link, and the page from `serve_page/` with its own font.
 
 What it relies on in textual-serve 1.1.3 (pinned exactly: not its documented API):
 
-- `Server._make_app()` builds the aiohttp application (`/`, `/ws`, `/download/{key}`,
-  `/static`); the middleware and a response signal are added before aiohttp freezes it.
+- `Server._make_app()` builds the aiohttp application; the middleware and a response signal are
+  added before aiohttp freezes it.
 - `Server.public_url`: set to the bound address, so the page's requests get its cookie.
-- `Server.console` (replaced by one on stderr, so stdout holds only the link) and
-  `Server.initialize_logging()` (replaced by `serve_log`'s plain lines: textual-serve's
-  printed a malformed request's locals, the token among them).
-- `Server.host`, `Server.port`, `Server.request_exit()` and the `on_startup` hook (its
-  banner, without the token, is replaced by the link).
+- `Server.console` (on stderr, so stdout holds only the link) and `Server.initialize_logging()`
+  (`serve_log`'s lines: textual-serve's printed a malformed request's token).
+- `Server.host`, `Server.port`, `Server.request_exit()` and `on_startup` (its banner replaced).
 - `Server.serve()` is replaced: it would bind by itself and log every request line, token
   included.
 """
@@ -50,12 +47,7 @@ PAGE_TEMPLATES = Path(__file__).with_name('serve_page')
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """Opens the listening socket (port 0: the system picks a free one).
-
-    Raises:
-        OSError: The address cannot be used (such as a port in use or a name that does not
-            resolve).
-    """
+    """Opens the listening socket (port 0: any free one); OSError when the address is unusable."""
     family, _, _, _, address = socket.getaddrinfo(
         host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
     )[0]
@@ -68,12 +60,7 @@ class LinkServer(Server):
     """Serves the app only to whoever holds the link it prints."""
 
     def __init__(self, plan: ServePlan, show_link: Callable[[str], None]):
-        """Creates the server; nothing listens until serve.
-
-        Args:
-            plan (ServePlan): What to serve, where, and to whom (the token).
-            show_link (Callable[[str], None]): Called with the link once the server listens.
-        """
+        """Creates the server for `plan`; once it listens, `show_link` is given the link."""
         super().__init__(
             plan.command,
             host=plan.host,
@@ -100,11 +87,7 @@ class LinkServer(Server):
         return f'{self.public_url}/?{TOKEN_PARAMETER}={self.token}'
 
     def listen(self) -> None:
-        """Binds the socket, so the port is known (and taken) before anything is printed.
-
-        Raises:
-            OSError: The address cannot be used.
-        """
+        """Binds the socket, so the port is known before anything is printed (OSError: unusable)."""
         self.socket = bind(self.host, self.port)
         self.port = self.socket.getsockname()[1]
         self.public_url = f'http://{url_host(self.host)}:{self.port}'
@@ -128,14 +111,7 @@ class LinkServer(Server):
         """Replaces textual-serve's banner, which shows the address without the token."""
 
     def serve(self, debug: bool = False) -> None:
-        """Serves until interrupted (Ctrl+C or SIGTERM), on the socket listen bound.
-
-        Args:
-            debug (bool): textual-serve's debug mode (Textual's devtools in each app).
-
-        Raises:
-            OSError: The address cannot be used.
-        """
+        """Serves on the bound socket until Ctrl+C or SIGTERM (`debug`: textual-serve's debug)."""
         if self.socket is None:
             self.listen()
         self.debug = debug

@@ -1,18 +1,9 @@
 """The demo desk: a realistic, reproducible desk folder for trying, testing and benchmarking.
 
 `python -m desk_browser.demo DIR [--today YYYY-MM-DD] [--seed N] [--days N] [--damaged]
-[--state normal|damaged|missing]` builds the working folder of an AI trading agent trading Indian
-markets (NIFTY, BANKNIFTY, RELIANCE, HDFCBANK, INFY, TCS futures and options): a journal of every
-event, session logs, daily summaries, a state file and notes. The same arguments give the same bytes
-and the same file times.
-
-A leaf beside the app and the commands, and the desk the readers are tested against: it imports
-nothing else of desk_browser (not the core it tests, not Textual); only `desk_browser.cli`
-(`--demo`) imports it.
-
-Typical usage example:
-
-    build_demo_desk(Path('/tmp/desks/main'), today=DEMO_TODAY, days=10)
+[--state normal|damaged|missing]` builds an AI agent's folder trading Indian futures and options:
+journal, session logs, summaries, state and notes; the same arguments give the same bytes and
+file times. It imports nothing else of desk_browser; only `cli` (`--demo`) imports it.
 """
 
 from __future__ import annotations

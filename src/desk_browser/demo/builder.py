@@ -97,14 +97,8 @@ def _build_day(
 ) -> _Day:
     """Builds one day's sessions, journal lines and summary in memory.
 
-    Args:
-        seed (int): The desk's seed.
-        day (datetime.date): The trading date.
-        is_current (bool): Whether this is the current day (last session running, no summary).
-        events_per_day (int | None): Roughly how many events to make; None for a natural day.
-
-    Returns:
-        _Day: The day.
+    `is_current`: the last session is running and there is no summary; `events_per_day`: roughly
+    how many events to make (None: a natural day).
     """
     random_source = random.Random(f'{seed}:{day.isoformat()}')
     context = market.new_day_context(random_source, day)
@@ -184,15 +178,7 @@ def _lay_out(
     start: int,
     span: int,
 ) -> None:
-    """Gives a session's events their times (never going back, within `span`), and its log lines.
-
-    Args:
-        session (_Session): The session; its events get times and its log lines are filled.
-        random_source (random.Random): The day's generator.
-        day (datetime.date): The date.
-        start (int): The session's first second, after midnight UTC.
-        span (int): How many seconds the session may last.
-    """
+    """Times a session's events (never going back, within `span` s from `start`); fills its log."""
     events = session.events
     randint = random_source.randint
     offsets = []
@@ -238,11 +224,7 @@ def _log_line(trigger_text: str, texts: list[str], backend: str, finished_at: st
 
 
 def _check_directory(directory: Path) -> None:
-    """Refuses a path that is not an empty directory (or missing).
-
-    Raises:
-        FileExistsError: The path exists and is not an empty directory.
-    """
+    """Raises FileExistsError unless the path is an empty directory or missing."""
     if not directory.exists() and not directory.is_symlink():
         return
     if not directory.is_dir():
@@ -298,18 +280,8 @@ def _state_text(
 ) -> str:
     """Writes state.json as the session store's save_state does (json.dumps, indent=2).
 
-    One backend is 2-4 exchanges behind the log (or `behind`), the other up to date; with
+    One backend is `behind` (None: 2-4) exchanges behind the log, the other up to date; with
     `damaged` the other is 2 exchanges ahead of the log instead.
-
-    Args:
-        random_source (random.Random): The state's generator.
-        session (_Session): The current session.
-        day (datetime.date): Its trading date.
-        damaged (bool): Whether a backend is ahead of its log.
-        behind (int | None): How many exchanges the one backend is behind; None draws 2-4.
-
-    Returns:
-        str: The file's text.
     """
     count = len(session.log_lines)
     behind_name = random_source.choice(market.BACKENDS)
@@ -357,23 +329,20 @@ def build_demo_desk(
 ) -> None:
     """Builds a demo desk in `directory`, the same bytes and file times for the same arguments.
 
-    `days` trading days end at `today`; the last is the current day, its last session running
-    (the current session, one backend 2-4 exchanges behind). Earlier days have 1-3 sessions and a
-    summary. Every day shows each state of an order (part fills, orders carried over and filled
-    or cancelled next day). `damaged` adds typical damage to the logs, the journal and the state.
+    `days` trading days end at `today`; the last is the current day, its last session running.
+    Earlier days have 1-3 sessions and a summary. Every day shows each state of an order (part
+    fills, orders carried over and filled or cancelled next day).
 
     Args:
-        directory (Path): Where to build; created if missing, must be empty if it exists.
-        today (datetime.date): The current India date.
-        seed (int): Seeds the generators; another seed gives another desk.
-        days (int): How many trading days, at least 1.
-        damaged (bool): Whether to add typical damage.
-        events_per_day (int | None): Roughly how many journal events each day holds (for
-            benchmarks); None gives a natural day.
-        state (str): "normal"; "damaged" writes a state.json that is not JSON; "missing" writes
-            none.
-        behind (int | None): How many exchanges of the current session the one backend has not
-            seen (0: all up to date); None draws 2-4.
+        directory: Where to build; created if missing, must be empty if it exists.
+        today: The current India date.
+        seed: Seeds the generators; another seed gives another desk.
+        days: How many trading days, at least 1.
+        damaged: Whether to add typical damage to the logs, the journal and the state.
+        events_per_day: Roughly how many journal events each day holds (None: a natural day).
+        state: "normal"; "damaged" writes a state.json that is not JSON; "missing" writes none.
+        behind: How many of the current session's exchanges the one backend has not seen (0: up
+            to date; None draws 2-4).
 
     Raises:
         FileExistsError: `directory` exists and is not an empty directory.

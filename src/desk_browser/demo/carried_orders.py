@@ -1,9 +1,8 @@
 """The demo desk's orders left working at the close: placed one day, filled or cancelled the next.
 
-Each trading day places two late limit orders; the next fills the first at the open and
-cancels the second (the first day acts on orders never seen placed). They come from a
-generator of their own (the desk's seed and the day) and the day's prices, so the two days
-agree without building each other and nothing else the day draws changes.
+Each day places two late limit orders; the next fills the first at the open and cancels the
+second. They come from a generator of their own (seed and day), so the two days agree without
+building each other and nothing else the day draws changes.
 """
 
 from __future__ import annotations

@@ -14,11 +14,7 @@ from desk_browser.demo.workspace import build_demo_workspace
 
 
 def _date(text: str) -> datetime.date:
-    """Reads a --today argument, an ISO 8601 date.
-
-    Raises:
-        argparse.ArgumentTypeError: The text is not an ISO 8601 date.
-    """
+    """Reads a --today argument, an ISO 8601 date (else argparse.ArgumentTypeError)."""
     try:
         return datetime.date.fromisoformat(text)
     except ValueError:
@@ -26,11 +22,7 @@ def _date(text: str) -> datetime.date:
 
 
 def _positive(text: str) -> int:
-    """Reads a --days argument, a whole number of at least 1.
-
-    Raises:
-        argparse.ArgumentTypeError: The text is not a whole number of at least 1.
-    """
+    """Reads a --days argument, a whole number of at least 1 (else argparse.ArgumentTypeError)."""
     try:
         number = int(text)
     except ValueError:
@@ -96,13 +88,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Builds a demo desk, or with --desks a demo workspace, from command-line arguments.
-
-    Args:
-        argv (list[str] | None): The arguments after the program name; None reads sys.argv.
+    """Builds a demo desk, or with --desks a demo workspace, from `argv` (None: sys.argv).
 
     Returns:
-        int: 0 on success, 2 for wrong arguments or a non-empty folder, 1 when writing fails.
+        0 on success, 2 for wrong arguments or a non-empty folder, 1 when writing fails.
     """
     parser = _parser()
     try:

@@ -415,15 +415,9 @@ def _order_events(
 def exchange_events(
     random_source: random.Random, context: DayContext, backend: str
 ) -> list[dict[str, Any]]:
-    """Draws one exchange: a trigger, tool calls, 1-3 answer parts, maybe an order.
+    """Draws one exchange's events: a trigger, tool calls, 1-3 answer parts, maybe an order.
 
-    Args:
-        random_source (random.Random): The day's generator.
-        context (DayContext): The day's market, updated with orders and topics.
-        backend (str): The backend that answers.
-
-    Returns:
-        list[dict[str, Any]]: The events in file order, starting with the trigger.
+    `context` is the day's market, updated with orders and topics.
     """
     scenario = random_source.choice(_SCENARIOS)
     if not context.topics:

@@ -1,7 +1,6 @@
 """The demo desk's market: its backends and instruments, a day's prices, and how they are written.
 
-Prices, rupee amounts and contract symbols are written here for the exchanges (exchange_words) and
-the day summaries (summary_words) alike, and `new_event` starts every event they draw.
+`new_event` starts every event that exchange_words and summary_words draw.
 """
 
 from __future__ import annotations
@@ -22,10 +21,10 @@ class Instrument:
     """One underlying the desk trades.
 
     Attributes:
-        name (str): The exchange symbol, such as "NIFTY".
-        base_price (float): A typical price in rupees.
-        lot_size (int): Units in one futures or options lot.
-        strike_step (int): Distance between option strikes.
+        name: The exchange symbol, such as "NIFTY".
+        base_price: A typical price in rupees.
+        lot_size: Units in one futures or options lot.
+        strike_step: Distance between option strikes.
     """
 
     name: str
@@ -50,14 +49,14 @@ class DayContext:
     """What one trading day looks like: prices, the day's gap and a counter for order ids.
 
     Attributes:
-        day (datetime.date): The India trading date.
-        prices (dict[str, float]): Each underlying's price for the day, keyed by name.
-        gap_percent (float): NIFTY's opening gap in percent.
-        order_count (int): Orders numbered so far that day.
-        filled (int): Orders filled so far.
-        rejected (int): Risk rejections so far.
-        pnl (float): The day's running profit and loss in rupees.
-        topics (list[str]): The scenarios the day's exchanges were about, in order.
+        day: The India trading date.
+        prices: Each underlying's price for the day, by name.
+        gap_percent: NIFTY's opening gap in percent.
+        order_count: Orders numbered so far that day.
+        filled: Orders filled so far.
+        rejected: Risk rejections so far.
+        pnl: The day's running profit and loss in rupees.
+        topics: The scenarios the day's exchanges were about, in order.
     """
 
     day: datetime.date

@@ -1,7 +1,4 @@
-"""The words of the demo desk's day summaries and notes (its Markdown files).
-
-Drawn from the `random.Random` the caller passes in, as the exchanges are (exchange_words).
-"""
+"""The words of the demo desk's day summaries and notes, drawn from the caller's `random.Random`."""
 
 from __future__ import annotations
 
@@ -27,17 +24,7 @@ _TOPIC_WORDS = {
 def summary_text(
     random_source: random.Random, context: DayContext, sessions: int, exchanges: int
 ) -> str:
-    """Draws a finished day's summary in Markdown (heading, paragraphs, bullets), newline-ended.
-
-    Args:
-        random_source (random.Random): The day's generator.
-        context (DayContext): The finished day.
-        sessions (int): How many sessions the day had.
-        exchanges (int): How many exchanges the day had.
-
-    Returns:
-        str: The summary.
-    """
+    """Draws a finished day's summary in Markdown (heading, paragraphs, bullets), newline-ended."""
     topics: list[str] = []
     for topic in context.topics:
         if topic not in topics:
@@ -87,15 +74,9 @@ def summary_text(
 
 
 def note_text(topic: str, day: datetime.date) -> str:
-    """Writes one of the desk's notes in Markdown.
+    """Writes one of the desk's notes in Markdown, about (or last written on) `day`.
 
-    Args:
-        topic (str): One of "nifty-gap", "rbi-policy", "banknifty-expiry", "watchlist",
-            "playbook".
-        day (datetime.date): The day the note is about (dated notes) or was last written.
-
-    Returns:
-        str: The note.
+    `topic` is one of "nifty-gap", "rbi-policy", "banknifty-expiry", "watchlist", "playbook".
     """
     if topic == 'nifty-gap':
         return (

@@ -2,12 +2,7 @@
 
 The first four are the Desks screen's cases: `main` healthy and current, `options` with a
 damaged state.json, `hedging` with a backend 6 exchanges behind, `research` idle for four
-trading days. More desks are healthy `desk-05`, `desk-06`, ... The same arguments give the
-same bytes and file times.
-
-Typical usage example:
-
-    build_demo_workspace(Path('/tmp/workspace/desks'), today=DEMO_TODAY, desks=4)
+trading days; then healthy `desk-05`, `desk-06`, ... The same arguments give the same bytes.
 """
 
 from __future__ import annotations
@@ -28,12 +23,11 @@ class DemoDeskPlan:
     """How one desk of the demo workspace is built.
 
     Attributes:
-        name (str): Its folder's name.
-        seed (int): Its generators' seed.
-        state (str): "normal" or "damaged" (build_demo_desk's state).
-        behind (int | None): How many exchanges the one backend is behind (build_demo_desk's
-            behind).
-        idle_days (int): How many trading days before today its last day is.
+        name: Its folder's name.
+        seed: Its generators' seed.
+        state: "normal" or "damaged" (build_demo_desk's state).
+        behind: How many exchanges the one backend is behind (build_demo_desk's behind).
+        idle_days: How many trading days before today its last day is.
     """
 
     name: str
@@ -53,11 +47,7 @@ NAMED_DESKS = (
 
 
 def workspace_plan(desks: int) -> list[DemoDeskPlan]:
-    """Plans the desks of a demo workspace: the named desks first, then desk-05, desk-06, ...
-
-    Raises:
-        ValueError: desks is less than 1.
-    """
+    """Plans a demo workspace's desks: the named first, then desk-05, ...; ValueError below 1."""
     if desks < 1:
         raise ValueError(f'desks must be at least 1, not {desks}')
     plans = list(NAMED_DESKS[:desks])
@@ -74,22 +64,10 @@ def build_demo_workspace(
     days: int = 10,
     events_per_day: int | None = None,
 ) -> list[Path]:
-    """Builds a demo workspace: one demo desk per plan, in `directory/<name>`.
+    """Builds a demo workspace in `directory` (its desks folder): one demo desk per plan.
 
-    Args:
-        directory (Path): The workspace's desks folder; created if missing, its desks' folders
-            must not exist or be empty.
-        today (datetime.date): The current India date.
-        desks (int): How many desks.
-        days (int): How many trading days each desk holds.
-        events_per_day (int | None): As for build_demo_desk (for benchmarks).
-
-    Returns:
-        list[Path]: The desks' folders, by plan.
-
-    Raises:
-        FileExistsError: A desk's folder exists and is not empty.
-        ValueError: desks or days is less than 1.
+    Returns the desks' folders, by plan. Raises FileExistsError when a desk's folder exists and is
+    not empty, ValueError when desks or days is less than 1.
     """
     built: list[Path] = []
     directory.mkdir(parents=True, exist_ok=True)
