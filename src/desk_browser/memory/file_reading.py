@@ -2,24 +2,16 @@
 
 Every reader of the core opens desk files here:
 
-- The path must be a regular file, before and after the open (with O_NONBLOCK, so a FIFO
-  never makes it wait); anything else is refused: "not a regular file".
+- The path must be a regular file before and after the open (with O_NONBLOCK, so a FIFO never
+  makes it wait): else "not a regular file".
 - A file whose real path lies outside its desk folder (known from its place: journal/, notes/,
-  sessions/, sessions/summaries/) is refused unless links out are allowed: "points outside
-  the desk: /etc/passwd".
-- Each kind of file has a size limit (`ReadSettings`); a file or line past it is refused:
-  "too big: 1.0 GB, limit 16 MB".
+  sessions/, sessions/summaries/) is refused unless links out are allowed: "points outside the
+  desk: /etc/passwd".
+- A file or line past its kind's limit (`ReadSettings`) is refused: "too big: 1.0 GB, limit
+  16 MB".
 
-Readers that can take settings take them as an argument; the documented readers use
-`current_settings`, which an entry point sets for a run with `settings_in_force`.
-
-Typical usage example:
-
-    try:
-        with open_desk_file(path) as handle:
-            content = read_at_most(handle, path, settings.text_limit)
-    except (OSError, ValueError) as error:
-        reason = unreadable_reason(error)
+Readers take settings as an argument or use `current_settings`, which an entry point sets for a
+run with `settings_in_force`.
 """
 
 from __future__ import annotations
@@ -57,10 +49,10 @@ class ReadSettings:
     """How far the desk's readers go.
 
     Attributes:
-        text_limit (int): The most bytes a note or a summary may hold.
-        state_limit (int): The most bytes state.json may hold.
-        line_limit (int): The most bytes one line of a session log or journal may hold.
-        follow_symlinks (bool): Whether a link to a file outside the desk folder is read.
+        text_limit: The most bytes a note or a summary may hold.
+        state_limit: The most bytes state.json may hold.
+        line_limit: The most bytes one line of a session log or journal may hold.
+        follow_symlinks: Whether a link to a file outside the desk folder is read.
     """
 
     text_limit: int = 16 * MEGABYTE
@@ -81,14 +73,7 @@ def current_settings() -> ReadSettings:
 
 @contextlib.contextmanager
 def settings_in_force(settings: ReadSettings) -> Iterator[None]:
-    """Puts settings in force for every reader of the process, for the length of a run.
-
-    Args:
-        settings (ReadSettings): The settings.
-
-    Yields:
-        None: While the run lasts; the settings before are back afterwards.
-    """
+    """Puts settings in force for every reader of the process while the run lasts, then restores."""
     global _in_force
     before = _in_force
     _in_force = settings
@@ -128,13 +113,7 @@ class TooBigError(RefusedFileError):
     """A file or a line longer than its limit."""
 
     def __init__(self, path: Path, size: int, limit: int):
-        """Describes the refusal.
-
-        Args:
-            path (Path): The file.
-            size (int): How many bytes it holds (or more, when it was not read to its end).
-            limit (int): The limit.
-        """
+        """Describes the refusal: `size` bytes (or more, when not read to the end) over `limit`."""
         super().__init__(path, too_big_reason(size, limit))
 
 
@@ -166,12 +145,7 @@ def desk_of(path: Path) -> Path | None:
 
 
 def _refuse_unless_regular(path: Path, mode: int) -> None:
-    """Raises unless a file's mode is a regular file's.
-
-    Raises:
-        IsADirectoryError: It is a folder.
-        NotRegularFileError: It is a FIFO, socket or device.
-    """
+    """Raises IsADirectoryError for a folder, NotRegularFileError for a FIFO, socket or device."""
     if stat.S_ISREG(mode):
         return
     if stat.S_ISDIR(mode):
@@ -180,11 +154,7 @@ def _refuse_unless_regular(path: Path, mode: int) -> None:
 
 
 def _refuse_outside(path: Path, desk: Path) -> None:
-    """Raises when a file's real path lies outside its desk folder's.
-
-    Raises:
-        OutsideDeskError: It does.
-    """
+    """Raises OutsideDeskError when a file's real path lies outside its desk folder's."""
     target = os.path.realpath(path)
     desk_target = os.path.realpath(desk)
     if target != desk_target and not target.startswith(desk_target.rstrip(os.sep) + os.sep):
@@ -192,15 +162,9 @@ def _refuse_outside(path: Path, desk: Path) -> None:
 
 
 def open_desk_file(path: Path, settings: ReadSettings | None = None) -> BinaryIO:
-    """Opens a desk file for reading, never waiting and never leaving the desk.
+    """Opens a desk file for reading (the caller closes it), never waiting, never leaving the desk.
 
-    Args:
-        path (Path): The file (links are followed, out of the desk only when allowed).
-        settings (ReadSettings | None): Whether links out of the desk are followed; None uses
-            the settings in force.
-
-    Returns:
-        BinaryIO: The open file (the caller closes it).
+    Links are followed, out of the desk only when `settings` (None: those in force) allow.
 
     Raises:
         OSError: It cannot be opened; a RefusedFileError when it is not a regular file or lies
@@ -222,15 +186,7 @@ def open_desk_file(path: Path, settings: ReadSettings | None = None) -> BinaryIO
 
 
 def read_at_most(handle: BinaryIO, path: Path, limit: int) -> bytes:
-    """Reads an open file from where it stands to its end, refusing one past a limit.
-
-    Args:
-        handle (BinaryIO): The open file.
-        path (Path): The file, for the error.
-        limit (int): The most bytes to read.
-
-    Returns:
-        bytes: The bytes.
+    """Reads an open file from where it stands to its end.
 
     Raises:
         TooBigError: More than `limit` bytes are left (nothing more is read).
@@ -248,12 +204,7 @@ def read_at_most(handle: BinaryIO, path: Path, limit: int) -> bytes:
 def unreadable_reason(error: OSError | ValueError) -> str:
     """Names why a file could not be read, as a problem's reason.
 
-    Args:
-        error (OSError | ValueError): What opening or reading it raised.
-
-    Returns:
-        str: A refusal's reason, PERMISSION_DENIED_REASON, or "unreadable: " and the system's
-            words.
+    A refusal's reason, PERMISSION_DENIED_REASON, or "unreadable: " and the system's words.
     """
     if isinstance(error, OSError):
         return os_error_reason(error)
@@ -263,9 +214,8 @@ def unreadable_reason(error: OSError | ValueError) -> str:
 def os_error_reason(error: OSError) -> str:
     """Names why the system refused to open, read, examine or list a desk file or folder.
 
-    Returns:
-        str: A refusal's reason, PERMISSION_DENIED_REASON, LINK_LOOP_REASON, or "unreadable: "
-            and the system's words.
+    A refusal's reason, PERMISSION_DENIED_REASON, LINK_LOOP_REASON, or "unreadable: " and the
+    system's words.
     """
     if isinstance(error, RefusedFileError):
         return error.reason

@@ -3,18 +3,11 @@
 - A `FileSignature` is what one `stat` says about a file or folder; any change through the
   file system (an append, a rewrite, a replacement, a time set back) changes it.
 - A file modified less than `RACY_NANOSECONDS` ago is *racy*: a second change within a coarse
-  clock's tick could keep its signature, so what was read must not be trusted beyond the next
-  look (`FileSignature.is_racy`).
+  clock's tick could keep its signature, so what was read is not trusted beyond the next look.
 - A `FolderListing` lists a folder's regular files again only when its signature changed.
 
-Nothing here reads a file's content, writes anything, or raises: a missing file, a permission
-error, a symlink loop or a name the system refuses reads as "no signature".
-
-Typical usage example:
-
-    before = file_signature(path)
-    if file_signature(path) != before:
-        ...  # Read it again.
+Nothing here reads content, writes or raises: a missing file, a permission error, a symlink
+loop or a name the system refuses reads as "no signature".
 """
 
 from __future__ import annotations
@@ -35,13 +28,12 @@ class FileSignature:
     """What a stat call says about a file or folder, enough to notice that it changed.
 
     Attributes:
-        device (int): The device it lives on.
-        inode (int): The inode number; a replaced file has a new one.
-        size (int): The size in bytes.
-        modified_ns (int): The modification time, in nanoseconds since the epoch.
-        changed_ns (int): The status change time, in nanoseconds since the epoch; it catches a
-            file whose modification time was set back.
-        file_type (int): The file type bits of the mode (stat.S_IFMT).
+        device: The device it lives on.
+        inode: The inode number; a replaced file has a new one.
+        size: The size in bytes.
+        modified_ns: The modification time, in nanoseconds since the epoch.
+        changed_ns: The status change time, which catches a modification time set back.
+        file_type: The file type bits of the mode (stat.S_IFMT).
     """
 
     device: int
@@ -62,15 +54,7 @@ class FileSignature:
         return stat.S_ISREG(self.file_type)
 
     def is_racy(self, now_ns: int, racy_nanoseconds: int = RACY_NANOSECONDS) -> bool:
-        """Tells whether it changed too recently for its signature to be trusted.
-
-        Args:
-            now_ns (int): The time now, in nanoseconds since the epoch (time.time_ns()).
-            racy_nanoseconds (int): The window; RACY_NANOSECONDS unless a test shortens it.
-
-        Returns:
-            bool: True when it was modified within the window before now, or in the future.
-        """
+        """Whether it was modified in the `racy_nanoseconds` before `now_ns`, or later."""
         return self.modified_ns > now_ns - racy_nanoseconds
 
     def is_same_file(self, other: FileSignature) -> bool:
@@ -126,25 +110,15 @@ class FolderListing:
     """
 
     def __init__(self, racy_nanoseconds: int = RACY_NANOSECONDS):
-        """Creates a listing that remembers nothing yet.
-
-        Args:
-            racy_nanoseconds (int): How long a folder must have been unchanged before its
-                listing is remembered; RACY_NANOSECONDS unless a test shortens it.
-        """
+        """Creates a listing that remembers nothing yet (tests may shorten `racy_nanoseconds`)."""
         self._racy_nanoseconds = racy_nanoseconds
         self._remembered: dict[str, _Listed] = {}
         self._lock = threading.Lock()
 
     def names(self, folder: Path) -> tuple[str, ...]:
-        """Lists the names of the regular files in a folder, sorted.
+        """The sorted names of a folder's regular files; empty when it cannot be listed.
 
-        Args:
-            folder (Path): The folder.
-
-        Returns:
-            tuple[str, ...]: The names; empty when the folder is missing, not a folder or
-                unreadable. While the folder is unchanged, the same tuple is returned.
+        While the folder is unchanged, the same tuple is returned.
         """
         signature = file_signature(folder)
         if signature is None:

@@ -1,7 +1,7 @@
 """A desk's journal days: events, exchanges and actions, read from the journal's JSON lines.
 
-Part of the one reader of the desk's files: `desk_files` names everything here. A module of
-its own so that it loads when a journal is first read, not with the first screen.
+`desk_files` names everything here; a module of its own so that it loads when a journal is
+first read, not with the first screen.
 """
 
 from __future__ import annotations
@@ -25,11 +25,10 @@ class JournalEvent:
     """One well-formed line of a journal file.
 
     Attributes:
-        line_number (int): The line it was read from, counting from 1.
-        type (str): The event's type, such as "order_placed".
-        time (str): When it happened, as written (an ISO 8601 string in UTC), or "" when the line
-            has no string time.
-        fields (dict[str, Any]): Every other field, in the file's order.
+        line_number: The line it was read from, counting from 1.
+        type: The event's type, such as "order_placed".
+        time: When it happened, as written (ISO 8601 in UTC), or "" when it has no string time.
+        fields: Every other field, in the file's order.
     """
 
     line_number: int
@@ -40,12 +39,7 @@ class JournalEvent:
 
 @dataclasses.dataclass(frozen=True)
 class JournalExchange:
-    """A trigger the desk received and the pieces of text it answered with.
-
-    Attributes:
-        trigger (JournalEvent): The trigger_received event.
-        texts (list[JournalEvent]): The text events after it, up to the next trigger.
-    """
+    """A trigger the desk received (`trigger`) and the text events it answered with (`texts`)."""
 
     trigger: JournalEvent
     texts: list[JournalEvent]
@@ -71,11 +65,11 @@ class JournalDay:
     """One journal file, read.
 
     Attributes:
-        day (str): The India date it holds, as YYYY-MM-DD.
-        events (list[JournalEvent]): Every well-formed event, in the file's order.
-        exchanges (list[JournalExchange]): Each trigger with its answer, in the file's order.
-        actions (list[JournalEvent]): Every event that is neither a trigger nor a text inside an
-            exchange, in the file's order, the desk's own search_sessions calls included.
+        day: The India date it holds, as YYYY-MM-DD.
+        events: Every well-formed event, in the file's order.
+        exchanges: Each trigger with its answer, in the file's order.
+        actions: Every event that is neither a trigger nor a text inside an exchange, in order,
+            the desk's own search_sessions calls included.
     """
 
     day: str
@@ -115,23 +109,12 @@ def group_journal_objects(
     actions: list[JournalEvent],
     problems: list[Problem] | None = None,
 ) -> list[JournalEvent]:
-    """Reads journal objects as events and adds them to a day's exchanges and actions.
+    """Reads numbered journal objects as events, adding to a day's `exchanges` and `actions`.
 
     A trigger_received event starts an exchange; a text event belongs to the last exchange when
     there is one; every other event is an action. A reader of a journal in pieces passes what it
     has so far, and the last exchange goes on growing. An object with no string type is skipped
-    and reported.
-
-    Args:
-        path (Path): The journal file, for reporting.
-        objects (Iterable[tuple[int, dict[str, Any]]]): The objects with their line numbers, in
-            the file's order.
-        exchanges (list[JournalExchange]): The exchanges so far, added to.
-        actions (list[JournalEvent]): The actions so far, added to.
-        problems (list[Problem] | None): Where to report skipped objects, or None.
-
-    Returns:
-        list[JournalEvent]: The events read, in order.
+    and reported. Returns the events read, in order.
     """
     events: list[JournalEvent] = []
     current = exchanges[-1] if exchanges else None
@@ -155,16 +138,10 @@ def read_journal_day(
     day: str,
     problems: list[Problem] | None = None,
 ) -> JournalDay:
-    """Reads one day's journal into events, exchanges and actions (see group_journal_objects).
+    """Reads one day's journal (`day` YYYY-MM-DD) into events, exchanges and actions.
 
-    Args:
-        path (Path): The journal file.
-        day (str): The India date it holds, as YYYY-MM-DD.
-        problems (list[Problem] | None): Where to report damaged lines (in line order) and an
-            unreadable file; None reports nothing.
-
-    Returns:
-        JournalDay: The day; empty when the file cannot be read.
+    An unreadable file reads as an empty day; `problems` (None: nowhere) gets the damaged lines in
+    order and an unreadable file.
     """
     exchanges: list[JournalExchange] = []
     actions: list[JournalEvent] = []

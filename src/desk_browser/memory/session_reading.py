@@ -1,16 +1,9 @@
 """Reading a sessions folder's files: a session's log, and the state, telling missing from damaged.
 
-Readers never raise for what they find on disk: a damaged log line is skipped and reported,
-a state file that cannot be used is reported with why. session_store re-exports the names it
+Readers never raise for what they find on disk: a damaged log line is skipped and reported, a
+state file that cannot be used is reported with why. session_store re-exports the names it
 documents; `exchanges_from_lines`, `count_exchanges` and `read_exchange_log_head` are the
 browser's own.
-
-Typical usage example:
-
-    problems: list[Problem] = []
-    exchanges = read_exchange_log(log_path(directory, session_id), problems)
-    reading = read_state_file(directory / STATE_FILE_NAME)
-    first = read_exchange_log_head(path)  # A big log's first exchanges, or None: read it all.
 """
 
 from __future__ import annotations
@@ -40,11 +33,10 @@ class StateReading:
     """What reading a state file found, telling "no state yet" from "damaged".
 
     Attributes:
-        state (SessionState | None): The state, or None when the file is missing or damaged.
-        exists (bool): Whether the file exists.
-        problem (Problem | None): Why the file could not be used, or None.
-        modified_at (float | None): The file's modification time (seconds since the epoch), or
-            None when it does not exist.
+        state: The state, or None when the file is missing or damaged.
+        exists: Whether the file exists.
+        problem: Why the file could not be used, or None.
+        modified_at: The file's modification time (epoch seconds), or None when it does not exist.
     """
 
     state: SessionState | None
@@ -59,18 +51,9 @@ def exchange_from_line(
     data: dict[str, Any],
     problems: list[Problem] | None = None,
 ) -> Exchange | None:
-    """Turns one log line's object into an exchange, as read_exchange_log does.
+    """Turns one log line's object into an exchange as read_exchange_log does; None when damaged.
 
-    A damaged line is reported with the same reason a whole read gives.
-
-    Args:
-        path (Path): The log file, for reporting.
-        line_number (int): The line's number, from 1.
-        data (dict[str, Any]): The line's JSON object.
-        problems (list[Problem] | None): Where to report a damaged line; None reports nothing.
-
-    Returns:
-        Exchange | None: The exchange, or None when the line is damaged.
+    A damaged line is reported to `problems` (None: nowhere) with the reason a whole read gives.
     """
     try:
         return Exchange.from_json_dictionary(data)
@@ -88,16 +71,7 @@ def exchanges_from_lines(
     objects: Iterable[tuple[int, dict[str, Any]]],
     problems: list[Problem] | None = None,
 ) -> list[Exchange]:
-    """Turns a log's JSON objects into exchanges, skipping (and reporting) each damaged line.
-
-    Args:
-        path (Path): The log file, for reporting.
-        objects (Iterable[tuple[int, dict[str, Any]]]): Each line's object, with its number.
-        problems (list[Problem] | None): Where to report a damaged line; None reports nothing.
-
-    Returns:
-        list[Exchange]: The exchanges, in the lines' order.
-    """
+    """Turns a log's numbered JSON objects into exchanges, skipping and reporting damaged lines."""
     exchanges = []
     for line_number, data in objects:
         exchange = exchange_from_line(path, line_number, data, problems)
@@ -111,16 +85,7 @@ def count_exchanges(
     objects: Iterable[tuple[int, dict[str, Any]]],
     problems: list[Problem] | None = None,
 ) -> int:
-    """Counts the exchanges exchanges_from_lines would make, reporting the same damaged lines.
-
-    Args:
-        path (Path): The log file, for reporting.
-        objects (Iterable[tuple[int, dict[str, Any]]]): Each line's object, with its number.
-        problems (list[Problem] | None): Where to report a damaged line; None reports nothing.
-
-    Returns:
-        int: How many of the lines are exchanges.
-    """
+    """Counts the exchanges exchanges_from_lines would make, reporting the same damaged lines."""
     count = 0
     for line_number, data in objects:
         for field in EXCHANGE_FIELDS:
@@ -139,18 +104,11 @@ def count_exchanges(
 
 
 def read_exchange_log(path: Path, problems: list[Problem] | None = None) -> list[Exchange]:
-    """Reads a session's log, skipping every damaged line.
+    """Reads a session's log, oldest first, skipping every damaged line.
 
-    A line is damaged when it is not UTF-8, not a JSON object, lacks one of the four fields, or
-    has a field that is not a string. Blank lines are skipped silently.
-
-    Args:
-        path (Path): The log file.
-        problems (list[Problem] | None): Where to report damaged lines (in line order) and an
-            unreadable file; None reports nothing.
-
-    Returns:
-        list[Exchange]: The exchanges, oldest first.
+    A line is damaged when it is not UTF-8, not a JSON object, lacks one of the four fields, or has
+    a field that is not a string; blank lines are skipped silently. `problems` (None: nowhere) gets
+    the damaged lines, in order, and an unreadable file.
     """
     found: list[Problem] = []
     exchanges = exchanges_from_lines(path, desk_files.read_json_objects(path, found), found)
@@ -165,17 +123,10 @@ screenful, in about a millisecond (a 10,000-exchange log takes about 85 ms to re
 
 
 def read_exchange_log_head(path: Path, byte_limit: int = LOG_HEAD_BYTES) -> list[Exchange] | None:
-    """Reads the first exchanges of a big log, to show while the whole log is read.
+    """Reads a big log's first exchanges, to show while the whole log is read.
 
-    Damaged lines among the complete lines within byte_limit are skipped without a word.
-
-    Args:
-        path (Path): The log file.
-        byte_limit (int): How many of the log's first bytes to read at most.
-
-    Returns:
-        list[Exchange] | None: The first exchanges, oldest first; None when the log holds at
-            most byte_limit bytes, cannot be read, or no exchange ends within them.
+    Damaged lines among the complete lines within `byte_limit` are skipped without a word. None
+    when the log holds at most `byte_limit` bytes, cannot be read, or no exchange ends within them.
     """
     settings = current_settings()
     try:

@@ -1,8 +1,6 @@
 """Where the person goes: days named in words, the places opened, back and forward through them.
 
-The places a screen opens (`SessionPlace`, `DayPlace`, `RecordPlace`), the `History` back and
-forward move through, and a search record's `DayRequest`. No Textual here, so the command
-line can read `--day` without loading the UI.
+No Textual here, so the command line can read `--day` without loading the UI.
 """
 
 from __future__ import annotations
@@ -25,17 +23,10 @@ SUMMARY_TAB: TabName = 'summary-tab'
 
 
 def parse_day_words(text: str, today: datetime.date) -> datetime.date | None:
-    """Reads a day as a person types it, for Go to day, `--day` and `day:`.
+    """Reads a day as a person types it, for Go to day, `--day` and `day:`; None when it names none.
 
     An ISO date, ``today``, ``yesterday`` or a weekday (``monday`` or ``mon``: the latest of the
-    last seven days, today included), in any case, surrounding white space ignored.
-
-    Args:
-        text (str): What was typed.
-        today (datetime.date): India's today.
-
-    Returns:
-        datetime.date | None: The day, or None when the text names none.
+    last seven days, today included), in any case.
     """
     # Here, not at the top: the first screen does without the search's modules.
     from desk_browser.memory.search_scope import parse_day
@@ -47,16 +38,7 @@ def parse_day_words(text: str, today: datetime.date) -> datetime.date | None:
 
 
 def neighbour_day(days: list[str], day: str, step: int) -> str | None:
-    """Finds the day before or after one, among the days that hold something.
-
-    Args:
-        days (list[str]): ISO days, in any order.
-        day (str): The day to move from (which need not be among them).
-        step (int): -1 for the day before, +1 for the day after.
-
-    Returns:
-        str | None: The nearest day in that direction, or None when there is none.
-    """
+    """The nearest of `days` (ISO, any order) before (`step` -1) or after (+1) `day`, or None."""
     ordered = sorted(set(days))
     if step < 0:
         earlier = [candidate for candidate in ordered if candidate < day]
@@ -70,9 +52,8 @@ class SessionPlace:
     """A session shown in the main screen.
 
     Attributes:
-        session_id (str): The session.
-        line_number (int | None): A line of its log to show the exchanges around (a damaged
-            one, from the Problems view), or None.
+        session_id: The session.
+        line_number: A line of its log to show the exchanges around (a damaged one), or None.
     """
 
     session_id: str
@@ -84,9 +65,9 @@ class DayPlace:
     """A day shown in the day view, perhaps at one of its events.
 
     Attributes:
-        day (str): The ISO day.
-        line_number (int | None): The journal line to open at (a hit's event, or the event
-            just before a damaged line); None opens at the day's first event.
+        day: The ISO day.
+        line_number: The journal line to open at (a hit's event, or the event before a damaged
+            line); None opens at the day's first event.
     """
 
     day: str
@@ -95,12 +76,7 @@ class DayPlace:
 
 @dataclass
 class RecordPlace:
-    """A search record opened whole.
-
-    Attributes:
-        hit (SearchHit): The hit whose record was opened.
-        words (tuple[str, ...]): The keywords marked in it.
-    """
+    """A search record opened whole: the `hit`, and the `words` marked in it."""
 
     hit: SearchHit
     words: tuple[str, ...]
@@ -111,12 +87,7 @@ Place = SessionPlace | DayPlace | RecordPlace
 
 @dataclass
 class DayRequest:
-    """A request, from the search, to show one day in the main screen.
-
-    Attributes:
-        day (str): The ISO day.
-        tab (TabName): Which tab to show: the day's exchanges or its summary.
-    """
+    """A request from the search to show one ISO `day` in the main screen, on `tab`."""
 
     day: str
     tab: TabName = EXCHANGES_TAB
@@ -125,14 +96,9 @@ class DayRequest:
 def problem_place(kind: str, path: Path, line_number: int | None) -> Place | DayRequest | str:
     """Where a problem of a desk check can be seen: its session or day, at its line.
 
-    Args:
-        kind (str): The kind of file (desk_check's FILE_KINDS).
-        path (Path): The file.
-        line_number (int | None): The damaged line, or None for the whole file.
-
     Returns:
-        Place | DayRequest | str: The session or day view at that line, the day's summary, or
-            a sentence saying why no view shows it.
+        The session or day view at that line, the day's summary, or a sentence saying why no
+        view shows it.
     """
     from desk_browser.memory.desk_check import (  # Deferred: found by a check, later.
         JOURNAL_KIND,
@@ -155,13 +121,7 @@ def problem_place(kind: str, path: Path, line_number: int | None) -> Place | Day
 def records_before_line(skipped_lines: list[int], line_number: int, blank_lines: int = 0) -> int:
     """Counts the records a log or journal holds before a line: lines less damaged and blank ones.
 
-    Args:
-        skipped_lines (list[int]): The file's damaged lines.
-        line_number (int): The line.
-        blank_lines (int): How many lines before it are blank (raw_lines.count_blank_lines).
-
-    Returns:
-        int: How many records come before it.
+    `blank_lines` is how many lines before it are blank (raw_lines.count_blank_lines).
     """
     damaged = sum(1 for line in skipped_lines if line < line_number)
     return max(0, line_number - 1 - damaged - blank_lines)
@@ -177,9 +137,9 @@ class History:
     """What was opened, in order, with a position that back and forward move.
 
     Attributes:
-        places (list[Place]): Every place opened, oldest first.
-        position (int): The place shown now (an index into places), or -1 before the first.
-        limit (int): The most places kept.
+        places: Every place opened, oldest first.
+        position: The place shown now (an index into places), or -1 before the first.
+        limit: The most places kept.
     """
 
     places: list[Place] = field(default_factory=list)

@@ -1,16 +1,10 @@
 """Searching several desks at once: the `desk:` scope, and merging each desk's hits.
 
 Each desk is searched by its own index, so within a desk the documented rule and order hold.
-The merge keeps only full hits when any desk has some, else every desk's partial hits, most
-words first; either way newest day first, then by desk name, each desk's order kept within a
-day. `search_desks` asks only the desks whose hits could still come among the first ones.
-`desk:NAME` pieces (comma-separated, adding up, any case) keep those desks; a name that is no
-desk is named with why and left out, as a bad qualifier is.
-
-Typical usage example:
-
-    words, names, problems = desk_qualifiers('nifty desk:main,options', ['main', 'options'])
-    hits, every_word = merge_desk_results({'main': result_main, 'options': result_options})
+The merge keeps only full hits when any desk has some, else every partial hit, most words first;
+either way newest day first, then by desk name, each desk's order kept within a day. `desk:NAME`
+pieces (comma-separated, adding up, any case) keep those desks; a name that is no desk is named
+with why and left out, as a bad qualifier is.
 """
 
 from __future__ import annotations
@@ -35,27 +29,18 @@ DESK_QUALIFIER = 'desk'
 
 @dataclasses.dataclass(frozen=True)
 class DeskHit:
-    """One hit of a search across desks.
-
-    Attributes:
-        desk (str): The name of the desk it was found in.
-        hit (SearchHit): The hit, as that desk's search found it.
-    """
+    """One hit of a search across desks: the `desk` name it was found in, and the `hit`."""
 
     desk: str
     hit: SearchHit
 
 
 def desk_qualifiers(query: str, names: list[str]) -> tuple[str, list[str] | None, list[str]]:
-    """Takes the `desk:` pieces out of a query.
-
-    Args:
-        query (str): The query, words and qualifiers.
-        names (list[str]): The workspace's desk names.
+    """Takes the `desk:` pieces out of a query, given the workspace's desk `names`.
 
     Returns:
-        tuple[str, list[str] | None, list[str]]: The query without the desk pieces; the desks
-            named, in the workspace's order (None: every desk); a reason for each bad name.
+        The query without them; the desks named, in the workspace's order (None: every desk); a
+        reason for each bad name.
     """
     by_folded = {name.casefold(): name for name in names}
     kept: list[str] = []
@@ -82,14 +67,7 @@ def desk_qualifiers(query: str, names: list[str]) -> tuple[str, list[str] | None
 def desks_query(query: str, names: list[str], today: datetime.date) -> ParsedQuery:
     """Reads a query across desks as one desk's search reads its own, for the scope's chips.
 
-    Args:
-        query (str): The query, words and qualifiers.
-        names (list[str]): The workspace's desk names.
-        today (datetime.date): India's today, for `day:` words.
-
-    Returns:
-        ParsedQuery: Its words and scope, its qualifiers with a `desk` qualifier first, and its
-            bad qualifiers with the names that are no desk first.
+    Its qualifiers have a `desk` qualifier first, its bad qualifiers the names that are no desk.
     """
     words, named, notes = desk_qualifiers(query, names)
     parsed = parse_query(words, today)
@@ -119,15 +97,9 @@ def day_number(day: str) -> int:
 def merge_desk_results(
     results: dict[str, SearchResult], limit: int = 0
 ) -> tuple[list[DeskHit], bool]:
-    """Merges the results of each desk's search.
+    """Merges each desk's result (by name) into the first `limit` hits (0: all), and every_word.
 
-    Args:
-        results (dict[str, SearchResult]): Each desk's result, by name.
-        limit (int): The most hits to keep; 0 keeps them all. Each desk's result needs only its
-            own first `limit` hits for the merged first `limit` to be right.
-
-    Returns:
-        tuple[list[DeskHit], bool]: The merged hits and whether they hold every word.
+    Each desk's result needs only its own first `limit` hits for the merge to be right.
     """
     every_word = any(result.matched_every_word and result.hits for result in results.values())
     merged: list[DeskHit] = []
@@ -156,11 +128,11 @@ class DesksFound:
     """The first hits of a search across desks, and which desks were asked.
 
     Attributes:
-        hits (list[DeskHit]): The merged first hits, as merge_desk_results orders every desk's.
-        every_word (bool): Whether they hold every word.
-        results (dict[str, SearchResult]): The last result of each desk asked, by name.
-        left_out (tuple[str, ...]): The desks not asked: none of their hits could be among these.
-        asked (int): How many searches of a desk were made.
+        hits: The merged first hits, in merge_desk_results's order.
+        every_word: Whether they hold every word.
+        results: The last result of each desk asked, by name.
+        left_out: The desks not asked: none of their hits could be among these.
+        asked: How many searches of a desk were made.
     """
 
     hits: list[DeskHit]
@@ -260,22 +232,15 @@ def search_desks(
 ) -> DesksFound:
     """Finds the first `limit` hits across desks, asking each desk for no more than it must.
 
-    The answer is merge_desk_results over every desk's first `limit` hits. Desks are asked
-    newest first, a few hits at a time, while their unseen hits could still come among the
-    first `limit`; once some desk has full hits, a desk that cannot beat them is left out.
+    The answer is merge_desk_results over every desk's first `limit` hits. Desks are asked newest
+    first, a few hits at a time, while their unseen hits could still come among the first `limit`.
 
     Args:
-        searches (Mapping[str, Callable[[int], SearchResult]]): Each desk's search, by name:
-            given a limit, that desk's result.
-        newest (Mapping[str, int]): Each desk's newest day (day_number), at least that of any
-            record it holds; a desk missing here is asked first.
-        limit (int): How many hits are wanted (more than 0).
-        known (Mapping[str, int] | None): For some desks, the day of their newest record with
-            every word at least, or NO_FULL_HIT: what a narrower earlier search found
-            (full_hit_days).
-
-    Returns:
-        DesksFound: The hits, and which desks were asked.
+        searches: Each desk's search, by name: given a limit, that desk's result.
+        newest: Each desk's newest day (day_number) at least; a desk missing here is asked first.
+        limit: How many hits are wanted (more than 0).
+        known: For some desks, the day of their newest full hit at least, or NO_FULL_HIT, from a
+            narrower earlier search (full_hit_days).
     """
     merge = _DeskMerge(list(searches), newest, known or {})
     first_ask = max(_FIRST_ASK, -(-limit // max(1, len(searches))))

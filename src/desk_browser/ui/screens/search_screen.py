@@ -116,12 +116,7 @@ class SearchScreen(DeskScreen[None]):
     HELP_SECTION = 'search'
 
     def __init__(self, services: DeskServices, *, cursor_blink: bool = True) -> None:
-        """Prepares the search.
-
-        Args:
-            services (DeskServices): The desk's services.
-            cursor_blink (bool): Whether the search box's cursor blinks (off in tests).
-        """
+        """Prepares the search; `cursor_blink` is off in tests."""
         super().__init__()
         add_later_css(self)
         self.services = services
@@ -232,10 +227,9 @@ class SearchScreen(DeskScreen[None]):
     def run_search(self, query: str, pause: float = 0.0, painter: RowPainter | None = None) -> None:
         """Searches the desk and posts the result back, then what it found in all.
 
-        Args:
-            query (str): The words as typed.
-            pause (float): Seconds to wait first, so a newer key can cancel it before it reads.
-            painter (RowPainter | None): The hits list's, to draw the first hits in the worker.
+        `pause` seconds are waited first, so a newer key can cancel it before it reads; `painter`
+        (the
+        hits list's) draws the first hits in the worker.
         """
         worker = get_current_worker()
         if not self._wait(pause):
@@ -274,12 +268,8 @@ class SearchScreen(DeskScreen[None]):
         """Counts every hit and names the missing words, in the search's worker, once it is idle.
 
         Nothing more is read when the first hits are all there is; while the index is being built
-        the count waits for the build to end.
-
-        Args:
-            query (str): The query as typed.
-            parsed (ParsedQuery): The query, read.
-            result (SearchResult): Its first hits.
+        the
+        count waits for the build to end.
         """
         worker = get_current_worker()
         total = len(result.hits)

@@ -1,14 +1,12 @@
 """The key bar at the bottom of every screen: one widget that draws its keys itself.
 
-`DeskFooter` draws what Textual's Footer draws (each key's parts, the gaps, the palette's key
-docked right: byte for byte in a screenshot) with the line API, as one widget instead of one
-per key. It behaves as Footer: hover highlights and shows a tooltip, a click runs the key (a
-disabled one rings the bell). It redraws only when the shown keys change.
+`DeskFooter` draws what Textual's Footer draws (byte for byte in a screenshot) with the line
+API, as one widget instead of one per key, and behaves as Footer: hover highlights and shows a
+tooltip, a click runs the key (a disabled one rings the bell).
 
 When the keys do not fit, it packs them closer (Textual's compact footer) and keeps the keys
 that matter most (`keeping_order`): `esc`, `?`, `q`, `/` and the palette always, then the
 screen's `FOOTER_FIRST`, its other keys, the app's Day and Problems, Copy and Export last.
-Kept keys keep their places; `?` lists every key. Binding groups show as separate keys.
 """
 
 from __future__ import annotations
@@ -56,15 +54,9 @@ def key_width(key: FootKey, compact: bool) -> int:
 
 
 def keeping_order(keys: Sequence[FootKey], first: Sequence[str] = ()) -> list[int]:
-    """Orders the keys by how much a person needs them on a narrow footer.
+    """The places in `keys` of the keys, the one kept longest on a narrow footer first.
 
-    Args:
-        keys (Sequence[FootKey]): The keys, in the footer's order.
-        first (Sequence[str]): The screen's main keys, the most needed first.
-
-    Returns:
-        list[int]: The places (in `keys`) of the keys, the one kept longest first (see the
-            module); ties keep the footer's order.
+    `first` holds the screen's main keys, the most needed first; ties keep the footer's order.
     """
 
     def rank(place: int) -> tuple[int, int]:
@@ -85,15 +77,9 @@ def fitted(
 ) -> tuple[bool, frozenset[int]]:
     """Chooses how the footer shows its keys at a width.
 
-    Args:
-        keys (Sequence[FootKey]): The keys, in the footer's order.
-        width (int): The columns there are.
-        first (Sequence[str]): The screen's main keys, the most needed first (`keeping_order`).
-
     Returns:
-        tuple[bool, frozenset[int]]: Whether the footer is compact, and the places of the keys
-            left out (each kept in `keeping_order` while it fits; the way back, help, quit,
-            search and the palette never).
+        Whether the footer is compact, and the places of the keys left out (each kept in
+        `keeping_order` while it fits; the way back, help, quit, search and the palette never).
     """
     if sum(key_width(key, compact=False) for key in keys) <= width:
         return False, frozenset()
@@ -114,13 +100,13 @@ class FooterEntry:
     """One key the footer shows.
 
     Attributes:
-        key (str): The key it presses when clicked (such as ``slash``).
-        key_display (str): How the key is written (such as ``/``).
-        description (str): What it does.
-        enabled (bool): Whether it may be pressed now (else shown dim).
-        tooltip (str): What the mouse over it shows ('' for nothing).
-        palette (bool): Whether it is the command palette's key (drawn on the right).
-        from_app (bool): Whether the app binds it, not the screen or one of its widgets.
+        key: The key it presses when clicked (such as ``slash``).
+        key_display: How the key is written (such as ``/``).
+        description: What it does.
+        enabled: Whether it may be pressed now (else shown dim).
+        tooltip: What the mouse over it shows ('' for nothing).
+        palette: Whether it is the command palette's key (drawn on the right).
+        from_app: Whether the app binds it, not the screen or one of its widgets.
     """
 
     key: str
@@ -195,12 +181,7 @@ class DeskFooter(Widget):
     """
 
     def __init__(self, *, first: Sequence[str] = ()) -> None:
-        """Makes the footer; its keys are read from the screen once it is mounted.
-
-        Args:
-            first (Sequence[str]): The screen's main keys, the most needed first
-                (`DeskScreen.FOOTER_FIRST`; see `keeping_order`).
-        """
+        """Makes the footer (keys read on mount); `first` as in `keeping_order`."""
         super().__init__()
         self._first = tuple(first)
         self._keys_shown: KeysShown | None = None
