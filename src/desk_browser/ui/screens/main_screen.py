@@ -80,7 +80,7 @@ class Columns(Container):
 class MainScreen(MovingScreen):
     """Shows the state, the sessions, and the selected session's exchanges and day summary.
 
-    It reads the desk (`ReadingScreen`), follows it while shown (`DeskFollower`) and counts
+    It reads the desk (`MainScreenReads`), follows it while shown (`DeskFollower`) and counts
     problems; what its keys do is `MovingScreen`'s (main_screen_moves).
     """
 
@@ -139,8 +139,8 @@ class MainScreen(MovingScreen):
         self.add_class('-narrow' if self.app.size.width < NARROW_BELOW else '-wide', update=False)
         # The first read's look, taken here (not as the screen mounts) so the summary pane is
         # made short already when the day opened has no summary: else it is styled again.
-        self._first_overview = self.first_look()
-        self._first_summary_shown = self.first_summary()
+        self._first_overview = self.reads.first_look(self.requested_session)
+        self._first_summary_shown = self.reads.first_summary()
         yield DeskHeader()
         yield SearchLauncher(id='first-search')
         with Columns(id='columns'):
@@ -175,7 +175,7 @@ class MainScreen(MovingScreen):
         self.app.post_message(OverviewLoaded(overview))  # As it would have heard it from here.
         await self.show_overview(OverviewLoaded(overview))
         self._show_the_first_summary_note()
-        self.load_overview(shown=overview)
+        self.reads.load_overview(shown=overview)
 
     def _show_the_first_summary_note(self) -> None:
         """Says in the first frame that the opened day has no summary, with the pane short."""
@@ -283,7 +283,7 @@ class MainScreen(MovingScreen):
         await self.query_one(ExchangeView).show_log(message.log)
         self._offer_exchange_keys()
         await self._show_wanted_line()
-        self.load_asked_times(message.log)
+        self.reads.load_asked_times(message.log)
 
     @on(AskedTimesRead)
     def show_asked_times(self, message: AskedTimesRead) -> None:
@@ -322,13 +322,13 @@ class MainScreen(MovingScreen):
         if session_id is None:
             return
         self.post_message(PlaceOpened(SessionPlace(session_id)))
-        first_log = self.first_log_of(session_id)
+        first_log = self.reads.first_log_of(session_id)
         if first_log is not None:
             self.query_one(ExchangeView).draw_first_answers_plainly()
             self.app.post_message(SessionLoaded(first_log))  # As it would have heard it from here.
             await self.show_session(SessionLoaded(first_log))
         else:
-            self.load_session(session_id)
+            self.reads.load_session(session_id)
         day = self.overview.day_of(session_id) if self.overview is not None else None
         if day is not None:
             self.shown_day = day
@@ -341,7 +341,7 @@ class MainScreen(MovingScreen):
     def watch_shown_day(self, day: str | None) -> None:
         """Reads the summary of the day now shown."""
         if day is not None:
-            self.load_summary(day)
+            self.reads.load_summary(day)
 
     def action_read_again(self) -> None:
         """Reads the desk again when asked (r, the palette), and says so once it is read."""
@@ -373,7 +373,7 @@ class MainScreen(MovingScreen):
         if not self.follower.desk_followed(update) or self.overview is None:
             return  # Gone, read again, or the first read is under way (it includes this).
         if update.summary_changed and self.shown_day is not None:
-            self.load_summary(self.shown_day)
+            self.reads.load_summary(self.shown_day)
         shown = self.selected_session
         growth = update.logs.get(shown) if shown is not None else None
         if growth is not None:
@@ -382,7 +382,7 @@ class MainScreen(MovingScreen):
             await show_log_growth(view, marker, growth)
             self._offer_exchange_keys()
             if view.shown_log is not None:
-                self.load_asked_times(view.shown_log)  # The new exchanges' triggers too.
+                self.reads.load_asked_times(view.shown_log)  # The new exchanges' triggers too.
         self._show_overview_changes(update)
 
     def _show_overview_changes(self, update: FollowUpdate) -> None:

@@ -4,11 +4,16 @@
 p, N, P between the exchanges, e and s between the tabs, z the summary pane, c the current
 session, [ and ] between days, the day view, back and forward, a search record's day or damaged
 line, y and x on the exchange shown), so the screen's own module keeps to what it shows of the
-desk and how it follows it. Its reads are its own base's (`ReadingScreen`).
+desk and how it follows it. Its reads are `MainScreenReads`'.
 """
 
 from __future__ import annotations
 
+from textual.reactive import reactive
+
+from desk_browser.live.first_read import FirstRead
+from desk_browser.live.services import DeskServices
+from desk_browser.presentation.desk_data import DeskOverview
 from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,
@@ -20,9 +25,11 @@ from desk_browser.presentation.navigation import (
     neighbour_day,
 )
 from desk_browser.presentation.safe_text import visible
+from desk_browser.ui.following import DeskFollower
 from desk_browser.ui.line_places import show_exchanges_around
 from desk_browser.ui.messages import ShowPlace
-from desk_browser.ui.screens.main_screen_reads import ReadingScreen
+from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.screens.main_screen_reads import MainScreenReads
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.session_list import SessionList
 from desk_browser.ui.widgets.summary_pane import SummaryPane
@@ -30,8 +37,51 @@ from desk_browser.ui.widgets.summary_view import SummaryView
 from desk_browser.ui.widgets.tabbed_panes import TabbedPanes
 
 
-class MovingScreen(ReadingScreen):
+class MovingScreen(DeskScreen[None]):
     """Moves the main screen between exchanges, tabs, days and sessions (see the module's doc)."""
+
+    selected_session: reactive[str | None] = reactive(None, init=False)
+    """The session whose exchanges are shown."""
+
+    shown_day: reactive[str | None] = reactive(None, init=False)
+    """The day whose summary is shown: the selected session's day, or a day picked in the search."""
+
+    def __init__(self, services: DeskServices, first_read: FirstRead | None = None) -> None:
+        """Prepares the screen; nothing is read until it is mounted, but by the first read.
+
+        Args:
+            services (DeskServices): The desk's services.
+            first_read (FirstRead | None): The desk's first read, started before Textual loaded;
+                None starts one when the screen is mounted.
+        """
+        super().__init__()
+        self.services = services
+        """The desk's services: the desk, its search, the file memo, the foreground, the clocks."""
+        self.desk = services.desk
+        """The desk folder."""
+        self.overview: DeskOverview | None = None
+        """What was last read of the state and the sessions."""
+        self.requested_session: str | None = None
+        """A session to select once the sessions are read (desk-browser --session)."""
+        self.follower = DeskFollower(
+            self,
+            services,
+            current_session=lambda: (
+                self.overview.current_session_id if self.overview is not None else None
+            ),
+            reload=self.action_reload,
+        )
+        """Follows the desk while the screen is shown, and counts its problems."""
+        self.reads = MainScreenReads(self, services, self.follower, first_read)
+        """Reads the desk in workers; what they find comes back as messages."""
+
+    def action_reload(self) -> None:
+        """Reads the desk again, keeping the session and the place in it (also the follower's)."""
+        self.reads.load_overview()
+        if self.selected_session is not None:
+            self.reads.load_session(self.selected_session)
+        if self.shown_day is not None:
+            self.reads.load_summary(self.shown_day)
 
     _pending_day: DayRequest | None = None
     """A day asked for before the overview was read: shown once it is."""
