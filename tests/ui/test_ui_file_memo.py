@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -9,10 +10,12 @@ import pytest
 
 from desk_browser.memory.file_memo import FileMemo, memo_file
 from desk_browser.memory.index.search import default_cache_directory
+from desk_browser.memory.order_facts import MEMO_PURPOSE
+from desk_browser.memory.order_memo import ORDERS_FOLDER
 from desk_browser.presentation import desk_data
 from desk_browser.presentation.desk_data import count_sessions, read_overview
 from desk_browser.ui.widgets.live_status import LiveStatus
-from tests.helpers.pilot import AppFor, settled
+from tests.helpers.pilot import AppFor, settled, wait_until
 from tests.helpers.tree import snapshot_tree
 
 
@@ -63,3 +66,18 @@ def test_the_overview_reads_small_logs_without_loading_the_memo(damaged_desk: Pa
     for _ in range(2):  # Had the first read gone through the memo, the second would recall.
         read_overview(damaged_desk, counted=4, memo=memo)
     assert memo.recalled == 0
+
+
+async def test_order_facts_go_to_the_order_memo_only_when_orders_are_read(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    app = app_for(demo_desk)
+    async with settled(app) as pilot:
+        assert app.services.order_memo.recalled == 0
+        orders = default_cache_directory() / ORDERS_FOLDER
+        assert not orders.exists()  # Nothing of the orders is read at the start.
+        await pilot.press('o')
+        await wait_until(pilot, lambda: any(orders.rglob('*.json')))
+    checks = memo_file(default_cache_directory(), demo_desk)
+    if checks.is_file():  # The shared memo keeps no order facts.
+        assert MEMO_PURPOSE not in json.loads(checks.read_bytes())['entries']

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from desk_browser.live.foreground import Foreground
 from desk_browser.memory.cache_folders import default_cache_directory
 from desk_browser.memory.file_memo import FileMemo
+from desk_browser.memory.order_memo import OrderMemo
 from desk_browser.memory.workspace import find_desks
 from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.search_history import SearchHistory
@@ -35,7 +36,9 @@ class DeskServices:
         desk (Path): The desk folder.
         cache_directory (Path | None): Where the search index is kept; None for the user's cache
             folder.
-        file_memo (FileMemo): What reading each desk file found, kept beside the index.
+        file_memo (FileMemo): What checking and counting each desk file found (no orders).
+        order_memo (OrderMemo): What each journal day holds about orders, a file per year,
+            read only when orders are first read (the Orders view's, the Desks screen's counts).
         foreground (Foreground): Says when a search or a log is being read, so background
             reading waits.
         first_paint (threading.Event): Set once the first screen is drawn; background reading
@@ -51,6 +54,7 @@ class DeskServices:
     desk: Path
     cache_directory: Path | None
     file_memo: FileMemo
+    order_memo: OrderMemo
     foreground: Foreground = field(default_factory=Foreground)
     first_paint: threading.Event = field(default_factory=threading.Event)
     clock: Callable[[], float] = time.time
@@ -123,8 +127,8 @@ class DeskServices:
 
         Args:
             desk (Path): The desk folder.
-            cache_directory (Path | None): Where the search index and the file memo are kept; None
-                for the user's cache folder.
+            cache_directory (Path | None): Where the search index and the memos are kept; None for
+                the user's cache folder.
             clock (Callable[[], float]): Returns the time now in seconds since the epoch.
             today (Callable[[], datetime.date]): Returns India's today.
             export_folder (Path | None): Where exports are written; None for the current folder.
@@ -138,6 +142,7 @@ class DeskServices:
             desk=desk,
             cache_directory=cache_directory,
             file_memo=FileMemo.for_desk(desk, cache),
+            order_memo=OrderMemo.for_desk(desk, cache),
             clock=clock,
             today=today,
             export_folder=export_folder,

@@ -155,7 +155,7 @@ class OrdersScreen(DeskScreen[None]):
     @desk_read('orders', "reading a day's orders")
     def load_orders(self, day: str) -> None:
         """Reads an ISO day's orders (and the days around it, for placements and later fills)."""
-        memo = self.services.file_memo
+        memo = self.services.order_memo
         orders = read_orders_day(self.services.desk, day, memo)
         if not get_current_worker().is_cancelled:
             self.post_message(OrdersLoaded(orders))
