@@ -1,20 +1,11 @@
 """The one reader of a JSON-lines file that grows: only the lines appended since the last read.
 
-The shown session's follower (desk_watch.JsonLinesFollower) and the index's reader of
-today's journal (JournalTail) use it. `AppendedLines` keeps how far it has read and a
-checksum of the bytes read; each read parses only the complete lines after them (with
-json_lines' parser, so damage is reported as a whole read reports it) and leaves an
-unfinished last line for later. A *rewritten* file (another device or inode, gone, shorter,
-or its read bytes' zlib.crc32 changed) is read again from its start, and the reading says
-so. A file whose signature is unchanged since a read that was not racy is not read again.
-
-Typical usage example:
-
-    lines = AppendedLines(Path('workspace/desks/main/sessions/2026-10-21-1.jsonl'))
-    reading = lines.read(problems)  # Everything so far.
-    reading = lines.read(problems)  # Only the lines completed since.
-    if reading.rewritten:
-        ...  # Drop what was read before: reading.objects start at line 1.
+Used by the shown session's follower and the index's reader of today's journal. `AppendedLines`
+keeps how far it has read and a checksum of the bytes read; each read parses only the complete
+lines after them (damage reported as a whole read reports it) and leaves an unfinished last line
+for later. A *rewritten* file (another inode, gone, shorter, or its read bytes' crc32 changed)
+is read again from its start, and the reading says so. A file whose signature is unchanged
+since a read that was not racy is not read again.
 """
 
 from __future__ import annotations
@@ -42,14 +33,13 @@ class AppendedReading:
     """What one read of a growing JSON-lines file found.
 
     Attributes:
-        objects (list[tuple[int, dict[str, Any]]]): The objects of the lines completed since
-            the last read, with their line numbers from the file's start; the whole file's
-            when rewritten.
-        rewritten (bool): The file was replaced, shrank, changed before the point read or
-            vanished: drop everything read from it before.
-        pending_bytes (int): How many bytes of an unfinished last line were left for later.
-        pending_objects (list[tuple[int, dict[str, Any]]]): The unfinished last line's object
-            when it already parses (and was asked for); it is read again, not kept.
+        objects: The lines completed since the last read, with their line numbers from the file's
+            start (the whole file's when rewritten).
+        rewritten: The file was replaced, shrank, changed before the point read or vanished: drop
+            everything read from it before.
+        pending_bytes: How many bytes of an unfinished last line were left for later.
+        pending_objects: The unfinished last line's object when it already parses (and was asked
+            for); it is read again, not kept.
     """
 
     objects: list[tuple[int, dict[str, Any]]]
@@ -59,20 +49,10 @@ class AppendedReading:
 
 
 class AppendedLines:
-    """Reads the lines a JSON-lines file gained since the last read. Not safe to share.
-
-    Attributes:
-        path (Path): The file.
-    """
+    """Reads the lines a JSON-lines file (`path`) gained since the last read. Not safe to share."""
 
     def __init__(self, path: Path, settings: ReadSettings | None = None):
-        """Starts reading a file; nothing is read until read.
-
-        Args:
-            path (Path): The file.
-            settings (ReadSettings | None): The line limit and links allowed; None uses those
-                in force at each read.
-        """
+        """Starts reading a file (nothing yet); `settings` None uses those in force at each read."""
         self.path = path
         self._settings = settings
         self.restart()
@@ -103,13 +83,9 @@ class AppendedLines:
         """Reads the lines completed since the last read.
 
         Args:
-            problems (list[Problem] | None): Where to report each damaged line read and an
-                unreadable file; None reports nothing.
-            with_pending (bool): Whether to parse an unfinished last line too (without keeping
-                it), for a reader that shows what a whole read shows.
-
-        Returns:
-            AppendedReading: The new objects, and whether the file was read again from its start.
+            problems: Where to report each damaged line and an unreadable file (None: nowhere).
+            with_pending: Whether to parse an unfinished last line too (without keeping it), for a
+                reader that shows what a whole read shows.
         """
         had_read = self.has_read
         reading = self._read_once(problems, with_pending=with_pending)

@@ -1,16 +1,10 @@
 """Writing the browser's own files in its cache folder without leaving temporary files behind.
 
-A cache file is replaced whole: written to `.<name>.<8 random characters>.tmp` beside it,
-then renamed over it. An exception removes the new file; the interpreter's exit waits for a
-write under way (EXIT_WAIT at most) and removes what it did not wait for; `sweep_leftovers`
-removes such files older than STALE_AGE left by a killed process (only of this naming, only in
-the cache folder given), `sweep_stale_files` those of another naming. Cache files are not
-synced: one lost to a power cut reads as damaged, which every reader takes as nothing kept.
-
-Typical usage example:
-
-    sweep_leftovers(folder, '[0-9a-f]{32}[.]json')
-    write_cache_file(folder / f'{key}.json', content)
+A cache file is replaced whole: written to `.<name>.<8 random characters>.tmp` beside it, then
+renamed over it. An exception removes the new file; the interpreter's exit waits for a write
+under way (EXIT_WAIT at most) and removes what it did not wait for; `sweep_leftovers` removes
+such files a killed process left, `sweep_stale_files` those of another naming. Cache files are
+not synced: one lost to a power cut reads as damaged, which every reader takes as nothing kept.
 """
 
 from __future__ import annotations
@@ -41,15 +35,11 @@ _exiting = False
 
 
 def write_cache_file(path: Path, content: bytes) -> None:
-    """Replaces a cache file's content in one step, leaving no temporary file behind.
-
-    Args:
-        path (Path): The file (its folder must exist).
-        content (bytes): Its new content.
+    """Replaces a cache file's content in one step; its folder must exist.
 
     Raises:
-        OSError: The file could not be written, the interpreter is exiting, or another write
-            was still under way after WRITE_WAIT.
+        OSError: The file could not be written, the interpreter is exiting, or another write was
+            still under way after WRITE_WAIT.
     """
     if not _writing.acquire(timeout=WRITE_WAIT):
         raise OSError(f'not written: another cache write is still under way: {path}')
@@ -77,29 +67,17 @@ def write_cache_file(path: Path, content: bytes) -> None:
 def sweep_leftovers(folder: Path, names: str, now: float | None = None) -> int:
     """Removes the temporary files `write_cache_file` left in a folder more than STALE_AGE ago.
 
-    Args:
-        folder (Path): The cache folder written to.
-        names (str): A regular expression the written files' names match whole (as
-            `[0-9a-f]{32}[.]json`): only their temporary files are removed.
-        now (float | None): The time to age files against (time.time() when None).
-
-    Returns:
-        int: How many files were removed (0 when the folder cannot be read).
+    `names` is a regular expression the written files' names match whole (as `[0-9a-f]{32}[.]json`);
+    `now` defaults to time.time(). Returns how many were removed (0 when it cannot be read).
     """
     return sweep_stale_files(folder, rf'\.(?:{names})\.{RANDOM_PART}\.tmp', now)
 
 
 def sweep_stale_files(folder: Path, leftovers: str, now: float | None = None) -> int:
-    """Removes the files of a cache folder whose names match, modified more than STALE_AGE ago.
+    """Removes a cache folder's files matching `leftovers`, modified more than STALE_AGE ago.
 
-    Args:
-        folder (Path): A cache folder (never a desk's).
-        leftovers (str): A regular expression a writer's temporary files' names match whole,
-            and no other file's.
-        now (float | None): The time to age files against (time.time() when None).
-
-    Returns:
-        int: How many files were removed (0 when the folder cannot be read).
+    `leftovers` matches a writer's temporary files' names whole, and no other file's; `now`
+    defaults to time.time(). Returns how many were removed (0 when it cannot be read).
     """
     leftover = re.compile(leftovers)
     oldest = (time.time() if now is None else now) - STALE_AGE

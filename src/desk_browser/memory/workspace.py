@@ -1,16 +1,9 @@
 """Finds the desks of a workspace: a folder whose subfolders are desks.
 
 A folder is a desk when it holds `sessions/`, `journal/` or `notes/`. A PATH is a desk, a
-workspace (some subfolders are desks), a workspace in its `desks/` folder, or no desk at all.
-In a workspace, what stands where a desk should be but cannot be read as one is an entry that
-says why, never an error; files with an extension and hidden entries are left out. Nothing
-is written; only folder listings are read.
-
-Typical usage example:
-
-    workspace = find_desks(Path('workspace/desks'))
-    for entry in workspace.desks:
-        print(entry.name, entry.problem or 'a desk')
+workspace, a workspace in its `desks/` folder, or no desk at all. What stands where a desk
+should be but cannot be read as one is an entry that says why, never an error; files with an
+extension and hidden entries are left out. Only folder listings are read.
 """
 
 from __future__ import annotations
@@ -47,10 +40,10 @@ class DeskEntry:
     """One desk of a workspace, or what stands where one should be.
 
     Attributes:
-        name (str): The folder's name, such as "main"; unique within the workspace.
-        path (Path): The folder.
-        problem (str | None): Why it cannot be read as a desk ("cannot read: permission
-            denied", "a symlink loop", "a file, not a desk folder", REMOVED); None for a desk.
+        name: The folder's name, such as "main"; unique within the workspace.
+        path: The folder.
+        problem: Why it cannot be read as a desk ("cannot read: permission denied", "a symlink
+            loop", "a file, not a desk folder", REMOVED); None for a desk.
     """
 
     name: str
@@ -63,14 +56,11 @@ class Workspace:
     """What a PATH holds: one desk, several, or none.
 
     Attributes:
-        path (Path): The PATH given.
-        kind (WorkspaceKind): "desk", "workspace" or "none".
-        desks (list[DeskEntry]): The desks (and entries standing where a desk should be), by
-            name; one entry for a desk, none for "none".
-        problem (str | None): For "none": why PATH holds no desk, naming the path and what
-            to do; else None.
-        desks_folder (Path): The folder the desks are in (PATH, or PATH/desks); PATH itself
-            for a desk.
+        path: The PATH given.
+        kind: "desk", "workspace" or "none".
+        desks: The desks and entries standing where one should be, by name (one for a desk).
+        problem: For "none": why PATH holds no desk, naming the path and what to do.
+        desks_folder: The folder the desks are in (PATH, or PATH/desks; PATH for a desk).
     """
 
     path: Path
@@ -168,14 +158,7 @@ def _entries_of(folder: Path) -> list[DeskEntry] | str:
 
 
 def find_desks(path: Path) -> Workspace:
-    """Reads what a PATH holds: a desk, a workspace of desks, or none.
-
-    Args:
-        path (Path): The PATH given.
-
-    Returns:
-        Workspace: What it holds; a folder with no readable desk is "none", with a message.
-    """
+    """Reads what a PATH holds; a folder with no readable desk is "none", with a message."""
     shown = str(path)
     try:
         if not path.exists():

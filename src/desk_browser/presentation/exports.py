@@ -23,26 +23,14 @@ class ExportRefused(Exception):
 def export_file_name(kind: str, name: str) -> str:
     """Names an export file of safe characters, such as ``desk-browser-day-2026-10-21.md``.
 
-    Args:
-        kind (str): What is exported: "session", "day" or "search".
-        name (str): The session, the day or the search words.
-
-    Returns:
-        str: A file name of letters, digits, dots, dashes and underscores.
+    `kind` is "session", "day" or "search"; `name` the session, the day or the search words.
     """
     cleaned = _NAME_UNSAFE.sub('-', name).strip('-.')[:60] or 'export'
     return f'desk-browser-{kind}-{cleaned}.md'
 
 
 def spaces_kept(svg: str) -> str:
-    """Marks a screenshot's spaces as meant to be kept (``xml:space="preserve"``), for librsvg.
-
-    Args:
-        svg (str): The screenshot, as Textual exports it.
-
-    Returns:
-        str: The same picture, its root element marked; a text that is not an SVG, unchanged.
-    """
+    """Marks a screenshot's root ``xml:space="preserve"`` for librsvg (a non-SVG unchanged)."""
     if 'xml:space=' in svg.partition('>')[0]:
         return svg
     return svg.replace('<svg ', '<svg xml:space="preserve" ', 1)
@@ -53,15 +41,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def kept_out_of(folder: Path, protected: Sequence[Path]) -> str | None:
-    """Says which protected folder, if any, a resolved folder lies in.
-
-    Args:
-        folder (Path): The folder, resolved.
-        protected (Sequence[Path]): The desk first, then any other folders never written.
-
-    Returns:
-        str | None: "the desk" or "the workspace of desks"; None when outside them all.
-    """
+    """"the desk" or "the workspace of desks" when a resolved folder lies in `protected`."""
     for number, kept in enumerate(protected):
         try:
             resolved = kept.resolve()
@@ -76,18 +56,13 @@ def write_export(protected: Sequence[Path], folder: Path, file_name: str, docume
     """Writes a document to a new file in a folder outside the desk (``...-2.md`` if it exists).
 
     Args:
-        protected (Sequence[Path]): The desk folder, then any other folders that must not
-            receive the file.
-        folder (Path): Where to write, normally the current working folder.
-        file_name (str): The file's name (from `export_file_name`).
-        document (str): The Markdown, without a final newline.
-
-    Returns:
-        Path: The path written.
+        protected: The desk folder, then any other folders that must not receive the file.
+        folder: Where to write, normally the current working folder.
+        file_name: The file's name (from `export_file_name`).
+        document: The Markdown, without a final newline.
 
     Raises:
-        ExportRefused: The folder is inside a protected folder, or the file could not be
-            written.
+        ExportRefused: The folder is inside a protected folder, or the file could not be written.
     """
     resolved_folder = folder.resolve()
     where = kept_out_of(resolved_folder, protected)

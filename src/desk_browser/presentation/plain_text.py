@@ -1,14 +1,9 @@
 """Desk Markdown as plain words, for the places that show one line of it: hits and timeline rows.
 
 The text is parsed by markdown-it (as the exchange view renders it) and only its words kept:
-no `#`, emphasis markers, ticks, pipes, rules or bullets; links as their text. A snippet
-parses only the lines around its first keyword, a row the text's start, and results are
-cached. Nothing here makes text visible: pass the result through `safe_text.visible`.
-
-Typical usage example:
-
-    line = plain_snippet(hit.record.text, tuple(result.words))
-    row = plain_line(answer_text)
+no `#`, emphasis, ticks, pipes, rules or bullets; links as their text. A snippet parses only
+the lines around its first keyword, a row the text's start; results are cached. Nothing here
+makes text visible: pass the result through `safe_text.visible`.
 """
 
 from __future__ import annotations
@@ -68,14 +63,10 @@ def _inline_words(children: Iterable[Token]) -> str:
 
 
 def plain_text(markdown: str) -> str:
-    """Drops the Markdown syntax of a text and keeps its words.
+    """Drops the Markdown syntax of any desk text and keeps its words (nothing raises).
 
-    Args:
-        markdown (str): Markdown from the desk (any text: nothing in it raises).
-
-    Returns:
-        str: The words, each paragraph, heading, list item, table cell and code block on lines
-            of its own; rules and blank lines dropped. Not yet made visible.
+    Each paragraph, heading, list item, table cell and code block on lines of its own; rules and
+    blank lines dropped.
     """
     pieces = []
     for token in markdown_parser().parse(markdown):
@@ -92,15 +83,10 @@ def _folded(text: str) -> str:
 
 @functools.lru_cache(maxsize=_CACHED)
 def plain_line(markdown: str, limit: int = LINE_CHARACTERS) -> str:
-    """The words at the start of a text on one line, its Markdown syntax dropped.
+    """The words of a text's first `limit` characters on one line, its Markdown syntax dropped.
 
-    Args:
-        markdown (str): Markdown from the desk.
-        limit (int): How many characters of its start to read (a row shows fewer).
-
-    Returns:
-        str: The words, white space folded, "…" at the end when cut; the text as it is when
-            its syntax swallows every word. Not yet made visible.
+    White space folded, "…" at the end when cut; the text as it is when its syntax swallows every
+    word.
     """
     window = markdown[:limit]
     line = _folded(plain_text(window)) or _folded(window)  # Words the syntax swallowed.
@@ -135,17 +121,10 @@ def _table_start(text: str, start: int) -> int:
 
 @functools.lru_cache(maxsize=_CACHED)
 def plain_snippet(text: str, words: tuple[str, ...]) -> str:
-    """The part of a text around its first keyword, as plain words on one line.
+    """The part of a text around its first keyword (`words` lowered), as plain words on one line.
 
-    The part `session_search.snippet_of` cuts, from the text's words rather than its Markdown.
-
-    Args:
-        text (str): A record's whole text.
-        words (tuple[str, ...]): The search's keywords, lowered.
-
-    Returns:
-        str: The snippet, "…" at each end where the text goes on; from the Markdown as it is
-            when its syntax swallows the keyword. Not yet made visible.
+    The part `session_search.snippet_of` cuts, "…" at each end where the text goes on; from the
+    Markdown as it is when its syntax swallows the keyword.
     """
     keywords = [word for word in words if word]
     found = pattern = None

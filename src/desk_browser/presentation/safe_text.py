@@ -51,13 +51,7 @@ def visible(text: str) -> str:
 
     C0 controls become control pictures (ESC shows as ␛), DEL ␡, C1 controls ``\x9b``-style
     escapes, bidi controls, zero-width spaces and line separators ``<U+202E>``-style names.
-    Newlines stay; tabs become four spaces.
-
-    Args:
-        text (str): Text from the desk.
-
-    Returns:
-        str: The text with nothing left that a terminal would act on.
+    Newlines stay; tabs become four spaces. Nothing is left that a terminal would act on.
     """
     return text.translate(_TRANSLATION).replace('\t', '    ')
 
@@ -72,16 +66,7 @@ def size_label(character_count: int) -> str:
 
 
 def capped(text: str, limit: int = DEFAULT_LIMIT) -> tuple[str, str | None]:
-    """Cuts text down to what one widget can show quickly.
-
-    Args:
-        text (str): The text.
-        limit (int): The most characters to keep.
-
-    Returns:
-        tuple[str, str | None]: The kept text, and a note saying what was cut (None when
-            nothing was).
-    """
+    """Cuts text to `limit` characters: the kept text, and a note of what was cut (or None)."""
     if len(text) <= limit:
         return text, None
     return text[
@@ -145,17 +130,10 @@ def visible_field(text: str) -> str:
 
 
 def json_text(value: Any, *, indent: int | None = None) -> str:
-    r"""Writes a value as JSON that is safe to print to a terminal.
+    r"""Writes a value as JSON that is safe to print to a terminal (`indent` None: one line).
 
     Non-ASCII text stays readable; DEL, C1 controls, bidi controls and line and paragraph
     separators become \u escapes, which JSON readers decode to the same text.
-
-    Args:
-        value (Any): Anything json.dumps can write.
-        indent (int | None): Indentation, or None for one line.
-
-    Returns:
-        str: The JSON.
     """
     return json.dumps(value, ensure_ascii=False, indent=indent).translate(_json_escapes())
 

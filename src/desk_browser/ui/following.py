@@ -1,10 +1,9 @@
 """Following a live desk for the main screen: polls, the state's age, pausing, the problem count.
 
 `DeskFollower`, owned by the main screen, asks `LiveDesk` twice a second (in a thread worker)
-what changed and posts `DeskFollowed`; every second it updates the state's age. After the
-first paint, and at most every few seconds after a change, a whole check counts the problems
-(`DeskChecked`), taking turns with the app's other readers (`CheckTurns`). Each search asks
-the index afresh, so it sees what the desk changed.
+what changed and posts `DeskFollowed`; every second it updates the state's age. After the first
+paint, and at most every few seconds after a change, a whole check counts the problems, taking
+turns with the app's other readers (`CheckTurns`).
 """
 
 from __future__ import annotations
@@ -55,8 +54,7 @@ class CheckStopped(Exception):
 class CheckTurns:
     """Paces a problem check's reading: after any index build, a pause every few ms.
 
-    Used by the main screen's check and the Desks screen's, so neither is a third busy thread
-    during a build.
+    The main screen's and the Desks screen's checks use it, so neither is a third busy thread.
     """
 
     def __init__(self, stopped: Callable[[], bool]) -> None:
@@ -67,11 +65,7 @@ class CheckTurns:
         """Seconds spent waiting for index builds (not the check's own time)."""
 
     def before_each_read(self) -> None:
-        """Waits while an index build runs, and pauses a moment every WORK_SECONDS of reading.
-
-        Raises:
-            CheckStopped: The check was cancelled meanwhile.
-        """
+        """Waits out an index build and pauses every WORK_SECONDS; CheckStopped once cancelled."""
         started = time.monotonic()
         if not wait_while_building(self._stopped) or self._stopped():
             raise CheckStopped
@@ -95,12 +89,11 @@ class DeskFollower:
         """Prepares the follower; nothing is looked at until `look_at_the_desk`.
 
         Args:
-            screen (Screen[None]): The main screen: its workers and timers follow the desk, its
-                panes show the age, pauses and counts.
-            services (DeskServices): The desk's services.
-            current_session (Callable[[], str | None]): Returns the current session (state.json's),
-                whose log is followed too; None before the state is read.
-            reload (Callable[[], None]): Reads the desk again (when it is back after vanishing).
+            screen: The main screen: its workers and timers follow the desk, its panes show the age,
+                pauses and counts.
+            services: The desk's services.
+            current_session: Returns the current session (state.json's), whose log is followed too.
+            reload: Reads the desk again (when it is back after vanishing).
         """
         self._screen = screen
         self._services = services
@@ -148,10 +141,8 @@ class DeskFollower:
     def read_session(self, session_id: str, deliver: Callable[[SessionLog], None]) -> None:
         """Reads a session about to be shown and follows its log; call from a thread worker.
 
-        Args:
-            session_id (str): The session.
-            deliver (Callable[[SessionLog], None]): Called with the log before any later poll can
-                report what it gained; a big log's first exchanges come first (incomplete).
+        `deliver` gets the log before any later poll can report what it gained; a big log's first
+        exchanges come first (incomplete).
         """
         worker = get_current_worker()
         first_paint = self._services.first_paint
@@ -222,12 +213,8 @@ class DeskFollower:
     def desk_followed(self, update: FollowUpdate) -> bool:
         """Takes in what a look found: a vanished or returned desk, the state's age, staleness.
 
-        Args:
-            update (FollowUpdate): What the look found.
-
-        Returns:
-            bool: Whether the screen should show the changes (False while the desk is gone, and
-                when it came back and is read again whole).
+        Returns whether the screen should show the changes (not while the desk is gone, nor when it
+        came back and is read again whole).
         """
         changes = update.changes
         status = self._screen.query_one(LiveStatus)

@@ -68,15 +68,9 @@ parts and the gap between the nearest days. The first whose line fits the width 
 def _nearest_days(
     view: DayView, gap: str = '  ·  ', between: str = '  '
 ) -> list[str | tuple[str, str]]:
-    """Names the nearest days before and after an empty day, with the keys that go there.
+    """Parts for an empty day's heading: the nearest days before and after, with their keys.
 
-    Args:
-        view (DayView): A day with no journal (a weekend, a holiday, a typo).
-        gap (str): What comes before them.
-        between (str): What comes between the day before and the day after.
-
-    Returns:
-        list[str | tuple[str, str]]: Parts for the heading; none when the desk has no other day.
+    `gap` comes before them, `between` between the two; none when the desk has no other day.
     """
     before = neighbour_day(view.days, view.day, -1)
     after = neighbour_day(view.days, view.day, 1)
@@ -168,14 +162,11 @@ class DayScreen(DeskScreen[None]):
         overview: DeskOverview | None,
         line_number: int | None = None,
     ) -> None:
-        """Prepares the view; the journal is read once it is mounted.
+        """Prepares the view of ISO `day`; the journal is read once it is mounted.
 
-        Args:
-            services (DeskServices): The desk's services.
-            day (str): The ISO day to show first.
-            overview (DeskOverview | None): The sessions list the main screen read, or None.
-            line_number (int | None): The journal line to open at (see `DayPlace`), or None for
-                the day's first event.
+        `overview` is the sessions list the main screen read, if any; `line_number` the journal line
+        to
+        open at (see `DayPlace`).
         """
         super().__init__()
         self.services = services
@@ -237,8 +228,9 @@ class DayScreen(DeskScreen[None]):
     def _go_to_wanted_line(self) -> None:
         """Highlights the event on the journal line asked for, in the middle of the timeline.
 
-        A hit's event is shown even when its kind was filtered out; for a damaged line, the event
-        just before it, with a toast.
+        A hit's event is shown even when its kind is filtered out; for a damaged line, the event
+        just
+        before it, with a toast.
         """
         line, self._wanted_line = self._wanted_line, None
         if line is None or self.view is None:
