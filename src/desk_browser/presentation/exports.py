@@ -41,7 +41,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def kept_out_of(folder: Path, protected: Sequence[Path]) -> str | None:
-    """"the desk" or "the workspace of desks" when a resolved folder lies in `protected`."""
+    """Names the protected folder a resolved folder lies in ("the desk", ...), or None."""
     for number, kept in enumerate(protected):
         try:
             resolved = kept.resolve()
