@@ -2,24 +2,18 @@
 
 Its session is the `session_id` of the last `session_started` before its trigger in the same
 file, unless a `session_ended` came between; its backend the first answer piece's `backend`.
-Search scopes (`backend:`, `session:`) use these facts: an unknown fact is outside a scope.
-
-Typical usage example:
-
-    journal_day = desk_files.read_journal_day(path, '2026-10-19')
-    facts = day_exchange_facts(journal_day)  # One ExchangeFacts per exchange, in order.
+The `backend:` and `session:` qualifiers test these facts; an unknown fact is outside them.
 """
 
 from __future__ import annotations
 
-import dataclasses
+from typing import NamedTuple
 
 from desk_browser.memory import desk_files
 
 
-@dataclasses.dataclass(frozen=True)
-class ExchangeFacts:
-    """What the journal knows about one exchange.
+class ExchangeFacts(NamedTuple):
+    """What the journal knows about one exchange (a tuple, so cheap to make, hash and compare).
 
     Attributes:
         session_id (str | None): The session it happened in, or None when unknown.
@@ -30,6 +24,10 @@ class ExchangeFacts:
     backend: str | None
 
 
+NO_FACTS = ExchangeFacts(None, None)
+"""The facts of an exchange the journal says nothing about."""
+
+
 def _text_field(event: desk_files.JournalEvent, name: str) -> str | None:
     """A non-empty string field of an event, or None."""
     value = event.fields.get(name)
@@ -37,7 +35,7 @@ def _text_field(event: desk_files.JournalEvent, name: str) -> str | None:
 
 
 def day_exchange_facts(journal_day: desk_files.JournalDay) -> list[ExchangeFacts]:
-    """The session and backend of every exchange of a journal day, in its exchanges' order."""
+    """The facts of every exchange of a journal day, in its exchanges' order."""
     session_by_trigger: dict[int, str | None] = {}
     session: str | None = None
     for event in journal_day.events:
@@ -59,4 +57,4 @@ def day_exchange_facts(journal_day: desk_files.JournalDay) -> list[ExchangeFacts
     return facts
 
 
-__all__ = ['ExchangeFacts', 'day_exchange_facts']
+__all__ = ['NO_FACTS', 'ExchangeFacts', 'day_exchange_facts']

@@ -1,20 +1,10 @@
 """Search scopes: the qualifiers typed among a search's words, such as `day:yesterday kind:note`.
 
-A query is split on white space; a piece `NAME:VALUE` whose NAME (any case) is one of these
-is a qualifier:
-
-- `day`: `2026-10-19`, `today`, `yesterday`, a weekday (`monday`, `mon`: the latest of the
-  last seven days), or a range `FIRST..LAST`, either end left out. Several narrow together.
-- `kind`: `exchange`, `action` (or the API's `journal`), `summary`, `note` or `order` (the
-  actions of ORDER_EVENT_TYPES, an order's risk decision included), comma-separated, plurals
-  too.
-- `backend`: the backend that answered an exchange (`backend:claude`), comma-separated.
-- `session`: the session an exchange belongs to (`session:2026-10-19-2`), comma-separated.
-
-Several `kind:`, `backend:` or `session:` add up. A `backend:` or `session:` scope holds only
-exchanges whose fact the journal records. Any other piece (`order_id:7731` too) is a word,
-and words follow the documented search rule inside the scope. A bad qualifier is reported
-with why ("day: 2026-13-01 is not a date") and left out. "Today" is the caller's (India's).
+A piece `NAME:VALUE` whose NAME (any case) is in QUALIFIERS is a qualifier; any other piece
+(`order_id:7731` too) is a word. QUALIFIERS is the one table of them: each entry's parser, the
+exchange fact it tests and the index column holding that fact, its help lines and command
+options. Several qualifiers combine (days narrow, the rest add up); a bad one is reported with
+why ("day: 2026-13-01 is not a date") and left out. "Today" is the caller's (India's).
 
 Typical usage example:
 
@@ -26,11 +16,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import re
 from collections.abc import Callable, Iterable
 
-QUALIFIER_NAMES = ('day', 'kind', 'backend', 'session')
-"""The qualifiers a query may hold, in the order they are described."""
+from desk_browser.memory.exchange_facts import ExchangeFacts
 
 ORDER_KIND = 'order'
 """The scope kind of the order events: `journal` records whose type is in ORDER_EVENT_TYPES."""
@@ -53,8 +43,7 @@ KIND_WORDS = {
     'order': ORDER_KIND,
     'orders': ORDER_KIND,
 }
-"""What each word a person may write after `kind:` means, as the API's record kind (or
-ORDER_KIND, the order events among the API's `journal` records)."""
+"""Each word allowed after `kind:`, as the API's record kind (or ORDER_KIND)."""
 
 KIND_NAMES = {
     'exchange': 'exchange',
@@ -65,15 +54,6 @@ KIND_NAMES = {
 }
 """Each API record kind (and ORDER_KIND), as a person reads it."""
 
-QUALIFIER_HELP = (
-    ('day:2026-10-19', 'that day; also today, yesterday, monday…'),
-    ('day:2026-10-01..2026-10-19', 'those days; either end may be left out'),
-    ('kind:exchange,note', 'exchange, action, summary or note'),
-    ('backend:claude', 'exchanges that backend answered'),
-    ('session:2026-10-19-2', "that session's exchanges"),
-)
-"""Each qualifier with an example and what it means, for help texts."""
-
 _WEEKDAYS = ('monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')
 _SESSION_ID = re.compile(r'(\d{4}-\d{2}-\d{2})-(\d+)')
 _RANGE = '..'
@@ -81,16 +61,14 @@ _RANGE = '..'
 
 @dataclasses.dataclass(frozen=True)
 class SearchScope:
-    """Which records a search looks at.
+    """Which records a search looks at; each qualifier in QUALIFIERS sets one part of it.
 
     Attributes:
-        first_day (datetime.date | None): The earliest day inside, or None for no bound.
-        last_day (datetime.date | None): The latest day inside, or None for no bound.
-        kinds (frozenset[str]): The record kinds inside (the API's, and ORDER_KIND); empty for
-            every kind.
-        backends (frozenset[str]): The backends (lowered) whose exchanges are inside; empty for
-            no such limit.
-        sessions (frozenset[str]): The sessions whose exchanges are inside; empty for no limit.
+        first_day (datetime.date | None): The earliest day inside, None for no bound.
+        last_day (datetime.date | None): The latest day inside, None for no bound.
+        kinds (frozenset[str]): The record kinds inside (the API's, and ORDER_KIND); empty for all.
+        backends (frozenset[str]): The lowered backends whose exchanges are inside; empty for all.
+        sessions (frozenset[str]): The sessions whose exchanges are inside; empty for all.
     """
 
     first_day: datetime.date | None = None
@@ -109,10 +87,19 @@ class SearchScope:
         """Whether either end of the day range is set."""
         return self.first_day is not None or self.last_day is not None
 
+    @functools.cached_property
+    def fact_limits(self) -> tuple[tuple[QualifierDefinition, frozenset[str]], ...]:
+        """Each fact qualifier (FACT_QUALIFIERS order) that limits the scope, with its values."""
+        return tuple(
+            (definition, values)
+            for definition in FACT_QUALIFIERS
+            if (values := definition.values_of(self))
+        )
+
     @property
     def needs_exchange_facts(self) -> bool:
-        """Whether backends or sessions limit the scope (so a record's exchange matters)."""
-        return bool(self.backends or self.sessions)
+        """Whether an exchange fact limits the scope (so a record's exchange matters)."""
+        return bool(self.fact_limits)
 
     @property
     def is_empty(self) -> bool:
@@ -137,7 +124,7 @@ class SearchScope:
         return self.last_day is None or date <= self.last_day
 
     def holds_kind(self, kind: str) -> bool:
-        """Whether an API record kind is inside the scope (backends and sessions aside)."""
+        """Whether an API record kind is inside the scope (exchange facts aside)."""
         if self.needs_exchange_facts and kind != 'exchange':
             return False
         if kind == 'journal' and ORDER_KIND in self.kinds:
@@ -155,28 +142,27 @@ class SearchScope:
             return True
         return text.partition('\n')[0] in ORDER_EVENT_TYPES
 
+    def holds_facts(self, facts: ExchangeFacts) -> bool:
+        """Whether an exchange with these facts is inside the fact limits (an unknown is not)."""
+        for definition, values in self.fact_limits:
+            value = facts[definition.fact_index]
+            if value is None or definition.fold(value) not in values:
+                return False
+        return True
+
     def holds_exchange(self, backends: Iterable[str], session: str | None) -> bool:
-        """Tells whether an exchange is inside the scope's backends and sessions.
-
-        Args:
-            backends (Iterable[str]): The backends that answered it (as the journal names them).
-            session (str | None): Its session, or None when the journal does not say.
-
-        Returns:
-            bool: True when it is inside (always, when no backend or session is asked for).
-        """
-        if self.backends and not any(name.lower() in self.backends for name in backends):
-            return False
-        return not self.sessions or (session is not None and session in self.sessions)
+        """Whether an exchange answered by any of `backends`, in `session`, is inside."""
+        named: list[str | None] = [*backends]
+        return any(self.holds_facts(ExchangeFacts(session, backend)) for backend in named or [None])
 
     def joined(self, other: SearchScope) -> SearchScope:
-        """Combines two scopes as if typed together: days narrow; kinds, backends, sessions add."""
-        return SearchScope(
+        """Combines two scopes as if typed together: days narrow; kinds and facts add up."""
+        added = {name: getattr(self, name) | getattr(other, name) for name in _VALUE_FIELDS}
+        return dataclasses.replace(
+            self,
             first_day=_narrower(self.first_day, other.first_day, max),
             last_day=_narrower(self.last_day, other.last_day, min),
-            kinds=self.kinds | other.kinds,
-            backends=self.backends | other.backends,
-            sessions=self.sessions | other.sessions,
+            **added,
         )
 
 
@@ -189,7 +175,7 @@ class Qualifier:
     """One qualifier read from a query.
 
     Attributes:
-        name (str): "day", "kind", "backend" or "session".
+        name (str): Its definition's name, such as "day".
         text (str): The piece as typed, such as "day:yesterday".
         meaning (str): What it stands for, such as "2026-10-18" or "exchange, note".
         scope (SearchScope): The scope it gives alone.
@@ -221,8 +207,7 @@ class ParsedQuery:
     """A query split into its words and its qualifiers.
 
     Attributes:
-        words_text (str): The words, in order, separated by single spaces: what the documented
-            search rule is applied to.
+        words_text (str): The words, in order, single-spaced: what the documented rule gets.
         scope (SearchScope): Every good qualifier's scope, combined.
         qualifiers (tuple[Qualifier, ...]): The good qualifiers, in the order typed.
         problems (tuple[QualifierProblem, ...]): The bad ones, in the order typed.
@@ -234,8 +219,63 @@ class ParsedQuery:
     problems: tuple[QualifierProblem, ...]
 
 
-class _BadValue(Exception):
-    """A qualifier's value cannot be read; the message says why."""
+@dataclasses.dataclass(frozen=True)
+class ScopeOption:
+    """A search command option standing for a qualifier: `--NAME VALUE` is `template` filled.
+
+    Attributes:
+        name (str): The option without its dashes, such as "since".
+        metavar (str): Its value's name in the usage, such as "DAY".
+        template (str): The qualifier it stands for, `{}` for the value, such as "day:{}..".
+        help (str): Its line in the command's help.
+    """
+
+    name: str
+    metavar: str
+    template: str
+    help: str
+
+
+ReadValue = Callable[[str, datetime.date], tuple[str, SearchScope]]
+"""A qualifier's parser: its value and today to its meaning and scope; ValueError when bad."""
+
+
+@dataclasses.dataclass(frozen=True)
+class QualifierDefinition:
+    """One qualifier: how it is read, what it tests, and the words that describe it.
+
+    Attributes:
+        name (str): What is typed before the colon, lowered, such as "backend".
+        read (ReadValue): Reads its value; the ValueError's message says why a value is bad.
+        examples (tuple[tuple[str, str], ...]): Help lines: an example and what it keeps.
+        options (tuple[ScopeOption, ...]): The search command's options standing for it.
+        field (str | None): The SearchScope field holding its values (a frozenset), or None
+            when it sets other fields (day: first_day and last_day).
+        fact (str | None): The ExchangeFacts field it tests, None when it tests the record.
+        column (str | None): The index's records column holding that fact.
+        fold (Callable[[str], str]): Makes a fact's value comparable with the values read
+            (backend: lowered); the index's marks are made of folded values too.
+    """
+
+    name: str
+    read: ReadValue
+    examples: tuple[tuple[str, str], ...]
+    options: tuple[ScopeOption, ...]
+    field: str | None = None
+    fact: str | None = None
+    column: str | None = None
+    fold: Callable[[str], str] = str
+
+    @functools.cached_property
+    def fact_index(self) -> int:
+        """The fact's place in an ExchangeFacts (and among the index's fact columns)."""
+        assert self.fact is not None
+        return ExchangeFacts._fields.index(self.fact)
+
+    def values_of(self, scope: SearchScope) -> frozenset[str]:
+        """The values a scope holds for this qualifier (empty when it sets none)."""
+        values: frozenset[str] = getattr(scope, self.field) if self.field else frozenset()
+        return values
 
 
 def _narrower(
@@ -249,15 +289,6 @@ def _narrower(
     if second is None:
         return first
     return pick(first, second)
-
-
-def qualifier_name(piece: str) -> str | None:
-    """The lowered qualifier name a piece of a query is, or None when it is a word."""
-    name, colon, _ = piece.partition(':')
-    if not colon:
-        return None
-    lowered = name.lower()
-    return lowered if lowered in QUALIFIER_NAMES else None
 
 
 def parse_day(text: str, today: datetime.date) -> datetime.date:
@@ -291,11 +322,7 @@ def parse_day(text: str, today: datetime.date) -> datetime.date:
 def parse_day_range(
     text: str, today: datetime.date
 ) -> tuple[datetime.date | None, datetime.date | None]:
-    """Reads the value of a `day:` qualifier: one day, or a range with either end left out.
-
-    Args:
-        text (str): Such as "yesterday", "2026-10-01..2026-10-19" or "..2026-10-19".
-        today (datetime.date): India's date today.
+    """Reads a `day:` value: one day, or `FIRST..LAST` with either end left out.
 
     Returns:
         tuple[datetime.date | None, datetime.date | None]: The first and last day inside (None
@@ -335,37 +362,41 @@ def _values(value: str, what: str) -> list[str]:
     """Splits a comma-separated value, dropping repeats.
 
     Raises:
-        _BadValue: The value is empty or holds an empty entry.
+        ValueError: The value is empty or holds an empty entry.
     """
     parts = value.split(',')
     if not value or any(not part for part in parts):
-        raise _BadValue(f'needs {what}' if not value else f'{value} has an empty entry')
+        raise ValueError(f'needs {what}' if not value else f'{value} has an empty entry')
     return list(dict.fromkeys(parts))
 
 
-def _kind_qualifier(value: str, piece: str) -> Qualifier:
-    """Reads a `kind:` qualifier from its value and the piece as typed.
+def _read_day(value: str, today: datetime.date) -> tuple[str, SearchScope]:
+    """Reads a `day:` value."""
+    first, last = parse_day_range(value, today)
+    return _day_meaning(first, last), SearchScope(first_day=first, last_day=last)
 
-    Raises:
-        _BadValue: A value is not a kind.
-    """
+
+def _read_kind(value: str, today: datetime.date) -> tuple[str, SearchScope]:
+    """Reads a `kind:` value."""
     kinds = []
     for part in _values(value, f'a kind: {_KINDS_TEXT}'):
         kind = KIND_WORDS.get(part.lower())
         if kind is None:
-            raise _BadValue(f'{part} is not a kind ({_KINDS_TEXT})')
+            raise ValueError(f'{part} is not a kind ({_KINDS_TEXT})')
         kinds.append(kind)
     unique = list(dict.fromkeys(kinds))
-    meaning = ', '.join(KIND_NAMES[kind] for kind in unique)
-    return Qualifier('kind', piece, meaning, SearchScope(kinds=frozenset(unique)))
+    return ', '.join(KIND_NAMES[kind] for kind in unique), SearchScope(kinds=frozenset(unique))
 
 
-def _session_qualifier(value: str, piece: str) -> Qualifier:
-    """Reads a `session:` qualifier from its value and the piece as typed.
+def _read_backend(value: str, today: datetime.date) -> tuple[str, SearchScope]:
+    """Reads a `backend:` value (lowered)."""
+    backends = [part.lower() for part in _values(value, 'a backend such as claude')]
+    unique = list(dict.fromkeys(backends))
+    return ', '.join(unique), SearchScope(backends=frozenset(unique))
 
-    Raises:
-        _BadValue: A value is not a session id.
-    """
+
+def _read_session(value: str, today: datetime.date) -> tuple[str, SearchScope]:
+    """Reads a `session:` value."""
     sessions = _values(value, 'a session id such as 2026-10-19-2')
     for session in sessions:
         match = _SESSION_ID.fullmatch(session)
@@ -376,89 +407,187 @@ def _session_qualifier(value: str, piece: str) -> Qualifier:
             except ValueError:
                 valid = False
         if not valid:
-            raise _BadValue(f'{session} is not a session id (such as 2026-10-19-2)')
-    return Qualifier(
-        'session', piece, ', '.join(sessions), SearchScope(sessions=frozenset(sessions))
+            raise ValueError(f'{session} is not a session id (such as 2026-10-19-2)')
+    return ', '.join(sessions), SearchScope(sessions=frozenset(sessions))
+
+
+QUALIFIERS = (
+    QualifierDefinition(
+        name='day',
+        read=_read_day,
+        examples=(
+            ('day:2026-10-19', 'that day; also today, yesterday, monday…'),
+            ('day:2026-10-01..2026-10-19', 'those days; either end may be left out'),
+        ),
+        options=(
+            ScopeOption(
+                'day',
+                'DAY',
+                'day:{}',
+                'only that day: YYYY-MM-DD, today, yesterday, a weekday, or A..B',
+            ),
+            ScopeOption(
+                'since', 'DAY', 'day:{}..', 'only that day and later (same values as --day)'
+            ),
+            ScopeOption(
+                'until', 'DAY', 'day:..{}', 'only that day and earlier (same values as --day)'
+            ),
+        ),
+    ),
+    QualifierDefinition(
+        name='kind',
+        read=_read_kind,
+        examples=(('kind:exchange,note', 'exchange, action, summary or note'),),
+        options=(
+            ScopeOption(
+                'kind',
+                'KIND',
+                'kind:{}',
+                'only exchange, action, summary, note or order records (KIND,KIND...)',
+            ),
+        ),
+        field='kinds',
+    ),
+    QualifierDefinition(
+        name='backend',
+        read=_read_backend,
+        examples=(('backend:claude', 'exchanges that backend answered'),),
+        options=(
+            ScopeOption(
+                'backend',
+                'NAME',
+                'backend:{}',
+                'only exchanges that backend answered (NAME,NAME...)',
+            ),
+        ),
+        field='backends',
+        fact='backend',
+        column='backend',
+        fold=str.lower,
+    ),
+    QualifierDefinition(
+        name='session',
+        read=_read_session,
+        examples=(('session:2026-10-19-2', "that session's exchanges"),),
+        options=(
+            ScopeOption(
+                'session',
+                'ID',
+                'session:{}',
+                "only that session's exchanges, such as 2026-10-19-2",
+            ),
+        ),
+        field='sessions',
+        fact='session_id',
+        column='session',
+    ),
+)
+"""Every qualifier, in the order help texts describe them (the one place to add one)."""
+
+_BY_NAME = {definition.name: definition for definition in QUALIFIERS}
+_VALUE_FIELDS = tuple(definition.field for definition in QUALIFIERS if definition.field)
+
+FACT_QUALIFIERS = tuple(
+    sorted(
+        (definition for definition in QUALIFIERS if definition.fact),
+        key=lambda definition: definition.fact_index,
     )
+)
+"""The qualifiers that test an exchange fact, in ExchangeFacts order (the index's columns')."""
+
+QUALIFIER_NAMES = tuple(definition.name for definition in QUALIFIERS)
+"""The qualifiers a query may hold, in the order they are described."""
+
+QUALIFIER_HELP = tuple(example for definition in QUALIFIERS for example in definition.examples)
+"""Each qualifier with an example and what it means, for help texts."""
 
 
-def read_qualifier(piece: str, today: datetime.date) -> Qualifier:
-    """Reads one qualifier.
+def _by_name(qualifiers: tuple[QualifierDefinition, ...]) -> dict[str, QualifierDefinition]:
+    """A table's definitions by name."""
+    if qualifiers is QUALIFIERS:
+        return _BY_NAME
+    return {definition.name: definition for definition in qualifiers}
 
-    Args:
-        piece (str): The piece as typed, such as "day:yesterday" (qualifier_name must name it).
-        today (datetime.date): India's date today.
 
-    Returns:
-        Qualifier: The qualifier.
+def qualifier_name(
+    piece: str, qualifiers: tuple[QualifierDefinition, ...] = QUALIFIERS
+) -> str | None:
+    """The lowered qualifier name a piece of a query is, or None when it is a word."""
+    name, colon, _ = piece.partition(':')
+    if not colon:
+        return None
+    lowered = name.lower()
+    return lowered if lowered in _by_name(qualifiers) else None
+
+
+def read_qualifier(
+    piece: str, today: datetime.date, qualifiers: tuple[QualifierDefinition, ...] = QUALIFIERS
+) -> Qualifier:
+    """Reads one qualifier, such as "day:yesterday" (qualifier_name must name it).
 
     Raises:
         ValueError: Its value cannot be read; the message says why.
     """
     typed_name, _, value = piece.partition(':')
     name = typed_name.lower()
+    definition = _by_name(qualifiers).get(name)
+    if definition is None:
+        names = ', '.join(definition.name for definition in qualifiers)
+        raise ValueError(f'{typed_name} is not a qualifier ({names})')
     try:
-        if name == 'day':
-            try:
-                first, last = parse_day_range(value, today)
-            except ValueError as error:
-                raise _BadValue(str(error)) from None
-            scope = SearchScope(first_day=first, last_day=last)
-            return Qualifier('day', piece, _day_meaning(first, last), scope)
-        if name == 'kind':
-            return _kind_qualifier(value, piece)
-        if name == 'backend':
-            backends = [part.lower() for part in _values(value, 'a backend such as claude')]
-            unique = list(dict.fromkeys(backends))
-            scope = SearchScope(backends=frozenset(unique))
-            return Qualifier('backend', piece, ', '.join(unique), scope)
-        if name == 'session':
-            return _session_qualifier(value, piece)
-    except _BadValue as error:
+        meaning, scope = definition.read(value, today)
+    except ValueError as error:
         raise ValueError(f'{name}: {error}') from None
-    raise ValueError(f'{typed_name} is not a qualifier ({", ".join(QUALIFIER_NAMES)})')
+    return Qualifier(name, piece, meaning, scope)
 
 
-def parse_query(query: str, today: datetime.date) -> ParsedQuery:
+def parse_query(
+    query: str, today: datetime.date, qualifiers: tuple[QualifierDefinition, ...] = QUALIFIERS
+) -> ParsedQuery:
     """Splits a query into its words and its qualifiers.
 
     Args:
         query (str): What was typed, such as "nifty day:yesterday kind:exchange".
         today (datetime.date): India's date today, for `today`, `yesterday` and weekdays.
+        qualifiers (tuple[QualifierDefinition, ...]): The qualifiers known.
 
     Returns:
         ParsedQuery: The words, the combined scope, the good qualifiers and the bad ones.
     """
     words: list[str] = []
-    qualifiers: list[Qualifier] = []
+    found: list[Qualifier] = []
     problems: list[QualifierProblem] = []
     scope = EVERYTHING
     for piece in query.split():
-        name = qualifier_name(piece)
+        name = qualifier_name(piece, qualifiers)
         if name is None:
             words.append(piece)
             continue
         try:
-            qualifier = read_qualifier(piece, today)
+            qualifier = read_qualifier(piece, today, qualifiers)
         except ValueError as error:
             problems.append(QualifierProblem(name, piece, str(error)))
             continue
-        qualifiers.append(qualifier)
+        found.append(qualifier)
         scope = scope.joined(qualifier.scope)
-    return ParsedQuery(' '.join(words), scope, tuple(qualifiers), tuple(problems))
+    return ParsedQuery(' '.join(words), scope, tuple(found), tuple(problems))
 
 
 __all__ = [
     'EVERYTHING',
+    'FACT_QUALIFIERS',
     'KIND_NAMES',
     'KIND_WORDS',
     'ORDER_EVENT_TYPES',
     'ORDER_KIND',
+    'QUALIFIERS',
     'QUALIFIER_HELP',
     'QUALIFIER_NAMES',
     'ParsedQuery',
     'Qualifier',
+    'QualifierDefinition',
     'QualifierProblem',
+    'ScopeOption',
     'SearchScope',
     'parse_day',
     'parse_day_range',
