@@ -1,14 +1,8 @@
 """Runs the app so that quitting always works, even while a worker thread is stuck in a read.
 
 The app's loop gets a `DaemonThreadPoolExecutor` as its default executor (where Textual runs
-thread workers): its daemon threads are waited for by neither its shutdown nor the
-interpreter's exit, so a read that never returns (a FIFO, a hung mount) cannot keep the
-process alive after `q`. The app's own shutdown still cancels its workers.
-
-Typical usage example:
-
-    app = make_app(desk)
-    run_app(app)
+thread workers): neither its shutdown nor the interpreter's exit waits for its daemon threads,
+so a read that never returns (a FIFO, a hung mount) cannot keep the process alive after `q`.
 """
 
 from __future__ import annotations
@@ -55,19 +49,7 @@ class DaemonThreadPoolExecutor(concurrent.futures.ThreadPoolExecutor):
     def submit(
         self, fn: Callable[..., _Result], /, *args: Any, **kwargs: Any
     ) -> concurrent.futures.Future[_Result]:
-        """Runs a call on one of the pool's threads.
-
-        Args:
-            fn (Callable[..., _Result]): The call.
-            *args (Any): Its positional arguments.
-            **kwargs (Any): Its keyword arguments.
-
-        Returns:
-            concurrent.futures.Future[_Result]: Its result, when it comes.
-
-        Raises:
-            RuntimeError: The pool was shut down.
-        """
+        """Runs a call on one of the pool's threads; RuntimeError once the pool is shut down."""
         with self._state_lock:
             if self._closed:
                 raise RuntimeError('cannot schedule new futures after shutdown')
@@ -104,12 +86,7 @@ class DaemonThreadPoolExecutor(concurrent.futures.ThreadPoolExecutor):
             self._idle_workers.release()
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Stops taking calls; never waits for a running one, so a stuck call cannot block exit.
-
-        Args:
-            wait (bool): Accepted for the Executor interface; nothing is waited for.
-            cancel_futures (bool): Whether calls not started yet are cancelled.
-        """
+        """Stops taking calls (cancelling those not started if asked), never waiting for one."""
         del wait
         with self._state_lock:
             if self._closed:

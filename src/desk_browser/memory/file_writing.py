@@ -1,12 +1,7 @@
 """Writing the sessions folder's files so that a crash never leaves half a file behind.
 
-The state and the summaries are replaced whole (a crash leaves the old or the new file);
-the session logs only grow by whole JSON lines.
-
-Typical usage example:
-
-    write_atomically(folder / 'state.json', content)
-    append_line(log, encode_json_line(exchange.to_json_dictionary()))
+The state and the summaries are replaced whole (a crash leaves the old or the new file); the
+session logs only grow by whole JSON lines.
 """
 
 from __future__ import annotations
@@ -26,15 +21,8 @@ NEW_FILE_MODE = 0o644
 def write_atomically(path: Path, content: bytes) -> None:
     """Replaces a file's content so that a crash leaves either the old or the new file.
 
-    A uniquely named file beside it is written, flushed and renamed over it; it is removed when
-    anything fails.
-
-    Args:
-        path (Path): The file.
-        content (bytes): Its new content.
-
-    Raises:
-        OSError: The file could not be written.
+    A uniquely named file beside it is written, flushed and renamed over it (removed when anything
+    fails); OSError when the file could not be written.
     """
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
@@ -81,13 +69,9 @@ def encode_json_line(data: dict[str, Any]) -> bytes:
 
 
 def append_line(path: Path, line: bytes) -> None:
-    """Adds one line (ending in a newline) to a file, creating it when missing.
+    """Adds one newline-ended line to a file, creating it when missing.
 
     After a last line cut short by a crash, the line starts on a new line.
-
-    Args:
-        path (Path): The file.
-        line (bytes): The line, ending in a newline.
     """
     with path.open('a+b') as log:
         log.seek(0, os.SEEK_END)
@@ -101,14 +85,7 @@ def append_line(path: Path, line: bytes) -> None:
 def create_exclusively(path: Path) -> bool:
     """Creates an empty file exclusively, so of two processes only one succeeds.
 
-    Args:
-        path (Path): The file.
-
-    Returns:
-        bool: True when this call created the file, False when it already existed.
-
-    Raises:
-        OSError: The file could not be created for another reason.
+    Returns False when it already existed; raises OSError when it could not be created otherwise.
     """
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, NEW_FILE_MODE)

@@ -23,9 +23,9 @@ class RawLine:
     """One line of a file, as its bytes.
 
     Attributes:
-        line_number (int): The line, counting from 1.
-        content (bytes): Its bytes without the newline, at most LINE_BYTES of them.
-        cut (bool): Whether the line holds more bytes than content.
+        line_number: The line, counting from 1.
+        content: Its bytes without the newline, at most LINE_BYTES of them.
+        cut: Whether the line holds more bytes than content.
     """
 
     line_number: int
@@ -40,18 +40,10 @@ def read_raw_lines(
     settings: ReadSettings | None = None,
     line_bytes: int = LINE_BYTES,
 ) -> list[RawLine]:
-    """Reads lines first to last of a file as bytes (the file's last line may have no newline).
+    """Reads lines `first` to `last` (from 1) of a file as bytes, those the file holds, in order.
 
-    Args:
-        path (Path): The file.
-        first (int): The first line wanted, counting from 1.
-        last (int): The last line wanted.
-        settings (ReadSettings | None): Whether links out of the desk are followed; None uses
-            the settings in force.
-        line_bytes (int): The most bytes kept of each line.
-
-    Returns:
-        list[RawLine]: The lines asked for that the file holds, in order.
+    Each keeps at most `line_bytes`; `settings` (None: in force) says whether links out of the desk
+    are followed.
 
     Raises:
         OSError: The file cannot be opened or read (RefusedFileError for one the readers refuse).
@@ -98,16 +90,7 @@ def read_raw_lines(
 
 
 def count_blank_lines(path: Path, before_line: int, settings: ReadSettings | None = None) -> int:
-    """Counts the blank lines (only ASCII whitespace, as the readers skip) before a line.
-
-    Args:
-        path (Path): The file.
-        before_line (int): The line, counting from 1; the lines before it are counted.
-        settings (ReadSettings | None): Whether links out of the desk are followed; None uses
-            the settings in force.
-
-    Returns:
-        int: How many of lines 1 to before_line - 1 are blank.
+    """Counts the blank lines (ASCII whitespace only, as the readers skip) before `before_line`.
 
     Raises:
         OSError: The file cannot be opened or read (RefusedFileError for one the readers refuse).

@@ -26,12 +26,12 @@ class DayView:
     """One day's journal and where it sits among the desk's days.
 
     Attributes:
-        day (str): The ISO day.
-        journal (JournalDay): The day's journal, read (empty when the day has no journal).
-        has_journal (bool): Whether the desk holds a journal file for the day.
-        problems (list[Problem]): Damaged lines and unreadable files met while reading it.
-        days (list[str]): Every day with a journal or a session, oldest first.
-        activity (list[tuple[str, int]]): Exchanges per day in the sessions list, oldest first.
+        day: The ISO day.
+        journal: The day's journal, read (empty when the day has no journal).
+        has_journal: Whether the desk holds a journal file for the day.
+        problems: Damaged lines and unreadable files met while reading it.
+        days: Every day with a journal or a session, oldest first.
+        activity: Exchanges per day in the sessions list, oldest first.
     """
 
     day: str
@@ -53,16 +53,7 @@ def activity_by_day(overview: DeskOverview) -> list[tuple[str, int]]:
 
 
 def read_day_view(desk: Path, day: str, overview: DeskOverview | None) -> DayView:
-    """Reads one day's journal and lists the desk's days.
-
-    Args:
-        desk (Path): The desk folder.
-        day (str): The ISO day.
-        overview (DeskOverview | None): The sessions list already read, or None to read it here.
-
-    Returns:
-        DayView: The day.
-    """
+    """Reads one ISO day's journal and lists the desk's days (`overview` None: read it here)."""
     if overview is None:
         overview = read_overview(desk)
     activity = activity_by_day(overview)
@@ -86,16 +77,10 @@ def read_day_view(desk: Path, day: str, overview: DeskOverview | None) -> DayVie
 
 @dataclass(frozen=True)
 class DayGlance:
-    """A day at a glance: how many of each thing happened.
+    """A day at a glance: how many triggers, orders, risk checks and tool calls it held.
 
-    Attributes:
-        triggers (int): Triggers received.
-        orders_placed (int): Orders placed.
-        orders_filled (int): Orders filled.
-        orders_cancelled (int): Orders cancelled.
-        risk_approved (int): Risk checks that approved an order.
-        risk_rejected (int): Risk checks that rejected one.
-        tool_calls (int): Tool calls.
+    Counted: triggers, orders placed, filled and cancelled, risk checks approved and rejected, tool
+    calls.
     """
 
     triggers: int = 0

@@ -36,14 +36,14 @@ class ListedSessions(Sequence['SessionEntry']):
         """Lists sessions, some of them not made yet.
 
         Args:
-            session_ids (list[str]): Every session's id, newest first (kept, not copied).
-            entries (list[SessionEntry | None]): Each session's entry at its id's place, None where
-                `make` makes it when first looked at (kept, not copied).
-            make (EntryMaker | None): Makes the entries left None; None when every entry is given.
+            session_ids: Every session's id, newest first (kept, not copied).
+            entries: Each session's entry at its id's place, None where `make` makes it when first
+                looked at (kept, not copied).
+            make: Makes the entries left None; None when every entry is given.
 
         Raises:
-            ValueError: When the ids and the entries differ in length, or an entry is left None
-                with nothing to make it.
+            ValueError: The ids and the entries differ in length, or an entry is left None with
+                nothing to make it.
         """
         if len(session_ids) != len(entries):
             raise ValueError('one entry (or None) is needed for each session id')
@@ -70,11 +70,7 @@ class ListedSessions(Sequence['SessionEntry']):
         return len(self._entries) - self._entries.count(None)
 
     def session_id_at(self, index: int) -> str:
-        """The id of the session at a place (negative from the end), without making its entry.
-
-        Raises:
-            IndexError: When the place is out of range.
-        """
+        """The id of the session at a place (negative from the end; IndexError if out of range)."""
         return self._ids[index]
 
     def copy(self) -> ListedSessions:
@@ -96,11 +92,7 @@ class ListedSessions(Sequence['SessionEntry']):
         return self._entry(index)
 
     def __setitem__(self, index: int, entry: SessionEntry) -> None:
-        """Puts another entry of the same session at its place (its counts filled in, say).
-
-        Raises:
-            ValueError: When the entry is another session's.
-        """
+        """Puts another entry of the same session at its place (ValueError: another session's)."""
         if entry.session_id != self._ids[index]:
             raise ValueError(f'{entry.session_id!r} is not the session listed there')
         self._entries[index] = entry

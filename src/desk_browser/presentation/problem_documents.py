@@ -32,15 +32,9 @@ def problem_line(report: DeskReport, problem: Problem) -> str:
 
 
 def problem_lines(report: DeskReport, problem: Problem, prefix: str = '') -> list[str]:
-    """Writes one problem for `check`: PATH:LINE: REASON, then what it means, indented.
+    """Writes one problem for `check`: PATH:LINE: REASON, then four spaces and what it means.
 
-    Args:
-        report (DeskReport): The check's report.
-        problem (Problem): The problem.
-        prefix (str): Put before the path (a workspace's "NAME/"), already safe.
-
-    Returns:
-        list[str]: Two lines: the place and reason, then four spaces and its explanation.
+    `prefix` goes before the path (a workspace's "NAME/"), already safe.
     """
     explanation = explain(problem.reason, problem.line_number is None)
     return [
@@ -50,11 +44,9 @@ def problem_lines(report: DeskReport, problem: Problem, prefix: str = '') -> lis
 
 
 def problem_object(report: DeskReport, problem: Problem) -> dict[str, Any]:
-    """Describes one problem for `check --json`.
+    """Describes a problem for `check --json`: path, line (null: whole file), reason, kind...
 
-    Returns:
-        dict[str, Any]: path, line (null for a whole-file problem), reason, kind, meaning and
-            advice.
+    Then its meaning and advice.
     """
     explanation = explain(problem.reason, problem.line_number is None)
     return {
@@ -93,13 +85,7 @@ def raw_line_text(line: RawLine) -> str:
 def problem_text(report: DeskReport, problem: Problem, lines: list[RawLine]) -> str:
     """Writes one problem for the clipboard: where, its kind and reason, its meaning, its bytes.
 
-    Args:
-        report (DeskReport): The check's report.
-        problem (Problem): The problem.
-        lines (list[RawLine]): Lines read around it (the damaged one is quoted); may be empty.
-
-    Returns:
-        str: A few lines of plain text, without a final newline.
+    `lines` are the lines read around it (the damaged one is quoted), maybe none; no final newline.
     """
     explanation = explain(problem.reason, problem.line_number is None)
     parts = [
@@ -121,15 +107,9 @@ def problem_json(report: DeskReport, problem: Problem, lines: list[RawLine]) -> 
 
 
 def problems_markdown(report: DeskReport, desk_name: str, headline: str) -> str:
-    """Writes a check's problems as one Markdown document, each with what it means.
+    """Writes a check's problems as one Markdown document (no final newline), each with its meaning.
 
-    Args:
-        report (DeskReport): The check's report.
-        desk_name (str): The desk folder's name, for the title.
-        headline (str): What the check found, in one sentence.
-
-    Returns:
-        str: The document, without a final newline.
+    `desk_name` titles it; `headline` says what the check found, in one sentence.
     """
     parts = [f'# Problems in {visible_field(desk_name)}', headline]
     for kind in report.kinds:

@@ -1,10 +1,8 @@
 """The app's search index, built in the background after the first paint.
 
-`IndexBuilder`, owned by the app, builds the desk's `IndexedSearch` newest day first once
-the first session is drawn, showing progress in the subtitle ("main · indexed 212 of 1,250
-days"). Searches never wait for it and stay exact. An unusable index only changes the subtitle
-to a quiet note. Quitting cancels the build between two days. While it builds, full
-collections are held back and the interpreter's turns are short.
+`IndexBuilder`, owned by the app, builds the desk's `IndexedSearch` newest day first once the
+first session is drawn, showing progress in the subtitle. Searches never wait for it and stay
+exact; an unusable index only changes the subtitle; quitting cancels the build between days.
 """
 
 from __future__ import annotations
@@ -68,16 +66,8 @@ def build_holding_turns(
 ) -> IndexStatus:
     """Builds the index, with short turns and held collections once it writes, not before.
 
-    Both start at the build's first progress, once it holds the build lock, so waiting for
-    another process's build holds nothing back.
-
-    Args:
-        search (IndexedSearch): The desk's search, whose index is built.
-        progress (Callable[[int, int], None]): Takes (indexed days, all days) as the build goes.
-        cancelled (Callable[[], bool]): The build's cancel check.
-
-    Returns:
-        IndexStatus: The index's status when the build ended.
+    Both start at the build's first progress, once it holds the build lock, so waiting for another
+    process's build holds nothing back. `progress` takes (indexed days, all days).
     """
     with contextlib.ExitStack() as held:
 
@@ -96,13 +86,7 @@ class IndexBuilder:
     """Keeps a desk's search index up to date in the background, for the app that owns it."""
 
     def __init__(self, app: App[None], services: DeskServices) -> None:
-        """Prepares the builder; nothing is read until `overview_loaded` or `session_loaded`.
-
-        Args:
-            app (App[None]): The app: its workers and timers run the build, its subtitle shows the
-                progress.
-            services (DeskServices): The desk's services.
-        """
+        """Prepares the builder; nothing is read until `overview_loaded` or `session_loaded`."""
         self._app = app
         self._services = services
         self._worker: Worker[IndexStatus] | None = None

@@ -1,10 +1,9 @@
 """Every desk's search index, built in the background from the Desks screen, newest desks first.
 
 `WorkspaceIndexer`, owned by the Desks screen, brings each desk's index up to date once the
-counts are filled in, one desk at a time (at most one worker process per core). Between two
-days a build steps aside while a search across desks runs and waits while a desk is open
-(its own IndexBuilder indexes it). It looks again every REFRESH_INTERVAL, and says what it
-is doing in a line the screen shows.
+counts are in, one desk at a time. A build steps aside between days for a search across desks
+and waits while a desk is open (its own IndexBuilder indexes it); it looks again every
+REFRESH_INTERVAL.
 """
 
 from __future__ import annotations
@@ -39,13 +38,12 @@ class IndexingProgress:
     """Where the background indexing of the desks stands.
 
     Attributes:
-        desk (str): The desk being indexed ("" once every desk was looked at).
-        position (int): How many desks were brought up to date before it.
-        desk_count (int): How many desks are indexed in this round.
-        status (IndexStatus | None): The desk's index as its build last said, or None.
-        unavailable (tuple[str, ...]): The desks whose index cannot be used (searched directly).
-        incomplete (tuple[tuple[str, str], ...]): The desks whose build stopped short, each
-            with why (such as "no space left on the cache's disk"): their days indexed are
+        desk: The desk being indexed ("" once every desk was looked at).
+        position: How many desks were brought up to date before it.
+        desk_count: How many desks are indexed in this round.
+        status: The desk's index as its build last said, or None.
+        unavailable: The desks whose index cannot be used (searched directly).
+        incomplete: The desks whose build stopped short, each with why: their days indexed are
             used, the rest read directly.
     """
 
@@ -96,12 +94,8 @@ class WorkspaceIndexer:
     ) -> None:
         """Prepares the indexer; nothing is read until `start`.
 
-        Args:
-            screen (Screen[None]): The Desks screen: its timer looks again, and it receives
-                IndexingProgressed.
-            services (WorkspaceServices): The workspace's services.
-            run (Callable[[list[DeskHealth]], Worker[None]]): Starts the screen's thread worker
-                that calls `build_all` with the desks (a new one replaces it).
+        `screen` (the Desks screen) gets IndexingProgressed; `run` starts its thread worker calling
+        `build_all` with the desks.
         """
         self._screen = screen
         self._services = services

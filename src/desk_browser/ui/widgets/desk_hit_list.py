@@ -35,12 +35,7 @@ class DeskHitDetails(HitDetailsReader):
     """Reads the details of hits merged from several desks, each from its own desk's reader."""
 
     def __init__(self, reader_of: Callable[[str], HitDetailsReader | None]) -> None:
-        """Prepares the reader; nothing is read until details are asked for.
-
-        Args:
-            reader_of (Callable[[str], HitDetailsReader | None]): Gives a desk's reader, by the
-                desk's name (None for a desk not known).
-        """
+        """Prepares the reader; `reader_of` gives a desk's reader by name (None: not known)."""
         self._reader_of = reader_of
         self._lock = threading.Lock()
         self._desk_of: dict[int, str] = {}
@@ -54,15 +49,7 @@ class DeskHitDetails(HitDetailsReader):
     def details_at(
         self, hits: Sequence[SearchHit], indexes: Iterable[int]
     ) -> dict[int, HitDetails | None]:
-        """Finds some hits' details, each desk's hits asked of its reader in their own order.
-
-        Args:
-            hits (Sequence[SearchHit]): Every hit of the merged result, in order.
-            indexes (Iterable[int]): The places of the hits wanted.
-
-        Returns:
-            dict[int, HitDetails | None]: For each place asked (of a desk still known), its details.
-        """
+        """Finds some hits' details (of desks still known), each desk's asked of its own reader."""
         with self._lock:
             desk_of = self._desk_of
         places: dict[str, list[int]] = {}  # Each desk's hits' places in the merged list, in order.
@@ -91,13 +78,7 @@ class DeskHitList(SearchHitList):
         id: str | None = None,
         reader_of: Callable[[str], HitDetailsReader | None] | None = None,
     ) -> None:
-        """Prepares an empty list.
-
-        Args:
-            id (str | None): The widget's id.
-            reader_of (Callable[[str], HitDetailsReader | None] | None): Gives a desk's details
-                reader by name; None reads none.
-        """
+        """Prepares an empty list; `reader_of` gives a desk's details reader by name."""
         self.desk_details = DeskHitDetails(reader_of or (lambda _name: None))
         """Reads each hit's details from its desk."""
         super().__init__(id=id, details_reader=self.desk_details)
@@ -113,13 +94,7 @@ class DeskHitList(SearchHitList):
         return [Content.assemble(chip, header).truncate(width, ellipsis=True), *snippet]
 
     def show_desk_hits(self, hits: list[DeskHit], every_word: bool, words: list[str]) -> None:
-        """Replaces the hits, the first highlighted.
-
-        Args:
-            hits (list[DeskHit]): The merged hits.
-            every_word (bool): Whether they hold every keyword.
-            words (list[str]): The keywords (marked in the snippets).
-        """
+        """Replaces the hits with merged ones, the first highlighted, `words` marked."""
         self.hits = list(hits)
         self.desk_details.note_hits(hits)
         self.total = None

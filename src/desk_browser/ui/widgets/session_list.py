@@ -23,15 +23,8 @@ _NEAR_THE_TOP = 64
 def session_prompt(entry: SessionEntry, width: int = 200) -> Content:
     """Writes one session's line: mark, day and weekday, number, exchange count, fitted to a width.
 
-    A newline in an id shows as ␊. Where the line is too wide the count loses its noun, then
-    goes (at once beside a damaged count, which stays).
-
-    Args:
-        entry (SessionEntry): The session.
-        width (int): The width in cells.
-
-    Returns:
-        Content: The line.
+    A newline in an id shows as ␊. Where the line is too wide the count loses its noun, then goes
+    (at once beside a damaged count, which stays).
     """
     mark: Piece = [(f'{CURRENT_MARK} ', 'bold $text-accent') if entry.is_current else '  ']
     if entry.day is not None and entry.number:
@@ -53,17 +46,11 @@ def session_prompt(entry: SessionEntry, width: int = 200) -> Content:
 class SessionList(RowList):
     """Lists the sessions, one line each; moving the highlight selects a session.
 
-    A RowList over a ListedSessions: an entry not made yet is made only when its row is drawn
-    or its session looked at.
+    An entry not made yet (ListedSessions) is made only when its row is drawn or its session read.
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        """Prepares an empty list.
-
-        Args:
-            id (str | None): The widget's id.
-            classes (str | None): The widget's CSS classes.
-        """
+        """Prepares an empty list."""
         super().__init__(id=id, classes=classes)
         self._entries = ListedSessions([], [])
         self._places: dict[str, int] | None = {}
@@ -102,11 +89,9 @@ class SessionList(RowList):
             self.row_changed(place)
 
     def show_changed_sessions(self, after: Sequence[SessionEntry], kept: str | None) -> None:
-        """Shows the sessions as the desk now has them: changed rows only, when none came or went.
+        """Shows the sessions now (newest first), redrawing only changed rows if none came or went.
 
-        Args:
-            after (Sequence[SessionEntry]): The sessions now, newest first.
-            kept (str | None): The session to keep highlighted when the list is rebuilt.
+        `kept` is the session to keep highlighted when the list is rebuilt.
         """
         before = self._entries
         if before == after:

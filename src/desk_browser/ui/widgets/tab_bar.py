@@ -103,12 +103,7 @@ class TabBar(Widget, can_focus=True):
         """A tab became the active one (by a click, a key, or `active` set)."""
 
         def __init__(self, tab_bar: TabBar, tab_id: str) -> None:
-            """Says which tab.
-
-            Args:
-                tab_bar (TabBar): The bar.
-                tab_id (str): The tab's id.
-            """
+            """Says which tab of which bar."""
             super().__init__()
             self.tab_bar = tab_bar
             self.tab_id = tab_id
@@ -119,13 +114,7 @@ class TabBar(Widget, can_focus=True):
             return self.tab_bar
 
     def __init__(self, tabs: Sequence[TabLabel], active: str, *, id: str | None = None) -> None:
-        """Makes the bar.
-
-        Args:
-            tabs (Sequence[TabLabel]): The tabs, left to right.
-            active (str): The id of the tab active at first.
-            id (str | None): The widget's id.
-        """
+        """Makes the bar of `tabs`, left to right, `active` the id of the tab active at first."""
         super().__init__(id=id)
         self._tabs = tuple(tabs)
         self._hovered: str | None = None
@@ -137,11 +126,7 @@ class TabBar(Widget, can_focus=True):
         return [tab.tab_id for tab in self._tabs]
 
     def validate_active(self, active: str) -> str:
-        """Refuses an id that names no tab.
-
-        Raises:
-            ValueError: For an id no tab has.
-        """
+        """Refuses an id that names no tab (ValueError)."""
         if active not in self.tab_ids:
             raise ValueError(f'No tab with id {active!r}')
         return active
