@@ -2,11 +2,6 @@
 
 A session's log is <sessions>/<session id>.jsonl. session_store re-exports log_path and
 session_sort_key, its documented names.
-
-Typical usage example:
-
-    ids = session_ids_in(directory)
-    path = log_path(directory, ids[0])
 """
 
 from __future__ import annotations
@@ -48,17 +43,11 @@ def parse_session_id(session_id: str) -> tuple[str, int] | None:
 
 
 def session_sort_key(session_id: str) -> tuple[int, str, int, str]:
-    """The key that sorts session ids oldest first.
+    """The key that sorts session ids oldest first (reverse=True: newest first).
 
-    By date, then number as a number (2026-10-19-10 is newer than 2026-10-19-9); an id that is
-    not <YYYY-MM-DD>-<number> is older than every dated one. Ties fall back to the name, so the
-    order never depends on the file system.
-
-    Args:
-        session_id (str): The id.
-
-    Returns:
-        tuple[int, str, int, str]: The key; sort with reverse=True for newest first.
+    By date, then number as a number (2026-10-19-10 is newer than 2026-10-19-9); an id that is not
+    <YYYY-MM-DD>-<number> is older than every dated one. Ties fall back to the name, so the order
+    never depends on the file system.
     """
     # One pattern, then the date checked: a five-year desk sorts 2,520 ids before its first paint.
     match = _SESSION_ID.fullmatch(session_id)
@@ -74,15 +63,9 @@ def session_sort_key(session_id: str) -> tuple[int, str, int, str]:
 
 
 def session_ids_in(directory: Path, listing: FolderListing | None = None) -> list[str]:
-    """Every session that has a log in a sessions folder, newest first.
+    """Every session that has a log in a sessions folder, newest first (by session_sort_key).
 
-    Args:
-        directory (Path): The sessions folder.
-        listing (FolderListing | None): Remembers the folder's listing until it changes; None
-            uses desk_files' shared one.
-
-    Returns:
-        list[str]: The session ids, sorted by session_sort_key, newest first.
+    `listing` remembers the folder's listing until it changes (None: desk_files' shared one).
     """
     ids = [
         name[: -len(LOG_SUFFIX)]

@@ -1,15 +1,8 @@
 """Which files a search reads cannot be read: so no search returns fewer hits in silence.
 
 `UnreadFiles` names each journal day, summary or note in a search's scope that its reader
-cannot open, as a whole-file `Problem` with the readers' reason, for the search command and
-the app's headline. It opens and closes each file, reading nothing, and only when its status
-changed since it was last looked at.
-
-Typical usage example:
-
-    unread = UnreadFiles(desk)
-    for problem in unread.find(scope):
-        print(problem.path, problem.reason)
+cannot open, as a whole-file `Problem` with the readers' reason. It opens and closes each file,
+reading nothing, and only when its status changed since it was last looked at.
 """
 
 from __future__ import annotations
@@ -45,13 +38,7 @@ class UnreadFiles:
     """
 
     def __init__(self, desk: Path, recheck_seconds: float = 0.0):
-        """Remembers nothing yet.
-
-        Args:
-            desk (Path): The desk folder.
-            recheck_seconds (float): How long an answer for a scope stands before its files are
-                looked at again; 0 looks every time.
-        """
+        """Remembers nothing yet; a scope's answer stands `recheck_seconds` (0: look each time)."""
         self.desk = desk
         """The desk folder."""
         self._recheck_seconds = recheck_seconds
@@ -60,11 +47,9 @@ class UnreadFiles:
         self._lock = threading.Lock()
 
     def find(self, scope: SearchScope = EVERYTHING) -> list[Problem]:
-        """Lists the files a search in this scope (its days and kinds) reads that cannot be read.
+        """One whole-file problem per file a search in this scope reads that cannot be read.
 
-        Returns:
-            list[Problem]: One whole-file problem per such file (journal days newest first, then
-                summaries, then notes); empty when every file can be read.
+        Journal days newest first, then summaries, then notes.
         """
         now = time.monotonic()
         with self._lock:

@@ -1,14 +1,9 @@
 """Did you mean: the words a desk's records hold that are nearest to a keyword no record holds.
 
-A vocabulary is every word of the records (lowered runs of letters, digits and underscores
-with a letter, 3 to 40 characters) with its count. A keyword no record holds is compared by
-optimal string alignment distance (rapidfuzz); the words within reach (see `reach`) are
-suggested, nearest then most frequent first.
-
-Typical usage example:
-
-    vocabulary = Vocabulary(count_words(record.text for record in records))
-    vocabulary.suggestions('rollver')  # ['rollover']
+A vocabulary is every word of the records (lowered runs of letters, digits and underscores with
+a letter, 3 to 40 characters) with its count. A keyword no record holds is compared by optimal
+string alignment distance (rapidfuzz); the words within `reach` are suggested, nearest then
+most frequent first.
 """
 
 from __future__ import annotations
@@ -78,11 +73,7 @@ class Vocabulary:
     """The words of a desk's records with their counts, ready to suggest the nearest ones."""
 
     def __init__(self, counts: Mapping[str, int]):
-        """Sorts the words by length, so a suggestion compares only words of a near length.
-
-        Args:
-            counts (Mapping[str, int]): How many times each word occurs.
-        """
+        """Sorts the counted words by length, so a suggestion compares only near lengths."""
         self._counts = dict(counts)
         by_length: dict[int, list[str]] = {}
         for word in self._counts:
@@ -98,14 +89,9 @@ class Vocabulary:
         return self._counts.get(word, 0)
 
     def suggestions(self, word: str, limit: int = 3) -> list[str]:
-        """The words nearest to a keyword, nearest first, then most frequent, then alphabetical.
+        """Up to `limit` words within reach of a lowered keyword, never the keyword itself.
 
-        Args:
-            word (str): The keyword, lowered.
-            limit (int): The most words to return.
-
-        Returns:
-            list[str]: Up to `limit` words within reach, never the keyword itself.
+        Nearest first, then most frequent, then alphabetical.
         """
         most = reach(word)
         if most == 0 or limit <= 0:

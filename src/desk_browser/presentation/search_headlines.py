@@ -20,15 +20,8 @@ def totals_headline(
 ) -> str:
     """Says what a search found in all, such as "170 hits with every word".
 
-    Args:
-        result (SearchResult): The hits shown.
-        total (int): How many hits there are in all.
-        missing (list[str]): The keywords no record holds.
-        suggestions (dict[str, str]): The nearest word for some of them.
-
-    Returns:
-        str: The headline, naming each missing word and each suggestion ("rollver: in no
-            record, did you mean rollover? Enter takes it"); with no hits, only suggestions.
+    It names each `missing` keyword and each of `suggestions` ("rollver: in no record, did you
+    mean rollover? Enter takes it"); with no hits, only suggestions.
     """
     if not result.hits:
         parts = ['No hits']
@@ -51,11 +44,7 @@ def totals_headline(
 
 
 def with_suggestions(value: str, suggestions: dict[str, str]) -> str:
-    """Replaces a query's missing (lowered) words with their suggestions, qualifiers kept.
-
-    Returns:
-        str: The query with single spaces between its pieces.
-    """
+    """Replaces a query's missing (lowered) words with their suggestions, qualifiers kept."""
     pieces = []
     for piece in value.split():
         if qualifier_name(piece) is None:
@@ -65,14 +54,9 @@ def with_suggestions(value: str, suggestions: dict[str, str]) -> str:
 
 
 def loading_headline(shown: int, total: int | None) -> str:
-    """Says that every hit is being loaded (End), such as "Loading all 1,204 hits… 500 shown".
+    """Says in one 80-column line that every hit loads: "Loading all 1,204 hits… 500 shown".
 
-    Args:
-        shown (int): How many hits are shown so far.
-        total (int | None): How many there are in all, or None before they are counted.
-
-    Returns:
-        str: The headline, one line at 80 columns.
+    `total` is None before the hits are counted.
     """
     every = 'every hit' if total is None else f'all {plural(total, "hit")}'
     return f'Loading {every}… {shown:,} shown so far'

@@ -1,15 +1,9 @@
 """The person's last searches, kept in their state folder, never in the desk.
 
-``search-history.json`` in ``platformdirs.user_state_dir('desk-browser')`` (honouring
-XDG_STATE_HOME): the last 100 queries, oldest first, white space folded; a query searched
-again moves to the newest place. A missing or damaged file means no history; saving never
-raises. `HistoryCursor` walks it as `up` and `down` do in a shell.
-
-Typical usage example:
-
-    history = SearchHistory()
-    history.add('nifty day:yesterday')
-    history.queries()  # ['nifty day:yesterday', ...], newest first
+``search-history.json`` in ``platformdirs.user_state_dir('desk-browser')``: the last 100
+queries, oldest first, white space folded; a query searched again moves to the newest place. A
+missing or damaged file means no history; saving never raises. `HistoryCursor` walks it as `up`
+and `down` do in a shell.
 """
 
 from __future__ import annotations
@@ -45,11 +39,9 @@ class SearchHistory:
     """The last queries; safe to use from several threads."""
 
     def __init__(self, path: Path | None = None, *, most: int = MOST_QUERIES):
-        """Creates the history; the file is read when first needed.
+        """Creates a history of `most` queries, read when first needed.
 
-        Args:
-            path (Path | None): The file; None for default_history_path().
-            most (int): How many queries to keep.
+        `path` None is default_history_path().
         """
         self._path = path
         self._most = most

@@ -1,15 +1,8 @@
 """What to say about a state.json that exists but cannot be used: damaged, or not ours to read.
 
-A damaged state is the desk's problem (it starts a new session); one this user may not read
-is the reader's (the desk reads it well), so it is never called damaged. The state command,
-the State pane, the Desks screen and `check` take their words from here. The words are plain
-text: callers make the reason (desk text) safe.
-
-Typical usage example:
-
-    unusable = unusable_state(overview.state)
-    if unusable is not None:
-        print(unusable.sentence)
+A damaged state is the desk's problem (it starts a new session); one this user may not read is
+the reader's, so it is never called damaged. The state command, the State pane, the Desks screen
+and `check` take their words from here, as plain text: callers make the reason safe.
 """
 
 from __future__ import annotations
@@ -29,10 +22,8 @@ class UnusableState:
     """A state.json that exists but cannot be used, and why.
 
     Attributes:
-        reason (str): The reader's reason, such as "cut short" or "cannot read: permission
-            denied".
-        not_readable_here (bool): Whether only this user cannot read it (its permissions), so
-            the desk itself is not at fault.
+        reason: The reader's reason, such as "cut short" or "cannot read: permission denied".
+        not_readable_here: Whether only this user cannot read it, so the desk is not at fault.
     """
 
     reason: str

@@ -1,11 +1,9 @@
 """Short turns at the interpreter while an index build runs, so the event loop waits less for it.
 
 A thread that wants the interpreter waits a switch interval before asking the running one to
-let go, and the event loop asks at every wake-up. While a build runs (`short_turns`, around
-each build of the app's and the Desks screen's) the interval is `SHORT_TURN`; Python's comes
-back when the last build ends. The problem check waits while a build runs
-(`wait_while_building`) rather than be a third busy thread. Builds are counted per process
-(one interpreter lock).
+let go. While a build runs (`short_turns`) the interval is `SHORT_TURN`; Python's comes back
+when the last build ends. The problem check waits while a build runs (`wait_while_building`)
+rather than be a third busy thread.
 """
 
 from __future__ import annotations
@@ -38,14 +36,10 @@ _found_turn = 0.0
 
 @contextlib.contextmanager
 def short_turns(*, build: bool = True) -> Iterator[None]:
-    """Shortens the interpreter's turns while an index build runs (in any thread).
+    """Shortens the interpreter's turns while it runs, until the last holder ends (in any thread).
 
-    Args:
-        build (bool): Whether the holder is an index build (readers wait for builds); False for
-            a background reader that parses beside the event loop (the problem check).
-
-    Yields:
-        None: While it runs; the switch interval found is back once the last holder ends.
+    `build` False marks a background reader that parses beside the event loop (the problem
+    check), which does not make readers wait.
     """
     global _builds_running, _turns_held, _found_turn
     with _LOCK:
@@ -72,13 +66,9 @@ def building() -> bool:
 
 
 def wait_while_building(stopped: Callable[[], bool]) -> bool:
-    """Waits while an index build runs in this process (a background reader's turn comes after).
+    """Waits while an index build runs in this process; False when `stopped` ended the wait first.
 
-    Args:
-        stopped (Callable[[], bool]): Looked at every WAIT_STEP: True ends the wait at once.
-
-    Returns:
-        bool: True once no build runs; False when the wait was stopped first.
+    `stopped` is looked at every WAIT_STEP.
     """
     if not _builds_running:
         return True

@@ -82,13 +82,7 @@ def report_headline(report: DeskReport) -> str:
 
 @dataclass(frozen=True)
 class ProblemLines:
-    """The lines read around a problem, or why they could not be.
-
-    Attributes:
-        problem (Problem): The problem.
-        lines (list[RawLine]): The damaged line (when the file still holds it).
-        failure (str): Why the file could not be read, or "".
-    """
+    """The lines read around a `problem` (the damaged one, if still there), or their `failure`."""
 
     problem: Problem
     lines: list[RawLine]

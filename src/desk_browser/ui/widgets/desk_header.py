@@ -1,10 +1,8 @@
 """The title bar at the top of every screen: one widget that draws itself.
 
-`DeskHeader` draws what Textual's Header draws (its icon, centred title and clock space, in
-the pieces and colours the compositor cuts them into: byte for byte in a screenshot) with the
-line API, as one widget instead of four. It behaves as Header: title and sub-title followed
-(the app's when the screen has none), the icon opens the command palette, a click elsewhere
-toggles three lines tall.
+`DeskHeader` draws what Textual's Header draws (byte for byte in a screenshot) with the line
+API, as one widget instead of four, and behaves as Header: title and sub-title followed, the
+icon opens the command palette, a click elsewhere toggles three lines tall.
 """
 
 from __future__ import annotations

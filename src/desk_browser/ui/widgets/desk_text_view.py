@@ -83,13 +83,7 @@ class DeskTextView(ScrollView, can_focus=True):
     def __init__(
         self, *, labels_hits: bool = False, id: str | None = None, classes: str | None = None
     ) -> None:
-        """Prepares an empty view.
-
-        Args:
-            labels_hits (bool): Whether the border's subtitle says how many keywords it holds.
-            id (str | None): The widget's id.
-            classes (str | None): The widget's CSS classes.
-        """
+        """Prepares an empty view; `labels_hits`: the border's subtitle counts the keywords."""
         super().__init__(id=id, classes=classes)
         add_later_css(self)
         self.labels_hits = labels_hits
@@ -118,12 +112,12 @@ class DeskTextView(ScrollView, can_focus=True):
         """Shows a piece of desk text, from its top.
 
         Args:
-            text (str): The text, as the desk holds it.
-            words (list[str]): The keywords to mark.
-            markdown (bool): Whether to render it as Markdown; else it is wrapped as it is.
-            limit (int | None): The most characters to show; by default 20,000 of Markdown and
-                64,000 of plain text. A note says what was cut.
-            heading (str): A line in bold above the text (made visible), or none.
+            text: The text, as the desk holds it.
+            words: The keywords to mark.
+            markdown: Whether to render it as Markdown; else it is wrapped as it is.
+            limit: The most characters to show (by default 20,000 of Markdown, 64,000 of plain
+                text); a note says what was cut.
+            heading: A line in bold above the text (made visible), or none.
         """
         self._heading = heading
         self._text = text

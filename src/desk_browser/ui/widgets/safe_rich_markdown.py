@@ -82,13 +82,11 @@ class SafeRichMarkdown(Markdown):
     }
 
     def __init__(self, source: str, code_theme: str = 'monokai') -> None:
-        """Parses the Markdown once, with the one answer parser (Rich's `__init__` is not called).
+        """Parses `source` (from `markdown_source`) once, with the one answer parser.
 
-        Sets what Rich 15 (pinned) sets in its `__init__`.
-
-        Args:
-            source (str): Markdown made safe by `markdown_source`.
-            code_theme (str): The Pygments theme for fenced code.
+        Rich's `__init__` is not called: this sets what Rich 15 (pinned) sets there. `code_theme` is
+        the
+        Pygments theme for fenced code.
         """
         self.markup = source
         self.parsed = _answer_parser().parse(source)

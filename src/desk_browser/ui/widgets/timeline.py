@@ -163,11 +163,7 @@ class Timeline(RowList):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        """Prepares an empty timeline.
-
-        Args:
-            id (str | None): The widget's id.
-        """
+        """Prepares an empty timeline."""
         super().__init__(id=id)
         self._events: list[JournalEvent] = []
         self._shown: list[JournalEvent] = []
@@ -192,12 +188,7 @@ class Timeline(RowList):
         ]
 
     def show_events(self, events: Iterable[JournalEvent], kinds: set[str]) -> None:
-        """Replaces the rows with the events of the chosen kinds.
-
-        Args:
-            events (Iterable[JournalEvent]): The day's events, in the file's order.
-            kinds (set[str]): The ids (from EVENT_KINDS) of the kinds to show.
-        """
+        """Replaces the rows with the day's events of the chosen `kinds` (EVENT_KINDS ids)."""
         self._events = list(events)
         self.filter(kinds)
 
