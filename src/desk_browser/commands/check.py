@@ -88,13 +88,9 @@ def summary_lines(report: DeskReport) -> list[str]:
 def run(desk: Path, arguments: argparse.Namespace) -> int:
     """Checks the desk and writes the report.
 
-    Args:
-        desk (Path): The desk folder.
-        arguments (argparse.Namespace): json.
-
     Returns:
-        int: 0 when the desk is healthy, 1 when problems were found, 2 for a missing or
-            unreadable desk, or a folder that holds no desk.
+        0 when the desk is healthy, 1 when problems were found, 2 for a missing or unreadable
+        desk, or a folder that holds no desk.
     """
     report = check_desk(desk)
     if arguments.json:

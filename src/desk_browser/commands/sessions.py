@@ -70,15 +70,7 @@ def list_sessions(desk: Path) -> list[SessionEntry]:
 
 @desk_command(workspace_run='workspace_listing.run_workspace_sessions')
 def run(desk: Path, arguments: argparse.Namespace) -> int:
-    """Writes the desk's sessions.
-
-    Args:
-        desk (Path): The desk folder.
-        arguments (argparse.Namespace): json.
-
-    Returns:
-        int: 0 when there are sessions, 1 when there are none, 2 for an unreadable desk.
-    """
+    """Writes the desk's sessions: 0 when there are some, 1 when none, 2 for an unreadable desk."""
     overview = read_overview(desk, unfinished_is_damaged=True)
     sessions = list(overview.sessions)
     if arguments.json:

@@ -49,11 +49,7 @@ examples:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Adds the show command's arguments.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-    """
+    """Adds the show command's arguments to its parser."""
     add_desk_argument(parser, workspaces=False)
     parser.add_argument(
         'session_id',
@@ -80,13 +76,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(desk: Path, arguments: argparse.Namespace) -> int:
     """Writes the session's exchanges.
 
-    Args:
-        desk (Path): The desk folder.
-        arguments (argparse.Namespace): session_id and format.
-
     Returns:
-        int: 0 when exchanges were written, 1 when the session has no log or no exchanges, 2
-            for an unreadable desk.
+        0 when exchanges were written, 1 when the session has no log or no exchanges, 2 for an
+        unreadable desk.
     """
     session_id: str = arguments.session_id
     shown_id = visible_field(session_id) or "''"  # An empty id is named, not left out.

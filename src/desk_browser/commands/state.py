@@ -170,13 +170,9 @@ def state_lines(facts: dict[str, Any]) -> list[str]:
 def run(desk: Path, arguments: argparse.Namespace) -> int:
     """Writes the desk's state and what it means.
 
-    Args:
-        desk (Path): The desk folder.
-        arguments (argparse.Namespace): json and today.
-
     Returns:
-        int: 0 for a readable state, 1 when there is none, it is damaged or this user may not
-            read it, 2 for an unreadable desk.
+        0 for a readable state, 1 when there is none, it is damaged or this user may not read it,
+        2 for an unreadable desk.
     """
     today = arguments.today or india_today()
     facts = state_facts(desk, today)

@@ -1,11 +1,7 @@
 """Field values as the search reads them: text as it is, anything else as compact JSON.
 
 Exactly what `json.dumps(value, ensure_ascii=False, separators=(',', ':'))` writes, with the
-common small values written here directly (tests/memory/index/test_index_journal_texts.py compares).
-
-Typical usage example:
-
-    compact_json({'symbol': 'TCS', 'ltp': 3952.0})  # '{"symbol":"TCS","ltp":3952.0}'
+common small values written here directly.
 """
 
 from __future__ import annotations

@@ -1,12 +1,6 @@
 """The desk's own headings put under a document's headings, one level below them.
 
-`headings_under` moves every heading of desk Markdown down so its highest sits one level
-below the document's, keeping their order; markdown-it finds them, so a `#` in code, a table
-or mid-line is left alone.
-
-Typical usage example:
-
-    body = headings_under(visible_text(exchange.answer), level=2)  # `# Plan` becomes `### Plan`.
+markdown-it finds the headings, so a `#` in code, a table or mid-line is left alone.
 """
 
 from __future__ import annotations
@@ -27,17 +21,10 @@ _LINE_ENDS = re.compile(r'\r\n?')
 
 
 def headings_under(markdown: str, level: int) -> str:
-    """Moves the headings of desk Markdown down, so the highest is one below a level.
+    """Moves desk Markdown's headings (already safe) down, the highest one below `level`.
 
-    Underlined headings become `#` headings; headings in a block quote or list item stay. Text
-    whose headings already sit below the level comes back unchanged.
-
-    Args:
-        markdown (str): The desk's Markdown (already made safe).
-        level (int): The level of the document's heading it stands under (1 for `#`).
-
-    Returns:
-        str: The Markdown with its headings moved (and its line ends made newlines).
+    Underlined headings become `#` headings; headings in a block quote or list item stay; line ends
+    become newlines. Text whose headings already sit below the level comes back unchanged.
     """
     tokens = [
         token

@@ -24,9 +24,8 @@ class Explanation:
     """What a problem means and whether anything needs doing.
 
     Attributes:
-        meaning (str): What happened, such as "cut short by a crash".
-        advice (str): What the desk does about it and what the person should do, such as "the
-            desk skips it; nothing to do".
+        meaning: What happened, such as "cut short by a crash".
+        advice: What the desk does and the person should do ("the desk skips it; nothing to do").
     """
 
     meaning: str
@@ -153,14 +152,9 @@ _UNKNOWN_FILE = Explanation('a file the readers cannot use', 'not read; look at 
 
 
 def explain(reason: str, whole_file: bool) -> Explanation:
-    """Says what a problem means and whether anything needs doing.
+    """Says what a problem means, from a reader's reason ("cut short"), and whether to act.
 
-    Args:
-        reason (str): The problem's reason, as a reader reported it ("cut short").
-        whole_file (bool): Whether the problem is about the whole file (no line number).
-
-    Returns:
-        Explanation: Its meaning and advice; a general one for a reason not known here.
+    `whole_file`: the problem has no line number. A reason not known here gets a general one.
     """
     table = _FILE_EXPLANATIONS if whole_file else _LINE_EXPLANATIONS
     for start, explanation in table:

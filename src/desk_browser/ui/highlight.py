@@ -21,16 +21,7 @@ def keyword_pattern(words: list[str]) -> re.Pattern[str] | None:
 
 
 def highlighted(text: str, words: list[str], style: str = KEYWORD_STYLE) -> Content:
-    """Makes desk text visible and marks every keyword in it.
-
-    Args:
-        text (str): Text from the desk.
-        words (list[str]): The keywords.
-        style (str): The keywords' style.
-
-    Returns:
-        Content: Content whose plain text is `visible(text)`.
-    """
+    """Makes desk text visible and marks every keyword: Content whose text is `visible(text)`."""
     content = Content(visible(text))
     pattern = keyword_pattern(words)
     if pattern is None:

@@ -27,16 +27,8 @@ if TYPE_CHECKING:  # The day view's; the main screen's first frame does without 
 async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace, desk: Path) -> bool:
     """Makes the exchange before a log line current, once the view shows that session whole.
 
-    The blank lines before it are counted in a thread worker.
-
-    Args:
-        view (ExchangeView): The exchange view.
-        wanted (SessionPlace): The session and its line.
-        desk (Path): The desk folder, for the log's path.
-
-    Returns:
-        bool: Whether it was shown (False while the view shows another session, none, or only
-            the session's first exchanges).
+    The blank lines before it are counted in a thread worker. Returns False while the view shows
+    another session, none, or only the session's first exchanges.
     """
     if wanted.line_number is None or not _shows(view, wanted.session_id):
         return False

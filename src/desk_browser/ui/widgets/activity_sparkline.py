@@ -11,14 +11,9 @@ from desk_browser.presentation.formatting import plural
 
 
 def activity_caption(activity: list[tuple[str, int]], day: str) -> Content:
-    """Says what the sparkline spans and how busy the shown day was: "10 days to … · this day 12".
+    """Says what the sparkline spans and how busy `day` was: "10 days to … · this day 12".
 
-    Args:
-        activity (list[tuple[str, int]]): (day, exchanges) per day listed, oldest first.
-        day (str): The day shown.
-
-    Returns:
-        Content: The caption.
+    `activity` holds (day, exchanges) per day listed, oldest first.
     """
     if not activity:
         return Content('no sessions yet')
@@ -64,11 +59,6 @@ class ActivitySparkline(Horizontal):
         yield Static('', classes='activity-caption')
 
     def show(self, activity: list[tuple[str, int]], day: str) -> None:
-        """Shows the activity.
-
-        Args:
-            activity (list[tuple[str, int]]): (day, exchanges) per day listed, oldest first.
-            day (str): The day shown.
-        """
+        """Shows the activity, (day, exchanges) per day oldest first, and the count of `day`."""
         self.query_one(Sparkline).data = [float(count) for _day, count in activity]
         self.query_one('.activity-caption', Static).update(activity_caption(activity, day))

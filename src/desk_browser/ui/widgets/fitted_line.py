@@ -20,13 +20,10 @@ def fitted(pieces: dict[str, Piece], steps: list[tuple[str, Piece | None]], widt
     """Joins a line's pieces, giving up detail step by step until it fits the width.
 
     Args:
-        pieces (dict[str, Piece]): The pieces, by name, in the line's order.
-        steps (list[tuple[str, Piece | None]]): A piece's name and its shorter form (None drops
-            it), in the order to give them up; steps for absent pieces are passed over.
-        width (int): The width in cells.
-
-    Returns:
-        Content: The line; cut with "…" if even the shortest form is wider.
+        pieces: The pieces, by name, in the line's order.
+        steps: A piece's name and its shorter form (None drops it), in the order to give them up;
+            steps for absent pieces are passed over.
+        width: The width in cells; if even the shortest form is wider, it is cut with "…".
     """
     pieces = dict(pieces)
     line = _joined(pieces)

@@ -11,14 +11,9 @@ KeyHint = tuple[str, str, str, str]
 
 
 def key_hints_line(hints: Sequence[KeyHint], width: int) -> Content:
-    """Names each key and what it does, in the longest words and widest gaps that fit.
+    """Names each key and what it does in `width` cells, in the longest words and gaps that fit.
 
-    Args:
-        hints (Sequence[KeyHint]): The keys, in the order shown.
-        width (int): The cells the line has.
-
-    Returns:
-        Content: The line; cut with … where even the shortest words do not fit.
+    Cut with … where even the shortest words do not fit.
     """
     line = Content()
     for words, gap in ((1, '    '), (1, '  '), (2, '  '), (3, '  ')):

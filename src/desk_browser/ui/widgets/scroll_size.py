@@ -13,11 +13,7 @@ def set_scroll_size(view: ScrollView, size: Size) -> None:
     """Sets a view's virtual size, updating its scrollbars but not the screen's layout.
 
     For a view whose place and size do not depend on its content (its height set by CSS); a
-    scrollbar that appears or goes asks for its own layout (see `textual_compat.update_scrollbars`).
-
-    Args:
-        view (ScrollView): The view.
-        size (Size): Its new virtual size.
+    scrollbar that appears or goes asks for its own layout.
     """
     if size == view.virtual_size:
         return
