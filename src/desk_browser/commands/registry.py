@@ -22,11 +22,9 @@ class Subcommand:
     """One subcommand of `desk-browser`, such as `desk-browser search`.
 
     Attributes:
-        help (str): The one-line description shown by --help.
-        add_arguments (Callable[[argparse.ArgumentParser], None]): Adds its arguments to its
-            parser.
-        run (Callable[[argparse.Namespace], int]): Runs it with the parsed arguments and returns
-            the exit status.
+        help: The one-line description shown by --help.
+        add_arguments: Adds its arguments to its parser.
+        run: Runs it with the parsed arguments and returns the exit status.
     """
 
     help: str
@@ -91,13 +89,10 @@ def build_subcommand_parser(name: str, subcommand: Subcommand) -> argparse.Argum
 
 
 def run_subcommand(argv: list[str]) -> int | None:
-    """Runs the subcommand that the arguments (after the program's name) start with.
+    """Runs the subcommand that `argv` (after the program's name) starts with.
 
-    Returns:
-        int | None: The exit status, or None when the arguments start with no subcommand's name.
-
-    Raises:
-        SystemExit: For --help (status 0) and a wrong command line (status 2), from argparse.
+    Returns the exit status, or None when `argv` starts with no subcommand's name. argparse raises
+    SystemExit for --help (0) and a wrong command line (2).
     """
     if not argv or argv[0] not in SUBCOMMANDS:
         return None

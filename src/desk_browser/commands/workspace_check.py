@@ -126,15 +126,7 @@ def desk_line(health: DeskHealth, today: datetime.date, now: float) -> str:
 
 
 def run_workspace_check(workspace: Workspace, arguments: argparse.Namespace) -> int:
-    """Checks every desk of a workspace and writes the report.
-
-    Args:
-        workspace (Workspace): The workspace, with at least one desk.
-        arguments (argparse.Namespace): json.
-
-    Returns:
-        int: 0 when every desk is healthy, 1 when any needs a look.
-    """
+    """Checks every desk of a workspace and writes the report: 0 when all are healthy, else 1."""
     now = clock()
     moment = datetime.datetime.fromtimestamp(now, INDIA)
     healths = [read_health(entry, moment) for entry in workspace.desks]

@@ -36,15 +36,7 @@ _LABEL_WIDTH = 14
 
 
 def run_workspace_state(workspace: Workspace, arguments: argparse.Namespace) -> int:
-    """Writes every desk's state and what it means.
-
-    Args:
-        workspace (Workspace): The workspace.
-        arguments (argparse.Namespace): json and today.
-
-    Returns:
-        int: 0 when every desk has a readable state, 1 when any has none.
-    """
+    """Writes every desk's state and what it means: 0 when each has a readable state, else 1."""
     today: datetime.date = arguments.today or india_today()
     entries: list[dict[str, Any]] = []
     for desk in workspace.desks:
@@ -75,12 +67,7 @@ def run_workspace_state(workspace: Workspace, arguments: argparse.Namespace) -> 
 def run_workspace_sessions(workspace: Workspace, arguments: argparse.Namespace) -> int:
     """Writes every desk's sessions, newest first, each line led by the desk's name.
 
-    Args:
-        workspace (Workspace): The workspace.
-        arguments (argparse.Namespace): json.
-
-    Returns:
-        int: 0 when any desk has sessions, 1 when none has.
+    Returns 0 when any desk has sessions, 1 when none has.
     """
     entries: list[dict[str, Any]] = []
     found = 0

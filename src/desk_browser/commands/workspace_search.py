@@ -84,12 +84,7 @@ def _chosen_desks(
 def run_workspace_search(workspace: Workspace, arguments: argparse.Namespace) -> int:
     """Searches some or all desks of a workspace and writes the merged hits.
 
-    Args:
-        workspace (Workspace): The workspace.
-        arguments (argparse.Namespace): words, limit, json, all_desks, desks and the scopes.
-
-    Returns:
-        int: 0 when there were hits, 1 when there were none, 2 for bad usage.
+    Returns 0 when there were hits, 1 when there were none, 2 for bad usage.
     """
     words, named, desk_problems = desk_qualifiers(' '.join(arguments.words), workspace.names)
     chosen = _chosen_desks(workspace, arguments, named)

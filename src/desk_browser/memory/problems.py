@@ -14,10 +14,9 @@ class Problem:
     """One damaged line of a file, or a file that could not be read.
 
     Attributes:
-        path (Path): The file.
-        line_number (int | None): The damaged line, counting from 1, or None when the problem is
-            the whole file.
-        reason (str): What is wrong, as a short lower-case phrase such as "cut short".
+        path: The file.
+        line_number: The damaged line, counting from 1, or None for the whole file.
+        reason: What is wrong, as a short lower-case phrase such as "cut short".
     """
 
     path: Path

@@ -21,11 +21,7 @@ SETTINGS_FILE_NAME = 'settings.json'
 
 @dataclass
 class Settings:
-    """What the app remembers between runs.
-
-    Attributes:
-        theme (str | None): The Textual theme last chosen, or None for Textual's default.
-    """
+    """What the app remembers between runs: the Textual `theme` last chosen (None: the default)."""
 
     theme: str | None = None
 

@@ -18,9 +18,9 @@ class KeywordHits:
     """Every place a keyword occurs in one text, and which of them is current.
 
     Attributes:
-        text (str): The text as shown (already made visible).
-        spans (list[tuple[int, int]]): (start, end) of each occurrence, in order.
-        current (int | None): The index of the current occurrence, or None before the first move.
+        text: The text as shown (already made visible).
+        spans: (start, end) of each occurrence, in order.
+        current: The index of the current occurrence, or None before the first move.
     """
 
     text: str

@@ -13,9 +13,8 @@ DETAIL_LIMIT = 2_000
 class EventDetail(DeskTextView, can_focus=False):
     """Shows one journal event as its Markdown document: its time and type, then what it says.
 
-    The time and type head it in bold; below, a trigger is quoted, an answer rendered as the
-    Exchanges tab renders it, any other event's fields listed. The timeline keeps the keyboard;
-    the detail scrolls with the mouse.
+    A trigger is quoted, an answer rendered as the Exchanges tab renders it, any other event's
+    fields listed. The timeline keeps the keyboard; the detail scrolls with the mouse.
     """
 
     DEFAULT_CSS = """
@@ -25,12 +24,7 @@ class EventDetail(DeskTextView, can_focus=False):
     """
 
     def show_event(self, event: JournalEvent | None, day_read: bool) -> None:
-        """Shows an event, or says none is highlighted.
-
-        Args:
-            event (JournalEvent | None): The event, or None.
-            day_read (bool): Whether the day was read (before, the detail stays empty).
-        """
+        """Shows an event, or says none is highlighted (empty until `day_read`)."""
         if event is None:
             self.show('No event is highlighted.' if day_read else '', [], markdown=False)
             return

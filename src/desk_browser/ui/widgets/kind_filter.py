@@ -55,12 +55,7 @@ class KindFilter(SelectionList[str]):
     """
 
     def __init__(self, kinds: list[tuple[str, str]], *, id: str | None = None) -> None:
-        """Lists the kinds, every one shown, numbered from 1.
-
-        Args:
-            kinds (list[tuple[str, str]]): Each kind's id and name, in order.
-            id (str | None): The widget's id.
-        """
+        """Lists the kinds (id and name each, in order), every one shown, numbered from 1."""
         super().__init__(
             *(
                 Selection(kind_prompt(str(number), label), kind, True)

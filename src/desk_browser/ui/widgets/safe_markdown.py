@@ -29,14 +29,7 @@ class SafeMarkdown(Markdown):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        """Prepares the widget.
-
-        Args:
-            text (str): Markdown from the desk.
-            limit (int): The most characters to render.
-            id (str | None): The widget's id.
-            classes (str | None): The widget's CSS classes.
-        """
+        """Prepares the widget for Markdown from the desk, rendering at most `limit` characters."""
         super().__init__(
             markdown_source(text, limit),
             id=id,

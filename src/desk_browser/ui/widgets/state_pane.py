@@ -58,11 +58,9 @@ def _label(text: str) -> tuple[str, str]:
 class StatePane(KeyedScroll):
     """Shows state.json in words a person checking the desk after a restart reads first.
 
-    On top, a headline that fits at 80x24: the live status, the session, the trading date, the
-    log, and one line per backend ("up to date", "2 behind", "2 ahead"); below, the details
-    (what each standing means, the saved runner_state). It takes the focus in the Tab order and
-    scrolls with the usual keys. Its height is capped at half the column, raised to the
-    headline's height where that is taller, so only the details scroll.
+    On top, a headline that fits at 80x24: the live status, the session, the trading date, the log,
+    and one line per backend ("up to date", "2 behind", "2 ahead"); below, the details. Its height
+    is capped at half the column, raised to the headline's, so only the details scroll.
     """
 
     _headline: Content | None = None

@@ -43,12 +43,7 @@ class TabbedPanes(Widget):
         """A tab became the active one: its pane is shown."""
 
         def __init__(self, tabbed_panes: TabbedPanes, pane: Widget) -> None:
-            """Says which pane.
-
-            Args:
-                tabbed_panes (TabbedPanes): The panes.
-                pane (Widget): The pane now shown.
-            """
+            """Says which pane is now shown."""
             super().__init__()
             self.tabbed_panes = tabbed_panes
             self.pane = pane
