@@ -1,8 +1,7 @@
 """SHA-256 digests of the keys the start needs, such as a desk's cache file names.
 
-Made with the interpreter's own SHA-256 module (`_sha256` on 3.11, `_sha2` from 3.12), the one
-hashlib falls back on, so the start does not import OpenSSL; hashlib is the fallback for an
-interpreter built without it. The digest is the same either way.
+Made with the interpreter's own SHA-256 module (`_sha256` on 3.11, `_sha2` from 3.12), so the
+start does not import OpenSSL; hashlib is the fallback. The digest is the same either way.
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ class StartView:
     """Where the app opens (no Textual here, so the command line builds it cheaply).
 
     Attributes:
-        session_id (str | None): A session to select in the main screen.
-        day (str | None): An ISO day whose day view opens.
-        search (str | None): Words the search opens with.
+        session_id: A session to select in the main screen.
+        day: An ISO day whose day view opens.
+        search: Words the search opens with.
     """
 
     session_id: str | None = None

@@ -1,8 +1,7 @@
 """The search screen's messages: what its workers found, posted to the screen that shows it.
 
-They are apart from `messages`, which the first screen imports, so that they load with the search
-screen: a dataclass compiles its methods when its class is made (about 1.7 M instructions each on
-Python 3.11), and the first paint needs none of these.
+Apart from `messages`, which the first screen imports, so that these dataclasses are made with
+the search screen, not before the first paint.
 """
 
 from __future__ import annotations

@@ -39,12 +39,7 @@ class GoToDayScreen(ModalScreen[str | None]):
     ]
 
     def __init__(self, today: Callable[[], datetime.date], *, cursor_blink: bool = True) -> None:
-        """Prepares the prompt.
-
-        Args:
-            today (Callable[[], datetime.date]): Returns India's today, for "today" and "yesterday".
-            cursor_blink (bool): Whether the box's cursor blinks (off in tests).
-        """
+        """Prepares the prompt; `today` returns India's today, `cursor_blink` is off in tests."""
         super().__init__()
         self._today = today
         self._cursor_blink = cursor_blink

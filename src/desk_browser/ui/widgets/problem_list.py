@@ -45,11 +45,7 @@ class ProblemList(DataTable[Text]):
         self.add_columns(*COLUMNS)
 
     def show_report(self, report: DeskReport) -> None:
-        """Replaces the rows with a report's problems, in the report's order.
-
-        Args:
-            report (DeskReport): What checking the desk found.
-        """
+        """Replaces the rows with a report's problems, in the report's order."""
         self.clear()
         self.problems = tuple(report.problems)
         for problem in report.problems:

@@ -19,11 +19,7 @@ class SearchLauncher(Static):
     ALLOW_SELECT = False
 
     def __init__(self, *, id: str | None = None) -> None:
-        """Prepares the line with its placeholder.
-
-        Args:
-            id (str | None): The widget's id.
-        """
+        """Prepares the line with its placeholder."""
         super().__init__(Content.styled(SEARCH_PLACEHOLDER, '$text-muted'), id=id)
         self.tooltip = 'Search every exchange, action, summary and note (/)'
 

@@ -36,13 +36,7 @@ class SummaryPane(VerticalScroll):
     """Whether the pane takes more of the column (the person asked with z)."""
 
     def __init__(self, first: DaySummary | None = None, *, id: str | None = None) -> None:
-        """Makes the pane, saying from the start why a day has no summary, if it has none.
-
-        Args:
-            first (DaySummary | None): The day read first, shown from the first frame when it has
-                no summary; None (or a summary to render) shows nothing until `show_summary`.
-            id (str | None): The widget's id.
-        """
+        """Makes the pane; a day read `first` with no summary says why from the first frame."""
         self._first = first if first is not None and summary_note(first) is not None else None
         super().__init__(id=id, classes='-empty' if self._first is not None else None)
 

@@ -17,11 +17,9 @@ from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
 
 
 def summary_note(summary: DaySummary) -> tuple[str, str] | None:
-    """Says why a day has no summary to show, for the Summary tab and the summary pane.
+    """Why a day has no summary, and the look to say it in (``-error``: unreadable; ``-explain``).
 
-    Returns:
-        tuple[str, str] | None: The sentence and its look (``-error`` for an unreadable file,
-            ``-explain`` for a day without one); None when there is a summary to show.
+    None when there is a summary to show.
     """
     if summary.text is not None:
         return None
