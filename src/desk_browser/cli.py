@@ -13,10 +13,7 @@ _COLLECTING = gc.isenabled()
 gc.disable()  # Held while this module's imports load; put back as it was (the `finally`).
 try:
     import os
-    import shutil
-    import signal
     import sys
-    import tempfile
     import types
     from pathlib import Path
     from typing import TYPE_CHECKING, Any, NoReturn, cast
@@ -24,9 +21,7 @@ try:
     from desk_browser import __version__
     from desk_browser.commands.registry import run_subcommand
     from desk_browser.memory.file_reading import ReadSettings, settings_in_force
-    from desk_browser.presentation.navigation import DAY_WORDS_HELP, parse_day_words
     from desk_browser.presentation.start_view import StartView
-    from desk_browser.quitting import run_app
 finally:
     # What these imports make (asyncio's modules and classes among them) lives as long as the
     # process, yet the collector went through it 37 times as it was made (41,000 objects
@@ -38,6 +33,8 @@ finally:
 
 if TYPE_CHECKING:
     import argparse
+
+    from textual.app import App
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -196,6 +193,13 @@ def _refuse_the_terminal() -> int | None:
     return None
 
 
+def run_app(app: App[Any]) -> None:
+    """Runs the app in quitting's event loop (asyncio loads here: the commands never need it)."""
+    from desk_browser.quitting import run_app as run
+
+    run(app)
+
+
 def run_browser(desk: Path, start: StartView | None = None) -> int:
     """Runs the browser on a desk folder until the person quits.
 
@@ -261,6 +265,10 @@ def run_demo(start: StartView | None = None, desks: int | None = None) -> int:
     Returns:
         int: The exit status.
     """
+    import shutil
+    import signal
+    import tempfile
+
     from desk_browser.demo import build_demo_desk, build_demo_workspace
     from desk_browser.presentation.formatting import india_today
 
@@ -282,6 +290,8 @@ def run_demo(start: StartView | None = None, desks: int | None = None) -> int:
 
 def _remove_on_hangup(folder: Path) -> dict[int, Any]:
     """Removes a folder on SIGHUP or SIGTERM too; gives the replaced handlers, to put back."""
+    import shutil
+    import signal
 
     def remove_and_stop(signal_number: int, _frame: object) -> None:
         shutil.rmtree(folder, ignore_errors=True)
@@ -386,6 +396,7 @@ def start_view(arguments: argparse.Namespace) -> StartView | str:
             or an empty session id.
     """
     from desk_browser.presentation.formatting import india_today
+    from desk_browser.presentation.navigation import DAY_WORDS_HELP, parse_day_words
 
     if arguments.session is not None and not arguments.session.strip():
         # An empty id (an unset shell variable) was ignored: the current session opened.

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -281,3 +283,25 @@ def test_status_means_the_end_of_the_day_in_the_view_and_the_command(
     )
     assert len(next_day.lines) == 1
     assert status_at_end(read_orders_day(desk, '2026-10-21').orders[0], '2026-10-21') == 'filled'
+
+
+NOT_FOR_ORDERS = [
+    'asyncio',
+    'textual',
+    'desk_browser.quitting',
+    'desk_browser.presentation.desk_data',
+]
+"""What `orders` runs without: the event loop and Textual (browsing's), the desk's overview."""
+
+
+def test_orders_imports_nothing_of_browsing(demo_desk: Path) -> None:
+    code = (
+        'import json, sys\n'
+        'from desk_browser import cli\n'
+        f'cli.main(["orders", {str(demo_desk)!r}, "--day", {DEMO_DAY!r}])\n'
+        f'print(json.dumps([name for name in {NOT_FOR_ORDERS!r} if name in sys.modules]))\n'
+    )
+    completed = subprocess.run(
+        [sys.executable, '-c', code], capture_output=True, text=True, check=True
+    )
+    assert json.loads(completed.stdout.splitlines()[-1]) == []

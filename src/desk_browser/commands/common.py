@@ -19,8 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from desk_browser.commands.output import print_note
-from desk_browser.memory.workspace import Workspace, find_desks
-from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES
+from desk_browser.memory.workspace import DESK_FOLDERS, Workspace, find_desks
 from desk_browser.presentation.safe_text import visible_text
 
 EXIT_FOUND = 0
@@ -121,12 +120,12 @@ def desk_problem(desk: Path) -> str | None:
             )
         with os.scandir(desk):
             pass
-        holds_a_desk = any((desk / name).is_dir() for name in DESK_FOLDER_NAMES)
+        holds_a_desk = any((desk / name).is_dir() for name in DESK_FOLDERS)
     except (OSError, ValueError) as error:
         reason = getattr(error, 'strerror', None) or str(error)
         return f'{shown}: cannot be read ({reason}). Check the path and its permissions.'
     if not holds_a_desk:
-        folders = ', '.join(f'{name}/' for name in DESK_FOLDER_NAMES)
+        folders = ', '.join(f'{name}/' for name in DESK_FOLDERS)
         return (
             f'{shown}: holds none of {folders} so it is not a desk, and no subfolder of it is '
             'one. Give a desk folder, such as workspace/desks/main, or a folder of desks, '
