@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from desk_browser.memory.order_book import Order, RiskDecision, read_order_book
+from desk_browser.presentation.order_story import story_day
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.order_story_screen import OrderStoryScreen
 from desk_browser.ui.screens.orders_screen import OrdersScreen
@@ -79,6 +80,22 @@ async def test_o_on_the_first_screen_opens_the_orders_of_the_day_shown(
         assert 'India VIX jumped 10% — hedge the book?' in rendered
 
 
+async def test_the_highlight_starts_on_the_first_order_placed_on_the_day(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    async with settled(app_for(demo_desk)) as pilot:
+        screen = await open_yesterdays_orders(pilot)
+        carried = listed(screen)[:2]  # The day before's, filled and cancelled yesterday.
+        assert all(isinstance(row, Order) and row.first_event.day < YESTERDAY for row in carried)
+        highlighted = screen.query_one(OrderList).highlighted_story
+        assert isinstance(highlighted, Order)
+        assert highlighted.order_id == '261020-0001'
+        await pilot.press('right_square_bracket')
+        await settle(pilot)
+        highlighted = screen.query_one(OrderList).highlighted_story
+        assert highlighted is not None and story_day(highlighted) == '2026-10-21'
+
+
 async def test_square_brackets_move_the_orders_view_between_days(
     app_for: AppFor, demo_desk: Path
 ) -> None:
@@ -133,7 +150,7 @@ async def test_enter_opens_the_story_from_the_trigger_to_the_fill(
 ) -> None:
     async with settled(app_for(demo_desk)) as pilot:
         await open_yesterdays_orders(pilot)
-        await pilot.press('down', 'down', 'down', 'down', 'enter')  # The India VIX hedge.
+        await pilot.press('down', 'down', 'enter')  # The India VIX hedge.
         await settle(pilot)
         story = story_screen(pilot)
         assert isinstance(story.story, Order)
@@ -216,7 +233,7 @@ async def test_y_copies_the_story_and_shift_y_its_events_and_x_exports_the_day(
     app = deterministic_app(demo_desk, export_folder=tmp_path)
     async with settled(app, notifications=True) as pilot:
         screen = await open_yesterdays_orders(pilot)
-        await pilot.press('y')
+        await pilot.press('home', 'y')  # The first row: an order of the day before.
         assert app.clipboard.startswith('# SELL 350 TCS26OCTFUT · filled')  # Placed on 10-19.
         await pilot.press('Y')
         copied = json.loads(app.clipboard)

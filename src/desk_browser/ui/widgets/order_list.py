@@ -14,7 +14,7 @@ from textual.message import Message
 
 from desk_browser.memory.order_book import Order, OrderStatus, RiskDecision
 from desk_browser.presentation.formatting import day_with_weekday, parse_day
-from desk_browser.presentation.order_story import Story
+from desk_browser.presentation.order_story import Story, story_day
 from desk_browser.presentation.orders_day import (
     REJECTED,
     clock_time,
@@ -190,8 +190,13 @@ class OrderList(RowList):
         return list(self._stories)
 
     def show(self, stories: Sequence[Story], day: str) -> None:
-        """Lists a day's orders and rejections, in order, the highlight kept on the same one."""
+        """Lists a day's orders and rejections, in order, the highlight kept on the same one.
+
+        A new day (or a first list) highlights the day's own first row: orders carried from
+        earlier days, filled or cancelled that day, are listed above it.
+        """
         kept = self.highlighted_story
+        new_day = day != self._day
         self._stories = list(stories)
         self._day = day
         symbols = [len(visible_field(story.symbol)) for story in self._stories]
@@ -200,8 +205,15 @@ class OrderList(RowList):
         place = self._place_of(kept) if kept is not None else None
         if place is not None:
             self.highlighted = place
-        elif self._stories and self.highlighted is None:
-            self.highlighted = 0
+        elif self._stories and (new_day or self.highlighted is None):
+            self.highlighted = self._first_of_day()
+
+    def _first_of_day(self) -> int:
+        """The first row placed (or rejected) on the day shown; else the first row."""
+        return next(
+            (place for place, story in enumerate(self._stories) if story_day(story) == self._day),
+            0,
+        )
 
     def _place_of(self, story: Story) -> int | None:
         """Where an order (by id) or a rejection (by its line) is listed now, or None."""
