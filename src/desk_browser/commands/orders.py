@@ -1,9 +1,7 @@
 """`desk-browser orders DESK [--day D | --since D --until D] [--symbol S] [--status S] [--json]`.
 
-The desk's orders as a blotter: each order placed, filled or cancelled in the days asked for,
-with its status at the end of the last, its fills and its trigger; then the risk rejections
-no order followed. The table reads unchanged journal days from a memo in the cache folder
-(never the desk); --json reads the days whole.
+The desk's orders as a blotter (status at the end of the last day asked for), then the risk
+rejections no order followed. The table reads through the order memo; --json reads whole.
 """
 
 from __future__ import annotations
@@ -199,16 +197,9 @@ def read_symbols(values: Sequence[str]) -> tuple[str, ...]:
 
 
 def read_book(desk: Path, first_day: str | None, last_day: str | None, *, whole: bool) -> OrderBook:
-    """Reads the book of the asked-for days by the Orders view's rule (read_order_book_around).
+    """Reads the asked-for days' book by the Orders view's rule (read_order_book_around).
 
-    Args:
-        desk (Path): The desk folder.
-        first_day (str | None): The first day asked for.
-        last_day (str | None): The last day asked for.
-        whole (bool): Read the exchanges whole (for --json); else through the cache's memo.
-
-    Returns:
-        OrderBook: The book.
+    `whole` reads the exchanges whole (for --json); else through the cache's order memo.
     """
     with _collection_paused():
         if whole:
@@ -224,11 +215,7 @@ def read_book(desk: Path, first_day: str | None, last_day: str | None, *, whole:
 
 @contextlib.contextmanager
 def _collection_paused() -> Iterator[None]:
-    """Pauses the cyclic garbage collector while a book is read; what it made is then frozen.
-
-    Yields:
-        None: While the book is read.
-    """
+    """Pauses the cyclic garbage collector while a book is read; what it made is then frozen."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -246,17 +233,10 @@ def chosen_rows(
     symbols: tuple[str, ...],
     statuses: frozenset[str],
 ) -> list[OrderRow]:
-    """The rows asked for: the orders, then the rejections, of the days, symbols and statuses.
+    """The orders, then the rejections, of the days, symbols and statuses asked for.
 
-    Args:
-        book (OrderBook): The book.
-        first_day (str | None): The first day asked for.
-        last_day (str | None): The last day asked for.
-        symbols (tuple[str, ...]): The symbols' starts (upper case); empty for all.
-        statuses (frozenset[str]): The status words; empty for all.
-
-    Returns:
-        list[OrderRow]: The rows.
+    `symbols` are the symbols' starts (upper case), `statuses` status words (status_at_end at
+    the last day); empty for all.
     """
     orders, rejections = book_rows(book, first_day, last_day)
     return [
@@ -286,19 +266,11 @@ NARROWEST_LAST_COLUMN = 24
 def aligned_lines(
     rows: Sequence[Sequence[str]], header: Sequence[str], width: int, tail: int = 1
 ) -> list[str]:
-    """Lays rows out as a table for a terminal: columns padded, the last cut to fit the width.
+    """Lays rows (safe text) out for a terminal: columns padded, the last cut to the width.
 
     Where the last column would get fewer than NARROWEST_LAST_COLUMN characters, a row's last
-    `tail` cells go on a second, indented line, joined with " · ".
-
-    Args:
-        rows (Sequence[Sequence[str]]): The rows' cells (safe text).
-        header (Sequence[str]): The columns' names.
-        width (int): The terminal's width.
-        tail (int): How many of the last cells move under the row when it is too wide.
-
-    Returns:
-        list[str]: The header line, then one line a row (two each in the narrow layout).
+    `tail` cells go on a second, indented line, joined with " · ". Returns the header line, then
+    one line a row (two in the narrow layout).
     """
     everything = [list(header), *[list(row) for row in rows]]
     widths = [max(len(row[column]) for row in everything) for column in range(len(header) - 1)]
@@ -330,15 +302,7 @@ def _terminal_fill(row: OrderRow) -> str:
 
 
 def terminal_tables(rows: Sequence[OrderRow], desks: Sequence[str] | None = None) -> list[str]:
-    """Lays orders and rejections out for a person at a terminal (DAY, DESK columns when needed).
-
-    Args:
-        rows (Sequence[OrderRow]): The rows.
-        desks (Sequence[str] | None): Each row's desk name (safe text), over a workspace.
-
-    Returns:
-        list[str]: The lines.
-    """
+    """Lays rows out for a terminal: DAY when several days, DESK (each row's, safe) if given."""
     width = shutil.get_terminal_size().columns
     several_days = len({row.day for row in rows}) > 1
     orders: list[list[str]] = []
@@ -369,13 +333,7 @@ def terminal_tables(rows: Sequence[OrderRow], desks: Sequence[str] | None = None
 
 
 def write_rows(rows: Sequence[OrderRow], desks: Sequence[str] | None = None) -> None:
-    """Writes rows: as tables on a terminal, one tab-separated line each otherwise.
-
-    Args:
-        rows (Sequence[OrderRow]): The rows.
-        desks (Sequence[str] | None): Each row's desk name (safe text) over a workspace: the
-            first field of its line.
-    """
+    """Writes rows: tables on a terminal, else a tab-separated line each (led by its desk)."""
     if _is_terminal():
         for line in terminal_tables(rows, desks):
             print_data(line)
@@ -445,15 +403,7 @@ def damaged_note(desk: Path, count: int) -> str:
 
 @desk_command(workspace_run='workspace_orders.run_workspace_orders')
 def run(desk: Path, arguments: argparse.Namespace) -> int:
-    """Writes the desk's orders and rejections of the days asked for.
-
-    Args:
-        desk (Path): The desk folder.
-        arguments (argparse.Namespace): day, since, until, today, symbol, status and json.
-
-    Returns:
-        int: 0 when there are orders or rejections, 1 when there are none, 2 for bad usage.
-    """
+    """Writes the desk's orders and rejections of the days asked for; gives the exit status."""
     try:
         first_day, last_day, symbols, statuses = read_options(arguments)
     except argparse.ArgumentTypeError as error:

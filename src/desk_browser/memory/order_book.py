@@ -14,15 +14,8 @@ symbol. This module ties them together:
 - Statuses: nothing filled and no cancel is open; less than the quantity is part filled; the
   quantity (or a fill or quantity of unknown size) is filled; a cancel is cancelled.
 
-Damaged lines are skipped and reported (`problems`, `damaged_lines`); other event types are
-ignored. A memo remembers each unchanged day's facts, whose exchanges are then read without
-their answers (`whole` False).
-
-Typical usage example:
-
-    book = read_order_book(desk, since='2026-10-01')
-    for order in book.orders_on('2026-10-19'):
-        print(order.order_id, order.symbol, order.status)
+Damaged lines are skipped and counted; other event types are ignored. Through a memo, the
+exchanges are read without their answers (`whole` False).
 """
 
 from __future__ import annotations
@@ -235,21 +228,15 @@ def read_order_book(
     whole_exchanges: bool | None = None,
     before_each_day: Callable[[], None] | None = None,
 ) -> OrderBook:
-    """Reads a desk's order book from its journal days.
+    """Reads a desk's order book from its journal days (empty without a journal).
 
     Args:
         desk (Path): The desk folder.
         since (str | None): The first India day to read, YYYY-MM-DD; None from the first.
         until (str | None): The last day to read; None up to the last.
-        memo (DayMemo | None): Remembers each unchanged day's facts; the caller saves it. None
-            reads every day.
-        whole_exchanges (bool | None): Read every event of the exchanges; None: only when no
-            memo is given.
-        before_each_day (Callable[[], None] | None): Called before each day is read (it may
-            raise to stop).
-
-    Returns:
-        OrderBook: The book; empty when the desk has no journal.
+        memo (DayMemo | None): Recalls unchanged days' facts (the caller saves it); None reads.
+        whole_exchanges (bool | None): Read every event of the exchanges; None: without a memo.
+        before_each_day (Callable[[], None] | None): Called before each day (may raise to stop).
     """
     whole = memo is None if whole_exchanges is None else whole_exchanges
     days = sorted(
@@ -314,16 +301,7 @@ def read_order_book_around(
 ) -> OrderBook:
     """Reads some days' book and CARRY_DAYS either side: the Orders view's and `orders`'s rule.
 
-    Args:
-        desk (Path): The desk folder.
-        first_day (str | None): The first day asked for, YYYY-MM-DD; None from the first.
-        last_day (str | None): The last day asked for; None up to the last.
-        memo (DayMemo | None): As for read_order_book.
-        whole_exchanges (bool | None): As for read_order_book.
-        before_each_day (Callable[[], None] | None): As for read_order_book.
-
-    Returns:
-        OrderBook: The book of those days.
+    None leaves an end open; the other arguments are read_order_book's.
     """
     return read_order_book(
         desk,

@@ -1,11 +1,6 @@
-"""What one journal day holds about orders, as a small JSON value the memo can keep.
+"""What one journal day holds about orders, as a small JSON value the order memo keeps.
 
-The order book is assembled from each day's facts: its order and risk events and the exchanges
-they happened in, each with its session and backend as exchange_facts tells them. Being plain
-JSON, they are remembered per file (order_memo), so an unchanged journal is never parsed again.
-With `whole_exchanges` they also hold every event of those exchanges, for a story (not memoized).
-
-A day's facts (`DayFacts`):
+A day's facts (`DayFacts`), its order and risk events and their exchanges:
 
     {'events': [[line, kind, time, trigger_line, values], ...],
      'exchanges': [[trigger_line, time, fields, backend, session_id, last_line, events], ...]}
@@ -53,28 +48,13 @@ _KINDS = {**ORDER_KINDS, RISK_TYPE: RISK_KIND}
 
 
 def stored_event(stored: StoredEvent) -> JournalEvent:
-    """Turns an event whole exchanges keep back into a journal event.
-
-    Args:
-        stored (StoredEvent): [line, type, time, fields].
-
-    Returns:
-        JournalEvent: The event.
-    """
+    """Turns an event whole exchanges keep ([line, type, time, fields]) back into an event."""
     line_number, event_type, time, fields = stored
     return JournalEvent(line_number=line_number, type=event_type, time=time, fields=fields)
 
 
 def event_fields(kind: str, values: list[Any] | dict[str, Any]) -> dict[str, Any]:
-    """An event's fields as written, from what the facts keep of them.
-
-    Args:
-        kind (str): The event's kind ("placed", "filled", "cancelled" or "risk").
-        values (list[Any] | dict[str, Any]): The values of the standard fields, or the fields.
-
-    Returns:
-        dict[str, Any]: The fields, in the file's order.
-    """
+    """An event's fields as written, from the standard fields' values of its kind (or fields)."""
     if isinstance(values, dict):
         return values
     return dict(zip(RISK_FIELDS if kind == RISK_KIND else ORDER_FIELDS, values, strict=True))
@@ -90,21 +70,9 @@ def _kept(fields: dict[str, Any], names: tuple[str, ...]) -> list[Any] | dict[st
 def read_day_facts(
     path: Path, day: str, problems: list[Problem], *, whole_exchanges: bool = False
 ) -> DayFacts:
-    """Reads one journal file's order facts.
+    """Reads one journal file's order facts, its problems (as read_journal_day's) to `problems`.
 
-    Lines are read and skipped as read_journal_day reads them, and the same problems are
-    reported (in line order): a damaged line, an object with no string type, an unreadable
-    file (which reads as no facts). No event object is made for the day's other lines.
-
-    Args:
-        path (Path): The journal file.
-        day (str): The India date it holds, as YYYY-MM-DD.
-        problems (list[Problem]): Where its problems go.
-        whole_exchanges (bool): Also keep every event of the exchanges that have an order or
-            risk event (their answers and tool calls).
-
-    Returns:
-        DayFacts: The day's facts.
+    `whole_exchanges` also keeps every event of the exchanges with an order or risk event.
     """
     found: list[Problem] = []
     objects = read_json_objects(path, found)
@@ -189,14 +157,7 @@ def _whole_event(line_number: int, event_type: str, data: dict[str, Any]) -> Sto
 
 
 def facts_are_sound(value: Any) -> bool:
-    """Tells whether a value recalled from a memo has the layout of a day's facts.
-
-    Args:
-        value (Any): The recalled value.
-
-    Returns:
-        bool: True when it can be assembled (a malformed one is read again).
-    """
+    """Whether a value recalled from a memo has a day's facts' layout (else it is read again)."""
     if not isinstance(value, dict):
         return False
     events, exchanges = value.get('events'), value.get('exchanges')

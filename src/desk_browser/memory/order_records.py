@@ -1,9 +1,6 @@
-"""The order book's records: an order's events, its exchange and risk decision, the book.
+"""The order book's records (import them from order_book, whose docstring has the rules).
 
-order_book reads them from a journal (and names them all: import them from there); the rules
-that tie the journal's events into orders are in its docstring. The records are read-only
-once the book is made (dataclasses.replace makes a changed copy); not frozen, because a
-frozen dataclass is much slower to make and a busy year's book holds many.
+Read-only once made; not frozen, as frozen dataclasses are much slower to make.
 """
 
 from __future__ import annotations
@@ -42,14 +39,11 @@ class OrderEvent:
     Attributes:
         kind (str): "placed", "filled" or "cancelled".
         day (str): The India day of its journal file, YYYY-MM-DD.
-        line_number (int): Its line in journal/<day>.jsonl, from 1.
-        time (str): When it happened as written (ISO 8601 in UTC), or "".
-        order_id (str): Its order_id as text ("" when it has none).
-        symbol (str): Its symbol as text ("" when missing).
-        side (str): Its side as written ("BUY", "SELL"), as text.
-        quantity (float | None): Its quantity, None when not a number.
-        price (float | None): Its price, None when not a number.
-        fields (dict[str, Any]): Every field as written but type and time, in the file's order.
+        line_number (int): Its line, from 1.
+        time (str): As written (ISO 8601 in UTC), or "".
+        order_id (str): As text ("" when it has none); symbol and side likewise.
+        quantity (float | None): None when not a number; price likewise.
+        fields (dict[str, Any]): Every field but type and time, in the file's order.
     """
 
     kind: str
@@ -72,14 +66,11 @@ class OrderExchange:
         day (str): The India day of its journal file.
         trigger (JournalEvent): Its trigger_received event.
         texts (tuple[JournalEvent, ...]): Its text events, the answer (empty unless `whole`).
-        events (tuple[JournalEvent, ...]): Every event of the exchange in file order, the
-            trigger and texts included (empty unless `whole`).
+        events (tuple[JournalEvent, ...]): Every event, in file order (empty unless `whole`).
         backend (str | None): The backend its first text names, or None.
-        session_id (str | None): The session it falls in (after a session_started and before
-            its session_ended in the days read), or None when the journal does not say.
+        session_id (str | None): The session it falls in, or None when the journal does not say.
         last_line (int): The line of its last event.
-        whole (bool): Whether texts and events were read; False when the book was read through
-            a memo (read the day again with whole exchanges for them).
+        whole (bool): Whether texts and events were read (False through a memo).
     """
 
     day: str
@@ -109,12 +100,11 @@ class RiskDecision:
     Attributes:
         day (str): The India day of its journal file.
         line_number (int): Its line, from 1.
-        time (str): When it happened as written, or "".
+        time (str): As written, or "".
         decision (str): "approved" or "rejected", as written.
-        reason (str): Why, as written ("" when missing).
-        symbol (str): The symbol it decided on, as text.
-        exchange (OrderExchange | None): The exchange it happened in, or None before the day's
-            first trigger.
+        reason (str): As written ("" when missing).
+        symbol (str): As text.
+        exchange (OrderExchange | None): Its exchange; None before the day's first trigger.
     """
 
     day: str
@@ -136,19 +126,17 @@ class Order:
     """One order's life as the journal tells it.
 
     Attributes:
-        order_id (str): Its order_id as text ("" for events that name none).
-        symbol (str): From its placement, else from its first event.
-        side (str): As symbol.
-        quantity (float | None): As symbol.
-        price (float | None): The placement's price, else the first event's.
-        placed (OrderEvent | None): Its placement; None when it was placed before the days read.
-        fills (tuple[OrderEvent, ...]): Its fills in the journal's order, across days.
-        cancel (OrderEvent | None): Its cancel, the first one when several were written.
-        risk (RiskDecision | None): The risk decision for its symbol before its placement in the
-            same exchange.
+        order_id (str): As text ("" for events that name none).
+        symbol (str): From its placement, else its first event; side, quantity, price likewise.
+        side (str): See symbol.
+        quantity (float | None): See symbol.
+        price (float | None): See symbol.
+        placed (OrderEvent | None): Its placement; None when placed before the days read.
+        fills (tuple[OrderEvent, ...]): In the journal's order, across days.
+        cancel (OrderEvent | None): Its first cancel.
+        risk (RiskDecision | None): The risk decision before it in its exchange.
         exchange (OrderExchange | None): The exchange it was placed in.
-        later_cancels (tuple[OrderEvent, ...]): Cancels written after its first one (a desk
-            that cancelled twice), kept so that its days and story show them.
+        later_cancels (tuple[OrderEvent, ...]): Cancels after the first (kept for its story).
     """
 
     order_id: str
@@ -254,13 +242,11 @@ class OrderBook:
     """Every order and rejection of the days read.
 
     Attributes:
-        orders (tuple[Order, ...]): In the journal's order of their placement (or first event).
-        rejections (tuple[RiskDecision, ...]): Rejected decisions no order followed, in the
-            journal's order.
+        orders (tuple[Order, ...]): In the journal's order of their first event.
+        rejections (tuple[RiskDecision, ...]): Rejections no order followed, in journal order.
         days (tuple[str, ...]): The journal days read, oldest first.
         damaged_lines (int): How many lines were skipped as damaged.
-        problems (tuple[Problem, ...]): Every problem met, damaged lines and unreadable files,
-            by day and line.
+        problems (tuple[Problem, ...]): Damaged lines and unreadable files, by day and line.
     """
 
     orders: tuple[Order, ...]
@@ -270,15 +256,7 @@ class OrderBook:
     problems: tuple[Problem, ...]
 
     def orders_on(self, day: str) -> tuple[Order, ...]:
-        """The orders with an event on a day.
-
-        Args:
-            day (str): The India day, YYYY-MM-DD.
-
-        Returns:
-            tuple[Order, ...]: Orders placed (or first met) that day and orders filled or cancelled
-                that day, in the book's order.
-        """
+        """The orders with an event (placement, fill or cancel) on a YYYY-MM-DD day, in order."""
         return tuple(order for order in self.orders if day in order.days())
 
     def rejections_on(self, day: str) -> tuple[RiskDecision, ...]:
@@ -293,15 +271,14 @@ class OrderBook:
         return None
 
     def net_quantity(self, day: str, *, up_to: bool = False) -> dict[str, float]:
-        """The net filled quantity per symbol: buys add, sells take away.
+        """The net filled quantity per symbol (BUY adds, SELL takes away), sorted by symbol.
 
         Args:
             day (str): The India day.
-            up_to (bool): Count fills of every day read up to that day, not that day's only.
+            up_to (bool): Count the fills of every day read up to it, not its own only.
 
         Returns:
-            dict[str, float]: Per symbol with a BUY or SELL fill, sorted by symbol; other sides and
-                unknown quantities count for nothing.
+            dict[str, float]: Per symbol with a BUY or SELL fill; unknown quantities count 0.
         """
         net: dict[str, float] = {}
         for order in self.orders:

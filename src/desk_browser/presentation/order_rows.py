@@ -1,14 +1,6 @@
-"""The order book for display: one row per order or rejection, and JSON documents for scripts.
+"""The order book for display: a row of safe words per order or rejection, and JSON documents.
 
-A row's words are already safe (safe_text.visible_field), in ORDER_COLUMNS order, for the
-`orders` command and the Orders view alike. A rejection is a row of the same columns: status
-"rejected", the reason where the fill would be.
-
-Typical usage example:
-
-    book = read_order_book(desk, since='2026-10-21', until='2026-10-21')
-    rows = [order_row(order, at_end_of='2026-10-21') for order in book.orders_on('2026-10-21')]
-    lines = [' '.join(row.cells) for row in rows]
+A rejection's row has the same columns: status "rejected", the reason where the fill would be.
 """
 
 from __future__ import annotations
@@ -54,24 +46,23 @@ _NOTHING = '-'
 
 @dataclasses.dataclass(slots=True)
 class OrderRow:
-    """One order or rejection as a row of words (read-only; slotted, not frozen, for speed).
+    """One order or rejection as a row of safe words, "-" where unknown (read-only, slotted).
 
     Attributes:
-        day (str): The India day of its placement (or first event; a rejection's day).
-        time (str): Its India time, HH:MM, or "-".
-        symbol (str): The symbol, made safe.
-        side (str): BUY or SELL as written, made safe; "-" for a rejection.
-        quantity (str): The quantity, "-" when unknown.
-        price (str): The placement's price, "-" when unknown.
-        status (str): "open", "part filled 50/100", "filled", "cancelled" or "rejected"; with
-            ", placed earlier" for an order not seen placed, and "; later filled" (say) when
-            it changed after the day its status is shown at.
-        fill (str): The fills' average price; for a rejection, its reason; "-" when none.
-        filled_at (str): The last fill's India time (with its day when not the row's day).
-        order_id (str): The order id, made safe ("-" for a rejection).
-        trigger (str): The first words of the trigger of its exchange, "-" when none.
-        status_word (str): The bare status ("open", "part filled", ..., "rejected"), for colours
-            and filters.
+        day (str): The India day of its first event.
+        time (str): Its India time, HH:MM.
+        symbol (str): As written.
+        side (str): BUY or SELL as written.
+        quantity (str): The quantity.
+        price (str): The placement's price.
+        status (str): "open", "part filled 50/100", "filled", "cancelled" or "rejected", with
+            ", placed earlier" when not seen placed and "; later filled" (say) when it changed
+            after the day shown.
+        fill (str): The fills' average price; a rejection's reason.
+        filled_at (str): The last fill's India time (with its day when not the row's).
+        order_id (str): The order id.
+        trigger (str): The first words of its exchange's trigger.
+        status_word (str): status_at_end's word, for colours and filters.
         order (Order | None): The order it shows; None for a rejection.
         rejection (RiskDecision | None): The rejection it shows; None for an order.
     """
@@ -173,17 +164,10 @@ def status_text(order: Order, status: OrderStatus) -> str:
 
 
 def status_at_end(story: Order | RiskDecision, day: str | None = None) -> str:
-    """The bare status a row is shown and filtered by: where it stood at the end of a day.
+    """Where an order stood at the end of an ISO day (None: after every day read); "rejected".
 
     The one meaning of status for `orders --status` (the last day asked for) and the Orders
-    view (the day shown).
-
-    Args:
-        story (Order | RiskDecision): An order, or a rejection (always "rejected").
-        day (str | None): The ISO day; None for after every day read.
-
-    Returns:
-        str: "open", "part filled", "filled", "cancelled" or "rejected".
+    view (the day shown): "open", "part filled", "filled", "cancelled" or "rejected".
     """
     if isinstance(story, RiskDecision):
         return REJECTED
@@ -270,12 +254,7 @@ def order_event_object(event: OrderEvent) -> dict[str, Any]:
 
 
 def exchange_object(exchange: OrderExchange | None) -> dict[str, Any] | None:
-    """Describes an exchange for JSON; None for None.
-
-    Returns:
-        dict[str, Any] | None: day, line (its trigger's), time, trigger, answer, backend,
-            session_id and events (empty when read without whole exchanges).
-    """
+    """Describes an exchange for JSON (its events empty unless read whole); None for None."""
     if exchange is None:
         return None
     return {
@@ -308,17 +287,7 @@ def risk_object(decision: RiskDecision | None, *, with_exchange: bool) -> dict[s
 
 
 def order_object(order: Order, at_end_of: str | None = None) -> dict[str, Any]:
-    """Describes an order for JSON: its facts, its status, its events and its exchange.
-
-    Args:
-        order (Order): The order.
-        at_end_of (str | None): The day whose end status_at_end gives; None: the last read.
-
-    Returns:
-        dict[str, Any]: order_id, day, time, symbol, side, quantity, price, status,
-            status_at_end, filled_quantity, average_fill_price, seen_placed, risk, events and
-            exchange.
-    """
+    """Describes an order for JSON; `status_at_end` at the end of `at_end_of` (None: the last)."""
     first = order.first_event
     return {
         'order_id': order.order_id,
@@ -342,16 +311,10 @@ def order_object(order: Order, at_end_of: str | None = None) -> dict[str, Any]:
 def book_rows(
     book: OrderBook, first_day: str | None, last_day: str | None
 ) -> tuple[list[OrderRow], list[OrderRow]]:
-    """The rows of the orders and rejections of a range of days.
+    """The rows of the orders with an event in a range of days, and of its rejections.
 
-    Args:
-        book (OrderBook): The book (it may hold days around the range).
-        first_day (str | None): The range's first India day; None from the book's first.
-        last_day (str | None): Its last day; None up to the book's last. Statuses are at its end.
-
-    Returns:
-        tuple[list[OrderRow], list[OrderRow]]: The orders with an event in the range (by their
-            first event), then the rejections in it.
+    The book may hold days around the range; None leaves an end open. Statuses are at the end
+    of `last_day`.
     """
     low = first_day or ''
     high = last_day or '9999-99-99'

@@ -30,14 +30,9 @@ REJECTED = 'rejected'
 
 @dataclass(frozen=True)
 class OrderCounts:
-    """How many orders a day placed, filled and cancelled, and how many rejections it had.
+    """A day's orders placed, filled (a fill that day) and cancelled, and its rejections.
 
-    Attributes:
-        day (str): The ISO day ("" when the desk has no journal).
-        placed (int): Orders placed that day.
-        filled (int): Orders with a fill that day.
-        cancelled (int): Orders cancelled that day.
-        rejected (int): Risk rejections no order followed.
+    `day` is "" when the desk has no journal.
     """
 
     day: str
@@ -79,18 +74,14 @@ def _counts(
 def read_order_counts(
     desk: Path, day: str | None = None, memo: DayMemo | None = None
 ) -> OrderCounts:
-    """Counts one day's orders from that day's journal alone (cheap: one day, through the memo).
+    """Counts one day's orders from its journal alone (cheap): the Orders view's counts.
 
-    An order cancelled twice on two days counts on each; otherwise the counts are the Orders
-    view's for that day.
+    Only an order cancelled on two days counts on each.
 
     Args:
         desk (Path): The desk folder.
         day (str | None): The ISO day; None for the newest day with a journal.
         memo (DayMemo | None): An OrderMemo (services.order_memo); the caller saves it.
-
-    Returns:
-        OrderCounts: The counts (all 0, day "", when the desk has no journal).
     """
     if day is None:
         day = max((journal_day for journal_day, _path in journal_files(desk)), default='')
@@ -102,13 +93,10 @@ def read_order_counts(
 
 @dataclass(frozen=True)
 class Position:
-    """One symbol's net filled quantity over a day, and its P&L where the fills allow.
+    """One symbol's net filled quantity over a day (bought less sold), and its P&L.
 
-    Attributes:
-        symbol (str): The symbol, as written.
-        net (float): Bought less sold, from the day's fills.
-        pnl (float | None): The matched quantity times the average sell less the average buy,
-            or None unless the day has priced fills of both sides.
+    `pnl` is the matched quantity times the average sell less the average buy, or None unless
+    the day has priced fills of both sides.
     """
 
     symbol: str
@@ -122,9 +110,9 @@ class OrdersDay:
 
     Attributes:
         day (str): The ISO day.
-        orders (tuple[Order, ...]): The orders placed or with a fill or cancel that day.
-        rejections (tuple[RiskDecision, ...]): The day's risk rejections that no order followed.
-        positions (tuple[Position, ...]): Net filled quantity per symbol that day, by symbol.
+        orders (tuple[Order, ...]): The orders with an event that day.
+        rejections (tuple[RiskDecision, ...]): The day's rejections no order followed.
+        positions (tuple[Position, ...]): By symbol.
         days (tuple[str, ...]): Every day with a journal, oldest first (for `[` and `]`).
         damaged_lines (int): Damaged lines skipped in the days read.
         has_journal (bool): Whether the desk holds a journal for the day.
@@ -166,18 +154,10 @@ class OrdersDay:
 def read_book_around(
     desk: Path, day: str, *, memo: DayMemo | None = None, whole: bool = False
 ) -> OrderBook:
-    """Reads the order book of one day by read_order_book_around's rule (as `orders --day`).
+    """Reads one day's book by read_order_book_around's rule (as `orders --day` does).
 
-    Args:
-        desk (Path): The desk folder.
-        day (str): The ISO day.
-        memo (DayMemo | None): Remembers each unchanged day's facts (the caller saves it);
-            None reads every day.
-        whole (bool): Whether the exchanges are read whole (for a story); else only their
-            triggers, through the memo.
-
-    Returns:
-        OrderBook: The book of those days.
+    `whole` reads the exchanges whole (for a story), without the memo; else only their
+    triggers, through the memo (None: every day read; the caller saves it).
     """
     return read_order_book_around(
         desk, day, day, memo=None if whole else memo, whole_exchanges=whole
@@ -214,16 +194,7 @@ def _pnl(bought: list[OrderEvent], sold: list[OrderEvent]) -> float | None:
 
 
 def orders_day_of(book: OrderBook, day: str, days: tuple[str, ...]) -> OrdersDay:
-    """Picks one day's orders and rejections out of a book read around it.
-
-    Args:
-        book (OrderBook): The book.
-        day (str): The ISO day.
-        days (tuple[str, ...]): Every day with a journal, oldest first.
-
-    Returns:
-        OrdersDay: The day.
-    """
+    """Picks one ISO day's orders out of a book read around it (`days`: every journal day)."""
     orders = book.orders_on(day)
     return OrdersDay(
         day=day,
@@ -237,32 +208,16 @@ def orders_day_of(book: OrderBook, day: str, days: tuple[str, ...]) -> OrdersDay
 
 
 def read_orders_day(desk: Path, day: str, memo: DayMemo | None = None) -> OrdersDay:
-    """Reads one day's orders, with the days around it; only the exchanges' triggers are read.
+    """Reads one ISO day's orders (empty without a journal) through an OrderMemo the caller saves.
 
-    Args:
-        desk (Path): The desk folder.
-        day (str): The ISO day.
-        memo (DayMemo | None): Remembers each unchanged day's facts (an OrderMemo; the caller
-            saves it).
-
-    Returns:
-        OrdersDay: The day (empty when it has no journal).
+    Only the exchanges' triggers are read.
     """
     days = tuple(sorted(journal_day for journal_day, _path in journal_files(desk)))
     return orders_day_of(read_book_around(desk, day, memo=memo), day, days)
 
 
 def find_order(desk: Path, day: str, order_id: str) -> Order | None:
-    """Finds one order by its id among the orders around a day, its exchange read whole.
-
-    Args:
-        desk (Path): The desk folder.
-        day (str): The ISO day of one of its events (a search hit's).
-        order_id (str): Its id, as text.
-
-    Returns:
-        Order | None: The latest order of that id in those days, or None.
-    """
+    """The latest order of an id around the ISO day of one of its events, read whole; or None."""
     return read_book_around(desk, day, whole=True).order(order_id)
 
 
