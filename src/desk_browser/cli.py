@@ -1,8 +1,6 @@
-"""The `desk-browser` command: opens a desk folder (or a demo desk) in the terminal browser.
+"""The `desk-browser` command: browses a desk (or the demo), or runs a subcommand (registry).
 
-`main` parses the arguments and dispatches: `desk-browser [DESK]` browses, and the subcommands
-listed in `desk_browser.commands.registry` (`search`, `state`, `sessions`, `orders`, `show`,
-`check`) answer scripts without starting the UI.
+A subcommand imports neither Textual nor asyncio.
 """
 
 from __future__ import annotations
@@ -201,15 +199,7 @@ def run_app(app: App[Any]) -> None:
 
 
 def run_browser(desk: Path, start: StartView | None = None) -> int:
-    """Runs the browser on a desk folder until the person quits.
-
-    Args:
-        desk (Path): The desk folder.
-        start (StartView | None): Where to open; None opens the main screen.
-
-    Returns:
-        int: The exit status.
-    """
+    """Runs the browser on a desk folder, at `start` (None: the main screen); the exit status."""
     from desk_browser.live.first_read import FirstRead
     from desk_browser.live.services import DeskServices
     from desk_browser.presentation.settings import default_settings_path
@@ -236,16 +226,7 @@ def _remove_retired_cache_files() -> None:
 
 
 def run_workspace_browser(path: Path, search: str | None = None) -> int:
-    """Runs the browser on a workspace (a folder of desks) until the person quits.
-
-    Args:
-        path (Path): The workspace.
-        search (str | None): Words to open the search across desks with; None opens the Desks
-            screen.
-
-    Returns:
-        int: The exit status.
-    """
+    """Runs the browser on a workspace, on the Desks screen or a search of `search`; the status."""
     from desk_browser.presentation.settings import default_settings_path
     from desk_browser.ui.workspace_app import make_workspace_app  # Deferred: Textual.
 
@@ -256,14 +237,9 @@ def run_workspace_browser(path: Path, search: str | None = None) -> int:
 
 
 def run_demo(start: StartView | None = None, desks: int | None = None) -> int:
-    """Builds the demo desk (or workspace) in a temporary folder, browses it, then removes it.
+    """Builds the demo desk (a workspace of `desks` desks) in a temporary folder, browses it.
 
-    Args:
-        start (StartView | None): Where to open; None opens the main screen.
-        desks (int | None): How many desks a demo workspace holds; None builds one desk.
-
-    Returns:
-        int: The exit status.
+    The folder is removed after, on SIGHUP and SIGTERM too. Returns the exit status.
     """
     import shutil
     import signal
@@ -307,16 +283,7 @@ def _remove_on_hangup(folder: Path) -> dict[int, Any]:
 
 
 def browse(arguments: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> int:
-    """Runs the browsing command.
-
-    Args:
-        arguments (argparse.Namespace): The parsed arguments.
-        parser (argparse.ArgumentParser | None): The parser, for usage errors; None when the
-            arguments were read without one (plain_browsing).
-
-    Returns:
-        int: The exit status.
-    """
+    """Runs the browsing command; `parser` words usage errors (None: read by plain_browsing)."""
     start = start_view(arguments)
     if isinstance(start, str):
         print(start, file=sys.stderr)
@@ -418,16 +385,9 @@ def start_view(arguments: argparse.Namespace) -> StartView | str:
 
 
 def plain_browsing(argv: list[str]) -> argparse.Namespace | None:
-    """Reads `desk-browser` and `desk-browser DESK`, the usual starts, without argparse.
+    """Reads `desk-browser` and `desk-browser DESK` without argparse; None for any other line.
 
     The result is what `build_parser().parse_args(argv)` gives (a test holds them equal).
-
-    Args:
-        argv (list[str]): The arguments after the program's name, no subcommand among them.
-
-    Returns:
-        argparse.Namespace | None: The arguments, or None when the command line is not one of
-            these two (left to the parser).
     """
     if len(argv) > 1 or (argv and argv[0].startswith('-')):
         return None

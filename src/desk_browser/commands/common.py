@@ -43,13 +43,7 @@ WorkspaceRun = Callable[[Workspace, argparse.Namespace], int]
 
 
 def add_desk_argument(parser: argparse.ArgumentParser, *, workspaces: bool = True) -> None:
-    """Adds the DESK argument every command takes first.
-
-    Args:
-        parser (argparse.ArgumentParser): The command's parser.
-        workspaces (bool): Whether the command also reads a folder of desks; False for a
-            command that reads one desk (show).
-    """
+    """Adds the DESK argument every command takes first (`workspaces`: or a folder of desks)."""
     desk_help = 'the desk folder, which holds sessions/, journal/ and notes/'
     if workspaces:
         desk_help += ', or a folder of desks (such as workspace/desks: every desk in it)'
@@ -97,15 +91,7 @@ def add_desk_arguments(parser: argparse.ArgumentParser, json_what: str, epilog: 
 
 
 def desk_problem(desk: Path) -> str | None:
-    """Says why a path cannot be read as a desk.
-
-    Args:
-        desk (Path): The path given.
-
-    Returns:
-        str | None: A one-line message naming the path and what to do, or None when it is a
-            readable folder holding at least one of sessions/, journal/ and notes/.
-    """
+    """Why a path cannot be read as a desk, naming it and what to do; None for a desk folder."""
     shown = visible_text(str(desk)).replace('\n', ' ')
     try:
         if not desk.exists():
@@ -208,11 +194,7 @@ def desk_command(workspace_run: str | None = None) -> Callable[[DeskRun], Run]:
 
 @contextlib.contextmanager
 def _warnings_as_notes() -> Iterator[None]:
-    """Writes what the readers log as warnings as notes: prefixed, made safe, once each.
-
-    Yields:
-        None: While the command runs.
-    """
+    """Writes what the readers log as warnings as notes: prefixed, made safe, once each."""
     written: set[str] = set()
 
     def as_note(record: logging.LogRecord) -> bool:

@@ -1,15 +1,7 @@
-"""What each journal day holds about orders, remembered in the user's cache folder by year.
+"""Each journal day's order facts, remembered in the cache folder, a FileMemo per year of days.
 
-An `OrderMemo` is a `file_memo.FileMemo` per calendar year of journal days
-(`<cache>/orders/<year>/<hash of the desk's path>.json`), so reading a year of orders loads
-that year's memo, not every order ever placed. A memo that cannot be read or written is
-ignored as FileMemo ignores it.
-
-Typical usage example:
-
-    memo = OrderMemo.for_desk(desk)
-    book = read_order_book(desk, since='2026-01-01', memo=memo)
-    memo.save()
+`<cache>/orders/<year>/<hash of the desk's path>.json`: a year of orders loads that year's
+file, and a save writes only the years that changed.
 """
 
 from __future__ import annotations
@@ -33,13 +25,7 @@ class OrderMemo:
     """
 
     def __init__(self, desk_directory: Path, cache_directory: Path | None) -> None:
-        """Opens a desk's order memos (reading nothing yet).
-
-        Args:
-            desk_directory (Path): The desk folder.
-            cache_directory (Path | None): The browser's cache folder; None keeps the memo in
-                memory only.
-        """
+        """Opens a desk's order memos, reading nothing yet (`cache_directory` None: in memory)."""
         self._desk = desk_directory
         self._cache = cache_directory
         self._memos: dict[str, FileMemo] = {}

@@ -80,10 +80,8 @@ class DeskHealth:
         entry_problem (str | None): Why it cannot be read as a desk, or None.
         session_id (str | None): The current session, or None without a readable state.
         trading_date (datetime.date | None): The current session's trading date, or None.
-        state_problem (str | None): Why the state cannot be used ("no state yet" among them),
-            or None for a readable state.
-        state_written_at (float | None): When state.json last changed (seconds since the
-            epoch), or None.
+        state_problem (str | None): Why the state cannot be used ("no state yet"), or None.
+        state_written_at (float | None): When state.json last changed (epoch seconds), or None.
         routes (tuple[RouteHealth, ...]): Each backend's status, in state.json's order.
         newest_day (datetime.date | None): The day of the newest session log, or None.
         quiet (bool): A trading day past QUIET_AFTER with no session that day.
@@ -91,12 +89,10 @@ class DeskHealth:
             ACTIVITY_DAYS trading days, oldest first; None until with_activity.
         last_exchange_at (str | None): When the last exchange finished (ISO 8601), or None;
             meaningful once activity is not None.
-        problem_count (int | None): How many problems check_desk found; None until
-            with_problems.
+        problem_count (int | None): How many problems check_desk found; None until then.
         problems (tuple[Problem, ...]): Those problems.
         overview (DeskOverview | None): What read_overview found; not compared.
-        report (DeskReport | None): What check_desk found, or None until with_problems; not
-            compared.
+        report (DeskReport | None): What check_desk found, or None; not compared.
     """
 
     name: str
@@ -233,15 +229,9 @@ def _last_exchange_at(desk: Path, sessions: Sequence[SessionEntry]) -> str | Non
 def with_activity(
     health: DeskHealth, today: datetime.date, memo: FileMemo | None = None
 ) -> DeskHealth:
-    """Adds the exchanges per trading day and the last exchange's time.
+    """Adds the exchanges per trading day up to India's today, and the last exchange's time.
 
-    Args:
-        health (DeskHealth): The glance.
-        today (datetime.date): India's today.
-        memo (FileMemo | None): Recalls the counts of unchanged logs; None reads every log.
-
-    Returns:
-        DeskHealth: With activity and last_exchange_at.
+    `memo` recalls the counts of unchanged logs (None reads every log).
     """
     if health.overview is None:
         return health
@@ -271,17 +261,7 @@ def with_problems(
     before_each_file: Callable[[], None] | None = None,
     before_each_read: Callable[[], None] | None = None,
 ) -> DeskHealth:
-    """Adds the problem count, from checking every file of the desk.
-
-    Args:
-        health (DeskHealth): The desk's health so far.
-        memo (FileMemo | None): Recalls what unchanged files held; None reads every file.
-        before_each_file (Callable[[], None] | None): As check_desk's; None for no pause.
-        before_each_read (Callable[[], None] | None): As check_desk's; None for no pause.
-
-    Returns:
-        DeskHealth: With problem_count and problems.
-    """
+    """Adds the problem count, from check_desk over every file (the arguments are its own)."""
     if health.entry_problem is not None:
         return health
     report = check_desk(
@@ -298,16 +278,7 @@ def with_problems(
 def read_health(
     entry: DeskEntry, now: datetime.datetime, memo: FileMemo | None = None
 ) -> DeskHealth:
-    """Reads a desk's whole health at once (what `check` over a workspace wants).
-
-    Args:
-        entry (DeskEntry): The desk.
-        now (datetime.datetime): The current moment.
-        memo (FileMemo | None): As for with_problems.
-
-    Returns:
-        DeskHealth: Every step done.
-    """
+    """Reads a desk's whole health at once, every step (what `check` over a workspace wants)."""
     glance = read_glance(entry, now)
     return with_problems(with_activity(glance, now.astimezone(INDIA).date(), memo), memo)
 
