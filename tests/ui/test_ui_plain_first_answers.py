@@ -48,13 +48,13 @@ async def run() -> None:
         await pilot.pause()
         view = app.screen.query_one(ExchangeView)
         cards = {index: [[list(segment)[:2] for segment in strip]
-                         for strip in view._strips.get(index + 1) or []]
+                         for strip in view._cards.strips.get(index + 1) or []]
                  for index in view.rendered_indexes}
         print(json.dumps({'loaded': seen[0], 'first': seen[1], 'settled': app.export_screenshot(),
                           'cards': {str(index): [[[text, str(style)] for text, style in line]
                                                  for line in lines]
                                     for index, lines in cards.items()},
-                          'plain_left': sorted(view._plain_blocks)}))
+                          'plain_left': sorted(view._cards.plain_blocks)}))
 
 asyncio.run(run())
 """

@@ -1,9 +1,7 @@
-"""Renders a session's header and its exchanges into lines for the exchange view.
+"""Pure functions that render a session's header and its exchange cards into `Strip`s.
 
-Everything turns desk text into `Strip`s at a width, on demand. Desk text goes through
-`visible`/`capped` or `markdown_source` first; answers are rendered by `SafeRichMarkdown`
-(raw HTML and links as inert text), loaded with the first answer; the first frame's answers
-are drawn as their plain text (`plain`).
+Desk text goes through `visible`/`capped` or `markdown_source` first; answers are Markdown
+(`SafeRichMarkdown`, imported with the first one rendered) or, with `plain`, their source text.
 """
 
 from __future__ import annotations
@@ -24,27 +22,19 @@ from desk_browser.presentation.formatting import india_time, plural
 from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import DEFAULT_LIMIT, capped, markdown_source, visible
 
+CARD_BAR = '▌ '
+"""What stands before each line of a card: the bar (coloured) and a space."""
+
 TRIGGER_BAR = '│ '
 """What stands before each line of a trigger."""
 
 
 @dataclass
 class CardStyles:
-    """The styles the rendering uses, taken from the exchange view's component classes.
+    """The styles cards are rendered with (from the view's component classes, desk_text_look).
 
-    Attributes:
-        text (Style): The answers' and the triggers' text.
-        muted (Style): Secondary text: the exchange number, separators, "(no answer)", notes.
-        time (Style): The times an exchange was asked and answered.
-        backend (Style): The backend that answered.
-        trigger (Style): A trigger's text.
-        trigger_bar (Style): The bar before a trigger.
-        session (Style): The session's identifier in the header.
-        warning (Style): Warnings (damaged lines, an unreadable time).
-        error (Style): Errors (an unreadable log).
-        markdown (dict[str, Style]): Rich theme styles for the answers' Markdown (``markdown.h1``
-            and so on).
-        code_theme (str): The Pygments theme for fenced code.
+    `muted` is for secondary text (numbers, separators, notes), `markdown` holds Rich theme
+    styles for the answers (``markdown.h1`` and so on), `code_theme` the Pygments theme.
     """
 
     text: Style = field(default_factory=Style)
@@ -67,20 +57,10 @@ def exchange_title(
     asked: str | None = None,
     width: int | None = None,
 ) -> Text:
-    """Writes an exchange's title line: number, when it was asked and answered, backend.
+    """Writes an exchange's title: ``#3  asked 09:48 · answered 09:55 IST  claude``.
 
-    ``#3  asked 09:48 · answered 09:55 IST  claude``; narrower than that, the answer's time is
-    left out; with no known asking time, only ``answered 09:55 IST``.
-
-    Args:
-        number (int): The exchange's place in its session, from 1.
-        exchange (Exchange): The exchange.
-        styles (CardStyles): The styles to use.
-        asked (str | None): When its trigger came (ISO 8601, the journal's), or None.
-        width (int | None): The card's width, if known.
-
-    Returns:
-        Text: The title.
+    Narrower than `width`, the answer's time is left out; with no `asked` time (the journal's
+    ISO time of the trigger), only ``answered 09:55 IST``. `number` counts from 1.
     """
     asked_time = india_time(asked) if asked else None
     answered_time = india_time(exchange.finished_at)
@@ -114,16 +94,9 @@ def trigger_text(text: str, styles: CardStyles) -> Text:
 
 
 def header_lines(log: SessionLog, styles: CardStyles, width: int | None = None) -> list[Text]:
-    """Writes what stands above a session's exchanges: its name, count and problems.
+    """Writes the lines above a session's exchanges: its name and count, then its problems.
 
-    Args:
-        log (SessionLog): The session's log.
-        styles (CardStyles): The styles to use.
-        width (int | None): The width the lines are drawn at, if known (the separator narrows
-            to keep name and count on one line).
-
-    Returns:
-        list[Text]: The lines, each a paragraph of its own.
+    At a known `width` the separator narrows to keep name and count on one line.
     """
     # While only the first exchanges are read, all that is known is that there are more: "161+",
     # no longer than the whole count that replaces it (a line more would move every card).
@@ -198,18 +171,10 @@ def render_answer(
     *,
     plain: bool = False,
 ) -> list[Strip]:
-    """Renders an answer as Markdown, or "(no answer)" when it is empty.
+    """Renders an answer as Markdown ("(no answer)" when empty), no blank lines at its ends.
 
-    Args:
-        console (Console): The console to render with.
-        answer (str): The answer's Markdown, as the desk holds it.
-        width (int): The width in cells.
-        styles (CardStyles): The styles to use.
-        limit (int): The most characters to render (a note says what was cut).
-        plain (bool): Renders the Markdown's text as it is, without loading Rich's Markdown.
-
-    Returns:
-        list[Strip]: Its lines, with no blank lines at either end.
+    At most `limit` characters are rendered (a note says what was cut); `plain` renders the
+    Markdown's source text without importing Rich's Markdown.
     """
     if not answer.strip():
         return render_lines(console, Text('(no answer)', style=styles.muted), width)
@@ -238,19 +203,10 @@ def render_card(
     plain: bool = False,
     asked: str | None = None,
 ) -> list[Strip]:
-    """Renders an exchange: title, trigger behind its bar, a blank line, the answer.
+    """Renders a card: title, trigger behind its bar, a blank line, the answer.
 
-    Args:
-        console (Console): The console to render with.
-        number (int): The exchange's place in its session, from 1.
-        exchange (Exchange): The exchange.
-        width (int): The width in cells (the card's bar is not part of it).
-        styles (CardStyles): The styles to use.
-        plain (bool): Draws the answer as its plain text (see render_answer).
-        asked (str | None): When its trigger came (the journal's ISO time), or None.
-
-    Returns:
-        list[Strip]: The card's lines.
+    `width` leaves out the card's bar; `plain` and `asked` are as for `render_answer` and
+    `exchange_title`.
     """
     strips = render_lines(console, exchange_title(number, exchange, styles, asked, width), width)
     bar = Segment(TRIGGER_BAR, styles.trigger_bar)
@@ -264,6 +220,18 @@ def render_card(
     strips.append(Strip.blank(width))
     strips.extend(render_answer(console, exchange.answer, width, styles, plain=plain))
     return strips
+
+
+def card_line(line: Strip, bar: Style, current: Style | None, base: Style, width: int) -> Strip:
+    """Draws a rendered card line behind the card's bar, on the view's `base` style.
+
+    `current` is the current card's style (None for another card); the strip is exactly
+    `width` cells.
+    """
+    strip = Strip([Segment(CARD_BAR, bar), *line])
+    if current is not None:
+        strip = strip.apply_style(current)
+    return strip.apply_style(base).crop_extend(0, width, base)
 
 
 def estimate_card_height(exchange: Exchange, width: int) -> int:
