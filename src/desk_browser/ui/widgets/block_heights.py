@@ -1,8 +1,7 @@
-"""Where each block of a lazily rendered view starts: estimated heights, measured ones, places.
+"""Where each block of a lazily rendered view starts, its height estimated until measured.
 
-A block counts with an estimated height until rendered, then its exact one. `BlockHeights`
-keeps the heights, which are exact, and where each block starts, and answers which block
-holds a line and which line an anchor puts at the top. It knows nothing of Textual.
+`BlockHeights` answers which block holds a line and which line an anchor (a block and a line
+within it) puts at the top. It knows nothing of Textual.
 """
 
 from __future__ import annotations

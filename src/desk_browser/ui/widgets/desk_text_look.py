@@ -1,7 +1,7 @@
-"""How desk text looks when it is drawn as lines: the styles taken from a widget's components.
+"""The look of desk text drawn as strips: `CardStyles` read from a widget's component classes.
 
-Markdown drawn with Rich into strips is not styled by Textual's CSS, so its look comes from
-component classes (coloured by app.tcss from the theme), read here into `CardStyles`.
+Rich renders the strips, so Textual's CSS reaches them only through component classes
+(coloured from the theme by app.tcss).
 """
 
 from __future__ import annotations
@@ -92,17 +92,10 @@ def card_styles(widget: Widget) -> CardStyles:
 
 
 def component_text_styles(widget: Widget, components: Iterable[str]) -> dict[str, Style]:
-    """Each component's `text_style`, from one walk of the widget's ancestors for them all.
+    """Each of a widget's components' `text_style`, from one walk of its ancestors for them all.
 
-    Each component's own styles are applied to the walk's end as `DOMNode.rich_style` (Textual
-    8.2.8) does; tests/ui/test_ui_desk_text_look.py checks the result against Textual's own.
-
-    Args:
-        widget (Widget): The widget whose component classes are read.
-        components (Iterable[str]): Its component classes to read.
-
-    Returns:
-        dict[str, Style]: Each component's style, as `text_style` gives it.
+    The walk is `DOMNode.rich_style`'s (Textual 8.2.8); test_ui_desk_text_look checks the
+    result against Textual's own.
     """
     inherited = _Inherited()
     for node in reversed(widget.ancestors_with_self):
@@ -134,14 +127,7 @@ class _Inherited:
         style: Style | None = None,
         opacity: float = 1.0,
     ) -> None:
-        """The walk's state; by default, before its first node (as `DOMNode.rich_style`).
-
-        Args:
-            background (Color | None): The background so far (None: none).
-            color (Color | None): The text colour so far (None: transparent white).
-            style (Style | None): The text styles so far (None: none).
-            opacity (float): The opacity so far.
-        """
+        """The walk's state; by default, before its first node (a transparent white text)."""
         self.background = Color(0, 0, 0, 0) if background is None else background
         self.color = Color(255, 255, 255, 0) if color is None else color
         self.style = Style() if style is None else style

@@ -11,13 +11,9 @@ from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 async def show_log_growth(
     view: ExchangeView, marker: NewExchangesMarker, growth: LogGrowth
 ) -> None:
-    """Shows what a followed log gained: its new exchanges, or the whole log when it restarted.
+    """Shows what a followed log gained (the whole log when it restarted) in the view.
 
-    Args:
-        view (ExchangeView): The exchange view showing that session.
-        marker (NewExchangesMarker): The "N new" marker under it, which counts the exchanges
-            added below what the person sees.
-        growth (LogGrowth): What the log gained since the last look.
+    The "N new" marker under the view counts the exchanges added out of view.
     """
     if growth.restarted:
         await view.show_log(
