@@ -81,7 +81,6 @@ FIRST_SCREEN_MODULES = frozenset(
         'desk_browser.ui.textual_compat',
         'desk_browser.ui.widgets',
         'desk_browser.ui.widgets.block_heights',
-        'desk_browser.ui.widgets.block_view',
         'desk_browser.ui.widgets.desk_footer',
         'desk_browser.ui.widgets.desk_header',
         'desk_browser.ui.widgets.desk_text_look',
