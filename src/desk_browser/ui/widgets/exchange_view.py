@@ -391,9 +391,8 @@ class ExchangeView(ScrollView, can_focus=True):
 
     def _render_ahead(self, direction: int) -> None:
         """Renders the page below (1) or above (-1) the view, keeping the view still."""
-        cards = self._cards
         height = self.scrollable_content_region.height
-        if self._settling or not cards.width or height <= 0 or not self.is_attached:
+        if self._settling or not self._cards.width or height <= 0 or not self.is_attached:
             return
         cards = self._styled_cards()
         heights = cards.heights
