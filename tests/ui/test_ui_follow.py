@@ -6,10 +6,12 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from desk_browser.live.live_desk import LiveDesk
+from desk_browser.memory import journal as journal_module
 from desk_browser.memory.desk_watch import JsonLinesFollower
 from desk_browser.presentation.desk_data import SessionLog, read_overview
 from desk_browser.ui.widgets.exchange_view import ExchangeView
@@ -22,6 +24,7 @@ from tests.helpers.desks import (
     exchange_line,
     remove_at_once,
     small_desk,
+    write_journal,
     write_lines,
 )
 from tests.helpers.pilot import (
@@ -36,6 +39,9 @@ from tests.helpers.pilot import (
 
 LOADED = 30
 """Seconds a look at the desk may take on a loaded machine before a wait gives up."""
+
+S1 = '2026-10-21-1'
+"""The session of `small_desk`."""
 
 
 async def test_an_appended_exchange_appears_and_the_view_follows(
@@ -251,3 +257,36 @@ async def test_the_main_screen_under_the_search_catches_up_when_shown_again(
         assert main_screen(app).size == (100, 30)
         assert view.region.right <= 100
         assert 'NIFTY gapped up under the search' in widget_texts(pilot)
+
+
+async def test_an_appended_exchange_gets_its_asked_time_from_the_journal_read_on(
+    app_for: AppFor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = small_desk(tmp_path)
+    journal = write_journal(
+        desk,
+        '2026-10-21',
+        [
+            {'type': 'session_started', 'time': '2026-10-21T03:40:00+00:00', 'session_id': S1},
+            {'type': 'trigger_received', 'time': '2026-10-21T03:45:00+00:00', 'text': 'trigger 1'},
+            {'type': 'text', 'time': '2026-10-21T03:46:00+00:00', 'text': 'answer'},
+        ],
+    )
+    whole_reads: list[Path] = []
+    read_journal_day = journal_module.read_journal_day
+
+    def counted_read_journal_day(path: Path, *arguments: Any) -> Any:
+        whole_reads.append(path)
+        return read_journal_day(path, *arguments)
+
+    monkeypatch.setattr(journal_module, 'read_journal_day', counted_read_journal_day)
+    app = app_for(desk)
+    async with settled(app) as pilot:
+        view = app.query_one(ExchangeView)
+        await wait_until(pilot, lambda: view.asked_time(0) == '2026-10-21T03:45:00+00:00')
+        assert view.asked_time(1) is None  # Its trigger is not in the journal.
+        trigger = {'type': 'trigger_received', 'time': '2026-10-21T04:10:00+00:00'}
+        append(journal, json.dumps({**trigger, 'text': 'NIFTY gapped up'}).encode() + b'\n')
+        append(desk / 'sessions' / f'{S1}.jsonl', exchange_line('NIFTY gapped up'))
+        await wait_until(pilot, lambda: view.asked_time(2) == '2026-10-21T04:10:00+00:00', LOADED)
+    assert journal not in whole_reads  # Read on from where the last read stopped, never whole.

@@ -20,6 +20,8 @@ from desk_browser.live.first_read import HEAD_DRAWN_WAIT
 from desk_browser.live.live_desk import FollowUpdate, LiveDesk
 from desk_browser.live.services import DeskServices
 from desk_browser.live.session_counting import WORK_SECONDS, YIELD_SECONDS
+from desk_browser.memory.session_store import Exchange
+from desk_browser.presentation.asked_times import AskedTimesReader
 from desk_browser.presentation.desk_data import DeskOverview, SessionLog
 from desk_browser.ui.disk_reads import run_disk_read
 from desk_browser.ui.interpreter_turns import short_turns, wait_while_building
@@ -107,6 +109,7 @@ class DeskFollower:
         self._check_seconds = 0.0
         self._check_stale = False
         self._vanished = False
+        self._asked_times = AskedTimesReader(services.desk)
 
     @property
     def live_desk(self) -> LiveDesk:
@@ -154,6 +157,14 @@ class DeskFollower:
             # log read whole took ~85 ms of the interpreter before the first card).
             head_first=lambda: first_paint.wait(HEAD_DRAWN_WAIT),
         )
+
+    def asked_times(self, session_id: str, exchanges: list[Exchange]) -> list[str | None]:
+        """When a session's exchanges were asked (asked_times.asked_times); call from a thread.
+
+        Each journal day is read on from where the last call stopped, so a log's growth costs
+        what the journal appended since.
+        """
+        return self._asked_times.read(session_id, exchanges)
 
     def follow_summary(self, day: str) -> None:
         """Follows the summary of the ISO day shown; call from a thread, before reading it."""

@@ -17,7 +17,6 @@ from textual.worker import Worker, get_current_worker
 from desk_browser.live.first_read import FirstLook, FirstRead
 from desk_browser.live.services import DeskServices
 from desk_browser.live.session_counting import counted_batches
-from desk_browser.presentation.asked_times import asked_times
 from desk_browser.presentation.desk_data import (
     FIRST_COUNTED,
     DaySummary,
@@ -202,7 +201,7 @@ class MainScreenReads:
         self._services.first_paint.wait(FIRST_PAINT_WAIT)
         if worker.is_cancelled:
             return
-        asked = asked_times(self._services.desk, log.session_id, list(log.exchanges))
+        asked = self._follower.asked_times(log.session_id, list(log.exchanges))
         if not worker.is_cancelled:
             self._screen.post_message(AskedTimesRead(log.session_id, asked))
 
