@@ -15,12 +15,12 @@ executed, on the main thread and on all threads together:
 
 - `python -c pass`: the interpreter's own start and exit;
 - the bare app's imports alone (what bare_app.py imports: textual, Header, Static, Footer), and
-  the bare Textual app (bare_app.py) until its first frame is drawn, then exit;
+  the bare Textual app (bare_app.py) until its first frame is drawn;
 - desk-browser's imports alone (`desk_browser.cli` and `desk_browser.ui.app`, with the first
   desk's cache folder), and
   `desk-browser DESK` on each bench desk (--sizes, the week and five-year desks by default) until
   it has painted the state, the sessions list and the current session's first exchange (the
-  condition bench_app measures its first paint by), then exit. It runs the command's own path
+  condition bench_app measures its first paint by). It runs the command's own path
   (`cli.main`: gc.disable, the first read started before the app's modules are imported,
   `make_app(first_read=...)`, the event loop `quitting.run_app` makes) with the bench desk's cache
   and an empty settings folder, as bench_terminal's runs in tmux have them (`--theme NAME`: a
@@ -29,6 +29,11 @@ executed, on the main thread and on all threads together:
 before it, as bench_app's --forget-drawings does): for a baseline from before round 20, which
 keeps its first answers' lines there, its start that imports Rich's Markdown and renders them (a
 first start). Since round 20 every start draws its first answers as plain text.
+
+A start's count ends with its painted frame: the process ends there (os._exit), so neither its
+teardown nor what timers start after the paint (the index build, which a run under valgrind's
+slow clock reaches before its exit or not) is counted. `--to-exit` counts each start to its
+exit instead, as before round 21.
 
 Each run's line gives each thread's count too (the main thread's, then the others' in the order
 they started: desk-browser's first read is the second), the steadier guide to work moved between
@@ -349,8 +354,9 @@ def mega(instructions: float) -> str:
 
 def report(counts: dict[str, Counts], repeats: int) -> None:
     """Prints the table, the run phases, the imports' difference and the baseline's."""
+    end = 'then exit' if os.environ.get(headless_start.TO_EXIT_VARIABLE) else 'and no further'
     print(
-        f'\n== instructions from the start to the first paint, then exit (valgrind callgrind, '
+        f'\n== instructions from the start to the first paint, {end} (valgrind callgrind, '
         f'headless {headless_size()}, median of {repeats} runs; G = 10^9 instructions)'
     )
     print(
@@ -428,7 +434,14 @@ def main() -> int:
         action='store_true',
         help='count each desk start with no kept answers (<cache>/drawn removed before it)',
     )
+    parser.add_argument(
+        '--to-exit',
+        action='store_true',
+        help="count each start to its exit (its teardown too), not to the end of its paint's frame",
+    )
     arguments = parser.parse_args()
+    if arguments.to_exit:  # Every program's environment starts from this one's.
+        os.environ[headless_start.TO_EXIT_VARIABLE] = '1'
     if shutil.which('valgrind') is None:
         print('no valgrind: nothing counted (install it, e.g. apt-get install valgrind)')
         return 0
