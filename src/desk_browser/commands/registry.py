@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from desk_browser.memory.file_reading import ReadSettings, settings_in_force
@@ -17,7 +16,6 @@ if TYPE_CHECKING:  # Browsing asks only whether a name is a command: it needs no
     import argparse
 
 
-@dataclass
 class Subcommand:
     """One subcommand of `desk-browser`, such as `desk-browser search`.
 
@@ -27,9 +25,17 @@ class Subcommand:
         run: Runs it with the parsed arguments and returns the exit status.
     """
 
-    help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
+    __slots__ = ('add_arguments', 'help', 'run')
+
+    def __init__(
+        self,
+        help: str,
+        add_arguments: Callable[[argparse.ArgumentParser], None],
+        run: Callable[[argparse.Namespace], int],
+    ) -> None:
+        self.help = help
+        self.add_arguments = add_arguments
+        self.run = run
 
 
 class _Subcommands(Mapping[str, Subcommand]):

@@ -8,7 +8,6 @@ desk; a missing, corrupt or foreign memo is replaced, one that cannot be written
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import threading
@@ -46,13 +45,17 @@ Reading = Callable[[list[Problem]], Any]
 """Reads a file, adding its problems to the list, and returns a JSON-able value."""
 
 
-@dataclasses.dataclass
 class _Entry:
-    """One remembered reading of one file."""
+    """One remembered reading of one file (a class of its own: the start makes no dataclass)."""
 
-    signature: _StoredSignature
-    problems: list[tuple[int | None, str]]
-    value: Any
+    __slots__ = ('problems', 'signature', 'value')
+
+    def __init__(
+        self, signature: _StoredSignature, problems: list[tuple[int | None, str]], value: Any
+    ) -> None:
+        self.signature = signature
+        self.problems = problems
+        self.value = value
 
 
 def memo_file(cache_directory: Path, desk_directory: Path) -> Path:

@@ -94,12 +94,14 @@ def settled_file_signature(path: Path, now_ns: int) -> FileSignature | None:
     return signature
 
 
-@dataclasses.dataclass
 class _Listed:
     """A folder's regular files as listed, and the folder's signature then."""
 
-    signature: FileSignature
-    names: tuple[str, ...]
+    __slots__ = ('names', 'signature')
+
+    def __init__(self, signature: FileSignature, names: tuple[str, ...]) -> None:
+        self.signature = signature
+        self.names = names
 
 
 class FolderListing:

@@ -177,19 +177,25 @@ def _parse_plain_lines(
     return list(enumerate(values, first_line_number))
 
 
-@dataclasses.dataclass
 class _Stream:
-    """Where a chunked read of JSON lines stands (see read_json_lines_open)."""
+    """Where a chunked read of JSON lines stands (see read_json_lines_open).
 
-    objects: list[tuple[int, dict[str, Any]]]
-    line_number: int
-    """The number of the line that starts at end_offset."""
-    end_offset: int
-    """Just after the last complete line handled."""
-    checksum: int
-    """zlib.crc32 of the file's bytes up to end_offset, when asked for."""
-    stopped: bool = False
-    """Whether a line past the limit ended the read."""
+    Attributes:
+        objects (list[tuple[int, dict[str, Any]]]): The objects read, with their line numbers.
+        line_number (int): The number of the line that starts at end_offset.
+        end_offset (int): Just after the last complete line handled.
+        checksum (int): zlib.crc32 of the file's bytes up to end_offset, when asked for.
+        stopped (bool): Whether a line past the limit ended the read.
+    """
+
+    __slots__ = ('checksum', 'end_offset', 'line_number', 'objects', 'stopped')
+
+    def __init__(self, line_number: int, end_offset: int, checksum: int) -> None:
+        self.objects: list[tuple[int, dict[str, Any]]] = []
+        self.line_number = line_number
+        self.end_offset = end_offset
+        self.checksum = checksum
+        self.stopped = False
 
 
 def read_json_lines_open(
@@ -218,9 +224,7 @@ def read_json_lines_open(
     Returns:
         The reading, and the checksum of the bytes up to its end_offset (0 when none was asked for).
     """
-    stream = _Stream(
-        objects=[], line_number=first_line_number, end_offset=offset, checksum=checksum or 0
-    )
+    stream = _Stream(first_line_number, offset, checksum or 0)
     keep_checksum = checksum is not None
     at_start = offset == 0
     buffer = b''

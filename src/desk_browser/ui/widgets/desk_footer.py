@@ -12,7 +12,6 @@ screen's `FOOTER_FIRST`, its other keys, the app's Day and Problems, Copy and Ex
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -95,7 +94,6 @@ def fitted(
     return True, frozenset(left_out)
 
 
-@dataclass
 class FooterEntry:
     """One key the footer shows.
 
@@ -109,13 +107,25 @@ class FooterEntry:
         from_app: Whether the app binds it, not the screen or one of its widgets.
     """
 
-    key: str
-    key_display: str
-    description: str
-    enabled: bool
-    tooltip: str
-    palette: bool
-    from_app: bool = False
+    __slots__ = ('description', 'enabled', 'from_app', 'key', 'key_display', 'palette', 'tooltip')
+
+    def __init__(
+        self,
+        key: str,
+        key_display: str,
+        description: str,
+        enabled: bool,
+        tooltip: str,
+        palette: bool,
+        from_app: bool = False,
+    ) -> None:
+        self.key = key
+        self.key_display = key_display
+        self.description = description
+        self.enabled = enabled
+        self.tooltip = tooltip
+        self.palette = palette
+        self.from_app = from_app
 
     @property
     def foot_key(self) -> FootKey:
@@ -123,13 +133,15 @@ class FooterEntry:
         return self.key, self.key_display, self.description, self.palette, self.from_app
 
 
-@dataclass
 class _Placed:
     """A shown key and the columns it takes (its border, key and description; no margin)."""
 
-    entry: FooterEntry
-    start: int
-    end: int
+    __slots__ = ('end', 'entry', 'start')
+
+    def __init__(self, entry: FooterEntry, start: int, end: int) -> None:
+        self.entry = entry
+        self.start = start
+        self.end = end
 
 
 class DeskFooter(Widget):

@@ -9,7 +9,6 @@ tab in the cursor's colours. The underline moves at once, without animation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -28,12 +27,14 @@ HALF_BAR_RIGHT = '╸'
 """The underline's pieces, as Textual's Bar draws them."""
 
 
-@dataclass
 class TabLabel:
     """One tab: its id and the words on it."""
 
-    tab_id: str
-    label: str
+    __slots__ = ('label', 'tab_id')
+
+    def __init__(self, tab_id: str, label: str) -> None:
+        self.tab_id = tab_id
+        self.label = label
 
 
 class TabBar(Widget, can_focus=True):
