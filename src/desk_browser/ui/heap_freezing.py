@@ -202,6 +202,9 @@ class HeapFreezing:
     def stop(self) -> None:
         """Lets the collector see the app's objects again, on Python's own schedule."""
         global _policy
+        if not self._frozen:  # Stopped before the freeze: what the start made is still young.
+            gc.freeze()  # Moved to the oldest generation (unfreeze) instead of collected now.
+            self._frozen = True
         gc.enable()
         with _LOCK:
             if _policy is self:
