@@ -538,3 +538,39 @@ def test_the_desks_indexing_line_names_the_desks_whose_index_stopped_for_lack_of
         f'search index incomplete for main: {full}'
     )
     assert IndexingProgress('', 3, 3).text == 'every desk indexed for search'
+
+
+async def test_a_hit_on_an_order_event_across_desks_opens_its_story_and_esc_its_hits(
+    demo_workspace: Path,
+) -> None:
+    """As a desk's own search does: the order's story, from the trigger to the fill."""
+    from desk_browser.memory.order_book import Order
+    from desk_browser.ui.screens.order_story_screen import OrderStoryScreen
+    from desk_browser.ui.widgets.desk_hit_list import DeskHitList
+    from desk_browser.ui.widgets.desk_text_view import DeskTextView
+
+    app = deterministic_workspace_app(demo_workspace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await search_every_desk(pilot, 'desk:main kind:order 261020-0003')
+        search = app.screen
+        hit_list = search.query_one(DeskHitList)
+        assert hit_list.hits
+        await pilot.press('down', 'enter')
+        await settle(pilot)
+        story = app.screen
+        assert isinstance(story, OrderStoryScreen)
+        assert app.desk == demo_workspace / 'main'
+        await wait_until(pilot, lambda: isinstance(story.story, Order))
+        assert isinstance(story.story, Order) and story.story.order_id == '261020-0003'
+        text = story.query_one('#story', DeskTextView).rendered_text()
+        assert 'India VIX jumped 10%' in text
+        await pilot.press('escape')
+        await settle(pilot)
+        assert app.screen is search and app.desk_open is None
+        assert hit_list.has_focus
+        await pilot.press('enter')
+        await settle(pilot)
+        assert isinstance(app.screen, OrderStoryScreen)
+        await pilot.press('slash')  # Back into the box, the words still in it.
+        await settle(pilot)
+        assert app.screen is search and search.query_one('#box', Input).has_focus

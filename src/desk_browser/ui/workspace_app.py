@@ -26,6 +26,7 @@ from desk_browser.presentation.formatting import india_today
 from desk_browser.presentation.navigation import History
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.app import DeskBrowser
+from desk_browser.ui.screens.desk_screen import DeskScreen
 from desk_browser.ui.screens.desks_screen import DesksScreen
 from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
@@ -72,8 +73,8 @@ class WorkspaceBrowser(DeskBrowser):
         """The mode of the desk open, or None on the Desks screen."""
         self._opened = 0
         self._last_main: MainScreen | None = None
-        self._hits_record: RecordScreen | None = None
-        """The record opened from the search across desks, while it is open."""
+        self._hits_record: DeskScreen[None] | None = None
+        """The record (or order's story) opened from the search across desks, while it is open."""
         self._search_asked = search
         """The words to search every desk for once the desks are read, until then."""
         self.sub_title = visible(workspace.path.name or str(workspace.path))
@@ -218,21 +219,29 @@ class WorkspaceBrowser(DeskBrowser):
 
     @on(WorkspaceSearchScreen.HitChosen)
     async def open_hit(self, message: WorkspaceSearchScreen.HitChosen) -> None:
-        """Opens a hit of the search across desks: its desk, then its record over it."""
+        """Opens a hit of the search across desks: its desk, then its record (or order) over it."""
         await self.open_desk_at(message.desk, message.name)
-        record = RecordScreen(
-            self.services,
-            message.found.hit,
-            list(message.words),
-            message.details,
-            hits_elsewhere=True,
-        )
+        from desk_browser.presentation.order_story import order_id_of_record  # Deferred.
+
+        hit = message.found.hit
+        record: DeskScreen[None]
+        order_id = order_id_of_record(hit.record.kind, hit.record.text)
+        if order_id is not None:  # An order's event: its story, as from a desk's own search.
+            from desk_browser.ui.screens.order_story_screen import OrderStoryScreen  # Deferred.
+
+            record = OrderStoryScreen(
+                self.services, None, day=hit.record.day, order_id=order_id, hits_elsewhere=True
+            )
+        else:
+            record = RecordScreen(
+                self.services, hit, list(message.words), message.details, hits_elsewhere=True
+            )
         self._hits_record = record
         await self.push_screen(record)
 
     @on(RecordScreen.BackToHits)
     async def back_to_the_hits(self, message: RecordScreen.BackToHits) -> None:
-        """Goes back from a record to the hits of the search across desks it was opened from."""
+        """Goes back from a record (or a story) to the search across desks it was opened from."""
         if self._hits_record is None or self.screen is not self._hits_record:
             return
         await self.back_to_desks(to_the_hits=True)

@@ -38,6 +38,7 @@ from desk_browser.ui.copy_keys import shown_copy_export_bindings
 from desk_browser.ui.later_css import add_later_css
 from desk_browser.ui.messages import ShowPlace
 from desk_browser.ui.screens.desk_screen import DeskScreen, desk_read
+from desk_browser.ui.screens.record_screen import RecordScreen
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_header import DeskHeader
 from desk_browser.ui.widgets.desk_text_view import DeskTextView
@@ -87,6 +88,7 @@ class OrderStoryScreen(DeskScreen[None]):
         *,
         day: str = '',
         order_id: str = '',
+        hits_elsewhere: bool = False,
     ) -> None:
         """Prepares the screen.
 
@@ -96,6 +98,8 @@ class OrderStoryScreen(DeskScreen[None]):
                 up by `day` and `order_id` (a search hit's).
             day (str): The ISO day of one of the order's events (when `story` is None).
             order_id (str): The order's id (when `story` is None).
+            hits_elsewhere (bool): Whether it was opened from the search across desks, which esc
+                and / go back to (RecordScreen.BackToHits, as a record opened from there).
         """
         super().__init__()
         add_later_css(self)
@@ -105,6 +109,7 @@ class OrderStoryScreen(DeskScreen[None]):
         """The order or rejection shown, or None until it is read."""
         self._day = story_day(story) if story is not None else day
         self._order_id = order_id
+        self._hits_elsewhere = hits_elsewhere
         self._hint_width = 0
 
     def compose(self) -> ComposeResult:
@@ -185,8 +190,17 @@ class OrderStoryScreen(DeskScreen[None]):
     # Actions.
 
     def action_back(self) -> None:
-        """Goes back to the screen below."""
+        """Goes back to the screen below, or to the search across desks it was opened from."""
+        if self._hits_elsewhere:
+            self.post_message(RecordScreen.BackToHits(into_box=False))
+            return
         self.dismiss(None)
+
+    def take_search_key(self) -> bool:
+        """From the search across desks, / goes back into its box; else the desk's search opens."""
+        if self._hits_elsewhere:
+            self.post_message(RecordScreen.BackToHits(into_box=True))
+        return self._hits_elsewhere
 
     def action_day_view(self) -> None:
         """Opens the day view at the order's placement, highlighted (d)."""
