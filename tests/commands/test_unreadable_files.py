@@ -31,6 +31,7 @@ from desk_browser.presentation.problem_explanations import explain
 from desk_browser.presentation.search_headlines import unread_files_note
 from desk_browser.presentation.unusable_state import unusable_state
 from tests.helpers.commands import run_command
+from tests.helpers.faults import deny_reading
 from tests.helpers.unprivileged import deny, run_unprivileged, shared_desk, shared_folder
 
 ADVICE = "check the folder's permissions or run as the desk's user"
@@ -197,15 +198,63 @@ def test_a_search_across_desks_notes_each_desks_file_it_could_not_read(
 
 def test_sessions_and_show_name_a_log_they_may_not_read(shared: Path) -> None:
     log = sorted((shared / 'sessions').glob('*.jsonl'))[0]
+    readable = json.loads(_run(shared, 'sessions', '--json').stdout)
     deny(log)
     listed = _run(shared, 'sessions')
     assert listed.returncode == 0, listed.stderr
-    assert (
+    note = (
         f'desk-browser: sessions/{log.name} could not be read, so its exchanges are not '
         f'counted: permission denied; {ADVICE}'
-    ) in listed.stderr.splitlines()
+    )
+    assert note in listed.stderr.splitlines()
+    line = next(line for line in listed.stdout.splitlines() if line.startswith(f'{log.stem}\t'))
+    assert line.split('\t')[2] == 'log could not be read'  # Not "0 exchanges".
+    as_json = _run(shared, 'sessions', '--json')
+    assert as_json.returncode == 0, as_json.stderr
+    assert note in as_json.stderr.splitlines()
+    found = json.loads(as_json.stdout)
+    unread = next(entry for entry in found if entry['session_id'] == log.stem)
+    assert unread == {
+        **next(entry for entry in readable if entry['session_id'] == log.stem),
+        'exchanges': None,
+        'damaged_lines': None,
+        'problem': 'cannot read: permission denied',
+    }
+    assert [entry for entry in found if entry is not unread] == [  # The readable ones as before.
+        entry for entry in readable if entry['session_id'] != log.stem
+    ]
     shown = _run(shared, 'show', log.stem)
     assert shown.returncode == 1
     assert shown.stderr.splitlines() == [
         f'desk-browser: skipped the file of the log of {log.stem}: permission denied; {ADVICE}'
     ]
+
+
+def test_sessions_across_desks_name_a_log_they_may_not_read(
+    demo_workspace: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = json.loads(run_command(['sessions', str(demo_workspace), '--json'], capsys).stdout)
+    log = sorted((demo_workspace / 'main' / 'sessions').glob('*.jsonl'))[0]
+    deny_reading(monkeypatch, log)
+    listed = run_command(['sessions', str(demo_workspace)], capsys)
+    assert f'main\t{log.stem}\t' in listed.stdout
+    line = next(line for line in listed.stdout.splitlines() if line.startswith(f'main\t{log.stem}'))
+    assert line.split('\t')[3] == 'log could not be read'
+    assert (
+        f'desk-browser: main: sessions/{log.name} could not be read, so its exchanges are not '
+        f'counted: permission denied; {ADVICE}'
+    ) in listed.stderr.splitlines()
+    after = json.loads(run_command(['sessions', str(demo_workspace), '--json'], capsys).stdout)
+    sessions = next(desk['sessions'] for desk in after['desks'] if desk['name'] == 'main')
+    unread = next(entry for entry in sessions if entry['session_id'] == log.stem)
+    assert (unread['exchanges'], unread['damaged_lines']) == (None, None)
+    assert unread['problem'] == 'cannot read: permission denied'
+    for desk in after['desks']:  # Every other entry as before.
+        desk['sessions'] = [entry for entry in desk['sessions'] if entry is not unread]
+    for desk in before['desks']:
+        desk['sessions'] = [
+            entry
+            for entry in desk['sessions']
+            if entry['session_id'] != log.stem or desk['name'] != 'main'
+        ]
+    assert after == before

@@ -12,7 +12,7 @@ from typing import Any
 
 from desk_browser.commands.common import EXIT_FOUND, EXIT_NOTHING
 from desk_browser.commands.output import print_data, print_note
-from desk_browser.commands.sessions import list_sessions, session_line
+from desk_browser.commands.sessions import list_sessions, session_line, unread_log_note
 from desk_browser.commands.state import state_facts, state_lines
 from desk_browser.memory.workspace import Workspace, entry_problem
 from desk_browser.presentation.documents import session_object
@@ -73,20 +73,19 @@ def run_workspace_sessions(workspace: Workspace, arguments: argparse.Namespace) 
     found = 0
     for desk in workspace.desks:
         problem = desk.problem or entry_problem(desk.path)
-        sessions = [] if problem is not None else list_sessions(desk.path)
+        sessions, unread = ([], {}) if problem is not None else list_sessions(desk.path)
         found += len(sessions)
         if arguments.json:
+            objects = [session_object(entry, unread.get(entry.session_id)) for entry in sessions]
             entries.append(
-                {
-                    'name': desk.name,
-                    'path': str(desk.path),
-                    'sessions': [session_object(entry) for entry in sessions],
-                    'problem': problem,
-                }
+                {'name': desk.name, 'path': str(desk.path), 'sessions': objects, 'problem': problem}
             )
             continue
         for entry in sessions:
-            print_data(f'{visible_field(desk.name)}\t{session_line(entry)}')
+            line = session_line(entry, unread.get(entry.session_id))
+            print_data(f'{visible_field(desk.name)}\t{line}')
+        for unread_problem in unread.values():
+            print_note(f'{visible_field(desk.name)}: {unread_log_note(unread_problem)}')
         if problem is not None:
             print_note(f'{visible_field(desk.name)}: {visible_field(problem)}')
     if arguments.json:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from desk_browser.memory.desk_files import JournalDay, JournalEvent, action_text
+from desk_browser.memory.problems import Problem
 from desk_browser.memory.session_search import SearchRecord, SearchResult
 from desk_browser.memory.session_store import Exchange
 from desk_browser.presentation.day_data import day_glance
@@ -199,12 +200,19 @@ def search_markdown(
     return '\n\n'.join(parts)
 
 
-def session_object(entry: SessionEntry) -> dict[str, Any]:
-    """Describes one session for --json: session_id, trading_date, exchanges, current, damage."""
-    return {
+def session_object(entry: SessionEntry, unread: Problem | None = None) -> dict[str, Any]:
+    """Describes one session for --json: session_id, trading_date, exchanges, current, damage.
+
+    `unread` is why its log could not be read at all, or None: then the counts are null and
+    "problem" holds its reason.
+    """
+    found: dict[str, Any] = {
         'session_id': entry.session_id,
         'trading_date': entry.day.isoformat() if entry.day is not None else None,
-        'exchanges': entry.exchange_count,
+        'exchanges': entry.exchange_count if unread is None else None,
         'current': entry.is_current,
-        'damaged_lines': entry.damaged_lines,
+        'damaged_lines': entry.damaged_lines if unread is None else None,
     }
+    if unread is not None:
+        found['problem'] = unread.reason
+    return found
