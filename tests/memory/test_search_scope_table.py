@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from desk_browser.memory.exchange_facts import ExchangeFacts
+from desk_browser.memory.exchange_facts import FACT_NAMES, ExchangeFacts
 from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.search_scope import (
     EVERYTHING,
@@ -122,3 +122,7 @@ def test_one_more_entry_is_a_qualifier_and_a_problem() -> None:
     assert [problem.name for problem in parsed.problems] == ['type']
     assert parsed.problems[0].reason.startswith('type: ')
     assert parse_query('wat:x', TODAY, table).words_text == 'wat:x'
+
+
+def test_fact_names_are_the_exchange_facts_fields_in_order() -> None:
+    assert ExchangeFacts._fields == FACT_NAMES

@@ -27,6 +27,9 @@ class ExchangeFacts(NamedTuple):
 NO_FACTS = ExchangeFacts(None, None)
 """The facts of an exchange the journal says nothing about."""
 
+FACT_NAMES: tuple[str, ...] = ('session_id', 'backend')
+"""ExchangeFacts' field names in order (the index's fact columns keep this order too)."""
+
 
 def _text_field(event: desk_files.JournalEvent, name: str) -> str | None:
     """A non-empty string field of an event, or None."""
@@ -57,4 +60,4 @@ def day_exchange_facts(journal_day: desk_files.JournalDay) -> list[ExchangeFacts
     return facts
 
 
-__all__ = ['NO_FACTS', 'ExchangeFacts', 'day_exchange_facts']
+__all__ = ['FACT_NAMES', 'NO_FACTS', 'ExchangeFacts', 'day_exchange_facts']

@@ -20,7 +20,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable
 
-from desk_browser.memory.exchange_facts import ExchangeFacts
+from desk_browser.memory.exchange_facts import FACT_NAMES, ExchangeFacts
 
 ORDER_KIND = 'order'
 """The scope kind of the order events: `journal` records whose type is in ORDER_EVENT_TYPES."""
@@ -270,7 +270,7 @@ class QualifierDefinition:
     def fact_index(self) -> int:
         """The fact's place in an ExchangeFacts (and among the index's fact columns)."""
         assert self.fact is not None
-        return ExchangeFacts._fields.index(self.fact)
+        return FACT_NAMES.index(self.fact)
 
     def values_of(self, scope: SearchScope) -> frozenset[str]:
         """The values a scope holds for this qualifier (empty when it sets none)."""
