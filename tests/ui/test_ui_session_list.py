@@ -185,3 +185,9 @@ def test_a_count_too_wide_for_the_row_goes_without_its_noun_never_cut() -> None:
     )
     # Beside a damaged count, a bare "10,000" would read as a second count of damage.
     assert session_prompt(damaged, 45).plain == '● Wed 2026-10-21  #1  1,200 damaged'
+
+
+def test_a_session_whose_log_cannot_be_read_says_so_not_0_exchanges() -> None:
+    entry = replace(_entries(1)[0], exchange_count=0, unreadable=True)
+    assert session_prompt(entry, 60).plain == '● Wed 2026-10-21  #1  log could not be read'
+    assert session_prompt(entry, 36).plain == '● Wed 2026-10-21  #1  unreadable'

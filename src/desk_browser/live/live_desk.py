@@ -384,12 +384,16 @@ def followed_overview(overview: DeskOverview, update: FollowUpdate) -> DeskOverv
                 exchange_count=recounted.exchange_count,
                 damaged_lines=recounted.damaged_lines,
                 counted=True,
+                unreadable=recounted.unreadable,
             )
     for growth in update.logs.values():
         grown = entries.get(growth.session_id)
         if grown is not None:
             entries[growth.session_id] = dataclasses.replace(
-                grown, exchange_count=growth.exchange_count, damaged_lines=growth.damaged_lines
+                grown,
+                exchange_count=growth.exchange_count,
+                damaged_lines=growth.damaged_lines,
+                unreadable=growth.unreadable,
             )
     sessions = sorted(
         (

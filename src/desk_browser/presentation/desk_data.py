@@ -31,7 +31,7 @@ from desk_browser.memory.session_store import (
     log_path,
     read_state_file,
 )
-from desk_browser.presentation.formatting import parse_day
+from desk_browser.presentation.formatting import parse_day, plural
 from desk_browser.presentation.listed_sessions import ListedSessions
 
 _COUNT_PURPOSE = 'count'
@@ -54,6 +54,8 @@ class SessionEntry:
         is_current (bool): Whether state.json names it as the current session.
         counted (bool): Whether its log was read; when False, exchange_count and damaged_lines
             are 0 and unknown.
+        unreadable (bool): Whether its log could not be read at all; its counts are then 0 and
+            not its own (count_text says so).
     """
 
     session_id: str
@@ -63,6 +65,21 @@ class SessionEntry:
     damaged_lines: int
     is_current: bool
     counted: bool = True
+    unreadable: bool = False
+
+
+UNREAD_LOG = 'log could not be read'
+"""A session's counts, as shown, when its log could not be read at all."""
+
+
+def count_text(entry: SessionEntry) -> str:
+    """A session's exchanges as shown: "7 exchanges", or UNREAD_LOG when its log is unreadable."""
+    return UNREAD_LOG if entry.unreadable else plural(entry.exchange_count, 'exchange')
+
+
+def short_count_text(entry: SessionEntry) -> str:
+    """count_text without its noun, for a narrow line: "7", or "unreadable"."""
+    return 'unreadable' if entry.unreadable else f'{entry.exchange_count:,}'
 
 
 @dataclass
@@ -242,7 +259,9 @@ def read_overview(
         )
         problems.extend(unreadable)
         day, number = _split_session_id(session_id)
-        entries[position] = SessionEntry(session_id, day, number, exchanges, damaged, is_current)
+        entries[position] = SessionEntry(
+            session_id, day, number, exchanges, damaged, is_current, unreadable=bool(unreadable)
+        )
         if is_current and not unreadable:
             current_log_count = exchanges
     if settled and current_id is not None and current_log_count is not None:
@@ -304,7 +323,9 @@ def _settle(
         )
         if unreadable:
             break
-        entry = dataclass_replace(entry, exchange_count=exchanges, damaged_lines=damaged)
+        entry = dataclass_replace(
+            entry, exchange_count=exchanges, damaged_lines=damaged, unreadable=False
+        )
     return state, entry
 
 
@@ -339,7 +360,15 @@ def count_sessions(
             problems.extend(unreadable)
             day, number = _split_session_id(entry.session_id)
             counted.append(
-                SessionEntry(entry.session_id, day, number, exchanges, damaged, entry.is_current)
+                SessionEntry(
+                    entry.session_id,
+                    day,
+                    number,
+                    exchanges,
+                    damaged,
+                    entry.is_current,
+                    unreadable=bool(unreadable),
+                )
             )
             continue
         found, value = memo.read(
@@ -356,8 +385,17 @@ def count_sessions(
             value = [exchanges, damaged]
         problems.extend(found)
         day, number = _split_session_id(entry.session_id)
+        unread = any(problem.line_number is None for problem in found)
         counted.append(
-            SessionEntry(entry.session_id, day, number, value[0], value[1], entry.is_current)
+            SessionEntry(
+                entry.session_id,
+                day,
+                number,
+                value[0],
+                value[1],
+                entry.is_current,
+                unreadable=unread,
+            )
         )
     return counted, problems
 
@@ -398,6 +436,7 @@ def session_entry(log: SessionLog, *, is_current: bool) -> SessionEntry:
         exchange_count=len(log.exchanges),
         damaged_lines=log.damaged_lines,
         is_current=is_current,
+        unreadable=bool(log.unreadable),
     )
 
 

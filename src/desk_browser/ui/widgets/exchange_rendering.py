@@ -100,7 +100,7 @@ def header_lines(log: SessionLog, styles: CardStyles, width: int | None = None) 
     """
     # While only the first exchanges are read, all that is known is that there are more: "161+",
     # no longer than the whole count that replaces it (a line more would move every card).
-    count = plural(len(log.exchanges), 'exchange')
+    count = plural(len(log.exchanges), 'exchange') if not log.unreadable else 'log unreadable'
     if not log.complete:
         count = f'{len(log.exchanges):,}+ exchanges'
     name = visible(log.session_id)

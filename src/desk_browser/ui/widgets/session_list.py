@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from textual.content import Content
 
-from desk_browser.presentation.desk_data import SessionEntry
-from desk_browser.presentation.formatting import day_with_weekday, plural
+from desk_browser.presentation.desk_data import SessionEntry, count_text, short_count_text
+from desk_browser.presentation.formatting import day_with_weekday
 from desk_browser.presentation.listed_sessions import ListedSessions, listed_copy, session_ids_of
 from desk_browser.presentation.safe_text import visible_field
 from desk_browser.ui.widgets.fitted_line import Piece, fitted
@@ -32,14 +32,14 @@ def session_prompt(entry: SessionEntry, width: int = 200) -> Content:
     else:
         name = visible_field(entry.session_id)
     pieces: dict[str, Piece] = {'mark': mark, 'name': [name]}
+    style = '$text-error' if entry.unreadable else '$text-muted'
     if entry.counted:  # An older session of a big desk is counted after the first paint.
-        count = plural(entry.exchange_count, 'exchange')
-        pieces['count'] = ['  ', (count, '$text-muted')]
+        pieces['count'] = ['  ', (count_text(entry), style)]
     if entry.damaged_lines:
         pieces['damaged'] = [(f'  {entry.damaged_lines:,} damaged', '$text-warning')]
     steps: list[tuple[str, Piece | None]] = [('count', None)]
     if not entry.damaged_lines:  # "4  2 damaged" would read as two counts of one thing.
-        steps.insert(0, ('count', ['  ', (f'{entry.exchange_count:,}', '$text-muted')]))
+        steps.insert(0, ('count', ['  ', (short_count_text(entry), style)]))
     return fitted(pieces, steps, width)
 
 

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.widget import Widget
 
-from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES, DeskOverview
+from desk_browser.presentation.desk_data import DESK_FOLDER_NAMES, DeskOverview, count_text
 from desk_browser.presentation.formatting import (
     day_with_weekday,
     distance_from_today,
@@ -165,9 +165,7 @@ class StatePane(KeyedScroll):
         if current is None:
             headline.append(_styled('The current session has no log yet.', 'warning'))
         else:
-            headline.append(
-                Content.assemble(_label('Log'), plural(current.exchange_count, 'exchange'))
-            )
+            headline.append(Content.assemble(_label('Log'), count_text(current)))
             if current.damaged_lines:
                 headline.append(
                     _styled(
