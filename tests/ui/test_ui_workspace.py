@@ -18,6 +18,7 @@ from desk_browser.ui.screens.main_screen import MainScreen
 from desk_browser.ui.widgets.desk_list import DeskList, sparkline
 from desk_browser.ui.workspace_app import WorkspaceBrowser
 from desk_browser.ui.workspace_indexing import IndexingProgress
+from tests.helpers.desks import append
 from tests.helpers.pilot import (
     deterministic_workspace_app,
     screen_text,
@@ -101,6 +102,66 @@ async def test_esc_on_a_desk_s_main_screen_goes_back_to_the_desks_and_its_footer
         await settle(pilot)
         assert isinstance(app.screen, DesksScreen)
         assert app.desk_open is None
+
+
+def _desk_row(pilot: Pilot[Any], name: str) -> list[str]:
+    """The three lines of a desk's row on the Desks screen, as drawn."""
+    lines = pilot.app.screen.query_one(DeskList).rendered_text().splitlines()
+    start = next(place for place, line in enumerate(lines) if line[2:].startswith(name + ' '))
+    return lines[start : start + 3]
+
+
+async def test_each_desk_counts_its_newest_days_orders_and_o_opens_them(
+    workspace_copy: Path,
+) -> None:
+    from desk_browser.ui.screens.orders_screen import OrdersScreen
+
+    app = deterministic_workspace_app(workspace_copy)
+    async with settled(app, (80, 24)) as pilot:
+        assert 'o Orders' in screen_text(pilot).splitlines()[-1]
+        main = _desk_row(pilot, 'main')[2].strip()
+        assert main == 'orders today: 7 placed, 6 filled, 1 cancelled, 4 rejected'
+        research = _desk_row(pilot, 'research')[2].strip()
+        assert research == 'orders Thu 2026-10-15: 6 placed, 5 filled, 1 cancelled'
+        journal = workspace_copy / 'main' / 'journal' / '2026-10-21.jsonl'
+        placed = {
+            'type': 'order_placed',
+            'time': '2026-10-21T09:10:00+00:00',
+            'order_id': 'T-1',
+            'symbol': 'INFY26OCTFUT',
+            'side': 'BUY',
+            'quantity': 400,
+            'price': 1,
+        }
+        append(journal, (json.dumps(placed) + '\n').encode())
+        await wait_until(pilot, lambda: '8 placed' in _desk_row(pilot, 'main')[2], seconds=30)
+        await pilot.press('down')
+        highlighted = app.screen.query_one(DeskList).highlighted_desk
+        assert highlighted is not None and highlighted.name == 'research'
+        await pilot.press('o')
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, OrdersScreen)
+        assert screen.day == '2026-10-15' and app.desk == workspace_copy / 'research'
+        assert 'Thu 2026-10-15' in screen_text(pilot)
+        await pilot.press('escape')  # Opened from the Desks screen: back to it.
+        await settle(pilot)
+        assert isinstance(app.screen, DesksScreen) and app.desk_open is None
+        highlighted = app.screen.query_one(DeskList).highlighted_desk
+        assert highlighted is not None and highlighted.name == 'research'
+
+
+async def test_the_desks_first_paint_waits_for_no_order_count(demo_workspace: Path) -> None:
+    app = deterministic_workspace_app(demo_workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DesksScreen)
+        await wait_until(pilot, lambda: bool(screen.query_one(DeskList).desks))
+        rows = screen.query_one(DeskList).rendered_text()
+        assert 'orders: counting…' in rows or 'orders today' in rows
+        await settle(pilot)
+        assert 'counting…' not in screen.query_one(DeskList).rendered_text()
 
 
 async def test_a_new_desk_folder_appears_and_a_desk_that_writes_moves(
@@ -302,12 +363,18 @@ def test_each_desk_row_fits_the_width_keeping_what_needs_a_look(
     from desk_browser.memory.workspace import find_desks
     from desk_browser.presentation.desk_health import read_health
     from desk_browser.presentation.formatting import INDIA
+    from desk_browser.presentation.orders_day import read_order_counts
     from desk_browser.ui.widgets.desk_list import desk_lines
 
     moment = datetime.datetime.fromtimestamp(DEMO_NOW, INDIA)
     healths = {entry.name: read_health(entry, moment) for entry in find_desks(demo_workspace).desks}
     rows = {
-        name: [line.plain for line in desk_lines(health, DEMO_TODAY, DEMO_NOW, width)]
+        name: [
+            line.plain
+            for line in desk_lines(
+                health, DEMO_TODAY, DEMO_NOW, width, read_order_counts(health.path)
+            )
+        ]
         for name, health in healths.items()
     }
     for lines in rows.values():
@@ -315,6 +382,7 @@ def test_each_desk_row_fits_the_width_keeping_what_needs_a_look(
     assert '1 problem' in rows['options'][0] and 'damaged state' in rows['options'][1]
     assert 'quiet today' in rows['research'][1]
     assert 'claude 6 behind' in rows['hedging'][1]
+    assert rows['hedging'][2].strip() == 'orders today: 7 placed, 5 filled, 2 cancelled, 3 rejected'
     assert rows['main'][0].split()[1:3] == ['2026-10-21-3', '·']
     if width >= 120:  # Room for every detail.
         assert 'needs a look: quiet today' in rows['research'][1]

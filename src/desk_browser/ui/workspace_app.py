@@ -113,6 +113,19 @@ class WorkspaceBrowser(DeskBrowser):
         """Opens the chosen desk's main screen, with that desk's services."""
         await self.open_desk_at(message.health.path, message.health.name)
 
+    @on(DesksScreen.OrdersChosen)
+    async def open_desk_orders(self, message: DesksScreen.OrdersChosen) -> None:
+        """Opens the chosen desk at its Orders view of the day asked (esc there: the Desks)."""
+        await self.open_desk_at(message.health.path, message.health.name)
+        from desk_browser.ui.screens.orders_screen import OrdersScreen  # Deferred.
+
+        await self.push_screen(OrdersScreen(self.services, message.day), self._orders_dismissed)
+
+    async def _orders_dismissed(self, _result: None) -> None:
+        """The Orders view opened from the Desks screen was left with esc: back to the desks."""
+        if self.desk_open is not None and isinstance(self.screen, MainScreen):
+            await self.back_to_desks()
+
     async def open_desk_at(self, desk: Path, name: str) -> None:
         """Opens a desk's main screen (folder, name in the workspace) in a mode of its own."""
         services = self.workspace.services_for(desk)

@@ -1,8 +1,10 @@
 """The Desks screen: every desk of a workspace at a glance, those that need a look first.
 
 The first paint needs only each desk's glance (no journal); activity and problem counts then
-fill in, newest desks first, through each file memo. Every FOLLOW_INTERVAL the workspace and
-each glance are read again; a changed desk is filled in again and the rows sort again.
+fill in, newest desks first, through each file memo, and each desk's newest journal day's
+order counts through its order memo (`o` opens that day's Orders view). Every FOLLOW_INTERVAL
+the workspace and each glance are read again; a changed desk is filled in again, every desk's
+orders counted again (an unchanged day costs a look at its file) and the rows sort again.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from desk_browser.presentation.desk_health import (
     with_problems,
 )
 from desk_browser.presentation.formatting import INDIA, plural
+from desk_browser.presentation.orders_day import OrderCounts, read_order_counts
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.following import CheckStopped, CheckTurns
 from desk_browser.ui.interpreter_turns import short_turns
@@ -93,6 +96,7 @@ class DesksScreen(DeskScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('enter', 'open_desk', 'Open', key_display='enter', id='open-desk'),
+        Binding('o', 'open_orders', 'Orders', id='desks-orders'),
         Binding('r', 'reload', 'Read again', id='reload'),
         Binding('f', 'toggle_follow', 'Pause', id='follow'),
     ]
@@ -123,6 +127,22 @@ class DesksScreen(DeskScreen[None]):
             super().__init__()
             self.health = health
 
+    class OrdersCounted(Message):
+        """One desk's newest journal day's orders were counted."""
+
+        def __init__(self, name: str, counts: OrderCounts) -> None:
+            super().__init__()
+            self.name = name
+            self.counts = counts
+
+    class OrdersChosen(Message):
+        """The person asked for a desk's Orders view of an ISO day."""
+
+        def __init__(self, health: DeskHealth, day: str) -> None:
+            super().__init__()
+            self.health = health
+            self.day = day
+
     def __init__(self, services: WorkspaceServices) -> None:
         """Prepares the screen; nothing is read until it is mounted."""
         super().__init__()
@@ -133,6 +153,7 @@ class DesksScreen(DeskScreen[None]):
         self._looking = False
         self._filling = False
         self._to_fill: set[str] = set()
+        self._order_counts: dict[str, OrderCounts] = {}
         self.indexer = WorkspaceIndexer(self, services, self.index_desks)
         """Builds every desk's search index in the background once the counts are in."""
 
@@ -214,6 +235,30 @@ class DesksScreen(DeskScreen[None]):
         self._show()
         self._to_fill.update(message.changed)
         self._start_filling()
+        readable = [health for health in desks.values() if health.entry_problem is None]
+        self.call_after_refresh(self.count_orders, readable)
+
+    @work(thread=True, exclusive=True, group='order-counts', description='counting the orders')
+    def count_orders(self, desks: list[DeskHealth]) -> None:
+        """Counts each desk's newest journal day's orders through its order memo."""
+        worker = get_current_worker()
+        for health in desks:
+            if worker.is_cancelled:
+                return
+            memo = self.services.services_for(health.path).order_memo
+            try:
+                counts = read_order_counts(health.path, None, memo)
+            finally:
+                memo.save()
+            self.post_message(self.OrdersCounted(health.name, counts))
+
+    @on(OrdersCounted)
+    def show_order_counts(self, message: OrdersCounted) -> None:
+        """Shows a desk's order counts, when they changed."""
+        if self._order_counts.get(message.name) == message.counts:
+            return
+        self._order_counts[message.name] = message.counts
+        self._show()
 
     def _start_filling(self) -> None:
         if self._filling:
@@ -296,6 +341,7 @@ class DesksScreen(DeskScreen[None]):
         desk_list = self.query_one(DeskList)
         desk_list.today = self.services.today()
         desk_list.now = self.services.clock()
+        desk_list.order_counts = dict(self._order_counts)
         desk_list.show_desks(desks)
         header = self.query_one('#desks-header', Static)
         header.update(needs_look_header(desks) if desks else 'No desk here (yet).')
@@ -326,9 +372,32 @@ class DesksScreen(DeskScreen[None]):
             return
         self.post_message(self.DeskChosen(health))
 
+    def action_open_orders(self) -> None:
+        """Opens the highlighted desk's Orders view of its newest journal day (the day counted)."""
+        health = self.query_one(DeskList).highlighted_desk
+        if health is None:
+            return
+        if health.entry_problem is not None:
+            self.action_open_desk()  # Says why it cannot be opened.
+            return
+        counts = self._order_counts.get(health.name)
+        if counts is not None and not counts.day:
+            self.notify(
+                f'{visible(health.name)} has no journal yet: no orders to show.', markup=False
+            )
+            return
+        if counts is not None:
+            day = counts.day
+        elif health.newest_day is not None:
+            day = health.newest_day.isoformat()  # Not counted yet: its newest session's day.
+        else:
+            day = self.services.today().isoformat()
+        self.post_message(self.OrdersChosen(health, day))
+
     def action_reload(self) -> None:
         """Reads every desk again, from scratch."""
         self._desks = {}
+        self._order_counts = {}
         self._look()
 
     def action_toggle_follow(self) -> None:

@@ -91,6 +91,7 @@ PROBLEM_KEYS: list[tuple[str, str]] = [
 
 DESKS_KEYS: list[tuple[str, str]] = [
     ('Enter', 'Open the highlighted desk'),
+    ('o', 'Its Orders view of the day counted (its newest journal day); esc: the Desks'),
     ('/', 'Search every desk at once; Enter opens a hit in its desk'),
     ('r', 'Read every desk again'),
     ('f', 'Pause / follow the desks as they write'),

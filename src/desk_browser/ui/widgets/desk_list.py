@@ -1,4 +1,7 @@
-"""The Desks screen's list: one row per desk, those that need a person first, in warning colours."""
+"""The Desks screen's list: one row per desk, those that need a person first, in warning colours.
+
+Each row's third line counts the orders of the desk's newest journal day (`o` opens them).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,14 @@ from textual.content import Content
 
 from desk_browser.live.live_desk import age_text
 from desk_browser.presentation.desk_health import DeskHealth
-from desk_browser.presentation.formatting import distance_from_today, india_moment, plural
+from desk_browser.presentation.formatting import (
+    day_text,
+    distance_from_today,
+    india_moment,
+    parse_day,
+    plural,
+)
+from desk_browser.presentation.orders_day import OrderCounts
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui.widgets.fitted_line import Piece, fitted
 from desk_browser.ui.widgets.row_list import RowList
@@ -50,23 +60,42 @@ def _route_piece(health: DeskHealth, short: bool) -> Piece:
     return piece or [('no backend', '$text-muted')]
 
 
+def orders_line(counts: OrderCounts | None, today: datetime.date, width: int) -> Content:
+    """A desk's third line: "orders today: 5 placed, 4 filled, 1 rejected" (None: counting)."""
+    indent = ' ' * (2 + _NAME_WIDTH)
+    if counts is None:
+        return Content.assemble(indent, ('orders: counting…', '$text-muted'))
+    if not counts.day:
+        return Content.assemble(indent, ('orders: no journal yet', '$text-muted'))
+    date = parse_day(counts.day)
+    distance = distance_from_today(date, today) if date is not None else ''
+    when = distance if distance in ('today', 'yesterday') else day_text(visible(counts.day))
+    line = Content.assemble(indent, (f'orders {when}: ', '$text-muted'), counts.text())
+    return line.truncate(width, ellipsis=True)
+
+
 def desk_lines(
-    health: DeskHealth, today: datetime.date, now: float, width: int = 200
+    health: DeskHealth,
+    today: datetime.date,
+    now: float,
+    width: int = 200,
+    orders: OrderCounts | None = None,
 ) -> list[Content]:
-    """Writes one desk's two lines, fitted to the width.
+    """Writes one desk's three lines, fitted to the width.
 
     The first: name, current session and date, the state's age, problems, last exchange; the
-    second: each backend's status, the sparkline, and why it needs a look. Where too wide, the
-    least needed details go first.
+    second: each backend's status, the sparkline, and why it needs a look; the third: the
+    orders of its newest journal day. Where too wide, the least needed details go first.
 
     Args:
         health (DeskHealth): The desk.
         today (datetime.date): India's today.
         now (float): The time now.
         width (int): The width in cells.
+        orders (OrderCounts | None): Its newest journal day's orders; None while counted.
 
     Returns:
-        list[Content]: The two lines.
+        list[Content]: The three lines.
     """
     style = _SEVERITY_STYLES[health.severity]
     mark = '▲ ' if health.severity == 'error' else '△ ' if health.severity == 'warning' else '  '
@@ -76,7 +105,7 @@ def desk_lines(
     head: Piece = [(mark, style), (f'{name:<{_NAME_WIDTH}}', f'bold {style}')]
     if health.entry_problem is not None:
         line = Content.assemble(*head, (visible(health.entry_problem), style))
-        return [line.truncate(width, ellipsis=True), Content('')]
+        return [line.truncate(width, ellipsis=True), Content(''), Content('')]
     first: dict[str, Piece] = {'name': head}
     short_session: Piece | None = None
     if health.session_id is not None and health.trading_date is not None:
@@ -125,18 +154,22 @@ def desk_lines(
         second['reasons'] = [(f'  needs a look: {reasons}', style)]
         second_steps.insert(0, ('reasons', [(f'  {reasons}', style)]))
     second_steps += [('routes', _route_piece(health, short=True)), ('spark', None)]
-    return [fitted(first, first_steps, width), fitted(second, second_steps, width)]
+    return [
+        fitted(first, first_steps, width),
+        fitted(second, second_steps, width),
+        orders_line(orders, today, width),
+    ]
 
 
 class DeskList(RowList):
-    """One two-line row per desk, in the order given (needs a look first); Enter opens it."""
+    """One three-line row per desk, in the order given (needs a look first); Enter opens it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Shown: opening a desk is what the Desks screen is for (a RowList's own is hidden).
         Binding('enter', 'choose', 'Open', key_display='enter', id='desk-list-open'),
     ]
 
-    ROW_HEIGHT = 2
+    ROW_HEIGHT = 3
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         """Prepares an empty list.
@@ -151,6 +184,8 @@ class DeskList(RowList):
         """India's today, for the trading dates' distance (the screen sets it)."""
         self.now = 0.0
         """The time now, for the state's age (the screen sets it)."""
+        self.order_counts: dict[str, OrderCounts] = {}
+        """Each desk's newest journal day's orders, by name, once counted (the screen sets it)."""
 
     @property
     def row_count(self) -> int:
@@ -163,8 +198,10 @@ class DeskList(RowList):
         return list(self._desks)
 
     def row_lines(self, index: int, width: int) -> list[Content]:
-        """Writes the two lines of the desk at a place."""
-        return desk_lines(self._desks[index], self.today, self.now, width)
+        """Writes the three lines of the desk at a place."""
+        health = self._desks[index]
+        counts = self.order_counts.get(health.name)
+        return desk_lines(health, self.today, self.now, width, counts)
 
     def show_desks(self, desks: list[DeskHealth]) -> None:
         """Replaces the rows, keeping the highlight on the same desk where it is still listed."""
