@@ -121,7 +121,15 @@ async def test_s_steps_through_the_statuses_and_f_filters_by_symbol(
         await pilot.press('s')  # open
         await settle(pilot)
         assert screen.status_filter == 'open'
-        assert listed(screen) == []  # Its two left working were filled and cancelled on 10-21.
+        # Its two left working at the close (filled and cancelled on 10-21): as at its end.
+        working = listed(screen)
+        assert len(working) == 2 and all(isinstance(row, Order) for row in working)
+        assert {row.status.value for row in working if isinstance(row, Order)} == {
+            'filled',
+            'cancelled',
+        }
+        rows = pilot.app.screen.query_one(OrderList).rendered_text()
+        assert 'later filled' in rows and 'later cancelled' in rows
         await pilot.press('s', 's', 's', 's')  # part filled, filled, cancelled, rejected
         await settle(pilot)
         assert screen.status_filter == 'rejected'

@@ -21,10 +21,11 @@ from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from desk_browser.live.services import DeskServices
-from desk_browser.memory.order_book import Order, RiskDecision
+from desk_browser.memory.order_book import Order
 from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import day_text, plural
 from desk_browser.presentation.navigation import DayPlace, DayRequest, Place, neighbour_day
+from desk_browser.presentation.order_rows import status_at_end
 from desk_browser.presentation.order_story import (
     Story,
     orders_day_markdown,
@@ -64,11 +65,6 @@ class OrdersLoaded(Message):
 
     orders: OrdersDay
     """What was read."""
-
-
-def status_of(story: Story) -> str:
-    """A row's status word: the order's status now, or "rejected"."""
-    return REJECTED if isinstance(story, RiskDecision) else story.status.value
 
 
 def positions_line(orders: OrdersDay, width: int) -> Content:
@@ -207,7 +203,8 @@ class OrdersScreen(DeskScreen[None]):
         if symbol:
             rows = [row for row in rows if symbol in row.symbol.casefold()]
         if self.status_filter:
-            rows = [row for row in rows if status_of(row) == self.status_filter]
+            day = self.day
+            rows = [row for row in rows if status_at_end(row, day) == self.status_filter]
         return rows
 
     def _show_rows(self) -> None:

@@ -1,7 +1,8 @@
 """The Orders view's list: one order (or risk rejection) a row, two lines each.
 
-The blotter line (time, side, quantity, symbol, price, status, fills) and, muted, why: the
-trigger's first words (a rejection's reason). Enter or a click posts `OrderList.StoryChosen`.
+The blotter line (time, side, quantity, symbol, price, status at the end of the day shown,
+fills, "later filled" when that changed after it) and, muted, why: the trigger's first words
+(a rejection's reason). Enter or a click posts `OrderList.StoryChosen`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from textual.message import Message
 
 from desk_browser.memory.order_book import Order, OrderStatus, RiskDecision
 from desk_browser.presentation.formatting import day_with_weekday, parse_day
+from desk_browser.presentation.order_rows import later_status, status_at_end
 from desk_browser.presentation.order_story import Story, story_day
 from desk_browser.presentation.orders_day import (
     REJECTED,
@@ -101,18 +103,20 @@ def order_lines(
         why = reason + (f' · {visible_field(trigger)}' if trigger else '')
         return [first, Content.assemble(' ' * 11, ('↳ ', '$text-muted'), (why, '$text-muted'))]
     side = visible_field(story.side).upper() or '?'
-    status = story.status.value
-    fill = ''
+    status = status_at_end(story, day)
+    later = later_status(story, day)
+    fill = f'later {later}' if later is not None else ''
     if story.fills:
         average = price_text(story.average_fill_price)
         filled = story.filled_quantity
         whole = story.quantity is not None and filled >= story.quantity
-        fill = '' if whole else f'{quantity_text(filled)} '
+        fill += ' ' if fill else ''
+        fill += '' if whole else f'{quantity_text(filled)} '
         fill += f'@ {average}' if average else 'filled'
         if story.fills[-1].day != day:
             fill += f' {_weekday(story.fills[-1].day)}'
     elif story.cancel is not None and story.cancel.day != day:
-        fill = _weekday(story.cancel.day)
+        fill += (' ' if fill else '') + _weekday(story.cancel.day)
     first = Content.assemble(
         (time, '$text-muted'),
         '  ',
