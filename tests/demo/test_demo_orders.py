@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
+
+import pytest
 
 from desk_browser.demo import DEMO_TODAY, trading_days
 from desk_browser.memory.order_book import OrderStatus, read_order_book
@@ -55,3 +58,23 @@ def test_the_current_days_own_carried_orders_are_open_at_its_end(demo_desk: Path
     open_orders = [order for order in book.orders if order.status is OrderStatus.OPEN]
     assert len(open_orders) == 2
     assert all(order.placed is not None and order.placed.day == DEMO_DAY for order in open_orders)
+
+
+@pytest.mark.parametrize('today', ['2026-10-21', '2026-12-03', '2026-12-01', '2026-11-30'])
+def test_the_day_before_the_current_one_sells_nifty_early(tmp_path: Path, today: str) -> None:
+    from desk_browser.demo import build_demo_desk
+
+    current = datetime.date.fromisoformat(today)
+    build_demo_desk(tmp_path / 'desk', today=current, days=3)
+    yesterday = trading_days(current, 3)[-2].isoformat()
+    book = read_order_book(tmp_path / 'desk', since=yesterday, until=yesterday)
+    placed = sorted(
+        (order for order in book.orders if order.placed is not None),
+        key=lambda order: order.first_event.time,
+    )
+    sells = [
+        place
+        for place, order in enumerate(placed)
+        if order.side == 'SELL' and order.symbol.startswith('NIFTY')
+    ]
+    assert sells and sells[0] < 4  # Among the first rows of the day's orders at 80x24.

@@ -94,11 +94,13 @@ def _build_day(
     *,
     is_current: bool,
     events_per_day: int | None,
+    nifty_sell: bool = False,
 ) -> _Day:
     """Builds one day's sessions, journal lines and summary in memory.
 
     `is_current`: the last session is running and there is no summary; `events_per_day`: roughly
-    how many events to make (None: a natural day).
+    how many events to make (None: a natural day); `nifty_sell`: a day whose first session drew
+    no SELL of NIFTY gets one, a VIX hedge, as its second exchange (other days are unchanged).
     """
     random_source = random.Random(f'{seed}:{day.isoformat()}')
     context = market.new_day_context(random_source, day)
@@ -129,6 +131,14 @@ def _build_day(
             backend = 'claude' if random_source.random() < 0.7 else 'codex'
             events.extend(exchange_words.exchange_events(random_source, context, backend))
             exchanges += 1
+        if nifty_sell and number == 1 and not _sells_nifty(events):
+            # The day's second exchange, so it is among the first rows of the day's orders.
+            hedge_source = random.Random(f'{seed}:{day_text}:nifty-sell')
+            triggers = [i for i, event in enumerate(events) if event['type'] == 'trigger_received']
+            position = triggers[1] if len(triggers) > 1 else len(events)
+            hedge = exchange_words.nifty_sell_exchange(hedge_source, context, 'claude')
+            events[position:position] = hedge
+            exchanges += 1
         exchange_total += exchanges
         if not is_running:
             events.append({'type': 'session_ended', 'time': '', 'session_id': session_id})
@@ -146,6 +156,16 @@ def _build_day(
     if not is_current:
         summary = summary_words.summary_text(random_source, context, session_count, exchange_total)
     return _Day(day, sessions, journal_lines, last_time, summary)
+
+
+def _sells_nifty(events: list[dict[str, Any]]) -> bool:
+    """Whether a session's events place a SELL of a NIFTY (not BANKNIFTY) symbol."""
+    return any(
+        event['type'] == 'order_placed'
+        and event.get('side') == 'SELL'
+        and str(event.get('symbol', '')).startswith('NIFTY')
+        for event in events
+    )
 
 
 def _insert_after_first_trigger(events: list[dict[str, Any]], added: list[dict[str, Any]]) -> None:
@@ -326,6 +346,7 @@ def build_demo_desk(
     events_per_day: int | None = None,
     state: str = 'normal',
     behind: int | None = None,
+    sells_nifty_yesterday: bool = True,
 ) -> None:
     """Builds a demo desk in `directory`, the same bytes and file times for the same arguments.
 
@@ -343,6 +364,8 @@ def build_demo_desk(
         state: "normal"; "damaged" writes a state.json that is not JSON; "missing" writes none.
         behind: How many of the current session's exchanges the one backend has not seen (0: up
             to date; None draws 2-4).
+        sells_nifty_yesterday: Whether the day before the current one sells NIFTY (a VIX hedge
+            added to a natural day that drew none).
 
     Raises:
         FileExistsError: `directory` exists and is not an empty directory.
@@ -366,7 +389,16 @@ def build_demo_desk(
     current: _Day | None = None
     older_log_damaged = False
     for day in all_days:
-        built = _build_day(seed, day, is_current=day == current_day, events_per_day=events_per_day)
+        built = _build_day(
+            seed,
+            day,
+            is_current=day == current_day,
+            events_per_day=events_per_day,
+            nifty_sell=sells_nifty_yesterday
+            and len(all_days) > 1
+            and day == all_days[-2]
+            and events_per_day is None,
+        )
         journal_path = journal_folder / f'{day.isoformat()}.jsonl'
         if damaged and day == damaged_journal_day:
             journal_data: str | bytes = _damage_lines(

@@ -446,3 +446,40 @@ def exchange_events(
             next_part = _next_part(random_source, instrument)
             events.append(new_event('text', text='\n' + next_part, backend=backend))
     return events
+
+
+def nifty_sell_exchange(
+    random_source: random.Random, context: DayContext, backend: str
+) -> list[dict[str, Any]]:
+    """A VIX hedge: its trigger, a quote, the answer and a SELL of NIFTY futures, filled.
+
+    For a day that drew no NIFTY sell (the demo's yesterday always shows one).
+    """
+    instrument = INSTRUMENTS[0]
+    price = context.prices[instrument.name]
+    context.topics.append('hedge')
+    trigger = f'India VIX jumped {random_source.uniform(4, 12):.0f}% — hedge the book?'
+    symbol = futures_symbol(instrument, context.day)
+    order_price = round(price * random_source.uniform(0.998, 1.002), 1)
+    order = {
+        'order_id': context.next_order_id(),
+        'symbol': symbol,
+        'side': 'SELL',
+        'quantity': instrument.lot_size * random_source.randint(1, 3),
+    }
+    fill_price = round(order_price * random_source.uniform(0.999, 1.001), 1)
+    context.filled += 1
+    return [
+        new_event('trigger_received', text=trigger, source='market_alert'),
+        new_event('tool_call', tool='quote', input={'symbol': instrument.name}),
+        new_event('tool_result', tool='quote', output={'symbol': instrument.name, 'ltp': price}),
+        new_event(
+            'text',
+            text=_first_part(random_source, 'hedge', instrument, context)
+            + f'\n- Sell {symbol} against the longs until VIX cools',
+            backend=backend,
+        ),
+        new_event('risk_decision', decision='approved', reason='within limits', symbol=symbol),
+        new_event('order_placed', **order, price=order_price),
+        new_event('order_filled', **order, price=fill_price),
+    ]

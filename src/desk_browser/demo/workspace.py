@@ -84,6 +84,7 @@ def build_demo_workspace(
             events_per_day=events_per_day,
             state=plan.state,
             behind=plan.behind,
+            sells_nifty_yesterday=plan.name == 'main',  # The others as they drew.
         )
         built.append(desk)
     newest = max(os.stat(desk).st_mtime_ns for desk in built)
