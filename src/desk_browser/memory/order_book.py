@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -227,6 +227,7 @@ def read_order_book(
     memo: DayMemo | None = None,
     whole_exchanges: bool | None = None,
     before_each_day: Callable[[], None] | None = None,
+    journal: Sequence[tuple[str, Path]] | None = None,
 ) -> OrderBook:
     """Reads a desk's order book from its journal days (empty without a journal).
 
@@ -237,11 +238,13 @@ def read_order_book(
         memo (DayMemo | None): Recalls unchanged days' facts (the caller saves it); None reads.
         whole_exchanges (bool | None): Read every event of the exchanges; None: without a memo.
         before_each_day (Callable[[], None] | None): Called before each day (may raise to stop).
+        journal (Sequence[tuple[str, Path]] | None): journal_files(desk), when the caller has
+            it; None lists the journal here.
     """
     whole = memo is None if whole_exchanges is None else whole_exchanges
     days = sorted(
         (day, path)
-        for day, path in journal_files(desk)
+        for day, path in (journal_files(desk) if journal is None else journal)
         if (since is None or day >= since) and (until is None or day <= until)
     )
     assembly = _Assembly()
@@ -298,6 +301,7 @@ def read_order_book_around(
     memo: DayMemo | None = None,
     whole_exchanges: bool | None = None,
     before_each_day: Callable[[], None] | None = None,
+    journal: Sequence[tuple[str, Path]] | None = None,
 ) -> OrderBook:
     """Reads some days' book and CARRY_DAYS either side: the Orders view's and `orders`'s rule.
 
@@ -310,4 +314,5 @@ def read_order_book_around(
         memo=memo,
         whole_exchanges=whole_exchanges,
         before_each_day=before_each_day,
+        journal=journal,
     )
