@@ -107,10 +107,10 @@ async def orders_view(pilot: Pilot[Any]) -> None:
 
 
 async def order_story(pilot: Pilot[Any]) -> None:
-    """The story of yesterday's SELL of NIFTY options (the fifth row of its Orders view)."""
+    """The story of yesterday's SELL of NIFTY options (two rows after the day's first order)."""
     await orders_view(pilot)
     await settle(pilot)
-    await pilot.press('down', 'down', 'down', 'down', 'enter')
+    await pilot.press('down', 'down', 'enter')
 
 
 SHOTS: list[tuple[str, str, Steps]] = [
