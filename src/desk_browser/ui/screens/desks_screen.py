@@ -135,6 +135,9 @@ class DesksScreen(DeskScreen[None]):
             self.name = name
             self.counts = counts
 
+    class CountingDone(Message):
+        """The order-counting worker finished (or stopped)."""
+
     class OrdersChosen(Message):
         """The person asked for a desk's Orders view of an ISO day."""
 
@@ -154,6 +157,8 @@ class DesksScreen(DeskScreen[None]):
         self._filling = False
         self._to_fill: set[str] = set()
         self._order_counts: dict[str, OrderCounts] = {}
+        self._counting = False
+        self._count_again = False
         self.indexer = WorkspaceIndexer(self, services, self.index_desks)
         """Builds every desk's search index in the background once the counts are in."""
 
@@ -235,22 +240,41 @@ class DesksScreen(DeskScreen[None]):
         self._show()
         self._to_fill.update(message.changed)
         self._start_filling()
-        readable = [health for health in desks.values() if health.entry_problem is None]
+        self._count_orders_soon()
+
+    def _count_orders_soon(self) -> None:
+        """Counts every readable desk's orders, after the one count running if there is one."""
+        if self._counting:
+            self._count_again = True
+            return
+        self._counting = True
+        readable = [health for health in self._desks.values() if health.entry_problem is None]
         self.call_after_refresh(self.count_orders, readable)
 
     @work(thread=True, exclusive=True, group='order-counts', description='counting the orders')
     def count_orders(self, desks: list[DeskHealth]) -> None:
         """Counts each desk's newest journal day's orders through its order memo."""
         worker = get_current_worker()
-        for health in desks:
-            if worker.is_cancelled:
-                return
-            memo = self.services.services_for(health.path).order_memo
-            try:
-                counts = read_order_counts(health.path, None, memo)
-            finally:
-                memo.save()
-            self.post_message(self.OrdersCounted(health.name, counts))
+        try:
+            for health in desks:
+                if worker.is_cancelled:
+                    return
+                memo = self.services.services_for(health.path).order_memo
+                try:
+                    counts = read_order_counts(health.path, None, memo)
+                finally:
+                    memo.save()
+                self.post_message(self.OrdersCounted(health.name, counts))
+        finally:
+            self.post_message(self.CountingDone())
+
+    @on(CountingDone)
+    def counting_done(self) -> None:
+        """Counts again if the workspace was looked at meanwhile."""
+        self._counting = False
+        if self._count_again:
+            self._count_again = False
+            self._count_orders_soon()
 
     @on(OrdersCounted)
     def show_order_counts(self, message: OrdersCounted) -> None:
