@@ -88,7 +88,7 @@ class SearchScope:
         return self.first_day is not None or self.last_day is not None
 
     @functools.cached_property
-    def fact_limits(self) -> tuple[tuple[QualifierDefinition, frozenset[str]], ...]:
+    def fact_limits(self) -> FactLimits:
         """Each fact qualifier (FACT_QUALIFIERS order) that limits the scope, with its values."""
         return tuple(
             (definition, values)
@@ -276,6 +276,10 @@ class QualifierDefinition:
         """The values a scope holds for this qualifier (empty when it sets none)."""
         values: frozenset[str] = getattr(scope, self.field) if self.field else frozenset()
         return values
+
+
+FactLimits = tuple[tuple[QualifierDefinition, frozenset[str]], ...]
+"""A scope's fact qualifiers that limit it, each with the values it keeps."""
 
 
 def _narrower(
@@ -495,6 +499,10 @@ FACT_QUALIFIERS = tuple(
 )
 """The qualifiers that test an exchange fact, in ExchangeFacts order (the index's columns')."""
 
+FACT_COLUMNS = tuple(definition.column for definition in FACT_QUALIFIERS if definition.column)
+"""The index's records columns holding the facts, in ExchangeFacts order."""
+assert len(FACT_COLUMNS) == len(FACT_QUALIFIERS) == len(FACT_NAMES)
+
 QUALIFIER_NAMES = tuple(definition.name for definition in QUALIFIERS)
 """The qualifiers a query may hold, in the order they are described."""
 
@@ -575,6 +583,7 @@ def parse_query(
 
 __all__ = [
     'EVERYTHING',
+    'FACT_COLUMNS',
     'FACT_QUALIFIERS',
     'KIND_NAMES',
     'KIND_WORDS',
@@ -583,6 +592,7 @@ __all__ = [
     'QUALIFIERS',
     'QUALIFIER_HELP',
     'QUALIFIER_NAMES',
+    'FactLimits',
     'ParsedQuery',
     'Qualifier',
     'QualifierDefinition',

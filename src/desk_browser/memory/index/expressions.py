@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from desk_browser.memory.index import keys, texts, tuning
+from desk_browser.memory.search_scope import FactLimits
 
 NO_CANDIDATES = ''
 """The candidate query that no indexed record can satisfy."""
@@ -50,15 +51,12 @@ def word_expression(word: str, terms_of: Callable[[str], list[str] | None]) -> s
     return '(' + ' OR '.join(_fts_string(term) for term in terms) + ')'
 
 
-def scope_marks(
-    kinds: frozenset[str] | None, sessions: frozenset[str], backends: frozenset[str]
-) -> str | None:
+def scope_marks(kinds: frozenset[str] | None, fact_limits: FactLimits) -> str | None:
     """The FTS5 query for the indexed records a scope may hold, from their marks (grams_text).
 
     Args:
         kinds (frozenset[str] | None): The kinds (from keys.KINDS), or None for every kind.
-        sessions (frozenset[str]): The sessions, empty for any.
-        backends (frozenset[str]): The backends, lowered, empty for any.
+        fact_limits (FactLimits): The scope's fact limits (SearchScope.fact_limits).
 
     Returns:
         str | None: The query; None when the scope asks for none of them.
@@ -66,10 +64,9 @@ def scope_marks(
     groups = []
     if kinds is not None:
         groups.append([texts.kind_mark(kind) for kind in keys.KINDS if kind in kinds])
-    if sessions:
-        groups.append(sorted({texts.session_mark(session) for session in sessions}))
-    if backends:
-        groups.append(sorted({texts.backend_mark(backend) for backend in backends}))
+    for definition, values in fact_limits:
+        index = definition.fact_index
+        groups.append(sorted({texts.fact_mark(index, value) for value in values}))
     if not groups:
         return None
     return ' AND '.join(

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from desk_browser.memory import desk_files, json_text, session_search
+from desk_browser.memory.exchange_facts import ExchangeFacts
 from desk_browser.memory.index.days import DeskDay
 from desk_browser.memory.session_search import SearchRecord
 
@@ -37,13 +38,12 @@ class JournalTexts:
         exchanges (list[str]): Each exchange's text (JournalExchange.text), in file order.
         actions (list[str]): Each action's text (desk_files.action_text), in file order, the
             desk's own searches left out.
-        facts (list[tuple[str | None, str | None]]): Each exchange's session and backend
-            (exchange_facts), None when unknown.
+        facts (list[ExchangeFacts]): Each exchange's facts, as day_exchange_facts reads them.
     """
 
     exchanges: list[str]
     actions: list[str]
-    facts: list[tuple[str | None, str | None]]
+    facts: list[ExchangeFacts]
 
 
 def _named(value: Any) -> str | None:
@@ -68,7 +68,7 @@ def texts_of_objects(objects: list[tuple[int, dict[str, Any]]]) -> JournalTexts:
     text_of = json_text.text_of
     exchanges: list[str] = []
     actions: list[str] = []
-    facts: list[tuple[str | None, str | None]] = []
+    facts: list[ExchangeFacts] = []
     trigger: str | None = None  # The current exchange's trigger text, None before the first.
     answer: list[str] = []
     backend: str | None = None
@@ -78,7 +78,7 @@ def texts_of_objects(objects: list[tuple[int, dict[str, Any]]]) -> JournalTexts:
     def close() -> None:
         if trigger is not None:
             exchanges.append(trigger + '\n\n' + '\n'.join(answer))
-            facts.append((exchange_session, backend))
+            facts.append(ExchangeFacts(exchange_session, backend))
 
     for _, data in objects:
         event_type = data.get('type')

@@ -1,12 +1,7 @@
 """The searches' reads of the index: candidate records and vocabularies.
 
 Records come in ranking order (their ids), their text as stored bytes (texts.loaded_text
-reads them) and, for exchanges, their session and backend.
-
-Typical usage example:
-
-    for identifier, data, session, backend in record_rows(connection, expression, start):
-        ...
+reads them) and, for exchanges, their facts as stored (search_scope.FACT_COLUMNS).
 """
 
 from __future__ import annotations
@@ -17,14 +12,18 @@ from collections.abc import Generator
 
 from desk_browser.memory.index.grams_file import ODD
 from desk_browser.memory.index.keys import kind_sql
+from desk_browser.memory.search_scope import FACT_COLUMNS
 
 _LAST_CHARACTER = '\U0010ffff'
 _VOCABULARIES = (('main', 'record_terms'), (ODD, 'record_terms_odd'))
 """Each trigram table's schema and the name of its vocabulary table (in temp)."""
 
-RecordData = tuple[int, bytes | None, str | bytes | None, str | bytes | None]
+RecordData = tuple[int, bytes | None, *tuple[str | bytes | None, ...]]
 """A record as a search reads it: id, stored bytes (None when a candidate's row is missing, in a
-damaged index), and its exchange's session and backend as stored (None when unknown)."""
+damaged index), and its fact columns as stored (None when unknown)."""
+
+_FACTS = ', '.join(FACT_COLUMNS)
+_JOINED_FACTS = ', '.join(f'records.{column}' for column in FACT_COLUMNS)
 
 
 def attach_vocabulary(connection: sqlite3.Connection) -> None:
@@ -94,8 +93,7 @@ def record_rows(
     if expression is None:
         only = '' if kinds is None else ' AND ' + kind_sql('id', kinds)
         cursor = connection.execute(
-            f'SELECT id, CAST(text AS BLOB), session, backend FROM records WHERE id >= ?{only} '
-            'ORDER BY id',
+            f'SELECT id, CAST(text AS BLOB), {_FACTS} FROM records WHERE id >= ?{only} ORDER BY id',
             (start,),
         )
         yield from _rows_of(cursor)
@@ -104,8 +102,8 @@ def record_rows(
     halves = [
         _rows_of(
             connection.execute(
-                'SELECT record_grams.rowid, CAST(records.text AS BLOB), records.session, '
-                f'records.backend FROM {schema}.record_grams '
+                f'SELECT record_grams.rowid, CAST(records.text AS BLOB), {_JOINED_FACTS} '
+                f'FROM {schema}.record_grams '
                 'LEFT JOIN records ON records.id = record_grams.rowid '
                 f'WHERE record_grams MATCH ? AND record_grams.rowid >= ?{only} '
                 'ORDER BY record_grams.rowid',

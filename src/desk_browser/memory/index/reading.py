@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import IO
 
 from desk_browser.memory import session_search
+from desk_browser.memory.exchange_facts import ExchangeFacts
 from desk_browser.memory.index import keys, tuning
 from desk_browser.memory.index.days import DeskDay
 from desk_browser.memory.index.journal_texts import journal_texts
@@ -47,7 +48,7 @@ def read_day(desk_day: DeskDay) -> DayRows | None:
     """Reads a day as the index holds it; None when it holds too many records to be indexed."""
     day = desk_day.day
     pairs: list[tuple[str, str]] = []
-    facts: list[tuple[str | None, str | None]] = []
+    facts: list[ExchangeFacts] = []
     if desk_day.journal is not None:
         texts = journal_texts(desk_day.journal)
         pairs += [('exchange', text) for text in texts.exchanges]

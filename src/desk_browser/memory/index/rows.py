@@ -12,6 +12,7 @@ import struct
 from collections.abc import Iterable, Sequence
 from itertools import chain, repeat
 
+from desk_browser.memory.exchange_facts import FACT_NAMES, ExchangeFacts
 from desk_browser.memory.index.keys import KIND_NUMBERS, KIND_SHIFT, KINDS, day_part
 from desk_browser.memory.index.texts import (
     KIND_MARKS,
@@ -24,30 +25,40 @@ from desk_browser.memory.index.texts import (
     stored_text,
 )
 
+_FACT_COUNT = len(FACT_NAMES)
+UNKNOWN_FACTS = (None,) * _FACT_COUNT
+"""A row's fact columns when none is known (every record that is not an exchange)."""
 _ABSENT = b'\xff'  # What an unknown fact counts as in a digest: no length starts with it.
-_NO_FACTS = _ABSENT + _ABSENT
+_NO_FACTS = _ABSENT * _FACT_COUNT
 _ID_AND_LENGTH = struct.Struct('>QQ')  # A digest's id and length, as 8 bytes each, big-endian.
 
+DigestRow = tuple[int, bytes, *tuple[bytes | None, ...]]
+"""A record as digested: id, stored bytes, and each fact column's bytes (None when unknown)."""
 
-def digest_of(rows: Iterable[tuple[int, bytes, bytes | None, bytes | None]]) -> str:
-    """The digest of a day's records, to tell later that the index still holds them unchanged.
+RecordRow = tuple[int, str | bytes, *tuple[str | bytes | None, ...]]
+"""A records table's row: id, stored text, and the fact columns (search_scope.FACT_COLUMNS:
+stored_text, None when unknown). A plain tuple, as SQLite takes and gives it."""
 
-    Args:
-        rows (Iterable[tuple[int, bytes, bytes | None, bytes | None]]): Each record's id,
-            stored bytes, and its exchange's session and backend bytes (None when unknown),
-            in id order.
 
-    Returns:
-        str: A 16-byte BLAKE2b digest, in hexadecimal.
-    """
+def digest_of(rows: Iterable[DigestRow]) -> str:
+    """The digest of a day's records, in id order: a 16-byte BLAKE2b, in hexadecimal."""
     # Hashed at once: the same digest as one update a row, without a call a row.
     pieces: list[bytes] = []
     add = pieces.append
-    for identifier, data, session, backend in rows:
-        add(identifier.to_bytes(8, 'big'))
-        add(len(data).to_bytes(8, 'big'))
+    pack = _ID_AND_LENGTH.pack
+    known: dict[tuple[bytes | None, ...], bytes] = {}  # A day names a few sessions and backends.
+    for row in rows:
+        data = row[1]
+        add(pack(row[0], len(data)))
         add(data)
-        add(_NO_FACTS if session is None and backend is None else _facts(session, backend))
+        if row.count(None) == _FACT_COUNT:  # Only facts can be None; most rows know none.
+            add(_NO_FACTS)
+            continue
+        facts = row[2:]
+        piece = known.get(facts)
+        if piece is None:
+            piece = known[facts] = _facts(facts)
+        add(piece)
     return hashlib.blake2b(b''.join(pieces), digest_size=16).hexdigest()
 
 
@@ -56,14 +67,14 @@ def _fact(value: bytes | None) -> bytes:
     return _ABSENT if value is None else len(value).to_bytes(8, 'big') + value
 
 
-def _facts(session: bytes | None, backend: bytes | None) -> bytes:
-    """An exchange's session and backend as a digest takes them."""
-    return _fact(session) + _fact(backend)
+def _facts(values: tuple[bytes | None, ...]) -> bytes:
+    """An exchange's fact columns as a digest takes them."""
+    return b''.join(map(_fact, values))
 
 
-RecordRow = tuple[int, str | bytes, str | bytes | None, str | bytes | None]
-"""A records table's row: id, stored text, and the exchange's session and backend (stored_text;
-None when unknown, and for every record that is not an exchange)."""
+def _stored_facts(facts: ExchangeFacts) -> tuple[str | bytes | None, ...]:
+    """An exchange's facts as the records table stores them."""
+    return tuple(None if value is None else stored_text(value) for value in facts)
 
 
 @dataclasses.dataclass
@@ -83,7 +94,7 @@ class DayRows:
     words: bytes = b''
 
 
-def _first(row: tuple[int, object, object, object]) -> int:
+def _first(row: tuple[int, *tuple[object, ...]]) -> int:
     """A row's id, to sort rows by."""
     return row[0]
 
@@ -91,15 +102,14 @@ def _first(row: tuple[int, object, object, object]) -> int:
 def day_rows(
     day: str,
     records: Sequence[tuple[str, str]],
-    facts: Sequence[tuple[str | None, str | None]] = (),
+    facts: Sequence[ExchangeFacts] = (),
 ) -> tuple[DayRows, list[str]]:
     """A day's rows as the tables hold them.
 
     Args:
         day (str): The day.
         records (Sequence[tuple[str, str]]): Each record's kind and text, in the search's order.
-        facts (Sequence[tuple[str | None, str | None]]): The session and backend of each of the
-            day's exchanges, in order (exchange_facts).
+        facts (Sequence[ExchangeFacts]): The facts of each of the day's exchanges, in order.
 
     Returns:
         tuple[DayRows, list[str]]: The rows and digest (words left empty), and each record's
@@ -120,7 +130,7 @@ def day_rows(
     plain = is_safe(joined)
     positions = [0] * len(KINDS)
     rows: list[RecordRow] = []
-    digested: list[tuple[int, bytes, bytes | None, bytes | None]] = []
+    digested: list[DigestRow] = []
     grams = []
     kind_marks = KIND_MARKS
     fact_count = len(facts)
@@ -136,17 +146,14 @@ def day_rows(
             data = text.encode('utf-8', 'surrogatepass')
             stored = data
         if kind_index == 0 and position < fact_count:
-            session, backend = facts[position]
-            stored_session = None if session is None else stored_text(session)
-            stored_backend = None if backend is None else stored_text(backend)
-            rows.append((identifier, stored, stored_session, stored_backend))
-            digested.append(
-                (identifier, data, fact_bytes(stored_session), fact_bytes(stored_backend))
-            )
-            grams.append((identifier, grams_text(lowered, kind, session, backend)))
+            fact = facts[position]
+            stored_facts = _stored_facts(fact)
+            rows.append((identifier, stored, *stored_facts))
+            digested.append((identifier, data, *map(fact_bytes, stored_facts)))
+            grams.append((identifier, grams_text(lowered, kind, *fact)))
         else:  # No facts: the common case, without the calls that would find none.
-            rows.append((identifier, stored, None, None))
-            digested.append((identifier, data, None, None))
+            rows.append((identifier, stored, *UNKNOWN_FACTS))
+            digested.append((identifier, data, *UNKNOWN_FACTS))
             if plain:  # As grams_text makes it, without its look for characters to replace.
                 grams.append((identifier, lowered + PADDING + kind_marks[kind]))
             else:
@@ -157,8 +164,8 @@ def day_rows(
     return DayRows(records=rows, grams=grams, digest=digest), lowered_texts
 
 
-_FactPieces = tuple[str | bytes | None, str | bytes | None, bytes, str]
-"""An exchange's session and backend as stored, as digested, and as marked (_plain_day_rows)."""
+_FactPieces = tuple[tuple[str | bytes | None, ...], bytes, str]
+"""An exchange's facts as stored, as digested, and as marked (_plain_day_rows)."""
 
 
 def _plain_day_rows(
@@ -166,7 +173,7 @@ def _plain_day_rows(
     records: Sequence[tuple[str, str]],
     lowered_texts: list[str],
     kinds: list[int],
-    facts: Sequence[tuple[str | None, str | None]],
+    facts: Sequence[ExchangeFacts],
 ) -> DayRows | None:
     """day_rows' rows for a usual day (records in id order, no NUL or mark), by C loops.
 
@@ -183,7 +190,8 @@ def _plain_day_rows(
     for kind_index in range(len(KINDS)):
         first = day_bits | (kind_index << KIND_SHIFT)
         identifiers += range(first, first + kinds.count(kind_index))
-    rows: list[RecordRow] = list(zip(identifiers, texts, repeat(None), repeat(None), strict=False))
+    nones = [repeat(None)] * _FACT_COUNT
+    rows: list[RecordRow] = list(zip(identifiers, texts, *nones, strict=False))
     marks = [KIND_MARKS[kind] for kind in KINDS]
     grams = [
         (identifier, lowered + PADDING + marks[kind])
@@ -191,24 +199,22 @@ def _plain_day_rows(
     ]
     digested_facts = [_NO_FACTS] * len(rows)
     exchanges = min(kinds.count(0), len(facts))  # The first records: exchange 0 comes first.
-    # A day's exchanges name a few sessions and backends: each pair's pieces are made once.
-    pieces_of_facts: dict[tuple[str | None, str | None], _FactPieces] = {}
+    # A day's exchanges name a few sessions and backends: each one's pieces are made once.
+    pieces_of_facts: dict[ExchangeFacts, _FactPieces] = {}
     for position in range(exchanges):
-        pair = facts[position]
-        if pair == (None, None):
+        fact = facts[position]
+        if fact == UNKNOWN_FACTS:
             continue
-        pieces = pieces_of_facts.get(pair)
+        pieces = pieces_of_facts.get(fact)
         if pieces is None:
-            session, backend = pair
-            stored_session = None if session is None else stored_text(session)
-            stored_backend = None if backend is None else stored_text(backend)
-            fact_stream = _facts(fact_bytes(stored_session), fact_bytes(stored_backend))
-            pieces = (stored_session, stored_backend, fact_stream, fact_marks(session, backend))
-            pieces_of_facts[pair] = pieces
+            stored_facts = _stored_facts(fact)
+            fact_stream = _facts(tuple(map(fact_bytes, stored_facts)))
+            pieces = (stored_facts, fact_stream, fact_marks(*fact))
+            pieces_of_facts[fact] = pieces
         identifier = identifiers[position]
-        rows[position] = (identifier, texts[position], pieces[0], pieces[1])
-        digested_facts[position] = pieces[2]
-        grams[position] = (identifier, grams[position][1] + pieces[3])
+        rows[position] = (identifier, texts[position], *pieces[0])
+        digested_facts[position] = pieces[1]
+        grams[position] = (identifier, grams[position][1] + pieces[2])
     heads = map(_ID_AND_LENGTH.pack, identifiers, map(len, data))
     stream = b''.join(chain.from_iterable(zip(heads, data, digested_facts, strict=True)))
     digest = hashlib.blake2b(stream, digest_size=16).hexdigest()

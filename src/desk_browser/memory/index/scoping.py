@@ -22,7 +22,8 @@ from desk_browser.memory import desk_files
 from desk_browser.memory.exchange_facts import ExchangeFacts, day_exchange_facts
 from desk_browser.memory.index import keys, texts, tuning
 from desk_browser.memory.index.days import DayCache, DeskDay, day_signature
-from desk_browser.memory.search_scope import SearchScope
+from desk_browser.memory.index.queries import RecordData
+from desk_browser.memory.search_scope import FactLimits, SearchScope
 
 _FACT_CHARACTERS = 48  # What one exchange's facts count for in the cache's budget.
 
@@ -74,35 +75,18 @@ class RecordFilter:
         return None if len(kinds) == len(keys.KINDS) else kinds
 
     @property
-    def sessions(self) -> frozenset[str]:
-        """The sessions the scope holds exchanges of; empty when any (or none) may be."""
-        return self._scope.sessions
+    def fact_limits(self) -> FactLimits:
+        """The scope's fact limits (SearchScope.fact_limits)."""
+        return self._scope.fact_limits
 
-    @property
-    def backends(self) -> frozenset[str]:
-        """The lowered backends the scope holds exchanges of; empty when any (or none) may be."""
-        return self._scope.backends
-
-    def holds_stored(
-        self, kind: str, session: str | bytes | None, backend: str | bytes | None
-    ) -> bool:
-        """Tells whether an indexed record is inside the scope (its day is, the caller made sure).
-
-        Args:
-            kind (str): The record's kind.
-            session (str | bytes | None): Its exchange's session as the index stores it.
-            backend (str | bytes | None): Its exchange's backend as the index stores it.
-
-        Returns:
-            bool: True when it is inside.
-        """
+    def holds_stored(self, kind: str, row: RecordData) -> bool:
+        """Whether an indexed record (its row, facts as stored) is inside; its day is."""
         by_kind = self._by_kind(kind)
         if by_kind is not None:
             return by_kind
-        return self._holds_exchange(
-            None if session is None else texts.loaded_text(session),
-            None if backend is None else texts.loaded_text(backend),
-        )
+        loaded = texts.loaded_text
+        facts = [None if fact is None else loaded(fact) for fact in row[2:]]
+        return self._scope.holds_facts(ExchangeFacts(*facts))
 
     def holds_text(self, kind: str, text: str) -> bool:
         """Whether a record its kind and facts put inside is inside by its text too (kind:order)."""
@@ -116,10 +100,6 @@ class RecordFilter:
         if kind != 'exchange' or not scope.needs_exchange_facts:
             return True
         return None
-
-    def _holds_exchange(self, session: str | None, backend: str | None) -> bool:
-        """Whether an exchange with these facts (None: unknown) is inside backends and sessions."""
-        return self._scope.holds_exchange([] if backend is None else [backend], session)
 
     def holds(self, day: str, kind: str, position: int) -> bool:
         """Tells whether a record read from the desk is inside the scope (its day is).
@@ -147,8 +127,7 @@ class RecordFilter:
             self._day_facts[day] = facts
         if position >= len(facts):
             return False  # The journal changed since the record was read: not known.
-        fact = facts[position]
-        return self._holds_exchange(fact.session_id, fact.backend)
+        return self._scope.holds_facts(facts[position])
 
 
 class Scoping:

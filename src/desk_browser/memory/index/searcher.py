@@ -119,7 +119,8 @@ class Searcher:
             assert connection is not None  # A plan without an index has no indexed run.
             skip_through = -1  # The last id of a day read from the desk instead.
             with contextlib.closing(self._run_rows(connection, expression, segment)) as rows:
-                for identifier, value, session, backend in rows:
+                for row in rows:
+                    identifier = row[0]
                     if identifier <= skip_through:
                         continue
                     day = plan.ordinal_days.get(keys.ordinal_of(identifier))
@@ -131,10 +132,11 @@ class Searcher:
                         skip_through = keys.day_range(day)[1]
                         yield from self._direct_candidates(plan.indexed_desk_days[day])
                         continue
+                    value = row[1]
                     if value is None:  # An intact day has all its rows; this one is safe anyway.
                         continue
                     kind = keys.kind_of(identifier)
-                    if keep is not None and not keep.holds_stored(kind, session, backend):
+                    if keep is not None and not keep.holds_stored(kind, row):
                         continue
                     text = texts.loaded_text(value)
                     if keep is not None and not keep.holds_text(kind, text):
@@ -168,7 +170,7 @@ class Searcher:
         keep = self._keep
         if keep is None:
             return queries.record_rows(connection, expression, start)
-        marks = scope_marks(keep.kinds, keep.sessions, keep.backends)
+        marks = scope_marks(keep.kinds, keep.fact_limits)
         return queries.record_rows(connection, narrowed(expression, marks), start, keep.kinds)
 
     def _direct_candidates(self, desk_day: DeskDay) -> Iterator[tuple[int, SearchRecord]]:
@@ -266,7 +268,8 @@ class Searcher:
         day: str | None = None
         day_high = -1  # The last id of the day of the rows being read.
         with contextlib.closing(self._run_rows(connection, expression, segment)) as rows:
-            for identifier, value, session, backend in rows:
+            for row in rows:
+                identifier, value = row[0], row[1]
                 if identifier > day_high:  # The first candidate of another day.
                     day = plan.ordinal_days.get(keys.ordinal_of(identifier))
                     if day is None:  # A day no longer on the desk, still in the index.
@@ -280,7 +283,7 @@ class Searcher:
                 if day is None or value is None:
                     continue
                 kind = keys.kind_of(identifier)
-                if keep is not None and not keep.holds_stored(kind, session, backend):
+                if keep is not None and not keep.holds_stored(kind, row):
                     continue
                 text = texts.loaded_text(value)
                 if keep is not None and not keep.holds_text(kind, text):

@@ -48,8 +48,15 @@ from desk_browser.memory.index.grams_file import (
     second_schema,
 )
 from desk_browser.memory.index.keys import day_range
-from desk_browser.memory.index.rows import DayRows, RecordRow, digest_of
+from desk_browser.memory.index.rows import (
+    UNKNOWN_FACTS,
+    DayRows,
+    DigestRow,
+    RecordRow,
+    digest_of,
+)
 from desk_browser.memory.index.status import CancelCheck
+from desk_browser.memory.search_scope import FACT_COLUMNS
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -61,7 +68,11 @@ _MERGE_PAGES = 2000
 _LOCKED_PAUSE_SECONDS = 0.05
 
 _IMMUTABLE = '?mode=ro&immutable=1'
-_INSERT_RECORDS = 'INSERT INTO records (id, text, session, backend) VALUES (?, ?, ?, ?)'
+_INSERT_RECORDS = (
+    f'INSERT INTO records (id, text, {", ".join(FACT_COLUMNS)}) '
+    f'VALUES (?, ?, {", ".join("?" for _ in FACT_COLUMNS)})'
+)
+_FACT_BYTES = ', '.join(f'CAST({column} AS BLOB)' for column in FACT_COLUMNS)
 _INSERT_TEXTS = 'INSERT INTO records (id, text) VALUES (?, ?)'
 _BUILDER_PRAGMAS = ('PRAGMA synchronous=NORMAL', 'PRAGMA cache_size=-32768')
 """A builder's connection: WAL commits without a sync each (a crash may lose the last batches,
@@ -73,7 +84,7 @@ _SCHEMA = (
         'CREATE TABLE days (day TEXT PRIMARY KEY, signature TEXT NOT NULL, '
         'records INTEGER NOT NULL, digest TEXT NOT NULL, words BLOB)'
     ),
-    'CREATE TABLE records (id INTEGER PRIMARY KEY, text NOT NULL, session, backend)',
+    f'CREATE TABLE records (id INTEGER PRIMARY KEY, text NOT NULL, {", ".join(FACT_COLUMNS)})',
     *grams_table('main'),
 )
 """The index file's tables (the second file's are grams_file.second_schema), and the trigram
@@ -371,8 +382,8 @@ def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
 
 
 def _has_facts(row: RecordRow) -> bool:
-    """Whether a records table's row knows its exchange's session or backend."""
-    return row[2] is not None or row[3] is not None
+    """Whether a records table's row knows any of its exchange's facts."""
+    return row[2:] != UNKNOWN_FACTS
 
 
 def insert_records(connection: sqlite3.Connection, records: Iterable[RecordRow]) -> None:
@@ -391,13 +402,13 @@ def day_is_intact(connection: sqlite3.Connection, day: str) -> bool:
         return False
     low, high = day_range(day)
     cursor = connection.execute(
-        'SELECT id, CAST(text AS BLOB), CAST(session AS BLOB), CAST(backend AS BLOB) '
+        f'SELECT id, CAST(text AS BLOB), {_FACT_BYTES} '
         'FROM records WHERE id BETWEEN ? AND ? ORDER BY id',
         (low, high),
     )
     count = 0
 
-    def counted() -> Iterator[tuple[int, bytes, bytes | None, bytes | None]]:
+    def counted() -> Iterator[DigestRow]:
         nonlocal count
         for row in cursor:
             count += 1

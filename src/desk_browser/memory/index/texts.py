@@ -2,7 +2,8 @@
 
 The records table keeps a record's text as a string, or as its bytes when it holds a lone
 surrogate. The trigram table gets a lowered copy that FTS5 can hold, ending in marks for the
-record's kind and an exchange's session and backend, so a scope is a few more terms of a query.
+record's kind and an exchange's facts (search_scope.FACT_QUALIFIERS), so a scope is a few more
+terms of a query.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 import zlib
 
 from desk_browser.memory.index.keys import KINDS
+from desk_browser.memory.search_scope import FACT_QUALIFIERS
 
 _UNSAFE_CHARACTERS = re.compile('[\x00-\x08\ud800-\udfff]')
 _REPLACEMENT = '\ufffd'
@@ -19,7 +21,11 @@ PADDING = '  '
 """What grams_text puts between a record's lowered text and its marks."""
 _MARK_CHARACTERS = ''.join(chr(code) for code in range(1, 9))
 """The characters of the marks (see grams_text): no indexed text or keyword holds them."""
-_KIND_MARK, _SESSION_MARK, _BACKEND_MARK = '\x01', '\x02', '\x03'
+_KIND_MARK = '\x01'
+_FACT_MARKS = tuple(chr(2 + index) for index in range(len(FACT_QUALIFIERS)))
+"""Each fact's kind of mark, in ExchangeFacts order: the session's U+0002, the backend's U+0003."""
+_FOLDS = tuple(definition.fold for definition in FACT_QUALIFIERS)
+assert len(_FACT_MARKS) < len(_MARK_CHARACTERS)
 
 
 def stored_text(text: str) -> str | bytes:
@@ -69,52 +75,33 @@ def kind_mark(kind: str) -> str:
     return KIND_MARKS[kind]
 
 
-@functools.lru_cache(maxsize=1024)
-def session_mark(session: str) -> str:
-    """The mark of the exchanges of a session, and of a few other sessions (see grams_text)."""
-    return _mark(_SESSION_MARK, _bucket(session))
+@functools.lru_cache(maxsize=2048)
+def fact_mark(index: int, value: str) -> str:
+    """The mark of the exchanges whose fact `index` (in ExchangeFacts) is `value`, folded.
+
+    Values share 64 marks a fact, so a mark also finds a few exchanges outside the scope, which
+    the search leaves out.
+    """
+    return _mark(_FACT_MARKS[index], _bucket(_FOLDS[index](value)))
 
 
-@functools.lru_cache(maxsize=256)
-def backend_mark(backend: str) -> str:
-    """The mark of the exchanges a backend (in any case) answered, and of a few other backends'."""
-    return _mark(_BACKEND_MARK, _bucket(backend.lower()))
+def fact_marks(*facts: str | None) -> str:
+    """The marks grams_text adds for an exchange's facts (in ExchangeFacts order), when known."""
+    return ''.join(
+        fact_mark(index, value) for index, value in enumerate(facts) if value is not None
+    )
 
 
-def fact_marks(session: str | None, backend: str | None) -> str:
-    """The marks grams_text adds for an exchange's session and backend, each when known."""
-    marks = '' if session is None else session_mark(session)
-    return marks if backend is None else marks + backend_mark(backend)
-
-
-def grams_text(
-    lowered: str, kind: str, session: str | None = None, backend: str | None = None
-) -> str:
+def grams_text(lowered: str, kind: str, *facts: str | None) -> str:
     """The text the trigram index holds for a record's lowered text.
 
     NUL, the marks' characters U+0001 to U+0008 and lone surrogates become U+FFFD (adding
     candidates the search checks, losing none: see is_indexable). Two spaces follow, then the
-    marks: the kind's, and an exchange's session's and backend's when known. Sessions and backends
-    share 64 marks each, so a mark also finds a few exchanges outside the scope, which the search
-    leaves out.
-
-    Args:
-        lowered (str): The record's text, lowered.
-        kind (str): The record's kind (from KINDS).
-        session (str | None): An exchange's session, None when unknown (or not an exchange).
-        backend (str | None): An exchange's backend, None when unknown (or not an exchange).
-
-    Returns:
-        str: The text to index.
+    kind's mark and the marks of an exchange's facts (ExchangeFacts order; None when unknown).
     """
     if _UNSAFE_CHARACTERS.search(lowered) is not None:
         lowered = _UNSAFE_CHARACTERS.sub(_REPLACEMENT, lowered)
-    marks = KIND_MARKS[kind]
-    if session is not None:
-        marks += session_mark(session)
-    if backend is not None:
-        marks += backend_mark(backend)
-    return lowered + PADDING + marks
+    return lowered + PADDING + KIND_MARKS[kind] + fact_marks(*facts)
 
 
 _LOW_CHARACTERS = tuple(chr(code) for code in range(9))

@@ -25,6 +25,7 @@ from desk_browser.memory.index.rows import DayRows
 from desk_browser.memory.index.scrub import IndexDamaged
 from desk_browser.memory.index.status import CancelCheck
 from desk_browser.memory.index.texts import grams_text, loaded_text
+from desk_browser.memory.search_scope import FACT_COLUMNS
 
 _INSERT_GRAMS = 'INSERT INTO record_grams (rowid, lowered) VALUES (?, ?)'
 _DELETE_GRAMS = "INSERT INTO record_grams (record_grams, rowid, lowered) VALUES ('delete', ?, ?)"
@@ -142,19 +143,19 @@ def _write_changes(connection: sqlite3.Connection, changes: list[GramsChange]) -
 def _old_grams(connection: sqlite3.Connection, day: str) -> list[tuple[int, str]]:
     """The trigram rows a day's records were indexed with (needed to forget them)."""
     old = connection.execute(
-        'SELECT id, text, session, backend FROM records WHERE id BETWEEN ? AND ?', day_range(day)
+        f'SELECT id, text, {", ".join(FACT_COLUMNS)} FROM records WHERE id BETWEEN ? AND ?',
+        day_range(day),
     ).fetchall()
     return [
         (
-            identifier,
+            row[0],
             grams_text(
-                loaded_text(value).lower(),
-                kind_of(identifier),
-                None if session is None else loaded_text(session),
-                None if backend is None else loaded_text(backend),
+                loaded_text(row[1]).lower(),
+                kind_of(row[0]),
+                *(None if fact is None else loaded_text(fact) for fact in row[2:]),
             ),
         )
-        for identifier, value, session, backend in old
+        for row in old
     ]
 
 
