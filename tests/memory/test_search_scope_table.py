@@ -13,7 +13,9 @@ from desk_browser.memory.index.search import IndexedSearch
 from desk_browser.memory.search_scope import (
     EVERYTHING,
     FACT_QUALIFIERS,
+    KIND_NAMES,
     KIND_WORDS,
+    QUALIFIER_HELP,
     QUALIFIER_NAMES,
     QUALIFIERS,
     QualifierDefinition,
@@ -126,3 +128,10 @@ def test_one_more_entry_is_a_qualifier_and_a_problem() -> None:
 
 def test_fact_names_are_the_exchange_facts_fields_in_order() -> None:
     assert ExchangeFacts._fields == FACT_NAMES
+
+
+def test_the_kind_help_line_names_every_kind_the_parser_accepts() -> None:
+    (meaning,) = [meaning for example, meaning in QUALIFIER_HELP if example.startswith('kind:')]
+    for kind in KIND_NAMES.values():
+        assert kind in meaning
+        assert parse_query(f'kind:{kind}', TODAY).problems == ()

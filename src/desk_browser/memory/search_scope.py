@@ -28,8 +28,6 @@ ORDER_KIND = 'order'
 ORDER_EVENT_TYPES = frozenset({'order_placed', 'order_filled', 'order_cancelled', 'risk_decision'})
 """The journal event types `kind:order` holds."""
 
-_KINDS_TEXT = 'exchange, action, summary, note or order'
-
 KIND_WORDS = {
     'exchange': 'exchange',
     'exchanges': 'exchange',
@@ -53,6 +51,9 @@ KIND_NAMES = {
     ORDER_KIND: 'order',
 }
 """Each API record kind (and ORDER_KIND), as a person reads it."""
+
+_KIND_LIST = tuple(KIND_NAMES.values())
+_KINDS_TEXT = f'{", ".join(_KIND_LIST[:-1])} or {_KIND_LIST[-1]}'
 
 _WEEKDAYS = ('monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday')
 _SESSION_ID = re.compile(r'(\d{4}-\d{2}-\d{2})-(\d+)')
@@ -441,13 +442,13 @@ QUALIFIERS = (
     QualifierDefinition(
         name='kind',
         read=_read_kind,
-        examples=(('kind:exchange,note', 'exchange, action, summary or note'),),
+        examples=(('kind:exchange,note', _KINDS_TEXT),),
         options=(
             ScopeOption(
                 'kind',
                 'KIND',
                 'kind:{}',
-                'only exchange, action, summary, note or order records (KIND,KIND...)',
+                f'only {_KINDS_TEXT} records (KIND,KIND...)',
             ),
         ),
         field='kinds',
