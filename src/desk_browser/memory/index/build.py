@@ -1,12 +1,8 @@
 """Bringing a desk's index up to date: newest days first, in batches, one builder at a time.
 
-Unchanged days are kept; changed days are read again, new ones added, gone ones dropped;
-days changed in the last two seconds are left to the searches. Each build first scrubs the
-index (a day is replaced or dropped only once its old records were verified) and, when every
-day is intact, stamps the files (scrub_stamp) so the next process's build need not read them.
-Days half written by a killed build are repaired when written again. A lock file beside the
-index lets one process build at a time; an index found damaged is deleted, so the next build
-starts anew.
+Changed days are read again, new ones added, gone ones dropped; days changed in the last two
+seconds are left to the searches. Each build scrubs the index first. A lock file beside the
+index lets one process build at a time; a damaged index is deleted and built anew.
 
 Typical usage example:
 
@@ -98,12 +94,11 @@ def lock_builds(
     Args:
         index_path (Path): The index file; the lock is `<index>.lock` beside it.
         cancelled (CancelCheck | None): Stops the wait when it returns True.
-        waiting (Callable[[bool], None] | None): Told True when the wait for another builder
-            starts, then False when it ends; not told when the lock is free at once.
+        waiting (Callable[[bool], None] | None): Told True when a wait starts, False at its end.
 
     Returns:
-        IO[bytes] | None: The open lock file (closing it releases the lock), or None when
-            cancelled or when the lock file cannot be made.
+        IO[bytes] | None: The open lock file (close to release), or None when cancelled or
+            when it cannot be made.
     """
     lock_path = index_path.with_name(index_path.name + '.lock')
     try:
@@ -146,10 +141,6 @@ def build_days(
 ) -> None:
     """Indexes every day that is not indexed as it is now (see Builder.build).
 
-    Each day's signature is taken before it is read, so a change meanwhile is read again next
-    time. Days are read in worker processes; this thread writes the index file, a thread of its
-    own the second file.
-
     Args:
         connection (sqlite3.Connection): The builder's own connection.
         index_path (Path): The index file (its scrub stamp is beside it).
@@ -157,7 +148,7 @@ def build_days(
         verified (Verified): What was found of the indexed days; told of every day written.
         progress (ProgressCallback | None): The progress callback.
         cancelled (CancelCheck | None): The cancel check.
-        repaired (list[str]): Told each day found changed or half written and written again.
+        repaired (list[str]): Told each day found half written and written again.
 
     Raises:
         IndexDamaged: When the index holds a day changed that cannot be mended.
@@ -276,8 +267,7 @@ class Builder:
             checks (DayChecks): Recent looks at the days' files (for the coverage).
             listing (DeskListing): The desk's days.
             verified (Verified): What was found of the indexed days' digests.
-            waiting (Callable[[bool], None] | None): Told when a build starts and stops waiting
-                for another process's build (lock_builds).
+            waiting (Callable[[bool], None] | None): Told of waits for another build (lock_builds).
         """
         self._waiting = waiting
         self._index_path = index_path
@@ -305,8 +295,6 @@ class Builder:
         repaired: list[str],
     ) -> IndexStatus:
         """Keeps what a build wrote before the cache's disk filled up, and empties the WALs.
-
-        Builds leave the index as it is until the disk has room again (disk_space.SpaceWatch).
 
         Returns:
             IndexStatus: The days the index holds, with the problem disk_space.NO_SPACE.
@@ -343,10 +331,8 @@ class Builder:
         """Brings the index up to date with the desk (see IndexedSearch.build).
 
         Args:
-            progress (ProgressCallback | None): Called as progress(indexed_days, total_days) at the
-                start and after each batch.
-            cancelled (CancelCheck | None): Checked between days; True stops the build, keeping
-                the batches already written.
+            progress (ProgressCallback | None): Called as progress(indexed_days, total_days).
+            cancelled (CancelCheck | None): Checked between days; True stops (writes are kept).
 
         Returns:
             IndexStatus: The index's state when the build ended.

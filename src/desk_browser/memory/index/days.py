@@ -1,8 +1,7 @@
 """A desk's days as the search walks them, with a signature that tells when a day's files change.
 
-Days are listed as the documented search lists them (through desk_files), newest first; each
-day's signature is built from its files' sizes, times and inodes, and keys a small in-memory
-cache of days read. A day with a racy file (see file_status) is never cached or indexed.
+Days are listed newest first, as the documented search lists them; a day with a racy file
+(see file_status) is never cached or indexed.
 
 Typical usage example:
 
@@ -89,10 +88,7 @@ def _folder_key(folder: Path, now_ns: int) -> FileSignature | None:
 
 
 class DeskListing:
-    """Lists a desk's days, listing its folders again only when they change.
-
-    A note whose name holds no date belongs to its modification day, found again every time.
-    """
+    """Lists a desk's days, listing its folders again only when they change."""
 
     def __init__(self, desk_directory: Path):
         """Creates the listing of a desk folder."""
@@ -139,9 +135,8 @@ def day_signature(desk_day: DeskDay, now_ns: int) -> tuple[str, bool]:
         now_ns (int): The time now, in nanoseconds (time.time_ns()).
 
     Returns:
-        tuple[str, bool]: The signature (JSON of each file's role, name, size, times and
-            inode), and whether the day is racy: a file was modified in the last two seconds,
-            has a time in the future, or could not be examined.
+        tuple[str, bool]: The signature, and whether the day is racy (a file changed in the
+            last two seconds, is dated in the future, or could not be examined).
     """
     # The JSON of [[role, path, size, modified, changed, inode], ...] (ASCII, no spaces), written
     # out here: json.dumps costs three times as much, and every search examines the days it reaches.

@@ -1,11 +1,7 @@
 """Days read from the desk itself: not indexed yet, changed since, or being written.
 
-`DirectReads` reads a day's records as the documented search does (journal_texts.day_records),
-keeps days in memory keyed by their files' signature, and parses a journal being written only
-from where its last read ended (tail.JournalTail). It keeps the newest days read
-(`NewestDays`), not the most recently used: a search reads days newest first, so an LRU
-smaller than a search's days would keep nothing the next search reaches. The index search
-forgets a day once the index holds it.
+`DirectReads` reads a day's records as the documented search does, keeps the newest days read
+by their files' signature, and parses a growing journal only from where it last ended.
 
 Typical usage example:
 
@@ -56,8 +52,6 @@ class NewestDays:
 
     def put(self, day: str, signature: str, records: list[SearchRecord], characters: int) -> None:
         """Keeps a day's records in place of its older ones, dropping the oldest past the budget.
-
-        A day older than every day kept is not kept when there is no room.
 
         Args:
             day (str): The day, YYYY-MM-DD ("" sorts oldest).
@@ -122,8 +116,7 @@ class DirectReads:
         """Starts with nothing read.
 
         Args:
-            cache (DayCache[list[SearchRecord]] | None): Where to keep the days read (one a
-                SessionSearch keeps, which `forget` leaves alone); None for its own NewestDays.
+            cache (DayCache[list[SearchRecord]] | None): Where to keep days read; None for its own.
         """
         self._shared = cache
         self._newest = NewestDays(tuning.DIRECT_CACHE_CHARACTERS) if cache is None else None

@@ -1,9 +1,7 @@
 """A full cache disk: the errors that mean it, and when a build may try to write again.
 
-A build stops before a batch that would leave too little room (ensure_room), or when a write
-finds the disk full; it keeps the days it wrote (answers stay exact) and empties its WAL.
-`SpaceWatch` lets a build write again only once the disk has tuning.NO_SPACE_RETRY_BYTES more
-free than just after it ran out.
+A build stops before a batch that would not fit, keeping what it wrote; `SpaceWatch` lets it
+write again once tuning.NO_SPACE_RETRY_BYTES more are free.
 
 Typical usage example:
 
@@ -47,8 +45,7 @@ def ensure_room(folder: Path, characters: int) -> None:
         characters (int): The batch's text (its trigram rows' texts), in characters.
 
     Raises:
-        OSError: ENOSPC, when the disk has less free than the batch needs (about
-            tuning.ROOM_PER_CHARACTER bytes a character) plus tuning.ROOM_SPARE_BYTES.
+        OSError: ENOSPC, when the disk has less free than the batch needs.
     """
     free = free_bytes(folder)
     need = characters * tuning.ROOM_PER_CHARACTER + tuning.ROOM_SPARE_BYTES

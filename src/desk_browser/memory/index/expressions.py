@@ -1,7 +1,6 @@
 """The trigram queries (FTS5 expressions) that find the records a search may match.
 
-The queries only find candidates: every candidate is checked against the documented rule,
-so a query may find too many records but never too few.
+A query may find too many candidates (each is checked against the rule), never too few.
 
 Typical usage example:
 
@@ -31,12 +30,10 @@ def word_expression(word: str, terms_of: Callable[[str], list[str] | None]) -> s
 
     Args:
         word (str): The keyword, lowered.
-        terms_of (Callable[[str], list[str] | None]): Finds the index's trigrams that start with
-            a one- or two-character keyword (None when there are too many).
+        terms_of (Callable[[str], list[str] | None]): A short keyword's trigrams (queries).
 
     Returns:
-        str | None: The query; "" when no indexed record can contain it; None when the index
-            cannot narrow it down.
+        str | None: The query; "" when no record can hold it; None when it cannot narrow.
     """
     if not texts.is_indexable(word):
         return None

@@ -1,11 +1,7 @@
 """The index's second file: the trigrams of the days with an odd ordinal, written beside the rest.
 
-The trigram table is split in two halves by day, so two writers can work side by side: even
-days' trigrams stay in the index file, odd days' live in `<index>.grams.sqlite3`, written
-from a thread of its own and attached to every connection as the schema `odd` (ODD). Its
-`grams_days` holds each odd day's records' digest; a batch's trigrams are committed before
-its records, and an odd day counts as indexed only when both files name the same digest
-(store.indexed_days), so whatever a crash leaves, a search never reads mismatched trigrams.
+Odd days' trigrams live in `<index>.grams.sqlite3`, attached as `odd` (ODD), so two writers
+work side by side. An odd day counts as indexed only when both files name the same digest.
 
 Typical usage example:
 

@@ -1,8 +1,7 @@
 """A journal day's searchable texts and exchange facts, read in one pass for the index's build.
 
-It gives exactly what `desk_files.read_journal_day`, `session_search.exchange_records` /
-`action_records` and `exchange_facts.day_exchange_facts` give, without making an event per
-line; tests/memory/index/test_index_journal_texts.py compares both on random journals.
+It gives exactly what read_journal_day, exchange_records, action_records and
+day_exchange_facts give, without making an event per line.
 
 Typical usage example:
 
@@ -36,8 +35,7 @@ class JournalTexts:
 
     Attributes:
         exchanges (list[str]): Each exchange's text (JournalExchange.text), in file order.
-        actions (list[str]): Each action's text (desk_files.action_text), in file order, the
-            desk's own searches left out.
+        actions (list[str]): Each action's text but the desk's own searches, in file order.
         facts (list[ExchangeFacts]): Each exchange's facts, as day_exchange_facts reads them.
     """
 

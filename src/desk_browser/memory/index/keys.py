@@ -1,7 +1,6 @@
 """The index's record ids: each sorts its record as the search returns it.
 
-A record's id packs its day (newest first), its kind and its place among the day's records
-of that kind, so ids in order visit records in the search's order.
+An id packs the day (newest first), the kind and the place among that kind's records.
 
 Typical usage example:
 

@@ -1,10 +1,8 @@
 """Which of a desk's days a search reads from the index and which from the desk, examined lazily.
 
-A day comes from the index only when its files' signature still matches the indexed one and
-none changed in the last two seconds; its rows are used only once they matched their digest
-(`Plan.intact`, once per process). `DayChecks` remembers recent looks at each day's files;
-`Plan` walks the days in ranking order, grouping consecutive indexed days into one run of
-record ids, so a search that stops early examines only the days it reached.
+A day comes from the index only while its files' signature matches and none changed in the
+last two seconds, and once its rows matched their digest. `DayChecks` remembers recent looks;
+`Plan` walks the days in ranking order, so a search that stops early examines only those.
 
 Typical usage example:
 
@@ -51,8 +49,7 @@ class DayChecks:
         """Starts with no look.
 
         Args:
-            recheck_seconds (float): How long a look at an older day's files is trusted; 0
-                examines them every time.
+            recheck_seconds (float): How long a look at an older day's files is trusted.
         """
         self.recheck_nanoseconds = int(recheck_seconds * 1e9)
         self._checks: dict[str, DayCheck] = {}
@@ -91,7 +88,7 @@ class Segment:
     Attributes:
         desk_day (DeskDay | None): The day read from the desk, or None for a run of indexed days.
         low (int): The lowest record id of the run.
-        high (int): The highest record id of the run so far (it grows as days are examined).
+        high (int): The highest record id of the run so far.
         closed (bool): Whether the run is known to end at `high`.
     """
 
@@ -102,11 +99,7 @@ class Segment:
 
 
 class Plan:
-    """Which of the desk's days come from the index, examined lazily in ranking order.
-
-    A plan is kept for the next searches while the desk's listing and the index are unchanged,
-    for up to recheck_seconds; the newest day and days with notes are examined by every search.
-    """
+    """Which of the desk's days come from the index, examined lazily; reused while current."""
 
     def __init__(
         self,
@@ -125,8 +118,7 @@ class Plan:
             days (list[DeskDay]): The desk's days, newest first.
             indexed (dict[str, str]): The index's days and their signatures.
             usable (bool): Whether the index can be read at all.
-            indexed_seen (Callable[[str], None] | None): Told the signature of each day found
-                in the index as its files are now (DirectReads.forget), or None.
+            indexed_seen (Callable[[str], None] | None): Told each day found indexed as it is.
         """
         self._indexed_seen = indexed_seen
         self.checks = checks
@@ -158,7 +150,7 @@ class Plan:
             connection (sqlite3.Connection): The search's index.
 
         Returns:
-            bool: True when its rows can be used; False when the day must be read from the desk.
+            bool: Whether its rows can be used (else it is read from the desk).
 
         Raises:
             sqlite3.Error: When the index cannot be read.
@@ -239,7 +231,7 @@ class Plan:
             now_ns (int): time.monotonic_ns() now.
 
         Returns:
-            bool: True when nothing it rests on changed and it is recent enough.
+            bool: Whether nothing it rests on changed and it is recent enough.
         """
         return (
             self.days is days

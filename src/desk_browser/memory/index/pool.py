@@ -1,9 +1,7 @@
 """The connections to the index that searches share, and when the index is unavailable.
 
-A search takes a `Reader` from the `ReaderPool` and gives it back; a reader remembers what it
-last read of the index until another connection writes. When the index cannot be opened, or
-a search meets an error, the pool says so (`problem`) and opens nothing for a few seconds
-(searches read the desk meanwhile); a damaged index is marked for the next build to replace.
+A search takes a `Reader` and gives it back. When the index cannot be opened, the pool says so
+(`problem`) and opens nothing for a few seconds; searches read the desk meanwhile.
 
 Typical usage example:
 

@@ -1,7 +1,6 @@
 """The searches' reads of the index: candidate records and vocabularies.
 
-Records come in ranking order (their ids), their text as stored bytes (texts.loaded_text
-reads them) and, for exchanges, their facts as stored (search_scope.FACT_COLUMNS).
+Records come in ranking order, their text as stored bytes (texts.loaded_text).
 """
 
 from __future__ import annotations
@@ -46,8 +45,7 @@ def vocabulary_terms(
         most (int): How many trigrams are worth a query.
 
     Returns:
-        tuple[list[str], int] | None: The trigrams and how many records hold the most common
-            one, or None when there are more than `most`.
+        tuple[list[str], int] | None: The trigrams and the top one's records; None past `most`.
     """
     counts: dict[str, int] = {}
     for _, table in _VOCABULARIES:
@@ -87,8 +85,7 @@ def record_rows(
         kinds (frozenset[str] | None): The kinds of record to read, or None for every kind.
 
     Yields:
-        RecordData: Each record, its text as bytes (decoded by the caller). A candidate whose
-            record row is missing (a damaged index) comes with None: check its day.
+        RecordData: Each record, its text as bytes; None when its row is missing (damaged).
     """
     if expression is None:
         only = '' if kinds is None else ' AND ' + kind_sql('id', kinds)

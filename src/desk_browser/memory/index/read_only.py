@@ -1,11 +1,7 @@
 """The documented search, answered from the browser's index when a current one exists.
 
-`ReadOnlyIndex` answers SessionSearch's searches from the app's index, opened as an immutable
-file: nothing in the cache is created, written or locked. Answers are exactly the documented
-ones: a day comes from the index only while its files' signature matches and its records
-match their digest (or the scrub stamp vouches for them); every other day is read from the
-desk. A missing, stale, foreign or unreadable index, or one that changes while read, gives no
-answer (None), and the caller reads the desk.
+`ReadOnlyIndex` opens the app's index immutable (nothing created, written or locked) and gives
+exactly the documented answers, or None when no current index is usable.
 
 Typical usage example:
 

@@ -1,11 +1,8 @@
 """Reading days from the desk for the index: in the build's thread, or in worker processes.
 
-`DayReaders` reads and parses days in worker processes (one per core, at a lower priority
-than the app) and hands them back in the order asked, each turned into its rows
-(rows.day_rows); a few days are read in the build's own thread instead. A worker is this
-module run as `python -m desk_browser.memory.index.reading`, answering JSON frames over its
-pipes; not a multiprocessing worker, which would run the parent's main script again (a
-desk's own script may lack a `__main__` guard). A dead worker's days go to the build's thread.
+`DayReaders` parses days in worker processes (this module run with `python -m`, JSON frames
+over pipes, at a lower priority) and gives their rows back in the order asked; a dead
+worker's days are read in the build's thread.
 
 Typical usage example:
 
@@ -154,11 +151,7 @@ def _receive_frame(stream: IO[bytes]) -> bytes | None:
 
 
 def _drain(stream: IO[bytes], frames: queue.SimpleQueue[bytes | None]) -> None:
-    """Moves a worker's answers from its pipe into `frames` as they come, then None at its end.
-
-    Read off by this thread, a worker goes on to the days asked ahead instead of waiting on a
-    full pipe.
-    """
+    """Moves a worker's answers from its pipe into `frames` as they come, then None at its end."""
     try:
         while (frame := _receive_frame(stream)) is not None:
             frames.put(frame)
@@ -237,8 +230,7 @@ class DayReaders:
         """Reads days, giving them back in the order given.
 
         Args:
-            days (Iterable[tuple[DeskDay, str]]): Each day and the signature its files had
-                before it is read.
+            days (Iterable[tuple[DeskDay, str]]): Each day and its files' signature before.
             cancelled (CancelCheck | None): Checked between days; stops the reading when True.
 
         Yields:

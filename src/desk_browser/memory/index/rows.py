@@ -1,7 +1,6 @@
 """A day's records as the index's tables hold them, made ready away from the writer, and digests.
 
-`day_rows` gives the records table's rows, the trigram table's and the day's digest, which
-covers the ids and stored bytes, so bytes changed under SQLite are caught by a scrub.
+The digest covers the ids and stored bytes, so bytes changed under SQLite are caught by a scrub.
 """
 
 from __future__ import annotations
@@ -112,8 +111,7 @@ def day_rows(
         facts (Sequence[ExchangeFacts]): The facts of each of the day's exchanges, in order.
 
     Returns:
-        tuple[DayRows, list[str]]: The rows and digest (words left empty), and each record's
-            lowered text, in the order given.
+        tuple[DayRows, list[str]]: The rows (words empty), and each record's lowered text.
     """
     day_bits = day_part(day)  # As record_id makes ids.
     lowered_texts = [text.lower() for _, text in records]
@@ -178,8 +176,7 @@ def _plain_day_rows(
     """day_rows' rows for a usual day (records in id order, no NUL or mark), by C loops.
 
     Returns:
-        DayRows | None: Exactly what day_rows' record by record loop makes; None when a text
-            holds a lone surrogate.
+        DayRows | None: What day_rows makes; None when a text holds a lone surrogate.
     """
     texts = [text for _, text in records]
     try:

@@ -1,10 +1,7 @@
 """Search scopes inside the index-backed search: which days it walks and which records it keeps.
 
-The plan walks only the days inside the scope's range. Kinds are told from record ids before
-texts load, and the index finds only the kinds' records by their marks; `kind:order` keeps
-actions whose text starts with an order event's type. `backend:` and `session:` need each
-exchange's facts: stored with it in the index, read from the journal for days read from the
-desk (kept in memory by the day's signature).
+Kinds are told from record ids; `backend:` and `session:` need each exchange's facts, stored
+in the index or read from the journal for days read from the desk.
 
 Typical usage example:
 
@@ -110,7 +107,7 @@ class RecordFilter:
             position (int): Its place among the day's records of that kind, from 0.
 
         Returns:
-            bool: True when it is inside.
+            bool: Whether it is inside.
         """
         by_kind = self._by_kind(kind)
         if by_kind is not None:

@@ -1,10 +1,8 @@
 """An index that checks itself: each day's records against the digest stored when it was written.
 
-A day is used from the index only once its records were found to match their digest in this
-process (`Verified`). Searches verify the days they reach; `scrub`, run by each build, verifies
-the rest, newest first, and rewrites a mismatched day from the desk (read from the desk until
-then, so answers stay exact). A day that cannot be mended makes the index damaged: it is
-deleted and built again. A scrub stamp (scrub_stamp) spares later builds the reading.
+A day is used from the index only once its records matched their digest in this process
+(`Verified`); `scrub`, run by each build, verifies the rest and mends a mismatched day from the
+desk. A day that cannot be mended makes the index damaged.
 
 Typical usage example:
 
@@ -62,8 +60,7 @@ class Verified:
         """Takes indexed days as intact on a scrub stamp's word, but those found otherwise here.
 
         Args:
-            signatures (Mapping[str, str]): The indexed days and the signature the index holds
-                for each, as the stamp vouches for them.
+            signatures (Mapping[str, str]): The vouched-for days and their indexed signatures.
             since (int): When the stamp's days were last read (ns since the epoch).
         """
         with self._lock:
@@ -82,7 +79,7 @@ class Verified:
             signature (str): The signature the index holds for it.
 
         Returns:
-            bool: True when the day can be read from the index.
+            bool: Whether the day can be read from the index.
 
         Raises:
             sqlite3.Error: When the index cannot be read.
@@ -127,9 +124,6 @@ def scrub(
 ) -> list[str]:
     """Verifies the indexed days not verified yet, newest first, mending those that fail.
 
-    A failed day is mended from the desk when it still holds the records first indexed. Days a
-    scrub stamp vouches for are taken as intact unread (one found changed here is still mended).
-
     Args:
         connection (sqlite3.Connection): The builder's connection (its lock held).
         verified (Verified): What searches and earlier scrubs found.
@@ -141,7 +135,7 @@ def scrub(
         list[str]: The days mended.
 
     Raises:
-        IndexDamaged: When a day cannot be mended (the whole index is then built again).
+        IndexDamaged: When a day cannot be mended.
     """
     indexed = store.indexed_days(connection)
     if vouched_since is not None:

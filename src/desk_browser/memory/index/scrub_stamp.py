@@ -1,14 +1,8 @@
 """What the last scrub of an index found, kept beside it, so that the next process need not redo it.
 
-Once every day of the index file was found intact, the build writes `<index>.scrubbed`: the
-status of the index file and its WAL, and when their days were last read. A later build that
-finds the files with exactly that status trusts the stamp instead of reading every day (any
-write changes the status change time, which nothing can set back). A stamp older than
-tuning.SCRUB_SECONDS is ignored, so damage that changes no status is found in that time.
-read_only.ReadOnlyIndex trusts a stamp taken with no WAL the same way (`vouched_for_file`).
-
-A change made while a build writes (between its writes and its stamp) is not seen until the
-next full scrub.
+`<index>.scrubbed` holds the index file's and WAL's status once every day was found intact; a
+later build that finds exactly that status skips the reading. A stamp older than
+tuning.SCRUB_SECONDS is ignored.
 
 Typical usage example:
 
@@ -93,17 +87,14 @@ def _read(index_path: Path) -> tuple[FilesStatus, int] | None:
 
 
 def trusted_since(index_path: Path, now_ns: int) -> int | None:
-    """Tells whether the index's files are as its stamp says, so their days need no scrub.
-
-    Call it with the build lock held.
+    """Tells whether the index's files are as its stamp says (call with the build lock held).
 
     Args:
         index_path (Path): The index file.
         now_ns (int): The time now (time.time_ns()).
 
     Returns:
-        int | None: When the days the stamp vouches for were last read (ns since the epoch),
-            or None when there is no stamp, the files changed since it, or it is too old.
+        int | None: When the vouched-for days were last read (ns since the epoch), or None.
     """
     stamp = _read(index_path)
     if stamp is None:
@@ -125,9 +116,7 @@ def vouched_for_file(index_path: Path, signature: FileSignature, now_ns: int) ->
         now_ns (int): The time now (time.time_ns()).
 
     Returns:
-        int | None: When the days the stamp vouches for were last read (ns since the epoch),
-            or None when there is no stamp, it was taken with a WAL, the file's status is not
-            the one stamped, or the stamp is too old.
+        int | None: When the vouched-for days were last read (ns since the epoch), or None.
     """
     stamp = _read(index_path)
     if stamp is None:
@@ -157,13 +146,11 @@ def _settled_status(index_path: Path) -> FilesStatus | None:
 def renew(index_path: Path, since: int | None) -> None:
     """Stamps the index's files as they are now, every day in them found intact.
 
-    Writes nothing when the stamp already says so; waits a few milliseconds for the files to
-    settle. A stamp that cannot be written is not needed: the next build scrubs instead.
+    Writes nothing when the stamp already says so; a stamp that cannot be written is skipped.
 
     Args:
         index_path (Path): The index file.
-        since (int | None): When the days were last read, if before this process (the stamp it
-            trusted); None for now.
+        since (int | None): When the days were last read (the trusted stamp's); None for now.
     """
     files = _settled_status(index_path)
     if files is None:

@@ -1,22 +1,11 @@
 """Session search from an index kept in the user's cache folder: the same results, in milliseconds.
 
-`IndexedSearch` answers exactly what `session_search.SessionSearch` answers (the documented
-rule), reading the desk only where it must:
-
-- The index (see store) lives in the user's cache folder (XDG_CACHE_HOME honoured), named
-  after a hash of the desk's path; the browser never writes into the desk.
-- `build` indexes the desk's days newest first, in batches, with progress and a cancel check.
-  Searches work meanwhile: a day comes from the index only while its files' signature matches
-  the indexed one; every other day is read from the desk (recent ones kept in memory, a
-  growing journal parsed only from where the last read ended).
-- Keywords are looked up in a trigram index for candidates, each checked against the rule;
-  records are visited in ranking order, so a search stops at `limit` hits of its best level.
-- A missing, damaged, stale or locked index is rebuilt or bypassed: never an exception, never
-  a different answer. Each day's records carry a digest, checked before use (scrub).
-
-Changes to the folders, the newest day and the notes are seen by every search; a change to an
-older day's files within `recheck_seconds`. One IndexedSearch may be used from several
-threads; its searches and builds read files, so run them off the event loop.
+`IndexedSearch` answers exactly what `session_search.SessionSearch` answers. `build` indexes
+the days newest first; meanwhile a day comes from the index only while its files' signature
+matches, else from the desk. A missing, damaged, stale or locked index is rebuilt or bypassed:
+never an exception, never a different answer. An older day's change is seen within
+`recheck_seconds`, any other change at once. Thread-safe; it reads files, so keep it off the
+event loop.
 
 Typical usage example:
 
@@ -65,11 +54,10 @@ class SearchTotals:
     """What a search would find with no limit.
 
     Attributes:
-        hits (int): How many hits: the records with every keyword, or when there are none, the
-            records with at least one.
+        hits (int): The records with every keyword or, when none, with at least one.
         matched_every_word (bool): Whether those hits hold every keyword.
-        missing_words (list[str]): The keywords that no record inside the scope holds, in the
-            query's order (only looked for when the hits do not hold every keyword).
+        missing_words (list[str]): The keywords no record in scope holds, in query order
+            (looked for only when matched_every_word is False).
     """
 
     hits: int
@@ -78,11 +66,7 @@ class SearchTotals:
 
 
 class IndexedSearch:
-    """Searches one desk with the help of an index in the user's cache folder.
-
-    Safe to use from several threads: build in one, search in others. Processes may share an
-    index: WAL mode lets searches read while one builds, and a lock lets one build at a time.
-    """
+    """Searches one desk with the help of an index; build in one thread, search in others."""
 
     def __init__(
         self,
@@ -95,10 +79,8 @@ class IndexedSearch:
 
         Args:
             desk_directory (Path): The desk folder.
-            cache_directory (Path | None): Where indexes are kept; None for the user's cache
-                folder.
-            recheck_seconds (float): How long a look at an older day's files is trusted before
-                they are examined again; 0 examines them on every search.
+            cache_directory (Path | None): Where indexes are kept; None for the user's cache.
+            recheck_seconds (float): How long an older day's files are trusted unexamined.
         """
         self._desk_directory = desk_directory
         self._cache_directory = cache_directory
@@ -136,10 +118,7 @@ class IndexedSearch:
 
     @property
     def building(self) -> bool:
-        """Whether a call to `build` runs now (any thread), not merely waiting for another process.
-
-        While it builds, counting every hit (totals) costs about a whole read of the desk.
-        """
+        """Whether a call to `build` runs now (any thread), not merely waiting for another."""
         with self._builds_lock:
             return self._builds > self._waiting
 
@@ -226,8 +205,7 @@ class IndexedSearch:
             query (str): Keywords separated by spaces.
             limit (int): The most hits to return; 0 or less returns no hits.
             cancelled (CancelCheck | None): Checked while searching; True stops the search.
-            scope (SearchScope | None): Which records to look at; None for all. The rule is
-                applied to the records inside the scope only.
+            scope (SearchScope | None): Which records to look at; None for all.
 
         Returns:
             SearchResult: The hits.
@@ -247,9 +225,7 @@ class IndexedSearch:
         cancelled: CancelCheck | None = None,
         scope: SearchScope | None = None,
     ) -> SearchTotals:
-        """Counts what a search would find with no limit, and names the keywords no record holds.
-
-        It visits every candidate, so ask for it after showing the first hits, cancellable.
+        """Counts what a search would find with no limit (every candidate: ask after the hits).
 
         Args:
             query (str): Keywords separated by spaces.
@@ -327,8 +303,7 @@ class IndexedSearch:
         """Counts the days the index covers now (reads the desk's folders: not for a UI thread).
 
         Returns:
-            IndexStatus: The counts, or why the index is unavailable (or incomplete: its builds
-                stopped when the cache's disk filled up).
+            IndexStatus: The counts, or why the index is unavailable or incomplete.
         """
         days = self._listing.days(time.time_ns())
         reader = self._readers.take()
@@ -350,15 +325,12 @@ class IndexedSearch:
     ) -> IndexStatus:
         """Brings the index up to date with the desk, newest days first, in batches.
 
-        Meant for a background thread. Unchanged days are kept, changed ones read again, new ones
-        added, gone ones dropped; days changed in the last two seconds are left to the searches. A
-        damaged index is deleted and built again: call build again when status() says unavailable.
+        For a background thread. Days changed in the last two seconds are left to the searches;
+        call build again when status() says unavailable.
 
         Args:
-            progress (ProgressCallback | None): Called as progress(indexed_days, total_days) at the
-                start and after each batch.
-            cancelled (CancelCheck | None): Checked between days; True stops the build, keeping
-                the batches already written.
+            progress (ProgressCallback | None): Called as progress(indexed_days, total_days).
+            cancelled (CancelCheck | None): Checked between days; True stops (writes are kept).
 
         Returns:
             IndexStatus: The index's state when the build ended.

@@ -1,9 +1,7 @@
 """One indexed search: visits the desk's records in ranking order, from the index where it can.
 
-Full hits first, then one level of partial hits at a time, each level asking the index for
-candidates (expressions.candidate_expression) and checking each against the documented rule;
-days the plan reads from the desk are read in full, in their place. It stops at `limit` hits
-of the best level, as session_search.rank does.
+Full hits first, then partial levels; each asks the index for candidates and checks them
+against the documented rule, stopping at `limit` hits of the best level.
 
 Typical usage example:
 
@@ -55,8 +53,7 @@ class Searcher:
             direct (DirectReads): Reads the days the plan takes from the desk.
             cancelled (CancelCheck | None): The cancel check, or None.
             indexed_records (int): How many records the index holds.
-            keep (RecordFilter | None): Which records of the plan's days are inside the search's
-                scope, or None for all of them.
+            keep (RecordFilter | None): Which records are inside the scope; None for all.
         """
         self._keep = keep
         self._words = words
@@ -90,8 +87,7 @@ class Searcher:
         """Visits the records that may hold enough keywords, in ranking order.
 
         Args:
-            expression (str | None): The FTS5 query for the index's candidates, None when every
-                record is a candidate, NO_CANDIDATES when no indexed record is.
+            expression (str | None): The FTS5 query; None for every record, or NO_CANDIDATES.
 
         Yields:
             tuple[int, SearchRecord]: Each record with at least one keyword, with how many.
@@ -212,8 +208,7 @@ class Searcher:
         """Counts the hits a search without a limit would return.
 
         Returns:
-            tuple[int, bool]: How many, and whether they hold every keyword (the full hits) or
-                only some (every record with at least one keyword).
+            tuple[int, bool]: How many, and whether they hold every keyword.
         """
         words = self._words
         expressions = self._expressions()

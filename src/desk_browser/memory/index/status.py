@@ -20,14 +20,11 @@ class IndexStatus:
     """How much of a desk the index covers.
 
     Attributes:
-        indexed_days (int): Days searched from the index (racy days, always read from the
-            desk, count as indexed).
+        indexed_days (int): Days searched from the index (racy days count).
         total_days (int): The desk's days.
         available (bool): Whether the index can be used; when it cannot, searches read the desk.
-        problem (str): Why the index cannot be used; for one that can, why its builds stopped
-            short (disk_space.NO_SPACE); or "".
-        repaired_days (int): Days the reporting build found half written or changed and wrote
-            again.
+        problem (str): Why the index cannot be used or its builds stopped short; or "".
+        repaired_days (int): Days the build found half written and wrote again.
     """
 
     indexed_days: int

@@ -1,22 +1,12 @@
 """The search index's SQLite files: where they live, their tables, opening and checking them.
 
-The index is one SQLite file in the user's cache folder (never in the desk), named after a
-hash of the desk's resolved path. It holds:
-
-- `meta`: the schema version and the desk's path, checked on every open;
-- `days`: each indexed day's files' signature, record count, rows' digest (checked by a
-  scrub) and vocabulary words (for "did you mean");
-- `records`: each record's text under an id that orders records as the search does, and an
-  exchange's session and backend, so scopes never parse an indexed journal;
-- `record_grams`: an FTS5 trigram table over each record's lowered text and marks
-  (texts.grams_text), used only to find candidates, which the search checks against the
-  documented rule. It holds the even days; the odd days' are in the second file
-  (grams_file), attached as `odd`, so a build writes both halves side by side.
-
-The searches' reads are in `queries`, the build's writes in `writing`. A file that is not a
-database, or is of another schema version or desk, is deleted and created again (both files).
-Writes are transactions, so a crash leaves whole days or nothing, and days the two files
-disagree on are not used.
+The index lives in the user's cache folder (never the desk), named after a hash of the desk's
+path. Tables: `meta` (schema version, desk), `days` (each day's signature, record count,
+digest, vocabulary), `records` (text and exchange facts, ids in search order) and
+`record_grams`, an FTS5 trigram table that only finds candidates; the odd days' trigrams are
+in a second file (grams_file), attached as `odd`. A file that is damaged, or of another
+schema or desk, is created again; writes are transactions, and days the two files disagree
+on are not used.
 
 Typical usage example:
 
@@ -75,8 +65,8 @@ _INSERT_RECORDS = (
 _FACT_BYTES = ', '.join(f'CAST({column} AS BLOB)' for column in FACT_COLUMNS)
 _INSERT_TEXTS = 'INSERT INTO records (id, text) VALUES (?, ?)'
 _BUILDER_PRAGMAS = ('PRAGMA synchronous=NORMAL', 'PRAGMA cache_size=-32768')
-"""A builder's connection: WAL commits without a sync each (a crash may lose the last batches,
-never the index's consistency; the next build writes them again), and a 32 MB page cache."""
+"""A builder's connection: WAL commits without a sync each (a crash loses batches, never
+consistency), and a 32 MB page cache."""
 
 _SCHEMA = (
     'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
@@ -87,16 +77,10 @@ _SCHEMA = (
     f'CREATE TABLE records (id INTEGER PRIMARY KEY, text NOT NULL, {", ".join(FACT_COLUMNS)})',
     *grams_table('main'),
 )
-"""The index file's tables (the second file's are grams_file.second_schema), and the trigram
-tables' settings (kept in each table's own config table): 16 MB of pending trigrams before a
-flush (1 MB by default), so a build's batch is one segment, not five; no merging while a build
-writes (automerge 0), unless one level holds 200 segments (crisismerge; a five-year build makes
-79 a file); merge_segments then merges them all at once at the end, so each trigram is written
-twice in all (its batch's segment, the merged one). Merging 16 at a time while writing (automerge
-16, crisismerge 64) wrote most trigrams once more on a five-year desk: 61-62 s of CPU for the
-two files' writing and merging, against 51 s now; both end with 1 segment a file, so searches
-look each trigram up once (while the build writes, once a segment: up to 79 a file then, not 19).
-The answers are the same whatever the settings; an index keeps the settings it was made with."""
+"""The index file's tables (the second file's are grams_file.second_schema). The trigram
+tables flush 16 MB batches as one segment each and do not merge while a build writes
+(automerge 0, crisismerge 200); merge_segments merges at the end. An index keeps the settings
+it was made with; they never change answers."""
 
 
 class IndexUnavailable(Exception):
@@ -117,8 +101,7 @@ def connect(path: Path, *, busy_seconds: float = _BUSY_SECONDS) -> sqlite3.Conne
         busy_seconds (float): How long to wait for another writer.
 
     Returns:
-        sqlite3.Connection: The connection, in autocommit mode (transactions are explicit),
-            usable from any thread, one thread at a time.
+        sqlite3.Connection: In autocommit mode, usable from any thread, one at a time.
     """
     connection = sqlite3.connect(
         str(path), timeout=busy_seconds, isolation_level=None, check_same_thread=False
@@ -274,18 +257,15 @@ def open_index(
 def open_read_only(path: Path, desk_directory: Path) -> sqlite3.Connection | None:
     """Opens a desk's index to read it without creating, writing or locking any file.
 
-    Both files are opened immutable: each is read alone, as of its last checkpoint, and SQLite
-    no longer watches for changes, so the caller compares the files' status before and after
-    (read_only.files_key) and drops what it read if one changed. indexed_days trusts only the
-    days both files agree on.
+    Both files are opened immutable, so SQLite does not see later changes: the caller compares
+    read_only.files_key before and after and drops what it read if a file changed.
 
     Args:
         path (Path): The index file (index_file).
         desk_directory (Path): The desk folder.
 
     Returns:
-        sqlite3.Connection | None: The open index, or None when it is of another schema
-            version or another desk.
+        sqlite3.Connection | None: The open index, or None when of another schema or desk.
 
     Raises:
         sqlite3.Error: When it cannot be opened or read (not a database, damaged).
@@ -319,10 +299,7 @@ def connect_second(path: str) -> sqlite3.Connection:
 
 
 def indexed_days(connection: sqlite3.Connection) -> dict[str, tuple[str, int]]:
-    """Each day the index holds whole, with its signature and record count.
-
-    A day whose trigrams live in the second file counts only when that file holds them for the
-    same records (the same digest).
+    """Each day the index holds whole (in both files, when split), with signature and count.
 
     Args:
         connection (sqlite3.Connection): The open index.
@@ -352,9 +329,7 @@ def begin_writing(connection: sqlite3.Connection) -> None:
 
 
 def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
-    """Writes a damaged day's records again from the desk, when the desk still holds them.
-
-    Only the records table is written, and only when the desk's records have the stored digest.
+    """Writes a damaged day's records table rows again, when the desk's have the stored digest.
 
     Args:
         connection (sqlite3.Connection): The builder's connection.
@@ -362,8 +337,7 @@ def repair_day(connection: sqlite3.Connection, day: str, rows: DayRows) -> bool:
         rows (DayRows): The day's records read from the desk now (rows.day_rows).
 
     Returns:
-        bool: True when the day was repaired; False when the desk's records are not the ones
-            indexed (the index cannot be mended then).
+        bool: Whether the day was repaired (False: the desk's records are not the indexed ones).
     """
     row = connection.execute('SELECT records, digest FROM days WHERE day = ?', (day,)).fetchone()
     if row is None or row[1] != rows.digest or row[0] != len(rows.records):
@@ -422,10 +396,7 @@ def day_is_intact(connection: sqlite3.Connection, day: str) -> bool:
 
 
 def merge_segments(connection: sqlite3.Connection, cancelled: CancelCheck | None) -> None:
-    """Merges the trigram table's segments until no level holds four (FTS5's 'merge' command).
-
-    Each step is its own transaction, so searches go on meanwhile and a cancel is seen between
-    steps.
+    """Merges the trigram table's segments (FTS5 'merge'), a transaction a step.
 
     Args:
         connection (sqlite3.Connection): The builder's connection.
@@ -441,10 +412,7 @@ def merge_segments(connection: sqlite3.Connection, cancelled: CancelCheck | None
 
 
 def empty_log(connection: sqlite3.Connection) -> None:
-    """Copies the WAL into the index file and empties it, unless a search still reads from it.
-
-    Never waits. Copied, the index takes only its own size on disk and SessionSearch (which
-    reads the index file alone) sees the whole build.
+    """Copies the WAL into the index file and empties it, unless a search reads it; never waits.
 
     Args:
         connection (sqlite3.Connection): The builder's connection, out of any transaction.

@@ -1,9 +1,7 @@
 """A growing journal file read again and again, parsing only the lines added since the last read.
 
-Today's journal changes too often to index, so a search reads it directly. `JournalTail`
-parses only the appended lines (appended_lines.AppendedLines) and groups them with
-desk_files.group_journal_objects, continuing the last exchange; a rewritten file is read
-again from its start.
+`JournalTail` parses only the appended lines of today's journal, continuing the last
+exchange; a rewritten file is read again from its start.
 
 Typical usage example:
 
@@ -50,8 +48,7 @@ class JournalTail:
         """Reads the file again and gives its records as session_search.day_records does.
 
         Returns:
-            list[SearchRecord]: The exchanges' records, then the actions' (a new list; the
-                records themselves are shared and not to be changed).
+            list[SearchRecord]: The exchanges' records, then the actions' (shared records).
         """
         reading = self._lines.read(with_pending=True)
         if reading.rewritten:

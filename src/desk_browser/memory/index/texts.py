@@ -1,9 +1,7 @@
 """The texts the index holds: as stored (UTF-8 where they can be), and as the trigrams see them.
 
-The records table keeps a record's text as a string, or as its bytes when it holds a lone
-surrogate. The trigram table gets a lowered copy that FTS5 can hold, ending in marks for the
-record's kind and an exchange's facts (search_scope.FACT_QUALIFIERS), so a scope is a few more
-terms of a query.
+Records keep text as a string (bytes with a lone surrogate); the trigram table gets a lowered
+copy ending in marks for the kind and an exchange's facts.
 """
 
 from __future__ import annotations
@@ -77,11 +75,7 @@ def kind_mark(kind: str) -> str:
 
 @functools.lru_cache(maxsize=2048)
 def fact_mark(index: int, value: str) -> str:
-    """The mark of the exchanges whose fact `index` (in ExchangeFacts) is `value`, folded.
-
-    Values share 64 marks a fact, so a mark also finds a few exchanges outside the scope, which
-    the search leaves out.
-    """
+    """The mark of the exchanges whose fact `index` is `value`, folded (64 marks a fact)."""
     return _mark(_FACT_MARKS[index], _bucket(_FOLDS[index](value)))
 
 
@@ -95,9 +89,7 @@ def fact_marks(*facts: str | None) -> str:
 def grams_text(lowered: str, kind: str, *facts: str | None) -> str:
     """The text the trigram index holds for a record's lowered text.
 
-    NUL, the marks' characters U+0001 to U+0008 and lone surrogates become U+FFFD (adding
-    candidates the search checks, losing none: see is_indexable). Two spaces follow, then the
-    kind's mark and the marks of an exchange's facts (ExchangeFacts order; None when unknown).
+    NUL, U+0001 to U+0008 and lone surrogates become U+FFFD; the marks follow two spaces.
     """
     if _UNSAFE_CHARACTERS.search(lowered) is not None:
         lowered = _UNSAFE_CHARACTERS.sub(_REPLACEMENT, lowered)

@@ -1,7 +1,6 @@
 """The index's tuning: figures that trade speed for memory, read when they are used.
 
-Tests set them both ways (small desks rarely reach the limits), so every module reads them as
-`tuning.NAME` at the moment it needs them rather than copying them at import.
+Tests change them, so read them as `tuning.NAME` when needed, never copied at import.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The words a desk's records hold, for "did you mean" (word_suggestions): the whole index's.
 
-Each indexed day keeps its words with their counts (`packed_words`); the vocabulary is their
-sum (`merged_words`) plus the days read from the desk instead. Without an index it is counted
-from the newest records. It is counted when first asked for, again after
-tuning.VOCABULARY_SECONDS. Packed words are only a hint: an unreadable value is left out.
+The sum of each indexed day's packed words and the days read from the desk, counted when
+first asked for and again after tuning.VOCABULARY_SECONDS.
 
 Typical usage example:
 
@@ -31,8 +29,7 @@ def packed_words(lowered_texts: Iterable[str]) -> bytes:
     """A day's vocabulary words and counts, from its lowered texts, as the index keeps them.
 
     Returns:
-        bytes: zlib of the words joined by newlines, a NUL, then the counts as unsigned
-            integers in the machine's order, one per word.
+        bytes: zlib of the words, newline-joined, a NUL, then the counts (native unsigned).
     """
     counts = count_lowered_words(lowered_texts)
     words = '\n'.join(counts).encode('utf-8', 'surrogatepass')

@@ -1,8 +1,7 @@
 """Writing days into the index: the index file in the build's thread, the second file beside it.
 
-A batch is written in two transactions, one a file: `SecondWriter` writes the odd days'
-trigrams from a thread of its own, while the build's thread writes the records, the days and
-the even days' trigrams; the index file commits only once the second file has.
+A batch is one transaction a file: `SecondWriter` writes the odd days' trigrams in its own
+thread; the index file commits only once the second file has.
 
 Typical usage example:
 
@@ -37,8 +36,8 @@ class GramsChange:
 
     Attributes:
         day (str): The day.
-        found (str | None): The digest the index file holds for the day, None when it holds no
-            records of it: the second file must hold the same, or the index cannot be mended.
+        found (str | None): The index file's digest for the day (None: no records), which the
+            second file must match.
         old (list[tuple[int, str]]): The trigram rows to forget (the day's records now).
         new (list[tuple[int, str]]): The trigram rows to add.
         digest (str | None): The day's new digest, None when the day is dropped.
@@ -79,8 +78,7 @@ class SecondWriter:
         """Starts writing days' trigrams, in one transaction.
 
         Returns:
-            Future[list[str]]: Done when committed: the days the second file already held as the
-                changes leave them; its result raises what the writing raised.
+            Future[list[str]]: Done when committed: the days already held so (or the error).
         """
         return self._executor.submit(_write_changes, self._connection, changes)
 
@@ -94,10 +92,7 @@ class SecondWriter:
 
 
 def _write_changes(connection: sqlite3.Connection, changes: list[GramsChange]) -> list[str]:
-    """Writes days' trigrams into the second file, in one transaction.
-
-    A day already held as the change leaves it (by a build that ended between the two commits)
-    is left as it is; the index file's commit makes the two agree again.
+    """Writes days' trigrams into the second file, in one transaction; days held so are left.
 
     Args:
         connection (sqlite3.Connection): The second writer's connection.
@@ -107,8 +102,7 @@ def _write_changes(connection: sqlite3.Connection, changes: list[GramsChange]) -
         list[str]: The days found already written so.
 
     Raises:
-        IndexDamaged: When the second file holds, for a day, neither the old records'
-            trigrams nor the new ones': the index is built anew.
+        IndexDamaged: When a day's trigrams there are neither the old records' nor the new.
     """
     repaired = []
     connection.execute('BEGIN IMMEDIATE')
@@ -199,9 +193,8 @@ def _write(
     Args:
         connection (sqlite3.Connection): The builder's connection.
         second (SecondWriter): The second file's writer.
-        days (Sequence[tuple[str, tuple[str, DayRows] | None]]): Each day, and its new
-            signature and rows (None to drop it); a day already held with that signature is
-            left as it is.
+        days (Sequence[tuple[str, tuple[str, DayRows] | None]]): Each day and its new
+            signature and rows (None to drop it).
 
     Returns:
         list[str]: The days whose two files this write made agree again.
@@ -246,14 +239,10 @@ def _write(
 
 
 def copy_log(connection: sqlite3.Connection) -> None:
-    """Copies both files' WALs into the files as far as no search's snapshot holds them back.
-
-    Done after each batch, so the WAL holds at most the batch being written (which a full disk
-    rolls back). It never waits for a search (a passive checkpoint).
+    """Copies both files' WALs into the files as far as no search holds them back; never waits.
 
     Args:
-        connection (sqlite3.Connection): The builder's connection (both files attached), out
-            of any transaction.
+        connection (sqlite3.Connection): The builder's connection, out of any transaction.
     """
     connection.execute('PRAGMA wal_checkpoint(PASSIVE)').fetchall()
 
