@@ -1,11 +1,7 @@
 """The one reader of a JSON-lines file that grows: only the lines appended since the last read.
 
-Used by the shown session's follower and the index's reader of today's journal. `AppendedLines`
-keeps how far it has read and a checksum of the bytes read; each read parses only the complete
-lines after them (damage reported as a whole read reports it) and leaves an unfinished last line
-for later. A *rewritten* file (another inode, gone, shorter, or its read bytes' crc32 changed)
-is read again from its start, and the reading says so. A file whose signature is unchanged
-since a read that was not racy is not read again.
+`AppendedLines` parses only the complete lines after the last read; a *rewritten* file
+(another inode, gone, shorter, or its read bytes changed) is read again from its start.
 """
 
 from __future__ import annotations
@@ -33,13 +29,10 @@ class AppendedReading:
     """What one read of a growing JSON-lines file found.
 
     Attributes:
-        objects: The lines completed since the last read, with their line numbers from the file's
-            start (the whole file's when rewritten).
-        rewritten: The file was replaced, shrank, changed before the point read or vanished: drop
-            everything read from it before.
+        objects: The lines completed since the last read, with their line numbers.
+        rewritten: The file was replaced, shrank, changed or vanished: drop what was read.
         pending_bytes: How many bytes of an unfinished last line were left for later.
-        pending_objects: The unfinished last line's object when it already parses (and was asked
-            for); it is read again, not kept.
+        pending_objects: The unfinished last line's object, when asked for and it parses.
     """
 
     objects: list[tuple[int, dict[str, Any]]]
@@ -84,8 +77,7 @@ class AppendedLines:
 
         Args:
             problems: Where to report each damaged line and an unreadable file (None: nowhere).
-            with_pending: Whether to parse an unfinished last line too (without keeping it), for a
-                reader that shows what a whole read shows.
+            with_pending: Whether to parse an unfinished last line too (without keeping it).
         """
         had_read = self.has_read
         reading = self._read_once(problems, with_pending=with_pending)

@@ -1,7 +1,6 @@
 """Where the browser keeps what it remembers of a desk: the user's cache folder, a desk's key.
 
-The search index and the file memo live in the cache folder, under a name made from the
-desk's resolved path. This module imports neither SQLite nor the index.
+Cache files are named after the desk's resolved path. Imports neither SQLite nor the index.
 """
 
 from __future__ import annotations

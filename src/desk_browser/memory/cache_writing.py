@@ -1,10 +1,7 @@
 """Writing the browser's own files in its cache folder without leaving temporary files behind.
 
-A cache file is replaced whole: written to `.<name>.<8 random characters>.tmp` beside it, then
-renamed over it. An exception removes the new file; the interpreter's exit waits for a write
-under way (EXIT_WAIT at most) and removes what it did not wait for; `sweep_leftovers` removes
-such files a killed process left, `sweep_stale_files` those of another naming. Cache files are
-not synced: one lost to a power cut reads as damaged, which every reader takes as nothing kept.
+A cache file is written to `.<name>.<8 random characters>.tmp` and renamed over it; the sweeps
+remove what a killed process left. Not synced: a lost file reads as nothing kept.
 """
 
 from __future__ import annotations
@@ -38,8 +35,7 @@ def write_cache_file(path: Path, content: bytes) -> None:
     """Replaces a cache file's content in one step; its folder must exist.
 
     Raises:
-        OSError: The file could not be written, the interpreter is exiting, or another write was
-            still under way after WRITE_WAIT.
+        OSError: The file could not be written, or the interpreter is exiting.
     """
     if not _writing.acquire(timeout=WRITE_WAIT):
         raise OSError(f'not written: another cache write is still under way: {path}')
@@ -67,8 +63,7 @@ def write_cache_file(path: Path, content: bytes) -> None:
 def sweep_leftovers(folder: Path, names: str, now: float | None = None) -> int:
     """Removes the temporary files `write_cache_file` left in a folder more than STALE_AGE ago.
 
-    `names` is a regular expression the written files' names match whole (as `[0-9a-f]{32}[.]json`);
-    `now` defaults to time.time(). Returns how many were removed (0 when it cannot be read).
+    `names` matches the written files' names whole. Returns how many were removed.
     """
     return sweep_stale_files(folder, rf'\.(?:{names})\.{RANDOM_PART}\.tmp', now)
 
@@ -76,8 +71,7 @@ def sweep_leftovers(folder: Path, names: str, now: float | None = None) -> int:
 def sweep_stale_files(folder: Path, leftovers: str, now: float | None = None) -> int:
     """Removes a cache folder's files matching `leftovers`, modified more than STALE_AGE ago.
 
-    `leftovers` matches a writer's temporary files' names whole, and no other file's; `now`
-    defaults to time.time(). Returns how many were removed (0 when it cannot be read).
+    `leftovers` matches a writer's temporary files' names whole. Returns how many were removed.
     """
     leftover = re.compile(leftovers)
     oldest = (time.time() if now is None else now) - STALE_AGE

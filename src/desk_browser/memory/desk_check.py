@@ -1,9 +1,7 @@
 """Checks a whole desk folder and reports everything its readers had to skip.
 
-Every file is read through the desk's own readers, so the report lists exactly what the browser
-and the desk skip: each damaged line and each unreadable file. It also checks the state: a
-state.json the desk would treat as missing, a current session with no log, a backend ahead of
-the current log. Nothing is written.
+Files are read through the desk's own readers, so it lists exactly what they skip, and the
+state's problems. Nothing is written.
 """
 
 from __future__ import annotations
@@ -130,11 +128,7 @@ def _folder_problems(
     dated: bool,
     read_elsewhere: frozenset[str] = frozenset(),
 ) -> list[Problem]:
-    """Names, in name order, what the readers' listings of a folder pass over in silence.
-
-    `dated`: the folder's files are named <YYYY-MM-DD><suffix>; `read_elsewhere`: names another
-    check reports on (state.json).
-    """
+    """Names, in name order, what the readers' listings of a folder pass over in silence."""
     try:
         with os.scandir(folder) as entries:
             names = sorted(entry.name for entry in entries)
@@ -329,8 +323,7 @@ def _check_files(
 ) -> int:
     """Reads every file of one kind (journal days, summaries or notes) into `problems`.
 
-    The folder's other entries are problems too; `reading` makes the reading of one file. Returns
-    how many files were read.
+    The folder's other entries are problems too. Returns how many files were read.
     """
     problems.extend(_folder_problems(folder, suffix, dated=dated))
     for _day, path in files:
@@ -360,9 +353,8 @@ def _check_state(
 ) -> int:
     """Compares state.json, read before the logs, with the current session's log.
 
-    A missing state is no problem; a damaged one is, and so are a current session with no log and
-    a backend ahead of its log (confirmed by reading both again). `log_counts` holds each session's
-    readable exchanges (None: unreadable). Returns 1 when state.json exists, else 0.
+    `log_counts` holds each session's exchanges (None: unreadable). Returns 1 when state.json
+    exists, else 0.
     """
     path = sessions_directory / STATE_FILE_NAME
     if not reading.exists:
@@ -411,12 +403,10 @@ def check_desk(
 
     Args:
         desk_directory: The desk folder; a missing or unreadable one reads as empty.
-        memo: Recalls what unchanged files held, so only changed files are read (None: read all).
-            The report is the same either way.
+        memo: Recalls what unchanged files held (None: read all); the report is the same.
         before_each_file: Called before each file is read (the app lets a search go first).
         settings: The size limits and whether links out of the desk are followed (None: in force).
-        before_each_read: Called before each file the memo cannot recall is read; an exception it
-            raises ends the check.
+        before_each_read: Called before each file the memo cannot recall (may raise to stop).
     """
     reader = _FileReader(
         memo if memo is not None else FileMemo(desk_directory),

@@ -1,8 +1,6 @@
 """The one reader of a desk's files: journal days, summaries, notes and JSON-lines logs.
 
-Nothing here raises on bad input: a missing folder reads as empty, a damaged line is skipped
-and reported as a `Problem`, an unreadable file is reported and read as nothing. The folder's
-layout is described in the project's README.
+Nothing raises on bad input: a damaged line or unreadable file is reported as a `Problem`.
 """
 
 from __future__ import annotations
@@ -98,8 +96,7 @@ def read_bytes(
     """Reads a whole desk file, or reports why not and returns None.
 
     Args:
-        path: A regular file (a FIFO is never waited on) inside its desk folder, unless the
-            settings allow links out of the desk.
+        path: A regular file inside its desk folder (unless links out are allowed).
         problems: Where to report an unreadable file, or None.
         limit: The most bytes to read: a longer file is reported "too big" (None: any size).
         settings: Whether links out of the desk are followed (None: the settings in force).
@@ -207,11 +204,7 @@ def note_files(desk_directory: Path) -> list[tuple[str, Path]]:
 
 
 def note_day(path: Path) -> str:
-    """The day a note belongs to (YYYY-MM-DD).
-
-    The date its name starts with, else the India date of its last modification; "" when neither
-    can be found.
-    """
+    """The day a note belongs to: its name's date, else its modification's India date, or ""."""
     day = date_of_name(path.name)
     if day is not None:
         return day
@@ -225,8 +218,7 @@ def note_day(path: Path) -> str:
 def read_text(path: Path, problems: list[Problem] | None = None) -> str | None:
     """Reads a UTF-8 text file, such as a summary or a note; None when it cannot be read.
 
-    Bytes that are not UTF-8 are replaced with U+FFFD and reported; a byte order mark is dropped;
-    a file past the text limit in force is reported "too big" and not read.
+    Bytes that are not UTF-8 become U+FFFD and are reported; a file past the limit is not read.
 
     Args:
         path: The file.

@@ -1,13 +1,8 @@
 """Notices what changed in a desk folder since the last look, by polling file status.
 
-A `DeskWatcher` remembers the signatures of only what a running desk changes (state.json, the
-folders' listings, the followed logs, the newest journal file and summary, each note); `poll()`
-says what changed as a `DeskChanges`, and the caller re-reads only that. A `JsonLinesFollower`
-reads only the lines a log gained since the last read.
-
-Polling works the same on every file system (network mounts too), needs no thread and survives
-the folder being replaced. Nothing here reads content, writes or raises: a vanished desk, a
-permission error or a symlink loop reads as "not there".
+`DeskWatcher.poll()` says what changed as a `DeskChanges`, so the caller re-reads only that;
+`JsonLinesFollower` reads only the lines a log gained. Nothing here raises: what cannot be
+examined reads as "not there".
 """
 
 from __future__ import annotations
@@ -37,8 +32,7 @@ class DeskChanges:
         new_sessions: Sessions whose logs appeared, oldest first.
         removed_sessions: Sessions whose logs disappeared, oldest first.
         grown_logs: Each followed session whose log changed, with its new size (0 when gone).
-        rewritten_logs: Those of grown_logs that did not just grow (shrank, replaced, changed in
-            place, gone): read them again from the start.
+        rewritten_logs: Those of grown_logs that did not just grow: read them again.
         journal_changed: A journal file appeared or disappeared, or the newest one changed.
         notes_changed: A note appeared, disappeared or changed.
         summaries_changed: A summary appeared or disappeared, or the newest one changed.
@@ -143,10 +137,7 @@ def _sorted_sessions(log_names: Iterable[str]) -> list[str]:
 
 
 class DeskWatcher:
-    """Watches one desk folder for the changes a running desk makes, by polling file status.
-
-    Create it before reading the desk for the first time, so nothing written in between is missed.
-    """
+    """Watches one desk folder by polling; create it before the desk's first read."""
 
     def __init__(self, desk_directory: Path):
         """Looks at everything once (the folder may be missing), as the first poll's baseline."""
@@ -175,10 +166,7 @@ class DeskWatcher:
         self.follow_sessions([] if session_id is None else [session_id])
 
     def follow_sessions(self, session_ids: Iterable[str]) -> None:
-        """Watches these sessions' logs instead of those watched so far.
-
-        A newly followed log is looked at now, as the next poll's baseline: read it after this.
-        """
+        """Watches these sessions' logs instead (read a new one after this: it is the baseline)."""
         self._followed = tuple(dict.fromkeys(session_ids))
         logs = {
             session_id: self._snapshot.logs[session_id]
@@ -307,8 +295,7 @@ class FollowedLines:
 
     Attributes:
         objects: The lines completed since the last read, with their line numbers.
-        restarted: The file was replaced, shrank or vanished, so it was read again from its start:
-            drop everything read from it before.
+        restarted: The file was read again from its start: drop what was read before.
         pending_bytes: The bytes of an unfinished last line, left for later.
     """
 
@@ -318,12 +305,7 @@ class FollowedLines:
 
 
 class JsonLinesFollower:
-    """Follows one JSON-lines file, such as the shown session's log, as the desk appends to it.
-
-    Each read returns only the lines completed since the last one, a damaged line reported as a
-    whole read reports it (appended_lines.AppendedLines). An unfinished last line waits until it is
-    complete; a rewritten file is read again from its start.
-    """
+    """Follows one JSON-lines file as the desk appends to it (appended_lines.AppendedLines)."""
 
     def __init__(self, path: Path):
         """Starts following a file; nothing is read until read_new."""

@@ -1,7 +1,6 @@
 """SHA-256 digests of the keys the start needs, such as a desk's cache file names.
 
-Made with the interpreter's own SHA-256 module (`_sha256` on 3.11, `_sha2` from 3.12), so the
-start does not import OpenSSL; hashlib is the fallback. The digest is the same either way.
+Made with the interpreter's own SHA-256 module, so the start does not import OpenSSL.
 """
 
 from __future__ import annotations

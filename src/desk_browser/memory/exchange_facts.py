@@ -1,8 +1,7 @@
 """What the journal records about each exchange beyond its text: its session and its backend.
 
-Its session is the `session_id` of the last `session_started` before its trigger in the same
-file, unless a `session_ended` came between; its backend the first answer piece's `backend`.
-The `backend:` and `session:` qualifiers test these facts; an unknown fact is outside them.
+Its session is that of the last `session_started` before it (unless ended), its backend the
+first answer piece's. The `backend:` and `session:` qualifiers test them.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """What reading each desk file found, remembered outside the desk until the file changes.
 
-A `FileMemo` keeps, per file and purpose ("check", "count"), a reading's problems and a small
-JSON value, keyed by the file's signature; an unchanged file is not read again, a racy one (see
-file_status) is not remembered. The memo lives in `<cache>/checks/<hash>.json`, never in the
-desk; a missing, corrupt or foreign memo is replaced, one that cannot be written stays in memory.
+A `FileMemo` keeps, per file and purpose, a reading's problems and value by the file's
+signature, in `<cache>/checks/<hash>.json`; a racy file is not remembered.
 """
 
 from __future__ import annotations
@@ -72,11 +70,7 @@ def _stored_signature(path: Path) -> _StoredSignature | None:
 
 
 class FileMemo:
-    """Remembers what reading each file of one desk found, until the file changes.
-
-    Safe to share between threads. `read` is the one way in: it recalls a finding whose file is
-    unchanged, or reads the file and remembers what it found.
-    """
+    """Remembers what reading each file of one desk found, until it changes; thread-safe."""
 
     def __init__(self, desk_directory: Path, path: Path | None = None):
         """Opens the memo of a desk, reading nothing yet; `path` None keeps it in memory only."""
@@ -101,8 +95,7 @@ class FileMemo:
         Args:
             path: The file.
             purpose: Which reading this is ("check", "count"): each has its own findings.
-            reading: Reads the file, adding its problems to the list it is given, and returns a
-                JSON-able value (such as a count).
+            reading: Reads the file, adding to the problems given, and returns a JSON-able value.
 
         Returns:
             The file's problems and the reading's value.

@@ -1,17 +1,8 @@
 """Opening a desk file for reading: never waiting, never reading outside the desk or past a limit.
 
-Every reader of the core opens desk files here:
-
-- The path must be a regular file before and after the open (with O_NONBLOCK, so a FIFO never
-  makes it wait): else "not a regular file".
-- A file whose real path lies outside its desk folder (known from its place: journal/, notes/,
-  sessions/, sessions/summaries/) is refused unless links out are allowed: "points outside the
-  desk: /etc/passwd".
-- A file or line past its kind's limit (`ReadSettings`) is refused: "too big: 1.0 GB, limit
-  16 MB".
-
-Readers take settings as an argument or use `current_settings`, which an entry point sets for a
-run with `settings_in_force`.
+A desk file must be a regular file (a FIFO never waits), inside its desk unless links out are
+allowed, and within its kind's limit (`ReadSettings`); else it is refused with a reason.
+Entry points set the settings for a run with `settings_in_force`.
 """
 
 from __future__ import annotations
@@ -164,11 +155,8 @@ def _refuse_outside(path: Path, desk: Path) -> None:
 def open_desk_file(path: Path, settings: ReadSettings | None = None) -> BinaryIO:
     """Opens a desk file for reading (the caller closes it), never waiting, never leaving the desk.
 
-    Links are followed, out of the desk only when `settings` (None: those in force) allow.
-
     Raises:
-        OSError: It cannot be opened; a RefusedFileError when it is not a regular file or lies
-            outside the desk, IsADirectoryError when it is a folder.
+        OSError: It cannot be opened (RefusedFileError when the readers refuse it).
         ValueError: The path holds a NUL character.
     """
     settings = settings or _in_force
@@ -202,21 +190,14 @@ def read_at_most(handle: BinaryIO, path: Path, limit: int) -> bytes:
 
 
 def unreadable_reason(error: OSError | ValueError) -> str:
-    """Names why a file could not be read, as a problem's reason.
-
-    A refusal's reason, PERMISSION_DENIED_REASON, or "unreadable: " and the system's words.
-    """
+    """Names why a file could not be read, as a problem's reason."""
     if isinstance(error, OSError):
         return os_error_reason(error)
     return f'unreadable: {error}'
 
 
 def os_error_reason(error: OSError) -> str:
-    """Names why the system refused to open, read, examine or list a desk file or folder.
-
-    A refusal's reason, PERMISSION_DENIED_REASON, LINK_LOOP_REASON, or "unreadable: " and the
-    system's words.
-    """
+    """Names why the system refused to open, read, examine or list a desk file or folder."""
     if isinstance(error, RefusedFileError):
         return error.reason
     if isinstance(error, PermissionError):

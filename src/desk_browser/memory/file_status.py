@@ -1,13 +1,8 @@
 """Has this file changed? One signature of a file's status, one racy window, one folder listing.
 
-- A `FileSignature` is what one `stat` says about a file or folder; any change through the
-  file system (an append, a rewrite, a replacement, a time set back) changes it.
-- A file modified less than `RACY_NANOSECONDS` ago is *racy*: a second change within a coarse
-  clock's tick could keep its signature, so what was read is not trusted beyond the next look.
-- A `FolderListing` lists a folder's regular files again only when its signature changed.
-
-Nothing here reads content, writes or raises: a missing file, a permission error, a symlink
-loop or a name the system refuses reads as "no signature".
+Any change through the file system changes a `FileSignature`. A file modified less than
+`RACY_NANOSECONDS` ago is *racy*: what was read is not trusted beyond the next look. Nothing
+here raises: what cannot be examined has no signature.
 """
 
 from __future__ import annotations
@@ -105,11 +100,7 @@ class _Listed:
 
 
 class FolderListing:
-    """Lists the regular files in folders, listing a folder again only when it changed.
-
-    A listing is remembered only when the folder was not racy when listed and holds no links (a
-    link's target can change without the folder changing). Safe to share between threads.
-    """
+    """Lists folders' regular files again only when a folder changed; thread-safe."""
 
     def __init__(self, racy_nanoseconds: int = RACY_NANOSECONDS):
         """Creates a listing that remembers nothing yet (tests may shorten `racy_nanoseconds`)."""
@@ -118,10 +109,7 @@ class FolderListing:
         self._lock = threading.Lock()
 
     def names(self, folder: Path) -> tuple[str, ...]:
-        """The sorted names of a folder's regular files; empty when it cannot be listed.
-
-        While the folder is unchanged, the same tuple is returned.
-        """
+        """The sorted names of a folder's regular files (the same tuple while unchanged)."""
         signature = file_signature(folder)
         if signature is None:
             return ()

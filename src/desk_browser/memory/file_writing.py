@@ -1,7 +1,6 @@
 """Writing the sessions folder's files so that a crash never leaves half a file behind.
 
-The state and the summaries are replaced whole (a crash leaves the old or the new file); the
-session logs only grow by whole JSON lines.
+The state and summaries are replaced whole; the logs only grow by whole JSON lines.
 """
 
 from __future__ import annotations
@@ -21,8 +20,7 @@ NEW_FILE_MODE = 0o644
 def write_atomically(path: Path, content: bytes) -> None:
     """Replaces a file's content so that a crash leaves either the old or the new file.
 
-    A uniquely named file beside it is written, flushed and renamed over it (removed when anything
-    fails); OSError when the file could not be written.
+    Raises OSError when the file could not be written.
     """
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
@@ -69,10 +67,7 @@ def encode_json_line(data: dict[str, Any]) -> bytes:
 
 
 def append_line(path: Path, line: bytes) -> None:
-    """Adds one newline-ended line to a file, creating it when missing.
-
-    After a last line cut short by a crash, the line starts on a new line.
-    """
+    """Adds one newline-ended line to a file (on a new line after one cut short), creating it."""
     with path.open('a+b') as log:
         log.seek(0, os.SEEK_END)
         if log.tell() > 0:

@@ -1,7 +1,6 @@
 """A desk's journal days: events, exchanges and actions, read from the journal's JSON lines.
 
-`desk_files` names everything here; a module of its own so that it loads when a journal is
-first read, not with the first screen.
+`desk_files` names everything here; it loads when a journal is first read.
 """
 
 from __future__ import annotations
@@ -111,10 +110,8 @@ def group_journal_objects(
 ) -> list[JournalEvent]:
     """Reads numbered journal objects as events, adding to a day's `exchanges` and `actions`.
 
-    A trigger_received event starts an exchange; a text event belongs to the last exchange when
-    there is one; every other event is an action. A reader of a journal in pieces passes what it
-    has so far, and the last exchange goes on growing. An object with no string type is skipped
-    and reported. Returns the events read, in order.
+    A trigger starts an exchange, a text joins the last one, any other event is an action; the
+    last exchange goes on growing across calls. Returns the events read, in order.
     """
     events: list[JournalEvent] = []
     current = exchanges[-1] if exchanges else None
@@ -140,8 +137,7 @@ def read_journal_day(
 ) -> JournalDay:
     """Reads one day's journal (`day` YYYY-MM-DD) into events, exchanges and actions.
 
-    An unreadable file reads as an empty day; `problems` (None: nowhere) gets the damaged lines in
-    order and an unreadable file.
+    An unreadable file reads as empty; `problems` (None: nowhere) gets what was skipped.
     """
     exchanges: list[JournalExchange] = []
     actions: list[JournalEvent] = []

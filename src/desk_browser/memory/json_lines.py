@@ -1,8 +1,7 @@
 """The one parser of JSON-lines files (session logs, journal days), read in bounded pieces.
 
-Files are split on newline bytes only, so a line that is not UTF-8 or not JSON costs only
-itself. A line past `ReadSettings.line_limit` is reported "too big" and ends the read. Blank
-lines and a leading UTF-8 byte order mark are skipped. desk_files re-exports the documented names.
+A bad line costs only itself; one past `ReadSettings.line_limit` ends the read. Blank lines
+and a leading byte order mark are skipped. desk_files re-exports the documented names.
 """
 
 from __future__ import annotations
@@ -105,9 +104,8 @@ def _parse_json_lines(
 ) -> tuple[list[tuple[int, dict[str, Any]]], int | None]:
     """Parses JSON lines, skipping and reporting every damaged line, up to one past the limit.
 
-    orjson parses, and json.loads where orjson refuses a line or reads it otherwise (19 digits or
-    more, deep nesting), so the results are exactly json.loads's. Returns the objects with their
-    line numbers, and where the line past the limit starts in content (None when none is).
+    The results are exactly json.loads's. Returns the objects with their line numbers, and where
+    the line past the limit starts in content (None when none is).
     """
     marked = content.translate(_DIGITS_AND_OPENINGS_MARKED)
     has_long_digit_run = _LONG_DIGIT_RUN in marked
@@ -344,8 +342,6 @@ def read_json_objects(
 ) -> list[tuple[int, dict[str, Any]]]:
     """Reads a JSON-lines file's objects with their line numbers, skipping every damaged line.
 
-    A last line with no newline is read like any other; an unreadable file reads as no objects.
-
     Args:
         path: The file.
         problems: Where to report each skipped line and an unreadable file (None: nowhere).
@@ -364,9 +360,7 @@ def read_json_objects_from(
 ) -> JsonLinesReading:
     """Reads the JSON-lines objects after a byte offset, for following a file that grows.
 
-    By default a last line with no newline yet is left for the next call. A file that shrank below
-    the offset is noticed (shrank); one replaced by another at least as long is not (compare inodes,
-    as appended_lines does). An unreadable file reads as nothing from the offset given.
+    A file that shrank is noticed; one replaced by another as long is not (compare inodes).
 
     Args:
         path: The file.

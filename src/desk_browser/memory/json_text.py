@@ -1,7 +1,6 @@
 """Field values as the search reads them: text as it is, anything else as compact JSON.
 
-Exactly what `json.dumps(value, ensure_ascii=False, separators=(',', ':'))` writes, with the
-common small values written here directly.
+Exactly what `json.dumps(value, ensure_ascii=False, separators=(',', ':'))` writes.
 """
 
 from __future__ import annotations

@@ -1,21 +1,13 @@
 """A desk's order book, read from its journal: each order's life, its risk decision and exchange.
 
-The journal writes an order's life as separate events (order_placed, order_filled,
-order_cancelled, with an order_id) and the risk check before it as a risk_decision naming a
-symbol. This module ties them together:
-
-- An order is its placement, fills and cancel across days, by order_id as text (7731 and
-  "7731" are one). A new placement of an id starts a new order; a fill or cancel goes to the
-  latest order of its id; an event with no order_id is an order of its own.
-- A fill or cancel of an order placed before the days read is an Order with `placed` None.
+- An order is its placement, fills and cancel across days, by order_id as text; a new
+  placement of an id starts a new order, a fill or cancel goes to the latest one of its id.
+  One placed before the days read has `placed` None.
 - A risk decision belongs to the next order placed for its symbol in the same exchange; a
-  rejected one no order follows is a rejection (an approved one is dropped); a later decision
-  for the symbol in the exchange replaces an earlier one.
-- Statuses: nothing filled and no cancel is open; less than the quantity is part filled; the
-  quantity (or a fill or quantity of unknown size) is filled; a cancel is cancelled.
+  rejected one no order follows is a rejection (an approved one is dropped).
+- Statuses: open, part filled, filled (or a fill of unknown size) or cancelled.
 
-Damaged lines are skipped and counted; other event types are ignored. Through a memo, the
-exchanges are read without their answers (`whole` False).
+Damaged lines are skipped and counted. Through a memo, exchanges come without their answers.
 """
 
 from __future__ import annotations
@@ -238,8 +230,7 @@ def read_order_book(
         memo (DayMemo | None): Recalls unchanged days' facts (the caller saves it); None reads.
         whole_exchanges (bool | None): Read every event of the exchanges; None: without a memo.
         before_each_day (Callable[[], None] | None): Called before each day (may raise to stop).
-        journal (Sequence[tuple[str, Path]] | None): journal_files(desk), when the caller has
-            it; None lists the journal here.
+        journal (Sequence[tuple[str, Path]] | None): journal_files(desk); None lists it here.
     """
     whole = memo is None if whole_exchanges is None else whole_exchanges
     days = sorted(

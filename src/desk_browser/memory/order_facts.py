@@ -5,11 +5,9 @@ A day's facts (`DayFacts`), its order and risk events and their exchanges:
     {'events': [[line, kind, time, trigger_line, values], ...],
      'exchanges': [[trigger_line, time, fields, backend, session_id, last_line, events], ...]}
 
-`kind` is "placed", "filled", "cancelled" or "risk"; `trigger_line` is that of the event's
-exchange, None before the first trigger; `values` are the values of ORDER_FIELDS (RISK_FIELDS)
-when the event has exactly those fields in that order, else its fields. `exchanges` are those
-with such an event, in file order; their `events` are [line, type, time, fields] of every event
-(trigger and texts included), or None without whole exchanges.
+`kind` is "placed", "filled", "cancelled" or "risk"; `values` are ORDER_FIELDS' (RISK_FIELDS')
+values when the event has exactly those fields, else its fields; an exchange's `events` are
+[line, type, time, fields] of each event, or None without whole exchanges.
 """
 
 from __future__ import annotations

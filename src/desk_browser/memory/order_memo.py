@@ -1,7 +1,6 @@
 """Each journal day's order facts, remembered in the cache folder, a FileMemo per year of days.
 
-`<cache>/orders/<year>/<hash of the desk's path>.json`: a year of orders loads that year's
-file, and a save writes only the years that changed.
+`<cache>/orders/<year>/<hash of the desk's path>.json`; a save writes only changed years.
 """
 
 from __future__ import annotations
@@ -19,10 +18,7 @@ ORDERS_FOLDER = 'orders'
 
 
 class OrderMemo:
-    """Remembers each journal day's order facts, one memo file per year of days.
-
-    Safe to share between threads, as FileMemo is.
-    """
+    """Remembers each journal day's order facts, one memo file per year of days; thread-safe."""
 
     def __init__(self, desk_directory: Path, cache_directory: Path | None) -> None:
         """Opens a desk's order memos, reading nothing yet (`cache_directory` None: in memory)."""

@@ -1,8 +1,6 @@
 """A few lines of a desk file as their bytes, such as a damaged line and its neighbours.
 
-For the Problems view and for counting the blank lines before a damaged line. The file is
-scanned from its start, a chunk at a time, keeping only the lines asked for, each cut to a
-few hundred bytes; it is opened as every desk reader opens one (file_reading).
+For the Problems view: only the lines asked for are kept, each cut to LINE_BYTES.
 """
 
 from __future__ import annotations
@@ -41,9 +39,6 @@ def read_raw_lines(
     line_bytes: int = LINE_BYTES,
 ) -> list[RawLine]:
     """Reads lines `first` to `last` (from 1) of a file as bytes, those the file holds, in order.
-
-    Each keeps at most `line_bytes`; `settings` (None: in force) says whether links out of the desk
-    are followed.
 
     Raises:
         OSError: The file cannot be opened or read (RefusedFileError for one the readers refuse).

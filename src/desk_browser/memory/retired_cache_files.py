@@ -1,9 +1,7 @@
 """Removes the cache files that earlier versions of the browser kept and this one never reads.
 
-Earlier versions kept parsed CSS (`parsed-css.pickle`), compiled code
-(`generated-code-<tag>-<version>.marshal`) and the first screen's drawn answers
-(`drawn/<hash>.json`) in the cache folder. Only files of those exact names are removed, and
-never anything outside the cache folder.
+Only files of those exact names (`parsed-css.pickle`, `generated-code-*.marshal`,
+`drawn/<hash>.json`) are removed, and nothing outside the cache folder.
 """
 
 from __future__ import annotations
@@ -21,8 +19,7 @@ def remove_retired_cache_files(cache_directory: Path) -> int:
     """Removes the files earlier versions kept in the cache folder, and `drawn/` once empty.
 
     Args:
-        cache_directory (Path): The browser's cache folder. A missing folder or a file that
-            cannot be removed is left as it is.
+        cache_directory (Path): The browser's cache folder.
 
     Returns:
         int: How many files were removed.

@@ -1,10 +1,7 @@
 """Search scopes: the qualifiers typed among a search's words, such as `day:yesterday kind:note`.
 
-A piece `NAME:VALUE` whose NAME (any case) is in QUALIFIERS is a qualifier; any other piece
-(`order_id:7731` too) is a word. QUALIFIERS is the one table of them: each entry's parser, the
-exchange fact it tests and the index column holding that fact, its help lines and command
-options. Several qualifiers combine (days narrow, the rest add up); a bad one is reported with
-why ("day: 2026-13-01 is not a date") and left out. "Today" is the caller's (India's).
+A piece `NAME:VALUE` whose NAME is in QUALIFIERS (the one table of them) is a qualifier; any
+other piece is a word. Days narrow, the rest add up; a bad qualifier is reported and left out.
 
 Typical usage example:
 
@@ -250,12 +247,10 @@ class QualifierDefinition:
         read (ReadValue): Reads its value; the ValueError's message says why a value is bad.
         examples (tuple[tuple[str, str], ...]): Help lines: an example and what it keeps.
         options (tuple[ScopeOption, ...]): The search command's options standing for it.
-        field (str | None): The SearchScope field holding its values (a frozenset), or None
-            when it sets other fields (day: first_day and last_day).
+        field (str | None): The SearchScope field holding its values; None for day.
         fact (str | None): The ExchangeFacts field it tests, None when it tests the record.
         column (str | None): The index's records column holding that fact.
-        fold (Callable[[str], str]): Makes a fact's value comparable with the values read
-            (backend: lowered); the index's marks are made of folded values too.
+        fold (Callable[[str], str]): Makes a fact's value comparable (backend: lowered).
     """
 
     name: str
@@ -330,8 +325,7 @@ def parse_day_range(
     """Reads a `day:` value: one day, or `FIRST..LAST` with either end left out.
 
     Returns:
-        tuple[datetime.date | None, datetime.date | None]: The first and last day inside (None
-            for an end left out).
+        tuple[datetime.date | None, datetime.date | None]: The first and last day (None: open).
 
     Raises:
         ValueError: The text names no day or range; the message says why (without "day: ").

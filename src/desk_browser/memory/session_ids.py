@@ -1,7 +1,6 @@
 """Session ids: the <YYYY-MM-DD>-<number> names of a desk's session logs, and their order.
 
-A session's log is <sessions>/<session id>.jsonl. session_store re-exports log_path and
-session_sort_key, its documented names.
+A session's log is <sessions>/<session id>.jsonl; session_store re-exports these names.
 """
 
 from __future__ import annotations
@@ -45,9 +44,7 @@ def parse_session_id(session_id: str) -> tuple[str, int] | None:
 def session_sort_key(session_id: str) -> tuple[int, str, int, str]:
     """The key that sorts session ids oldest first (reverse=True: newest first).
 
-    By date, then number as a number (2026-10-19-10 is newer than 2026-10-19-9); an id that is not
-    <YYYY-MM-DD>-<number> is older than every dated one. Ties fall back to the name, so the order
-    never depends on the file system.
+    By date, then number as a number; an undated id is older than every dated one.
     """
     # One pattern, then the date checked: a five-year desk sorts 2,520 ids before its first paint.
     match = _SESSION_ID.fullmatch(session_id)

@@ -1,9 +1,7 @@
 """Reading a sessions folder's files: a session's log, and the state, telling missing from damaged.
 
-Readers never raise for what they find on disk: a damaged log line is skipped and reported, a
-state file that cannot be used is reported with why. session_store re-exports the names it
-documents; `exchanges_from_lines`, `count_exchanges` and `read_exchange_log_head` are the
-browser's own.
+Readers never raise for what is on disk: damage is skipped and reported. session_store
+re-exports the names it documents.
 """
 
 from __future__ import annotations
@@ -106,9 +104,8 @@ def count_exchanges(
 def read_exchange_log(path: Path, problems: list[Problem] | None = None) -> list[Exchange]:
     """Reads a session's log, oldest first, skipping every damaged line.
 
-    A line is damaged when it is not UTF-8, not a JSON object, lacks one of the four fields, or has
-    a field that is not a string; blank lines are skipped silently. `problems` (None: nowhere) gets
-    the damaged lines, in order, and an unreadable file.
+    A line is damaged when it is not a JSON object of the four string fields; `problems` (None:
+    nowhere) gets the damaged lines and an unreadable file.
     """
     found: list[Problem] = []
     exchanges = exchanges_from_lines(path, desk_files.read_json_objects(path, found), found)
@@ -125,8 +122,8 @@ screenful, in about a millisecond (a 10,000-exchange log takes about 85 ms to re
 def read_exchange_log_head(path: Path, byte_limit: int = LOG_HEAD_BYTES) -> list[Exchange] | None:
     """Reads a big log's first exchanges, to show while the whole log is read.
 
-    Damaged lines among the complete lines within `byte_limit` are skipped without a word. None
-    when the log holds at most `byte_limit` bytes, cannot be read, or no exchange ends within them.
+    Damaged lines are skipped silently. None when the log fits `byte_limit`, cannot be read, or
+    no exchange ends within it.
     """
     settings = current_settings()
     try:

@@ -1,8 +1,7 @@
 """Which files a search reads cannot be read: so no search returns fewer hits in silence.
 
-`UnreadFiles` names each journal day, summary or note in a search's scope that its reader
-cannot open, as a whole-file `Problem` with the readers' reason. It opens and closes each file,
-reading nothing, and only when its status changed since it was last looked at.
+`UnreadFiles` names each file in a search's scope that cannot be opened, as a whole-file
+`Problem`, opening it again only when its status changed.
 """
 
 from __future__ import annotations
@@ -32,10 +31,7 @@ JOURNAL_KINDS = frozenset({'exchange', 'journal'})
 
 
 class UnreadFiles:
-    """Finds the files of a desk's search that cannot be read, remembering each file's answer.
-
-    Safe to share between threads (a search worker and the next one).
-    """
+    """Finds the files of a desk's search that cannot be read, remembering each; thread-safe."""
 
     def __init__(self, desk: Path, recheck_seconds: float = 0.0):
         """Remembers nothing yet; a scope's answer stands `recheck_seconds` (0: look each time)."""
@@ -47,10 +43,7 @@ class UnreadFiles:
         self._lock = threading.Lock()
 
     def find(self, scope: SearchScope = EVERYTHING) -> list[Problem]:
-        """One whole-file problem per file a search in this scope reads that cannot be read.
-
-        Journal days newest first, then summaries, then notes.
-        """
+        """One problem per unreadable file in scope: journal days newest first, then the rest."""
         now = time.monotonic()
         with self._lock:
             last = self._last

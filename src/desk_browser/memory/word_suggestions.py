@@ -1,9 +1,7 @@
 """Did you mean: the words a desk's records hold that are nearest to a keyword no record holds.
 
-A vocabulary is every word of the records (lowered runs of letters, digits and underscores with
-a letter, 3 to 40 characters) with its count. A keyword no record holds is compared by optimal
-string alignment distance (rapidfuzz); the words within `reach` are suggested, nearest then
-most frequent first.
+A vocabulary is every word (3 to 40 characters, with a letter) with its count; the words within
+`reach` (optimal string alignment distance) are suggested, nearest then most frequent first.
 """
 
 from __future__ import annotations
@@ -89,10 +87,7 @@ class Vocabulary:
         return self._counts.get(word, 0)
 
     def suggestions(self, word: str, limit: int = 3) -> list[str]:
-        """Up to `limit` words within reach of a lowered keyword, never the keyword itself.
-
-        Nearest first, then most frequent, then alphabetical.
-        """
+        """Up to `limit` words within reach of a lowered keyword, never the keyword itself."""
         most = reach(word)
         if most == 0 or limit <= 0:
             return []

@@ -1,9 +1,8 @@
 """Finds the desks of a workspace: a folder whose subfolders are desks.
 
-A folder is a desk when it holds `sessions/`, `journal/` or `notes/`. A PATH is a desk, a
-workspace, a workspace in its `desks/` folder, or no desk at all. What stands where a desk
-should be but cannot be read as one is an entry that says why, never an error; files with an
-extension and hidden entries are left out. Only folder listings are read.
+A folder is a desk when it holds `sessions/`, `journal/` or `notes/`. What cannot be read as a
+desk is an entry that says why, never an error; hidden entries and files with an extension are
+left out. Only folder listings are read.
 """
 
 from __future__ import annotations
@@ -42,8 +41,7 @@ class DeskEntry:
     Attributes:
         name: The folder's name, such as "main"; unique within the workspace.
         path: The folder.
-        problem: Why it cannot be read as a desk ("cannot read: permission denied", "a symlink
-            loop", "a file, not a desk folder", REMOVED); None for a desk.
+        problem: Why it cannot be read as a desk (such as REMOVED); None for a desk.
     """
 
     name: str
