@@ -1,14 +1,8 @@
 """When a session's exchanges were asked: their triggers' times, from the journal.
 
-A log line says when its answer finished (`finished_at`); the journal's `trigger_received` says
-when the desk was asked, the time a search hit shows. `asked_times` finds it for each exchange,
-so the Exchanges pane, `show` and the exports say both ("asked 09:48 · answered 09:55").
-
-Log exchanges are matched in order to the journal's exchanges of the same session: the next one
-with the same trigger text and answer, else the same trigger text. A journal exchange never
-answered has no log line and is passed over; a log line whose trigger the journal lacks is
-asked at an unknown time (None). `AskedTimesReader` finds the same for a followed session,
-reading each journal day on from where its last read stopped.
+Log exchanges are matched in order to the same session's journal exchanges (same trigger and
+answer, else same trigger); one the journal lacks was asked at an unknown time (None).
+`AskedTimesReader` does the same for a followed session, reading journals on from the last read.
 """
 
 from __future__ import annotations
@@ -35,10 +29,7 @@ _Trigger = tuple[str, str, str | None]
 
 
 def session_days(session_id: str, exchanges: Sequence[Exchange]) -> list[str]:
-    """The India days (YYYY-MM-DD, oldest first) whose journals may hold a session's triggers.
-
-    The session's day and each day its answers finished on (a session may run past midnight).
-    """
+    """The India days (YYYY-MM-DD, oldest first) whose journals may hold a session's triggers."""
     days: set[str] = set()
     if parse_day(session_id) is not None:
         days.add(session_id[:10])
@@ -53,8 +44,7 @@ def asked_times(desk: Path, session_id: str, exchanges: Sequence[Exchange]) -> l
     """Finds when each exchange of a session (its log's, oldest first) was asked, from the journal.
 
     Returns:
-        One per exchange: its trigger's ISO time as the journal writes it, or None when the
-        journal holds no trigger or time for it.
+        One per exchange: its trigger's ISO time as written, or None when unknown.
     """
     journals = dict(desk_files.journal_files(desk))
     triggers: list[_Trigger] = []  # The session's, in order.
@@ -71,11 +61,7 @@ def asked_times(desk: Path, session_id: str, exchanges: Sequence[Exchange]) -> l
 
 
 class AskedTimesReader:
-    """Finds what `asked_times` finds for the sessions of one desk, again and again.
-
-    Each journal day read is kept (the few read last) and read on from where its last read
-    stopped, so a followed session's growth costs what the journal appended. Any thread.
-    """
+    """Finds what `asked_times` finds for one desk's sessions, again and again; thread-safe."""
 
     KEPT_DAYS = 4
     """How many journal days are kept read; a session's span one or two."""
@@ -139,8 +125,7 @@ class _DayTriggers:
         """Groups objects that follow those read, adding the exchanges they close to `closed`.
 
         Returns:
-            The last exchange with its session (a copy: this one is left as it was), and the
-            session open after the objects, as exchange_facts attributes sessions.
+            The last exchange with its session (a copy), and the session open after them.
         """
         exchanges: list[JournalExchange] = []
         sessions: list[str | None] = []

@@ -1,8 +1,6 @@
 """What the day view shows, read through `desk_browser.memory`: one day's journal, and the days.
 
-`read_day_view` is meant for a thread worker and returns plain records; activity per day
-comes from the sessions list already read, so only the shown day's journal is opened.
-`day_glance` is the line the day view and the day's document open with.
+`read_day_view` is for a thread worker; only the shown day's journal is opened.
 """
 
 from __future__ import annotations
@@ -77,11 +75,7 @@ def read_day_view(desk: Path, day: str, overview: DeskOverview | None) -> DayVie
 
 @dataclass(frozen=True)
 class DayGlance:
-    """A day at a glance: how many triggers, orders, risk checks and tool calls it held.
-
-    Counted: triggers, orders placed, filled and cancelled, risk checks approved and rejected, tool
-    calls.
-    """
+    """A day at a glance: how many triggers, orders, risk checks and tool calls it held."""
 
     triggers: int = 0
     orders_placed: int = 0

@@ -1,7 +1,6 @@
 """What the screens show, read from the desk through `desk_browser.memory` (never directly).
 
-Each function reads at once and returns plain records, for thread workers. Nothing raises on
-a damaged or vanished file: the records carry the readers' `Problem`s up to the screen.
+Each function returns plain records, for thread workers; damage is carried as `Problem`s.
 """
 
 from __future__ import annotations
@@ -52,10 +51,8 @@ class SessionEntry:
         exchange_count (int): How many exchanges its log holds.
         damaged_lines (int): How many lines of its log were skipped as damaged.
         is_current (bool): Whether state.json names it as the current session.
-        counted (bool): Whether its log was read; when False, exchange_count and damaged_lines
-            are 0 and unknown.
-        unreadable (bool): Whether its log could not be read at all; its counts are then 0 and
-            not its own (count_text says so).
+        counted (bool): Whether its log was read (else the counts are 0, unknown).
+        unreadable (bool): Whether its log could not be read (the counts are then 0).
     """
 
     session_id: str
@@ -89,10 +86,8 @@ class DeskOverview:
     Attributes:
         looks_like_desk (bool): Whether the folder holds any of sessions/, journal/ or notes/.
         state (StateReading): What reading state.json found.
-        sessions (Sequence[SessionEntry]): Every session with a log, newest first (a
-            `ListedSessions`, whose uncounted entries are made when first looked at).
-        current_log_count (int | None): How many exchanges the current session's log holds; None
-            when there is no current session or it has no log.
+        sessions (Sequence[SessionEntry]): Every session with a log, newest first.
+        current_log_count (int | None): The current log's exchanges; None without one.
         problems (list[Problem]): Files that could not be read at all.
     """
 
@@ -122,8 +117,7 @@ class SessionLog:
         exchanges (list[Exchange]): Its readable exchanges, oldest first.
         problems (list[Problem]): Every damaged line or unreadable file met while reading it.
         pending_bytes (int): The bytes of a last line with no newline yet, left unread.
-        complete (bool): False while only the log's first exchanges were read, the whole log
-            on its way: problems is then empty and nothing counts the rest.
+        complete (bool): False while only the log's first exchanges were read.
     """
 
     session_id: str
@@ -209,18 +203,12 @@ def read_overview(
 
     Args:
         desk (Path): The desk folder.
-        counted (int | None): How many of the newest sessions' logs to read (the current
-            session's always is); the others are listed uncounted. None reads every log.
-        unfinished_is_damaged (bool): Whether a last line with no newline counts as cut short
-            (a one-off read) rather than still being written (the app).
-        memo (FileMemo | None): Recalls the counts of unchanged big logs
-            (MEMO_WORTHWHILE_BYTES or more); None reads every log counted. Only with
-            unfinished_is_damaged False.
-        listing (FolderListing | None): Remembers the sessions folder's listing until it
-            changes; None uses the one desk_files shares.
-        settled (bool): Whether to read the state again after counting the current log, until
-            the two agree (`_settle`), so a fast-writing desk never shows a backend further
-            behind than it is; False trusts the first pair.
+        counted (int | None): How many of the newest logs to count (and the current); None: all.
+        unfinished_is_damaged (bool): Whether a last line with no newline counts as cut short.
+        memo (FileMemo | None): Recalls big unchanged logs' counts (only with
+            unfinished_is_damaged False); None reads every log counted.
+        listing (FolderListing | None): The sessions folder's listing; None: desk_files' own.
+        settled (bool): Whether to pair the state and the current count (`_settle`).
 
     Returns:
         DeskOverview: The overview.
@@ -297,9 +285,7 @@ def _settle(
 ) -> tuple[StateReading, SessionEntry]:
     """Pairs the current log's count with a state that was in force while it was counted.
 
-    The desk appends to its log before it saves the state, so a state read before a count may
-    lag it: the state is read again after the count, and the log counted again until the state
-    stays put (SETTLE_TRIES at most).
+    The state is read again after the count, up to SETTLE_TRIES times, until it stays put.
 
     Args:
         desk (Path): The desk folder.
@@ -345,12 +331,10 @@ def count_sessions(
     Args:
         desk (Path): The desk folder.
         entries (Iterable[SessionEntry]): The sessions, as listed (their is_current is kept).
-        memo (FileMemo | None): Recalls the counts of logs unchanged since they were last
-            counted; None reads every log.
+        memo (FileMemo | None): Recalls unchanged logs' counts; None reads every log.
 
     Returns:
-        tuple[list[SessionEntry], list[Problem]]: The sessions, counted, and the logs that
-            could not be read at all.
+        tuple[list[SessionEntry], list[Problem]]: The sessions, counted, and unreadable logs.
     """
     counted: list[SessionEntry] = []
     problems: list[Problem] = []
@@ -448,9 +432,7 @@ def read_session_log(
     Args:
         desk (Path): The desk folder.
         session_id (str): The session.
-        unfinished_is_damaged (bool): Whether to read a last line with no newline too (a
-            one-off read), reporting it as cut short when it is not a whole exchange; by
-            default it is left unread, as the desk may be writing it.
+        unfinished_is_damaged (bool): Whether to read a last line with no newline too.
 
     Returns:
         SessionLog: The exchanges and the problems met.

@@ -1,9 +1,7 @@
 """One desk's health at a glance, for the Desks screen and `check` over a workspace.
 
-Read in three steps, so the Desks screen can paint after the cheapest: `read_glance` (the
-state, its age and the sessions listed, no journal), `with_activity` (exchanges per trading
-day over ACTIVITY_DAYS, the last exchange's time) and `with_problems` (check_desk over every
-file). `needs_look` says why a person should look. Nothing is written.
+Read in three steps, cheapest first: `read_glance`, `with_activity`, `with_problems`.
+`needs_look` says why a person should look.
 """
 
 from __future__ import annotations
@@ -85,10 +83,9 @@ class DeskHealth:
         routes (tuple[RouteHealth, ...]): Each backend's status, in state.json's order.
         newest_day (datetime.date | None): The day of the newest session log, or None.
         quiet (bool): A trading day past QUIET_AFTER with no session that day.
-        activity (tuple[tuple[str, int], ...] | None): Exchanges per day over the last
-            ACTIVITY_DAYS trading days, oldest first; None until with_activity.
-        last_exchange_at (str | None): When the last exchange finished (ISO 8601), or None;
-            meaningful once activity is not None.
+        activity (tuple[tuple[str, int], ...] | None): Exchanges per trading day, oldest
+            first; None until with_activity.
+        last_exchange_at (str | None): When the last exchange finished (ISO 8601), or None.
         problem_count (int | None): How many problems check_desk found; None until then.
         problems (tuple[Problem, ...]): Those problems.
         overview (DeskOverview | None): What read_overview found; not compared.
@@ -229,10 +226,7 @@ def _last_exchange_at(desk: Path, sessions: Sequence[SessionEntry]) -> str | Non
 def with_activity(
     health: DeskHealth, today: datetime.date, memo: FileMemo | None = None
 ) -> DeskHealth:
-    """Adds the exchanges per trading day up to India's today, and the last exchange's time.
-
-    `memo` recalls the counts of unchanged logs (None reads every log).
-    """
+    """Adds the exchanges per trading day up to today, and the last exchange's time."""
     if health.overview is None:
         return health
     days = [day.isoformat() for day in trading_days_until(today, ACTIVITY_DAYS)]

@@ -1,10 +1,7 @@
 """Every Markdown and JSON document the app and the commands produce, from records read.
 
-Sessions, exchanges, journal events, days, search records and hits as Markdown; exchanges,
-events and records as one JSON line; a session as `sessions --json` writes it. The copy and
-export keys and the commands share these, so a document reads the same from either. Desk text
-goes through safe_text and JSON through `json_text`, so no document carries an escape; the
-desk's headings are moved under the document's. Nothing here reads the desk or imports Textual.
+The copy and export keys and the commands share these. Desk text is made safe and its
+headings moved under the document's. Nothing here reads the desk or imports Textual.
 """
 
 from __future__ import annotations
@@ -94,8 +91,7 @@ def exchange_json(exchange: Exchange) -> str:
 def exchange_markdown(number: int, exchange: Exchange, asked: str | None = None) -> str:
     """Writes exchange `number` (from 1) as Markdown: a heading, the quoted trigger, the answer.
 
-    The heading says when it was asked (`asked`, where known) and answered, as the Exchanges pane
-    does: ``## 3 · asked 09:48 · answered 09:55 IST · claude``.
+    Such as ``## 3 · asked 09:48 · answered 09:55 IST · claude`` (`asked` where known).
     """
     times = exchange_times(asked, exchange.finished_at)
     when = f'{times} IST' if times else ''
@@ -112,10 +108,7 @@ def exchange_markdown(number: int, exchange: Exchange, asked: str | None = None)
 def session_markdown(
     session_id: str, exchanges: list[Exchange], asked: Sequence[str | None] = ()
 ) -> str:
-    """Writes a session's exchanges as one Markdown document, without a final newline.
-
-    `asked` holds each exchange's trigger time by place (asked_times), where known.
-    """
+    """Writes a session's exchanges (`asked`: their trigger times) as Markdown, no final newline."""
     parts = [f'# Session {visible_field(session_id)}']
     parts.extend(
         exchange_markdown(number, exchange, asked[number - 1] if number <= len(asked) else None)
@@ -139,8 +132,7 @@ def day_markdown(journal: JournalDay) -> str:
 def record_heading(record: SearchRecord, label: str = '', details: HitDetails | None = None) -> str:
     """Writes a record's heading as its hit's first line says it: kind, day, time, who, `label`.
 
-    ``## action · Wed 2026-10-21 09:30 IST · order placed``; a summary or note: its day. The time,
-    session and backend come from `details`, where the journal knows them.
+    Such as ``## action · Wed 2026-10-21 09:30 IST · order placed``, from `details` where known.
     """
     when = day_text(visible_field(record.day))
     time = india_time(details.time) if details is not None and details.time else None
@@ -179,10 +171,7 @@ def record_json(record: SearchRecord) -> str:
 def search_markdown(
     query: str, result: SearchResult, details: Sequence[HitDetails | None] = ()
 ) -> str:
-    """Writes a search's hits as one Markdown document, each hit's whole record.
-
-    `details` holds each hit's, in order; a hit beyond it is headed by its kind and day alone.
-    """
+    """Writes a search's hits as one Markdown document, each hit's whole record (`details`)."""
     words = ' '.join(visible_field(word) for word in result.words)
     parts = [f'# Search: {words or visible_field(query)}']
     if not result.hits:
@@ -203,8 +192,7 @@ def search_markdown(
 def session_object(entry: SessionEntry, unread: Problem | None = None) -> dict[str, Any]:
     """Describes one session for --json: session_id, trading_date, exchanges, current, damage.
 
-    `unread` is why its log could not be read at all, or None: then the counts are null and
-    "problem" holds its reason.
+    `unread` is why its log could not be read (counts null, "problem" its reason), or None.
     """
     found: dict[str, Any] = {
         'session_id': entry.session_id,

@@ -1,8 +1,7 @@
 """Writing an exported document to a new file outside the desk, and naming that file.
 
-The desk is never written: a folder inside it (or a link into it), or a workspace's folder
-of desks and its desks, is refused with a sentence saying what to do, and an existing file
-is never replaced.
+A folder inside the desk or a workspace is refused with a sentence saying what to do; an
+existing file is never replaced.
 """
 
 from __future__ import annotations
@@ -21,10 +20,7 @@ class ExportRefused(Exception):
 
 
 def export_file_name(kind: str, name: str) -> str:
-    """Names an export file of safe characters, such as ``desk-browser-day-2026-10-21.md``.
-
-    `kind` is "session", "day" or "search"; `name` the session, the day or the search words.
-    """
+    """Names an export file of `kind` and `name`, such as ``desk-browser-day-2026-10-21.md``."""
     cleaned = _NAME_UNSAFE.sub('-', name).strip('-.')[:60] or 'export'
     return f'desk-browser-{kind}-{cleaned}.md'
 

@@ -23,10 +23,7 @@ def india_today() -> datetime.date:
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    """Writes a count with its noun, such as ``"1 exchange"`` or ``"10,000 exchanges"``.
-
-    `plural_form` defaults to the singular plus "s".
-    """
+    """Writes a count with its noun, such as ``"1 exchange"`` (`plural_form`: singular + "s")."""
     noun = singular if count == 1 else (plural_form or f'{singular}s')
     return f'{count:,} {noun}'
 
@@ -86,10 +83,7 @@ def india_time(iso_time: str) -> str | None:
 def exchange_times(asked: str | None, answered: str | None) -> str:
     """Says when an exchange was asked and answered (ISO times or None), in India time, labelled.
 
-    An exchange has two times, its trigger's (the journal's, a search hit's) and its answer's end
-    (the log's `finished_at`); every place labels them this way, so a time read in one place is
-    found in another: ``"asked 09:48 · answered 09:55"``, the one known (``"answered 09:55"``),
-    or ``""``.
+    ``"asked 09:48 · answered 09:55"``, the one known (``"answered 09:55"``), or ``""``.
     """
     parts = []
     for label, time in (('asked', asked), ('answered', answered)):
@@ -106,8 +100,7 @@ class RouteStatus:
     Attributes:
         text: The words, such as ``"up to date"``.
         severity: How much it should stand out.
-        word: A word or two for a one-line headline: ``"up to date"``, ``"2 behind"``,
-            ``"2 ahead"``, ``"no log"``.
+        word: A word or two for a one-line headline, such as ``"2 behind"``.
     """
 
     text: str
@@ -154,10 +147,7 @@ def match_label(matched_words: int, word_count: int) -> str:
 
 
 def hit_label(hit: SearchHit, result: SearchResult) -> str:
-    """Says how well a hit of a list matched: ``"2 of 3 words"`` for a partial hit, else ``""``.
-
-    A list of full hits says so once, in its headline; the record view says `match_label`.
-    """
+    """Says how well a hit of a list matched: ``"2 of 3 words"`` for a partial hit, else ``""``."""
     if result.matched_every_word:
         return ''
     return match_label(hit.matched_words, len(result.words))

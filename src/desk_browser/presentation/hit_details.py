@@ -1,9 +1,7 @@
 """When and who: the journal's time, line, session and backend of a search hit.
 
-A hit holds only its record's day, kind and text; `HitDetailsReader` finds the rest in the day's
-journal, so a hit can lead to `desk-browser show`, its row can say when and who, and the day
-view can open at its event. The k-th hit with a text is the k-th such exchange (or action) of
-its day. The reader keeps the last few days until their journals change, and is thread-safe.
+`HitDetailsReader` finds them in the day's journal (the k-th hit with a text is the k-th such
+record of its day), keeping the last few days; thread-safe.
 """
 
 from __future__ import annotations
@@ -141,8 +139,7 @@ class HitDetailsReader:
         """Finds the details of the hits at some places of a result, reading only their days.
 
         Returns:
-            For each place in range: its HitDetails, or None for a summary or a note, or an event
-            the journal no longer holds.
+            For each place in range: its HitDetails, or None (a summary, note or lost event).
         """
         wanted = sorted({index for index in indexes if 0 <= index < len(hits)})
         found: dict[int, HitDetails | None] = {}

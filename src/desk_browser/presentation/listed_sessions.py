@@ -1,9 +1,6 @@
 """The sessions an overview lists: every session with a log, newest first, made when looked at.
 
-Sessions listed without counts are held as their ids, and each one's entry is made the first
-time it is looked at, so a five-year desk's first read does not make 2,500 entries. To every
-reader this is a sequence of entries like a list (length, items, order, equality); only
-`made` tells how many entries exist yet.
+To every reader a sequence of entries like a list; only `made` tells how many exist yet.
 """
 
 from __future__ import annotations
@@ -20,10 +17,7 @@ session's: its log is always read, so its entry is given)."""
 
 
 class ListedSessions(Sequence['SessionEntry']):
-    """Every session with a log, newest first; an entry is made the first time it is looked at.
-
-    Safe to read from several threads (an entry made twice at once is made equal both times).
-    """
+    """Every session with a log, newest first, each entry made when first looked at; thread-safe."""
 
     __slots__ = ('_entries', '_ids', '_maker')
 
@@ -37,13 +31,11 @@ class ListedSessions(Sequence['SessionEntry']):
 
         Args:
             session_ids: Every session's id, newest first (kept, not copied).
-            entries: Each session's entry at its id's place, None where `make` makes it when first
-                looked at (kept, not copied).
+            entries: Each session's entry, None where `make` makes it (kept, not copied).
             make: Makes the entries left None; None when every entry is given.
 
         Raises:
-            ValueError: The ids and the entries differ in length, or an entry is left None with
-                nothing to make it.
+            ValueError: The lengths differ, or an entry is None with nothing to make it.
         """
         if len(session_ids) != len(entries):
             raise ValueError('one entry (or None) is needed for each session id')

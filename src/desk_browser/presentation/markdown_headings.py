@@ -23,8 +23,7 @@ _LINE_ENDS = re.compile(r'\r\n?')
 def headings_under(markdown: str, level: int) -> str:
     """Moves desk Markdown's headings (already safe) down, the highest one below `level`.
 
-    Underlined headings become `#` headings; headings in a block quote or list item stay; line ends
-    become newlines. Text whose headings already sit below the level comes back unchanged.
+    Headings in a block quote or list item stay; text already below the level is unchanged.
     """
     tokens = [
         token

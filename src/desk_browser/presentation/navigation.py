@@ -25,8 +25,7 @@ SUMMARY_TAB: TabName = 'summary-tab'
 def parse_day_words(text: str, today: datetime.date) -> datetime.date | None:
     """Reads a day as a person types it, for Go to day, `--day` and `day:`; None when it names none.
 
-    An ISO date, ``today``, ``yesterday`` or a weekday (``monday`` or ``mon``: the latest of the
-    last seven days, today included), in any case.
+    An ISO date, ``today``, ``yesterday`` or a weekday (``mon``: the latest, today included).
     """
     # Here, not at the top: the first screen does without the search's modules.
     from desk_browser.memory.search_scope import parse_day
@@ -66,8 +65,7 @@ class DayPlace:
 
     Attributes:
         day: The ISO day.
-        line_number: The journal line to open at (a hit's event, or the event before a damaged
-            line); None opens at the day's first event.
+        line_number: The journal line to open at; None opens at the day's first event.
     """
 
     day: str
@@ -97,8 +95,7 @@ def problem_place(kind: str, path: Path, line_number: int | None) -> Place | Day
     """Where a problem of a desk check can be seen: its session or day, at its line.
 
     Returns:
-        The session or day view at that line, the day's summary, or a sentence saying why no
-        view shows it.
+        The session or day view at that line, the day's summary, or a sentence saying why none.
     """
     from desk_browser.memory.desk_check import (  # Deferred: found by a check, later.
         JOURNAL_KIND,
@@ -119,10 +116,7 @@ def problem_place(kind: str, path: Path, line_number: int | None) -> Place | Day
 
 
 def records_before_line(skipped_lines: list[int], line_number: int, blank_lines: int = 0) -> int:
-    """Counts the records a log or journal holds before a line: lines less damaged and blank ones.
-
-    `blank_lines` is how many lines before it are blank (raw_lines.count_blank_lines).
-    """
+    """Counts the records a log or journal holds before a line (less damaged and blank lines)."""
     damaged = sum(1 for line in skipped_lines if line < line_number)
     return max(0, line_number - 1 - damaged - blank_lines)
 

@@ -55,9 +55,7 @@ class OrderRow:
         side (str): BUY or SELL as written.
         quantity (str): The quantity.
         price (str): The placement's price.
-        status (str): "open", "part filled 50/100", "filled", "cancelled" or "rejected", with
-            ", placed earlier" when not seen placed and "; later filled" (say) when it changed
-            after the day shown.
+        status (str): Such as "part filled 50/100", with ", placed earlier" or "; later filled".
         fill (str): The fills' average price; a rejection's reason.
         filled_at (str): The last fill's India time (with its day when not the row's).
         order_id (str): The order id.
@@ -166,8 +164,7 @@ def status_text(order: Order, status: OrderStatus) -> str:
 def status_at_end(story: Order | RiskDecision, day: str | None = None) -> str:
     """Where an order stood at the end of an ISO day (None: after every day read); "rejected".
 
-    The one meaning of status for `orders --status` (the last day asked for) and the Orders
-    view (the day shown): "open", "part filled", "filled", "cancelled" or "rejected".
+    The one meaning of status for `orders --status` and the Orders view.
     """
     if isinstance(story, RiskDecision):
         return REJECTED
@@ -313,8 +310,7 @@ def book_rows(
 ) -> tuple[list[OrderRow], list[OrderRow]]:
     """The rows of the orders with an event in a range of days, and of its rejections.
 
-    The book may hold days around the range; None leaves an end open. Statuses are at the end
-    of `last_day`.
+    None leaves an end open; statuses are at the end of `last_day`.
     """
     low = first_day or ''
     high = last_day or '9999-99-99'

@@ -1,9 +1,6 @@
 """An order's story as one Markdown document: from the trigger to the fill, each step timed.
 
-The story screen renders it and copies and exports the same text: the trigger, the tool
-calls, the answer (headings moved under the story's), the risk decision, the placement, then
-each fill or the cancel; a rejection no order followed ends at the rejection. Desk text is
-made safe. Nothing here reads the desk or imports Textual.
+The story screen renders, copies and exports the same text; desk text is made safe.
 """
 
 from __future__ import annotations

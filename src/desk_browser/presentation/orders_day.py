@@ -1,7 +1,6 @@
 """What the Orders view shows of one day: its orders and rejections, positions and counts.
 
-The day is read with order_book's one rule (read_order_book_around), as `orders --day` reads
-it. Nothing here imports Textual.
+Read by order_book's one rule, as `orders --day` reads it; no Textual here.
 """
 
 from __future__ import annotations
@@ -77,8 +76,6 @@ def read_order_counts(
 ) -> OrderCounts:
     """Counts one day's orders from its journal alone (cheap): the Orders view's counts.
 
-    Only an order cancelled on two days counts on each.
-
     Args:
         desk (Path): The desk folder.
         day (str | None): The ISO day; None for the newest day with a journal.
@@ -99,8 +96,7 @@ def read_order_counts(
 class Position:
     """One symbol's net filled quantity over a day (bought less sold), and its P&L.
 
-    `pnl` is the matched quantity times the average sell less the average buy, or None unless
-    the day has priced fills of both sides.
+    `pnl` is the matched quantity times (average sell - average buy); None without both sides.
     """
 
     symbol: str
@@ -165,9 +161,7 @@ def read_book_around(
 ) -> OrderBook:
     """Reads one day's book by read_order_book_around's rule (as `orders --day` does).
 
-    `whole` reads the exchanges whole (for a story), without the memo; else only their
-    triggers, through the memo (None: every day read; the caller saves it). `journal`:
-    journal_files(desk) when the caller has it.
+    `whole` reads exchanges whole (for a story) without the memo; else triggers through it.
     """
     return read_order_book_around(
         desk, day, day, memo=None if whole else memo, whole_exchanges=whole, journal=journal
@@ -218,10 +212,7 @@ def orders_day_of(book: OrderBook, day: str, days: tuple[str, ...]) -> OrdersDay
 
 
 def read_orders_day(desk: Path, day: str, memo: DayMemo | None = None) -> OrdersDay:
-    """Reads one ISO day's orders (empty without a journal) through an OrderMemo the caller saves.
-
-    Only the exchanges' triggers are read.
-    """
+    """Reads one ISO day's orders (empty without a journal) through an OrderMemo (caller saves)."""
     listed = journal_files(desk)  # Listed once: 1,250 names on a five-year desk.
     days = tuple(sorted(journal_day for journal_day, _path in listed))
     return orders_day_of(read_book_around(desk, day, memo=memo, journal=listed), day, days)

@@ -1,9 +1,7 @@
 """Desk Markdown as plain words, for the places that show one line of it: hits and timeline rows.
 
-The text is parsed by markdown-it (as the exchange view renders it) and only its words kept:
-no `#`, emphasis, ticks, pipes, rules or bullets; links as their text. A snippet parses only
-the lines around its first keyword, a row the text's start; results are cached. Nothing here
-makes text visible: pass the result through `safe_text.visible`.
+markdown-it parses it and only its words are kept (links as their text); results are cached.
+Nothing here makes text visible: pass the result through `safe_text.visible`.
 """
 
 from __future__ import annotations
@@ -63,11 +61,7 @@ def _inline_words(children: Iterable[Token]) -> str:
 
 
 def plain_text(markdown: str) -> str:
-    """Drops the Markdown syntax of any desk text and keeps its words (nothing raises).
-
-    Each paragraph, heading, list item, table cell and code block on lines of its own; rules and
-    blank lines dropped.
-    """
+    """Drops the Markdown syntax of any desk text and keeps its words, a block a line."""
     pieces = []
     for token in markdown_parser().parse(markdown):
         if token.type == 'inline':
@@ -85,8 +79,7 @@ def _folded(text: str) -> str:
 def plain_line(markdown: str, limit: int = LINE_CHARACTERS) -> str:
     """The words of a text's first `limit` characters on one line, its Markdown syntax dropped.
 
-    White space folded, "…" at the end when cut; the text as it is when its syntax swallows every
-    word.
+    "…" at the end when cut; the text as it is when its syntax swallows every word.
     """
     window = markdown[:limit]
     line = _folded(plain_text(window)) or _folded(window)  # Words the syntax swallowed.
@@ -123,8 +116,7 @@ def _table_start(text: str, start: int) -> int:
 def plain_snippet(text: str, words: tuple[str, ...]) -> str:
     """The part of a text around its first keyword (`words` lowered), as plain words on one line.
 
-    The part `session_search.snippet_of` cuts, "…" at each end where the text goes on; from the
-    Markdown as it is when its syntax swallows the keyword.
+    The part `session_search.snippet_of` cuts, "…" at each end where the text goes on.
     """
     keywords = [word for word in words if word]
     found = pattern = None

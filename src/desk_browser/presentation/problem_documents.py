@@ -1,7 +1,6 @@
 """A check's problems as text and JSON: `check`'s lines and object, a row for the clipboard, a list.
 
-Each says what a problem means with `problem_explanations.explain`; desk text (paths,
-reasons, bytes) goes through safe_text, so no output carries an escape.
+Each says what a problem means (`problem_explanations.explain`); desk text is made safe.
 """
 
 from __future__ import annotations
@@ -32,10 +31,7 @@ def problem_line(report: DeskReport, problem: Problem) -> str:
 
 
 def problem_lines(report: DeskReport, problem: Problem, prefix: str = '') -> list[str]:
-    """Writes one problem for `check`: PATH:LINE: REASON, then four spaces and what it means.
-
-    `prefix` goes before the path (a workspace's "NAME/"), already safe.
-    """
+    """Writes one problem for `check`: PATH:LINE: REASON, then what it means (`prefix`: safe)."""
     explanation = explain(problem.reason, problem.line_number is None)
     return [
         f'{prefix}{problem_line(report, problem)}',
@@ -44,10 +40,7 @@ def problem_lines(report: DeskReport, problem: Problem, prefix: str = '') -> lis
 
 
 def problem_object(report: DeskReport, problem: Problem) -> dict[str, Any]:
-    """Describes a problem for `check --json`: path, line (null: whole file), reason, kind...
-
-    Then its meaning and advice.
-    """
+    """Describes a problem for `check --json`: path, line, reason, kind, meaning and advice."""
     explanation = explain(problem.reason, problem.line_number is None)
     return {
         'path': report.relative_path(problem),
@@ -83,10 +76,7 @@ def raw_line_text(line: RawLine) -> str:
 
 
 def problem_text(report: DeskReport, problem: Problem, lines: list[RawLine]) -> str:
-    """Writes one problem for the clipboard: where, its kind and reason, its meaning, its bytes.
-
-    `lines` are the lines read around it (the damaged one is quoted), maybe none; no final newline.
-    """
+    """Writes one problem for the clipboard, with `lines` read around it; no final newline."""
     explanation = explain(problem.reason, problem.line_number is None)
     parts = [
         problem_line(report, problem),
@@ -107,10 +97,7 @@ def problem_json(report: DeskReport, problem: Problem, lines: list[RawLine]) -> 
 
 
 def problems_markdown(report: DeskReport, desk_name: str, headline: str) -> str:
-    """Writes a check's problems as one Markdown document (no final newline), each with its meaning.
-
-    `desk_name` titles it; `headline` says what the check found, in one sentence.
-    """
+    """Writes a check's problems as one Markdown document (no final newline), with meanings."""
     parts = [f'# Problems in {visible_field(desk_name)}', headline]
     for kind in report.kinds:
         if kind.problems:

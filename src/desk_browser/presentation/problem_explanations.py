@@ -1,8 +1,7 @@
 """What each kind of problem a check finds means, in a few words, and whether anything needs doing.
 
-`explain` turns a reader's reason ("cut short") into what it means ("cut short by a crash")
-and what to do ("the desk skips it; nothing to do"), for the Problems view, its copies and
-`check`. The words are plain text: callers make desk text in them safe.
+`explain` turns a reader's reason into a meaning and advice, as plain text (callers make
+desk text in them safe).
 """
 
 from __future__ import annotations
@@ -152,10 +151,7 @@ _UNKNOWN_FILE = Explanation('a file the readers cannot use', 'not read; look at 
 
 
 def explain(reason: str, whole_file: bool) -> Explanation:
-    """Says what a problem means, from a reader's reason ("cut short"), and whether to act.
-
-    `whole_file`: the problem has no line number. A reason not known here gets a general one.
-    """
+    """Says what a problem means, from a reader's reason ("cut short"), and whether to act."""
     table = _FILE_EXPLANATIONS if whole_file else _LINE_EXPLANATIONS
     for start, explanation in table:
         if reason.startswith(start):

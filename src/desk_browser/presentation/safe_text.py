@@ -1,9 +1,7 @@
 """Makes text from the desk safe to show: nothing in it is interpreted, everything stays visible.
 
-Every piece of desk text goes through `visible` before it reaches a widget, and through
-`capped` (or `markdown_source`) when it may be long. Rich markup needs no treatment: the UI
-builds `Content` from plain strings. What is printed or copied goes through `visible_text`
-(lines kept), `visible_field` (one field of a tab-separated line) or `json_text`.
+Desk text goes through `visible` (and `capped` when long) before a widget; what is printed or
+copied through `visible_text`, `visible_field` or `json_text`.
 """
 
 from __future__ import annotations
@@ -49,9 +47,8 @@ _TRANSLATION = {
 def visible(text: str) -> str:
     r"""Replaces every control character and invisible reordering mark with a visible stand-in.
 
-    C0 controls become control pictures (ESC shows as ␛), DEL ␡, C1 controls ``\x9b``-style
-    escapes, bidi controls, zero-width spaces and line separators ``<U+202E>``-style names.
-    Newlines stay; tabs become four spaces. Nothing is left that a terminal would act on.
+    C0 controls become control pictures (ESC: ␛), C1 ``\x9b``-style escapes, bidi and
+    zero-width marks ``<U+202E>``-style names; newlines stay, tabs become four spaces.
     """
     return text.translate(_TRANSLATION).replace('\t', '    ')
 
@@ -132,8 +129,7 @@ def visible_field(text: str) -> str:
 def json_text(value: Any, *, indent: int | None = None) -> str:
     r"""Writes a value as JSON that is safe to print to a terminal (`indent` None: one line).
 
-    Non-ASCII text stays readable; DEL, C1 controls, bidi controls and line and paragraph
-    separators become \u escapes, which JSON readers decode to the same text.
+    Non-ASCII text stays readable; what a terminal would act on becomes \u escapes.
     """
     return json.dumps(value, ensure_ascii=False, indent=indent).translate(_json_escapes())
 

@@ -1,7 +1,6 @@
 """The search's headline: what a search found, in words, and the query with suggestions taken.
 
-The live search writes these above its hits: what the first hits are, then, once every hit
-is counted, how many in all, the words no record holds and the nearest words some record does.
+The live search writes these above its hits, the totals once every hit is counted.
 """
 
 from __future__ import annotations
@@ -20,8 +19,7 @@ def totals_headline(
 ) -> str:
     """Says what a search found in all, such as "170 hits with every word".
 
-    It names each `missing` keyword and each of `suggestions` ("rollver: in no record, did you
-    mean rollover? Enter takes it"); with no hits, only suggestions.
+    It names each `missing` keyword and each of `suggestions`; with no hits, only suggestions.
     """
     if not result.hits:
         parts = ['No hits']
@@ -54,10 +52,7 @@ def with_suggestions(value: str, suggestions: dict[str, str]) -> str:
 
 
 def loading_headline(shown: int, total: int | None) -> str:
-    """Says in one 80-column line that every hit loads: "Loading all 1,204 hits… 500 shown".
-
-    `total` is None before the hits are counted.
-    """
+    """Says in one 80-column line that every hit loads (`total` None: not counted yet)."""
     every = 'every hit' if total is None else f'all {plural(total, "hit")}'
     return f'Loading {every}… {shown:,} shown so far'
 

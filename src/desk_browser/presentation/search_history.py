@@ -1,9 +1,7 @@
 """The person's last searches, kept in their state folder, never in the desk.
 
-``search-history.json`` in ``platformdirs.user_state_dir('desk-browser')``: the last 100
-queries, oldest first, white space folded; a query searched again moves to the newest place. A
-missing or damaged file means no history; saving never raises. `HistoryCursor` walks it as `up`
-and `down` do in a shell.
+``search-history.json`` in the user state folder: the last 100 queries, oldest first. A
+damaged file means no history; saving never raises. `HistoryCursor` walks it as a shell does.
 """
 
 from __future__ import annotations
@@ -39,10 +37,7 @@ class SearchHistory:
     """The last queries; safe to use from several threads."""
 
     def __init__(self, path: Path | None = None, *, most: int = MOST_QUERIES):
-        """Creates a history of `most` queries, read when first needed.
-
-        `path` None is default_history_path().
-        """
+        """Creates a history of `most` queries, read when first needed (`path` None: default)."""
         self._path = path
         self._most = most
         self._queries: list[str] | None = None

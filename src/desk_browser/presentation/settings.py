@@ -1,7 +1,6 @@
 """The person's settings (the theme), kept in their config folder, never in the desk.
 
-``settings.json`` in ``platformdirs.user_config_dir('desk-browser')`` (honouring
-XDG_CONFIG_HOME). A missing or damaged file means no settings; saving never raises.
+``settings.json`` in the user config folder; a damaged file means none; saving never raises.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """What to say about a state.json that exists but cannot be used: damaged, or not ours to read.
 
-A damaged state is the desk's problem (it starts a new session); one this user may not read is
-the reader's, so it is never called damaged. The state command, the State pane, the Desks screen
-and `check` take their words from here, as plain text: callers make the reason safe.
+One this user may not read is never called damaged. Plain text: callers make the reason safe.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Searching several desks at once: the `desk:` scope, and merging each desk's hits.
 
-Each desk is searched by its own index, so within a desk the documented rule and order hold.
-The merge keeps only full hits when any desk has some, else every partial hit, most words first;
-either way newest day first, then by desk name, each desk's order kept within a day. `desk:NAME`
-pieces (comma-separated, adding up, any case) keep those desks; a name that is no desk is named
-with why and left out, as a bad qualifier is.
+Within a desk the documented rule and order hold. The merge keeps full hits when any desk has
+some, else partial hits, most words first; newest day first, then by desk name. A `desk:NAME`
+that is no desk is reported and left out, as a bad qualifier is.
 """
 
 from __future__ import annotations
@@ -39,8 +37,7 @@ def desk_qualifiers(query: str, names: list[str]) -> tuple[str, list[str] | None
     """Takes the `desk:` pieces out of a query, given the workspace's desk `names`.
 
     Returns:
-        The query without them; the desks named, in the workspace's order (None: every desk); a
-        reason for each bad name.
+        The query without them; the desks named (None: every desk); a reason for each bad name.
     """
     by_folded = {name.casefold(): name for name in names}
     kept: list[str] = []
@@ -65,10 +62,7 @@ def desk_qualifiers(query: str, names: list[str]) -> tuple[str, list[str] | None
 
 
 def desks_query(query: str, names: list[str], today: datetime.date) -> ParsedQuery:
-    """Reads a query across desks as one desk's search reads its own, for the scope's chips.
-
-    Its qualifiers have a `desk` qualifier first, its bad qualifiers the names that are no desk.
-    """
+    """Reads a query across desks as one desk's search reads its own, `desk` qualifier first."""
     words, named, notes = desk_qualifiers(query, names)
     parsed = parse_query(words, today)
     # Desk names are folder names: shown with nothing a terminal would act on, on one line.
@@ -97,10 +91,7 @@ def day_number(day: str) -> int:
 def merge_desk_results(
     results: dict[str, SearchResult], limit: int = 0
 ) -> tuple[list[DeskHit], bool]:
-    """Merges each desk's result (by name) into the first `limit` hits (0: all), and every_word.
-
-    Each desk's result needs only its own first `limit` hits for the merge to be right.
-    """
+    """Merges each desk's result (its first `limit` hits) into the first `limit` (0: all)."""
     every_word = any(result.matched_every_word and result.hits for result in results.values())
     merged: list[DeskHit] = []
     for name in sorted(results):
@@ -232,15 +223,13 @@ def search_desks(
 ) -> DesksFound:
     """Finds the first `limit` hits across desks, asking each desk for no more than it must.
 
-    The answer is merge_desk_results over every desk's first `limit` hits. Desks are asked newest
-    first, a few hits at a time, while their unseen hits could still come among the first `limit`.
+    The answer is merge_desk_results over every desk's first `limit` hits.
 
     Args:
         searches: Each desk's search, by name: given a limit, that desk's result.
         newest: Each desk's newest day (day_number) at least; a desk missing here is asked first.
         limit: How many hits are wanted (more than 0).
-        known: For some desks, the day of their newest full hit at least, or NO_FULL_HIT, from a
-            narrower earlier search (full_hit_days).
+        known: Some desks' newest full hit day at least, or NO_FULL_HIT (full_hit_days).
     """
     merge = _DeskMerge(list(searches), newest, known or {})
     first_ask = max(_FIRST_ASK, -(-limit // max(1, len(searches))))
