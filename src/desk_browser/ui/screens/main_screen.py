@@ -1,4 +1,9 @@
-"""The main screen: state and sessions on the left, the selected session's exchanges and summary."""
+"""The main screen: state and sessions on the left, the selected session's exchanges and summary.
+
+The screen holds what is selected and routes its keys: the sidebar's panes and the reading
+panel (`ReadingPanel`) show what it hands them, its reads (`MainScreenReads`) post what they find,
+and its follower (`DeskFollower`) what the desk changed.
+"""
 
 from __future__ import annotations
 
@@ -10,21 +15,28 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
+from textual.reactive import reactive
 
 from desk_browser.live.first_read import FirstRead, session_to_open
 from desk_browser.live.live_desk import FollowUpdate, followed_overview
 from desk_browser.live.services import DeskServices
 from desk_browser.memory.desk_files import Problem
-from desk_browser.presentation.desk_data import DaySummary, DeskOverview
+from desk_browser.presentation.desk_data import DeskOverview
+from desk_browser.presentation.formatting import day_text
 from desk_browser.presentation.listed_sessions import ListedSessions, listed_copy, place_of_session
 from desk_browser.presentation.navigation import (
     EXCHANGES_TAB,
     SUMMARY_TAB,
+    DayPlace,
+    DayRequest,
+    Place,
     SessionPlace,
+    neighbour_day,
 )
 from desk_browser.presentation.problem_explanations import why_not_read
 from desk_browser.presentation.safe_text import visible
 from desk_browser.ui import copy_keys
+from desk_browser.ui.following import DeskFollower
 from desk_browser.ui.messages import (
     AskedTimesRead,
     DeskChecked,
@@ -33,22 +45,18 @@ from desk_browser.ui.messages import (
     PlaceOpened,
     SessionLoaded,
     SessionsCounted,
+    ShowPlace,
     SummaryLoaded,
 )
-from desk_browser.ui.screens.main_screen_moves import MovingScreen
+from desk_browser.ui.screens.desk_screen import DeskScreen
+from desk_browser.ui.screens.main_screen_reads import MainScreenReads
 from desk_browser.ui.widgets.desk_footer import DeskFooter
 from desk_browser.ui.widgets.desk_header import DeskHeader
-from desk_browser.ui.widgets.exchange_view import ExchangeView
-from desk_browser.ui.widgets.followed_log import show_log_growth
 from desk_browser.ui.widgets.live_status import LiveStatus
-from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
+from desk_browser.ui.widgets.reading_panel import ReadingPanel
 from desk_browser.ui.widgets.search_launcher import SearchLauncher
 from desk_browser.ui.widgets.session_list import CURRENT_MARK, SessionList
 from desk_browser.ui.widgets.state_pane import StatePane
-from desk_browser.ui.widgets.summary_pane import SummaryPane
-from desk_browser.ui.widgets.summary_view import SummaryView, summary_note
-from desk_browser.ui.widgets.tab_bar import TabBar, TabLabel
-from desk_browser.ui.widgets.tabbed_panes import TabbedPane, TabbedPanes
 
 NARROW_BELOW = 70
 """Below this many columns the first screen's panes stack rather than squeeze side by side."""
@@ -71,18 +79,11 @@ def _place_in(
 
 
 class Columns(Container):
-    """The two columns; below NARROW_BELOW columns, the panes one under another, scrolled.
-
-    A plain container (no keys of its own, unlike ScrollableContainer): the panes keep theirs.
-    """
+    """The two columns; below NARROW_BELOW columns, the panes stacked (no keys of its own)."""
 
 
-class MainScreen(MovingScreen):
-    """Shows the state, the sessions, and the selected session's exchanges and day summary.
-
-    It reads the desk (`MainScreenReads`), follows it while shown (`DeskFollower`) and counts
-    problems; what its keys do is `MovingScreen`'s (main_screen_moves).
-    """
+class MainScreen(DeskScreen[None]):
+    """Shows the state, the sessions, and the selected session's exchanges and day summary."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('f', 'pause_following', 'Pause', id='pause-following'),
@@ -105,16 +106,26 @@ class MainScreen(MovingScreen):
     FOOTER_FIRST = ('n', 'p', 'c', 'f')  # Read the exchanges, the current session, following.
 
     AUTO_FOCUS = ''
-    """Textual focuses nothing by itself: the screen focuses the sessions as it mounts, without
-    scrolling to them. Textual's own focus scrolls a narrow
-    screen's stacked panes to show the whole list once the first frame is laid out, and the
-    first frame is laid out with the state already read: its headline would be scrolled away."""
+    """The screen focuses the sessions itself, without scrolling: Textual's focus would scroll a
+    narrow screen's stacked panes, the state's headline out of the first frame."""
 
     HORIZONTAL_BREAKPOINTS = [
         (0, '-narrow'),
         (NARROW_BELOW, '-wide'),
     ]
     """Below NARROW_BELOW columns the panes stack (app.tcss, ``Screen.-narrow``)."""
+
+    selected_session: reactive[str | None] = reactive(None, init=False)
+    """The session whose exchanges are shown."""
+
+    shown_day: reactive[str | None] = reactive(None, init=False)
+    """The day whose summary is shown: the selected session's day, or a day picked in the search."""
+
+    _pending_day: DayRequest | None = None
+    """A day asked for before the overview was read: shown once it is."""
+
+    _line_wanted: SessionPlace | None = None
+    """A log line asked for (a damaged one): its exchanges are shown once its log is."""
 
     def __init__(self, services: DeskServices, first_read: FirstRead | None = None) -> None:
         """Prepares the screen; nothing is read until it is mounted, but by the first read.
@@ -124,13 +135,31 @@ class MainScreen(MovingScreen):
             first_read (FirstRead | None): The desk's first read, started before Textual loaded;
                 None starts one when the screen is mounted.
         """
-        super().__init__(services, first_read)
+        super().__init__()
+        self.services = services
+        """The desk's services: the desk, its search, the file memo, the foreground, the clocks."""
+        self.desk = services.desk
+        """The desk folder."""
+        self.overview: DeskOverview | None = None
+        """What was last read of the state and the sessions."""
+        self.requested_session: str | None = None
+        """A session to select once the sessions are read (desk-browser --session)."""
+        self.follower = DeskFollower(
+            self,
+            services,
+            current_session=lambda: (
+                self.overview.current_session_id if self.overview is not None else None
+            ),
+            reload=self.action_reload,
+        )
+        """Follows the desk while the screen is shown, and counts its problems."""
+        self.reads = MainScreenReads(self, services, self.follower, first_read)
+        """Reads the desk in workers; what they find comes back as messages."""
         self._today = services.today
         self._read_again_asked = False
         self._exchange_keys_offered = True  # Until it is known that no exchange will be shown.
         self._is_desk = True  # Until it is known that the folder holds none (c Current then goes).
         self._first_overview: DeskOverview | None = None
-        self._first_summary_shown: DaySummary | None = None
 
     def compose(self) -> ComposeResult:
         """Builds the search line and the two columns (stacked below 70 columns)."""
@@ -140,25 +169,14 @@ class MainScreen(MovingScreen):
         # The first read's look, taken here (not as the screen mounts) so the summary pane is
         # made short already when the day opened has no summary: else it is styled again.
         self._first_overview = self.reads.first_look(self.requested_session)
-        self._first_summary_shown = self.reads.first_summary()
+        first_summary = self.reads.first_summary()
         yield DeskHeader()
         yield SearchLauncher(id='first-search')
         with Columns(id='columns'):
             with Vertical(id='sidebar'):
                 yield StatePane(id='state')
                 yield SessionList(id='sessions')
-            with Vertical(id='reading'):
-                with TabbedPanes(id='tabs'):
-                    yield TabBar(
-                        [TabLabel(EXCHANGES_TAB, 'Exchanges'), TabLabel(SUMMARY_TAB, 'Summary')],
-                        active=EXCHANGES_TAB,
-                    )
-                    with TabbedPane(id=EXCHANGES_TAB):
-                        yield ExchangeView(id='exchanges')
-                        yield NewExchangesMarker()
-                    with TabbedPane(id=SUMMARY_TAB):
-                        yield SummaryView(id='summary')
-                yield SummaryPane(self._first_summary_shown, id='summary-pane')
+            yield ReadingPanel(first_summary, id='reading')
         yield DeskFooter(first=self.FOOTER_FIRST)
 
     async def on_mount(self) -> None:
@@ -174,26 +192,11 @@ class MainScreen(MovingScreen):
             return
         self.app.post_message(OverviewLoaded(overview))  # As it would have heard it from here.
         await self.show_overview(OverviewLoaded(overview))
-        self._show_the_first_summary_note()
-        self.reads.load_overview(shown=overview)
-
-    def _show_the_first_summary_note(self) -> None:
-        """Says in the first frame that the opened day has no summary, with the pane short."""
-        summary, self._first_summary_shown = self._first_summary_shown, None
         opened = self.selected_session
-        pane = self.query_one(SummaryPane)
-        shown = (
-            summary is not None
-            and opened is not None
-            and self.overview is not None
-            and self.overview.day_of(opened) == summary.day
-            and summary_note(summary) is not None
+        self._reading.show_first_summary_note(
+            overview.day_of(opened) if opened is not None else None
         )
-        if shown and not pane.shows_first(summary):
-            assert summary is not None
-            pane.show_summary(summary)
-        elif not shown and pane.shows_first(summary):
-            pane.show_nothing()  # Another session was opened (a day asked for, say).
+        self.reads.load_overview(shown=overview)
 
     # Results coming back.
 
@@ -231,7 +234,7 @@ class MainScreen(MovingScreen):
             self.selected_session = opened
             return
         self.selected_session = None
-        exchanges = self.query_one(ExchangeView)
+        exchanges = self._reading.view
         if not overview.looks_like_desk:
             await exchanges.show_message('Nothing to show: this folder holds no desk.')
             await self._show_summary_message('Nothing to show.')
@@ -280,7 +283,7 @@ class MainScreen(MovingScreen):
         """Shows a session's exchanges, unless another session was selected meanwhile."""
         if message.log.session_id != self.selected_session:
             return
-        await self.query_one(ExchangeView).show_log(message.log)
+        await self._reading.view.show_log(message.log)
         self._offer_exchange_keys()
         await self._show_wanted_line()
         self.reads.load_asked_times(message.log)
@@ -288,25 +291,18 @@ class MainScreen(MovingScreen):
     @on(AskedTimesRead)
     def show_asked_times(self, message: AskedTimesRead) -> None:
         """Shows when the session's exchanges were asked, unless another is shown meanwhile."""
-        self.query_one(ExchangeView).show_asked_times(message.session_id, message.asked)
+        self._reading.view.show_asked_times(message.session_id, message.asked)
 
     @on(SummaryLoaded)
     async def show_summary(self, message: SummaryLoaded) -> None:
         """Shows a day's summary, unless another day was chosen meanwhile."""
         if message.summary.day != self.shown_day:
             return
-        self.query_one(SummaryPane).show_summary(message.summary)
-        await self.query_one(SummaryView).show_summary(message.summary)
+        await self._reading.show_summary(message.summary)
 
     async def _show_summary_message(self, message: str) -> None:
         """Shows a sentence in place of a summary, in the pane and in the Summary tab."""
-        self.query_one(SummaryPane).show_message(message)
-        await self.query_one(SummaryView).show_message(message)
-
-    @on(TabbedPanes.TabActivated, '#tabs')
-    def hide_the_pane_under_the_summary_tab(self, event: TabbedPanes.TabActivated) -> None:
-        """The summary pane makes way while the Summary tab shows the whole summary."""
-        self.query_one(SummaryPane).display = event.pane.id != SUMMARY_TAB
+        await self._reading.show_summary_message(message)
 
     # Selection.
 
@@ -324,7 +320,7 @@ class MainScreen(MovingScreen):
         self.post_message(PlaceOpened(SessionPlace(session_id)))
         first_log = self.reads.first_log_of(session_id)
         if first_log is not None:
-            self.query_one(ExchangeView).draw_first_answers_plainly()
+            self._reading.view.draw_first_answers_plainly()
             self.app.post_message(SessionLoaded(first_log))  # As it would have heard it from here.
             await self.show_session(SessionLoaded(first_log))
         else:
@@ -377,9 +373,8 @@ class MainScreen(MovingScreen):
         shown = self.selected_session
         growth = update.logs.get(shown) if shown is not None else None
         if growth is not None:
-            marker = self.query_one(NewExchangesMarker)
-            view = self.query_one(ExchangeView)
-            await show_log_growth(view, marker, growth)
+            view = self._reading.view
+            await self._reading.show_log_growth(growth)
             self._offer_exchange_keys()
             if view.shown_log is not None:
                 self.reads.load_asked_times(view.shown_log)  # The new exchanges' triggers too.
@@ -433,7 +428,7 @@ class MainScreen(MovingScreen):
 
     def _offer_exchange_keys(self) -> None:
         """Offers the exchanges' keys (refreshing the footer) only while exchanges are shown."""
-        shown = self.query_one(ExchangeView).exchange_count > 0
+        shown = self._reading.view.exchange_count > 0
         if shown != self._exchange_keys_offered:
             self._exchange_keys_offered = shown
             self.refresh_bindings()
@@ -448,15 +443,152 @@ class MainScreen(MovingScreen):
 
     async def action_jump_to_new(self) -> None:
         """Shows the newest exchanges (where the "N new" marker points)."""
-        await self._exchanges().go_to_end()
-        self.query_one(NewExchangesMarker).count = 0
+        await self._reading.jump_to_new()
 
-    @on(ExchangeView.EndShown)
-    def new_exchanges_seen(self) -> None:
-        """End or G in the exchanges showed their end: the "N new" marker has nothing left."""
-        self.query_one(NewExchangesMarker).count = 0
+    # Moves: between exchanges and tabs, to a day or a session; y and x.
 
-    @on(NewExchangesMarker.Pressed)
-    async def jump_from_marker(self) -> None:
-        """A click on the "N new" marker shows the new exchanges."""
-        await self.action_jump_to_new()
+    @property
+    def _reading(self) -> ReadingPanel:
+        """The right-hand column: the exchanges and the summary."""
+        return self.query_one(ReadingPanel)
+
+    def action_reload(self) -> None:
+        """Reads the desk again, keeping the session and the place in it (also the follower's)."""
+        self.reads.load_overview()
+        if self.selected_session is not None:
+            self.reads.load_session(self.selected_session)
+        if self.shown_day is not None:
+            self.reads.load_summary(self.shown_day)
+
+    async def _show_wanted_line(self) -> None:
+        """Shows the exchanges around the log line asked for (a damaged one), once it is shown."""
+        wanted = self._line_wanted
+        if wanted is not None and await self._reading.show_line(wanted, self.desk):
+            self._line_wanted = None
+
+    def show_day(self, request: DayRequest) -> None:
+        """Shows a day: its first session's exchanges, or its summary.
+
+        Args:
+            request (DayRequest): The day and the tab to show.
+        """
+        if self.overview is None:
+            self._pending_day = request
+            return
+        self._pending_day = None
+        day_sessions = [
+            entry.session_id
+            for entry in self.overview.sessions
+            if entry.day is not None and entry.day.isoformat() == request.day
+        ]
+        reading = self._reading
+        if day_sessions:
+            # The list is newest first, so the day's first session is the last of them.
+            self.query_one(SessionList).highlight_session(day_sessions[-1])
+            self.shown_day = request.day
+            reading.show_tab(request.tab)
+        else:
+            self.shown_day = request.day
+            reading.show_tab(SUMMARY_TAB)
+            self.notify(
+                f'No session has a log for {day_text(visible(request.day))}; showing its summary.',
+                markup=False,
+            )
+        reading.focus_the_tab()
+
+    async def action_next_exchange(self) -> None:
+        """Moves to the next exchange."""
+        await self._reading.exchanges().next_exchange()
+
+    async def action_previous_exchange(self) -> None:
+        """Moves to the previous exchange."""
+        await self._reading.exchanges().previous_exchange()
+
+    async def action_jump_forward(self) -> None:
+        """Moves 25 exchanges on in a long session."""
+        await self._reading.exchanges().jump_forward()
+
+    async def action_jump_back(self) -> None:
+        """Moves 25 exchanges back in a long session."""
+        await self._reading.exchanges().jump_back()
+
+    def action_show_tab(self, tab: str) -> None:
+        """Shows the exchanges or the summary tab.
+
+        Args:
+            tab (str): The tab's id.
+        """
+        self._reading.show_tab(tab)
+
+    def action_toggle_summary_pane(self) -> None:
+        """Makes the summary pane under the exchanges taller, or short again."""
+        self._reading.toggle_summary_pane()
+
+    def action_current_session(self) -> None:
+        """Selects the current session named by state.json."""
+        current = self.overview.current_session_id if self.overview is not None else None
+        if current is None:
+            self.notify('There is no current session: state.json is missing or unreadable.')
+            return
+        if not self.query_one(SessionList).highlight_session(current):
+            self.notify(visible(f'The current session {current} has no log yet.'), markup=False)
+            return
+        self._reading.show_tab(EXCHANGES_TAB)
+
+    def action_day_view(self) -> None:
+        """Opens the day view of the selected session's day (today's when none is)."""
+        self.post_message(ShowPlace(DayPlace(self.shown_day or self.services.today().isoformat())))
+
+    def orders_day(self) -> str | None:
+        """The day whose Orders view `o` opens: the selected session's (today's when none is)."""
+        return self.shown_day or self.services.today().isoformat()
+
+    def action_step_day(self, step: int) -> None:
+        """Selects the previous or next day that has sessions.
+
+        Args:
+            step (int): -1 for the day before, +1 for the day after.
+        """
+        if self.overview is None:
+            return
+        days = [entry.day.isoformat() for entry in self.overview.sessions if entry.day is not None]
+        neighbour = neighbour_day(days, self.shown_day or self.services.today().isoformat(), step)
+        if neighbour is None:
+            self.notify(
+                'No earlier day with sessions.' if step < 0 else 'No later day with sessions.'
+            )
+            return
+        self.show_day(DayRequest(neighbour))
+
+    def show_place(self, place: Place | DayRequest) -> bool:
+        """Selects a session again (back and forward), or shows a day a search record asked for.
+
+        Args:
+            place (Place | DayRequest): The place.
+
+        Returns:
+            bool: Whether it was a session or a day request (the main screen shows no other place).
+        """
+        if isinstance(place, SessionPlace):
+            if not self.query_one(SessionList).highlight_session(place.session_id):
+                self.notify(f'{day_text(visible(place.session_id))} is no longer listed.')
+            elif place.line_number is not None:
+                self._line_wanted = place
+                self.call_after_refresh(self._show_wanted_line)
+            return True
+        if isinstance(place, DayRequest):
+            self.show_day(place)
+            return True
+        return False
+
+    def action_copy(self, as_json: bool) -> None:
+        """Copies the chosen exchange to the clipboard, as Markdown or as its JSON line.
+
+        Args:
+            as_json (bool): True for its JSON line, False for Markdown.
+        """
+        self._reading.copy(as_json)
+
+    def action_export(self) -> None:
+        """Writes the session shown to a Markdown file."""
+        self._reading.export(self.services)
