@@ -12,10 +12,12 @@ from textual.widgets import Input, Static
 
 from desk_browser.memory.order_book import Order, RiskDecision, read_order_book
 from desk_browser.presentation.order_story import story_day
+from desk_browser.ui.app import DeskBrowser
 from desk_browser.ui.screens.day_screen import DayScreen
 from desk_browser.ui.screens.order_story_screen import OrderStoryScreen
 from desk_browser.ui.screens.orders_screen import OrdersScreen
 from desk_browser.ui.screens.record_screen import RecordScreen
+from desk_browser.ui.screens.search_screen import SearchScreen
 from desk_browser.ui.widgets.desk_text_view import DeskTextView
 from desk_browser.ui.widgets.order_list import OrderList, order_lines
 from desk_browser.ui.widgets.timeline import Timeline
@@ -354,3 +356,15 @@ def test_a_fill_that_would_be_cut_at_80_columns_leads_the_second_line(demo_desk:
             moved += 1
             assert narrow[1] == wide[1].replace('↳ ', f'↳ {fill} · ', 1)
     assert moved
+
+
+async def test_a_search_screen_not_composed_yet_offers_no_o(
+    app_for: AppFor, demo_desk: Path
+) -> None:
+    async with settled(app_for(demo_desk)) as pilot:
+        # The footer asks the screen on top for its `o` day as bindings refresh: a search
+        # screen pushed but not composed yet has no hit list, and must answer, not raise.
+        app = pilot.app
+        assert isinstance(app, DeskBrowser)
+        search = SearchScreen(app.services)
+        assert search.orders_day() is None

@@ -537,7 +537,11 @@ class SearchScreen(DeskScreen[None]):
         self.query_one('#query', Input).value = words
 
     def _highlighted_hit(self) -> SearchHit | None:
-        hits = self.query_one(SearchHitList)
+        """The hit highlighted; None before the hit list is composed (the footer may ask)."""
+        found = self.query(SearchHitList)
+        if not found:
+            return None
+        hits = found.first()
         return hits.hit_at(hits.highlighted) if hits.highlighted is not None else None
 
     def orders_day(self) -> str | None:
