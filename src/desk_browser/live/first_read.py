@@ -1,11 +1,8 @@
 """The desk's first read, on a thread of its own: what the main screen shows first.
 
-The command line starts a `FirstRead` before importing Textual, so the desk is read meanwhile:
-the watcher's first look (the follower's baseline), the overview, the log of the session
-opened first and its day's summary. The main screen shows them as it mounts, in one layout.
-A big log's first exchanges come first; the whole log follows once they are drawn
-(`when_read_whole`). Nothing here knows Textual; a failed read is not reported here (the
-screen reads again and reports a second failure).
+The command line starts a `FirstRead` before importing Textual; the main screen shows what it
+read as it mounts. A big log's whole follows its first exchanges (`when_read_whole`). A failed
+read is not reported here: the screen reads again.
 """
 
 from __future__ import annotations
@@ -53,8 +50,7 @@ class FirstLook:
     Attributes:
         live_desk (LiveDesk): Follows the desk from the first look on, the session read included.
         overview (DeskOverview): The state and the sessions.
-        session_log (SessionLog | None): The log of the session opened first, or None when no
-            session has a log.
+        session_log (SessionLog | None): The log of the session opened first, or None.
         summary (DaySummary | None): The summary of that session's day, or None.
     """
 
@@ -157,8 +153,8 @@ class FirstRead:
     def when_read_whole(self, listener: RestListener) -> None:
         """Hands over the whole log when the first look held only its first exchanges.
 
-        Called from the reading thread before any poll can report what the log gained (or at once
-        if read already), with None when reading failed; never when the first log was whole.
+        Called from the reading thread before any poll (None: reading failed); never when the
+        first log was whole.
 
         Args:
             listener (RestListener): Takes the whole log, or None.
@@ -173,8 +169,7 @@ class FirstRead:
         """Waits for the read (started or not) to end, at most `timeout` seconds (None: no limit).
 
         Returns:
-            FirstLook | None: What was read; None when the read failed, was never started, or
-                had not ended in time.
+            FirstLook | None: What was read; None when it failed, never started or timed out.
         """
         if self._thread is None or not self._done.wait(timeout):
             return None

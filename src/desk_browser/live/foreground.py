@@ -1,8 +1,7 @@
 """Background reading that steps aside while the person waits for an answer.
 
-Work the person waits for (a search, a session's log) runs inside `Foreground.busy()`; the
-background loops call `Foreground.step_aside()` between two files, which waits while anything
-is busy, for LONGEST_PAUSE at most, so steady typing never starves the background.
+Work the person waits for runs inside `Foreground.busy()`; background loops call
+`step_aside()` between files, which waits while anything is busy (LONGEST_PAUSE at most).
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Follows a desk while the app is open: what changed, and only the log lines it gained.
 
-The screens call `LiveDesk` from thread workers: `open_session` reads the session about to be
-shown, `poll` (about twice a second) asks `DeskWatcher` what changed and reads only that: the
-lines the followed logs gained, state.json, and new sessions' logs. Nothing here imports
-Textual or writes anything; nothing raises for a damaged, vanished or unreadable file.
+The screens call `LiveDesk` from thread workers; `poll` reads only what `DeskWatcher` saw
+change. Nothing raises for a damaged, vanished or unreadable file.
 """
 
 from __future__ import annotations
@@ -49,8 +47,7 @@ class LogGrowth:
 
     Attributes:
         session_id (str): The session.
-        new_exchanges (list[Exchange]): The exchanges completed since the last look, oldest
-            first; every exchange when restarted.
+        new_exchanges (list[Exchange]): The exchanges completed since (all when restarted).
         new_problems (list[Problem]): The damaged lines among them.
         restarted (bool): The log was replaced, shrank or vanished, and was read from its start.
         exchange_count (int): How many exchanges the log holds now.
@@ -79,8 +76,7 @@ class FollowUpdate:
         state (StateReading | None): state.json read again, when it changed; else None.
         new_entries (list[SessionEntry]): The sessions whose logs appeared, newest first.
         summary_changed (bool): The summary of the day shown appeared, changed or went away.
-        recounted_entries (list[SessionEntry]): Other sessions whose logs were rewritten,
-            counted again, newest first.
+        recounted_entries (list[SessionEntry]): Other rewritten logs' sessions, counted again.
     """
 
     changes: DeskChanges
@@ -147,9 +143,7 @@ class _FollowedLog:
 
 
 class LiveDesk:
-    """Follows one desk folder: the shown session's log, the current session's, the state.
-
-    Every method may be called from any thread; one lock keeps them from overlapping.
+    """Follows one desk folder: the shown and current sessions' logs, the state; thread-safe.
 
     Attributes:
         desk (Path): The desk folder.
@@ -220,13 +214,10 @@ class LiveDesk:
         Args:
             session_id (str): The session.
             deliver (Callable[[SessionLog], None]): Called with its exchanges before the lock is
-                let go, so no later poll reports lines not delivered yet. With head_first, a big
-                log's first exchanges come first, in a SessionLog marked incomplete.
-            cancelled (threading.Event | None): Set when a newer read replaced this one: then
-                nothing (more) is read.
-            head_first (Callable[[], object] | None): When given, called between delivering a big
-                log's first exchanges and reading the whole log (it may wait until they are drawn).
-                None reads the log whole.
+                let go (with head_first, first an incomplete SessionLog).
+            cancelled (threading.Event | None): Set when a newer read replaced this one.
+            head_first (Callable[[], object] | None): Called between a big log's first exchanges
+                and the whole log (it may wait); None reads the log whole.
         """
         with self._lock:
             if cancelled is not None and cancelled.is_set():
@@ -320,8 +311,7 @@ class LiveDesk:
 
         Args:
             current (str | None): The current session, whose log is followed too.
-            deliver (Callable[[FollowUpdate], None]): Called with what changed before the lock is
-                let go.
+            deliver (Callable[[FollowUpdate], None]): Called with what changed, under the lock.
         """
         with self._lock:
             if current != self._current:
@@ -365,8 +355,7 @@ def followed_overview(overview: DeskOverview, update: FollowUpdate) -> DeskOverv
         update (FollowUpdate): What the look found.
 
     Returns:
-        DeskOverview: The state, the sessions (newest first, grown logs' counts, the current
-            one marked), and the current session's count of exchanges.
+        DeskOverview: The overview, brought up to date.
     """
     changes = update.changes
     state = update.state if update.state is not None else overview.state

@@ -1,7 +1,6 @@
 """What the app's screens and background readers share: built once, handed down to each screen.
 
-`make_app` builds one `DeskServices` and every screen gets it in its constructor. A screen
-never looks a service up on the app; a screen built without its services fails at once.
+`make_app` builds one `DeskServices`; every screen gets it in its constructor.
 """
 
 from __future__ import annotations
@@ -34,21 +33,16 @@ class DeskServices:
 
     Attributes:
         desk (Path): The desk folder.
-        cache_directory (Path | None): Where the search index is kept; None for the user's cache
-            folder.
+        cache_directory (Path | None): Where the search index is kept; None: the user's cache.
         file_memo (FileMemo): What checking and counting each desk file found (no orders).
-        order_memo (OrderMemo): What each journal day holds about orders, a file per year,
-            read only when orders are first read (the Orders view's, the Desks screen's counts).
-        foreground (Foreground): Says when a search or a log is being read, so background
-            reading waits.
-        first_paint (threading.Event): Set once the first screen is drawn; background reading
-            waits for it.
+        order_memo (OrderMemo): What each journal day holds about orders, read when first needed.
+        foreground (Foreground): Says when a search or a log is read, so background reading waits.
+        first_paint (threading.Event): Set once the first screen is drawn.
         clock (Callable[[], float]): The time now, in seconds since the epoch (tests fix it).
         today (Callable[[], datetime.date]): India's today (tests fix it).
         export_folder (Path | None): Where exports are written; None for the current folder.
         search_history (SearchHistory): The person's last searches (never in the desk).
-        workspace (Path | None): The workspace the desk was opened from, or None: exports and
-            screenshots keep out of it too.
+        workspace (Path | None): The workspace the desk was opened from (exports keep out), or None.
     """
 
     desk: Path
@@ -95,10 +89,7 @@ class DeskServices:
                 search.close()
 
     def protected_folders(self) -> tuple[Path, ...]:
-        """The folders an export or a screenshot never goes into, the desk first, not resolved.
-
-        From a workspace: the desk, the folder of desks and every desk in it, as they are now.
-        """
+        """The folders an export or a screenshot never goes into, the desk first, not resolved."""
         if self.workspace is None:
             return (self.desk,)
         found = find_desks(self.workspace)
@@ -127,8 +118,7 @@ class DeskServices:
 
         Args:
             desk (Path): The desk folder.
-            cache_directory (Path | None): Where the search index and the memos are kept; None for
-                the user's cache folder.
+            cache_directory (Path | None): Where the index and memos are kept; None: the cache.
             clock (Callable[[], float]): Returns the time now in seconds since the epoch.
             today (Callable[[], datetime.date]): Returns India's today.
             export_folder (Path | None): Where exports are written; None for the current folder.

@@ -1,8 +1,6 @@
 """Counting a big desk's sessions after the first paint, newest first, a batch at a time.
 
-The first screen counts only the newest sessions' logs; the main screen's overview worker
-then counts the rest with `counted_batches`, posting `SessionsCounted` every fraction of a
-second, so the counts fill in from the top down.
+The main screen's overview worker counts the rest with `counted_batches`, top down.
 """
 
 from __future__ import annotations
@@ -45,16 +43,12 @@ def counted_batches(
         desk (Path): The desk folder.
         overview (DeskOverview): The overview the first screen showed.
         cancelled (Callable[[], bool]): Returns True when the counting should stop.
-        painted (threading.Event | None): Set once the first screen is drawn; the counting
-            waits for it (LONGEST_WAIT at most).
-        memo (FileMemo | None): Recalls the counts of unchanged logs (and learns the others);
-            saved when the counting ends. None reads every log.
-        before_each_log (Callable[[], None] | None): Called before each log is counted; None
-            for no pause.
+        painted (threading.Event | None): Set once the first screen is drawn (waited for).
+        memo (FileMemo | None): Recalls unchanged logs' counts, saved at the end; None reads all.
+        before_each_log (Callable[[], None] | None): Called before each log; None for no pause.
 
     Yields:
-        tuple[list[SessionEntry], list[Problem]]: Each batch's counted sessions and the logs
-            that could not be read.
+        tuple[list[SessionEntry], list[Problem]]: Each batch's sessions and unreadable logs.
     """
     if painted is not None and any_uncounted(overview.sessions):
         deadline = time.monotonic() + LONGEST_WAIT

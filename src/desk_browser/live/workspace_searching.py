@@ -1,10 +1,7 @@
 """Searching the desks of a workspace: the first hits, every hit counted, the missing words.
 
-Each desk is searched by its own IndexedSearch, so within a desk the documented rule and
-order hold. `first_hits` finds a screenful across desks (search_desks), `desk_totals` counts
-every hit and names the words no desk holds, `desk_suggestions` finds each missing word's
-nearest word. Each is meant for a worker thread and raises SearchCancelled when `cancelled`
-says so.
+Each desk is searched by its own IndexedSearch. Each function is meant for a worker thread
+and raises SearchCancelled when `cancelled` says so.
 """
 
 from __future__ import annotations
@@ -36,11 +33,9 @@ class DesksTotals:
     """What a search across desks finds with no limit.
 
     Attributes:
-        hits (int): How many hits in all: the records with every word in the desks that have
-            some, else the records with at least one.
+        hits (int): How many hits in all (full hits where any, else partial).
         every_word (bool): Whether those hits hold every word.
-        missing_words (list[str]): The words no record of any desk holds (looked for only when
-            no record holds every word), in the query's order.
+        missing_words (list[str]): The words no desk holds (when every_word is False).
         desks_with_hits (tuple[str, ...]): The desks those hits are in, by name.
     """
 
@@ -60,11 +55,7 @@ class _Known:
 
 
 class FirstHits:
-    """Finds the first hits across desks at each keystroke, helped by the keystroke before.
-
-    What a narrower earlier search found of a desk lets search_desks ask fewer desks; it is used
-    for KNOWN_SECONDS only, and only while the desk's newest day's files are unchanged.
-    """
+    """Finds the first hits across desks at each keystroke, helped by the keystroke before."""
 
     KNOWN_SECONDS = 1.0
 
@@ -180,8 +171,7 @@ def counted_from(found: DesksFound, words: list[str]) -> DesksTotals:
     """Counts the hits of a search that found fewer than it asked for: they are all there is.
 
     Returns:
-        DesksTotals: Their count, the words none of them holds (when none holds every word)
-            and their desks.
+        DesksTotals: Their count, the missing words and their desks.
     """
     missing: list[str] = []
     if not found.every_word:
@@ -239,8 +229,6 @@ def desk_suggestions(
     cancelled: CancelCheck | None = None,
 ) -> dict[str, str]:
     """Did you mean: each missing word's nearest word in the first desk that has one.
-
-    Only the first SUGGESTION_DESKS desks are asked.
 
     Args:
         workspace (WorkspaceServices): The workspace's services.

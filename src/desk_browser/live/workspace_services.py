@@ -1,7 +1,6 @@
 """What the Desks screen and each desk opened from it share: one DeskServices per desk, on demand.
 
-`make_workspace_app` builds one `WorkspaceServices`; opening a desk hands that desk's
-`DeskServices` to its screens. Creating them reads nothing from any desk.
+Creating them reads nothing from any desk.
 """
 
 from __future__ import annotations
@@ -28,20 +27,15 @@ once every connection to that index is closed; twenty desks kept about 120 to 48
 
 @dataclass
 class WorkspaceServices:
-    """The workspace's shared services.
-
-    Every desk's search keeps its idle index connections until `use_connections` says which
-    desks are in use.
+    """The workspace's shared services (`use_connections` says which desks are in use).
 
     Attributes:
         path (Path): The workspace's PATH, as given.
-        cache_directory (Path | None): Where each desk's index and memo are kept; None for the
-            user's cache.
+        cache_directory (Path | None): Where each desk's index and memo are kept; None: the cache.
         clock (Callable[[], float]): The time now, in seconds since the epoch (tests fix it).
         today (Callable[[], datetime.date]): India's today (tests fix it).
         export_folder (Path | None): Where exports are written; None for the current folder.
-        foreground (Foreground): Says when a search across desks runs, so the background
-            indexing steps aside.
+        foreground (Foreground): Says when a search across desks runs (indexing steps aside).
         desk_open (threading.Event): Set while a desk is open: the background indexing waits.
     """
 
@@ -82,8 +76,8 @@ class WorkspaceServices:
             desk (Path): The desk folder.
 
         Returns:
-            tuple[int, tuple[FileSignature | None, ...]]: YYYYMMDD of its newest day (0 for none),
-                and the signature of each of that day's files.
+            tuple[int, tuple[FileSignature | None, ...]]: Its newest day (YYYYMMDD, 0: none)
+                and that day's files' signatures.
         """
         with self._lock:
             listing = self._listings.get(desk)
