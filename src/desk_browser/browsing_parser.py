@@ -1,7 +1,6 @@
 """The browsing command line's parser class: `desk-browser [DESK] [--demo] ...`, its --help.
 
-Only made for a command line `cli.plain_browsing` leaves (an option, or several arguments):
-`desk-browser` and `desk-browser DESK` are read without argparse.
+Only made when `cli.plain_browsing` cannot read the command line without argparse.
 """
 
 from __future__ import annotations

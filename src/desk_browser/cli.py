@@ -132,10 +132,7 @@ def _is_terminal(stream: object) -> bool:
 
 
 def terminal_problem() -> str | None:
-    """Why the terminal UI cannot start here (no terminal: cron, a pipe, ssh without -t), or None.
-
-    None too when Textual is told to use a driver that needs no terminal (textual-serve's).
-    """
+    """Why the terminal UI cannot start here (no terminal), or None (also for textual-serve)."""
     if not _draws_on_a_terminal():
         return None
     if _is_terminal(sys.stdin) and _is_terminal(sys.stdout):
@@ -152,13 +149,11 @@ def _draws_on_a_terminal() -> bool:
 def draw_on_the_terminal() -> str | None:
     """Has the screen drawn on the terminal when stderr was sent elsewhere.
 
-    Call it once stdin and stdout are terminals: descriptor 2 (where Textual draws) becomes a
-    copy of stdout's terminal, and sys.stderr a new stream on where stderr went, so notes and a
-    traceback still reach it.
+    Call it once stdin and stdout are terminals: descriptor 2 becomes stdout's terminal, and
+    sys.stderr a new stream on where stderr went.
 
     Returns:
-        str | None: None when the screen will be on the terminal; the one-line message when
-            stderr is closed.
+        str | None: None when the screen will be on the terminal; else a one-line message.
     """
     stream = sys.__stderr__
     if not _draws_on_a_terminal() or not _is_terminal(sys.stdout) or _is_terminal(stream):
@@ -237,10 +232,7 @@ def run_workspace_browser(path: Path, search: str | None = None) -> int:
 
 
 def run_demo(start: StartView | None = None, desks: int | None = None) -> int:
-    """Builds the demo desk (a workspace of `desks` desks) in a temporary folder, browses it.
-
-    The folder is removed after, on SIGHUP and SIGTERM too. Returns the exit status.
-    """
+    """Builds the demo desk (or `desks` desks) in a temporary folder, browses it, removes it."""
     import shutil
     import signal
     import tempfile
@@ -359,8 +351,7 @@ def start_view(arguments: argparse.Namespace) -> StartView | str:
     """Reads where to open from --session, --day and --search (--day with --search narrows it).
 
     Returns:
-        StartView | str: The view (a day read as an ISO date), or a message for a malformed day
-            or an empty session id.
+        StartView | str: The view, or a message for a malformed day or an empty session id.
     """
     from desk_browser.presentation.formatting import india_today
     from desk_browser.presentation.navigation import DAY_WORDS_HELP, parse_day_words
@@ -385,10 +376,7 @@ def start_view(arguments: argparse.Namespace) -> StartView | str:
 
 
 def plain_browsing(argv: list[str]) -> argparse.Namespace | None:
-    """Reads `desk-browser` and `desk-browser DESK` without argparse; None for any other line.
-
-    The result is what `build_parser().parse_args(argv)` gives (a test holds them equal).
-    """
+    """Reads `desk-browser [DESK]` as `build_parser().parse_args` would; None for any other line."""
     if len(argv) > 1 or (argv and argv[0].startswith('-')):
         return None
     arguments = types.SimpleNamespace(

@@ -1,8 +1,7 @@
 """Runs the app so that quitting always works, even while a worker thread is stuck in a read.
 
-The app's loop gets a `DaemonThreadPoolExecutor` as its default executor (where Textual runs
-thread workers): neither its shutdown nor the interpreter's exit waits for its daemon threads,
-so a read that never returns (a FIFO, a hung mount) cannot keep the process alive after `q`.
+The app's loop gets a `DaemonThreadPoolExecutor` as its default executor, so a read that
+never returns cannot keep the process alive after `q`.
 """
 
 from __future__ import annotations
@@ -30,11 +29,7 @@ _Task = tuple[concurrent.futures.Future[Any], Callable[..., Any], tuple[Any, ...
 
 
 class DaemonThreadPoolExecutor(concurrent.futures.ThreadPoolExecutor):
-    """A ThreadPoolExecutor whose daemon threads never keep the process alive.
-
-    `submit` runs calls on daemon threads, started as needed up to `max_workers`; `shutdown`
-    stops taking work without waiting for a running call.
-    """
+    """A ThreadPoolExecutor whose daemon threads never keep the process alive."""
 
     def __init__(self, max_workers: int = 8):
         """Creates the pool of at most `max_workers` threads; none starts before the first call."""

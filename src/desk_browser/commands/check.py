@@ -89,8 +89,7 @@ def run(desk: Path, arguments: argparse.Namespace) -> int:
     """Checks the desk and writes the report.
 
     Returns:
-        0 when the desk is healthy, 1 when problems were found, 2 for a missing or unreadable
-        desk, or a folder that holds no desk.
+        0 when the desk is healthy, 1 when problems were found, 2 for no readable desk.
     """
     report = check_desk(desk)
     if arguments.json:

@@ -1,8 +1,7 @@
 """What every command shares: exit statuses, the DESK argument and its checks, interruption.
 
-Exit statuses: 0 when something was found, 1 when nothing was, 2 for bad usage or a DESK that
-cannot be read or holds no desk, 130 when interrupted (Ctrl+C), 141 when stdout was closed (as
-with `| head`). README.md's "Exit status" table says the same for every command.
+Exit statuses (README.md's "Exit status" table): 0 found, 1 nothing found, 2 bad usage or no
+readable desk, 130 interrupted, 141 stdout closed.
 """
 
 from __future__ import annotations
@@ -160,13 +159,10 @@ def guarded(run: Run) -> Run:
 def desk_command(workspace_run: str | None = None) -> Callable[[DeskRun], Run]:
     """Makes a command's run function from its work on one desk.
 
-    A folder of desks goes to the workspace run (when the command has one), a DESK that cannot
-    be read as a desk ends in a note on stderr and status 2, and a desk goes to the desk run;
-    as with guarded, interruption and a closed stdout end it quietly.
+    A folder of desks goes to the workspace run, a DESK that cannot be read ends in status 2.
 
     Args:
-        workspace_run (str | None): The command's run over a workspace, as MODULE.FUNCTION in
-            this package, imported when first needed; None when DESK is always one desk.
+        workspace_run (str | None): The workspace run as MODULE.FUNCTION, or None.
 
     Returns:
         Callable[[DeskRun], Run]: The decorator.

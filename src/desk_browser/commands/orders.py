@@ -1,7 +1,6 @@
 """`desk-browser orders DESK [--day D | --since D --until D] [--symbol S] [--status S] [--json]`.
 
-The desk's orders as a blotter (status at the end of the last day asked for), then the risk
-rejections no order followed. The table reads through the order memo; --json reads whole.
+The desk's orders as a blotter (status at the end of the last day), then its rejections.
 """
 
 from __future__ import annotations
@@ -197,10 +196,7 @@ def read_symbols(values: Sequence[str]) -> tuple[str, ...]:
 
 
 def read_book(desk: Path, first_day: str | None, last_day: str | None, *, whole: bool) -> OrderBook:
-    """Reads the asked-for days' book by the Orders view's rule (read_order_book_around).
-
-    `whole` reads the exchanges whole (for --json); else through the cache's order memo.
-    """
+    """Reads the asked-for days' book by the Orders view's rule (`whole`: for --json)."""
     with _collection_paused():
         if whole:
             return read_order_book_around(desk, first_day, last_day)
@@ -235,8 +231,7 @@ def chosen_rows(
 ) -> list[OrderRow]:
     """The orders, then the rejections, of the days, symbols and statuses asked for.
 
-    `symbols` are the symbols' starts (upper case), `statuses` status words (status_at_end at
-    the last day); empty for all.
+    `symbols` are symbols' starts (upper case), `statuses` status words; empty for all.
     """
     orders, rejections = book_rows(book, first_day, last_day)
     return [
@@ -268,9 +263,8 @@ def aligned_lines(
 ) -> list[str]:
     """Lays rows (safe text) out for a terminal: columns padded, the last cut to the width.
 
-    Where the last column would get fewer than NARROWEST_LAST_COLUMN characters, a row's last
-    `tail` cells go on a second, indented line, joined with " · ". Returns the header line, then
-    one line a row (two in the narrow layout).
+    When too narrow, a row's last `tail` cells go on a second, indented line. Returns the header,
+    then the rows' lines.
     """
     everything = [list(header), *[list(row) for row in rows]]
     widths = [max(len(row[column]) for row in everything) for column in range(len(header) - 1)]

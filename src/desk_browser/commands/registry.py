@@ -1,7 +1,6 @@
 """The subcommands of `desk-browser`, by name, and how to run one.
 
-`desk_browser.cli` runs a command with `run_subcommand`, and its --help lists `SUBCOMMANDS`:
-one list of the commands. A command's module is imported only when it is looked up.
+A command's module is imported only when it is looked up.
 """
 
 from __future__ import annotations
@@ -97,8 +96,7 @@ def build_subcommand_parser(name: str, subcommand: Subcommand) -> argparse.Argum
 def run_subcommand(argv: list[str]) -> int | None:
     """Runs the subcommand that `argv` (after the program's name) starts with.
 
-    Returns the exit status, or None when `argv` starts with no subcommand's name. argparse raises
-    SystemExit for --help (0) and a wrong command line (2).
+    Returns the exit status, or None for no subcommand; argparse raises SystemExit for --help.
     """
     if not argv or argv[0] not in SUBCOMMANDS:
         return None

@@ -1,9 +1,7 @@
 """The search command's scope options: the qualifiers of the app's search box, given as options.
 
-Each option is a ScopeOption of search_scope.QUALIFIERS (`--day`, `--since`, `--until`,
-`--kind`, ...), read as its qualifier with the same values and reasons; a bad one is bad usage.
-`--today` sets the date day words count from. Options and typed qualifiers combine as
-qualifiers do.
+Each option is a ScopeOption of search_scope.QUALIFIERS, read as its qualifier; a bad one is
+bad usage. `--today` sets the date day words count from.
 
 Typical usage example:
 
@@ -63,8 +61,7 @@ def option_qualifiers(
     """Reads the scope options as qualifiers, one per option given, in the options' order.
 
     Raises:
-        argparse.ArgumentTypeError: An option's value is bad; the message says why, such as
-            "--day: 2026-13-01 is not a date".
+        argparse.ArgumentTypeError: An option's value is bad; the message says why.
     """
     found = []
     for option in _options(qualifiers):

@@ -1,7 +1,6 @@
 """`desk-browser search DESK WORDS... [--day DAY ...] [--limit N] [--json]`: the app's search.
 
-The words may hold the app's qualifiers. The search reads the app's index where it is up to
-date and the desk elsewhere, with the documented search's answers.
+The words may hold the app's qualifiers; the answers are the documented search's.
 """
 
 from __future__ import annotations
@@ -125,10 +124,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def hit_line(hit: SearchHit, result: SearchResult) -> str:
-    """Writes a hit as a tab-separated line: DAY, KIND (``action`` for ``journal``), label, snippet.
-
-    Every field is safe; the label is never empty ("all words" where the app's list says nothing).
-    """
+    """Writes a hit as a safe tab-separated line: DAY, KIND, label (never empty), snippet."""
     label = hit_label(hit, result) or 'all words'
     fields = (hit.record.day, kind_name(hit.record.kind), label, hit.snippet)
     return '\t'.join(visible_field(field) for field in fields)
@@ -158,11 +154,7 @@ def search_with_total(
 
 
 def result_object(desk: Path, result: SearchResult, total: int) -> dict[str, Any]:
-    """Describes a result for --json: the core's fields, the total and each hit's details.
-
-    Each hit gets session_id, time, backend and answered from the journal (null where it does not
-    say).
-    """
+    """Describes a result for --json: the core's fields, the total and each hit's details."""
     data = dataclasses.asdict(result)
     details = HitDetailsReader(desk).details_of(result.hits)
     for hit_data, hit_details in zip(data['hits'], details, strict=True):

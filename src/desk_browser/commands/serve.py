@@ -1,7 +1,6 @@
 """`desk-browser serve DESK [--port N] [--host H] [--token-file PATH]`: the app in a web browser.
 
-textual-serve runs `desk-browser DESK` for each browser tab; only whoever holds the printed link
-gets in (`serve_access`). It listens on 127.0.0.1 unless told otherwise.
+Only whoever holds the printed link gets in (`serve_access`); it listens on 127.0.0.1 by default.
 """
 
 from __future__ import annotations
@@ -129,10 +128,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def app_command(desk: Path, python: str | None = None) -> str:
-    """The shell command textual-serve runs for each tab, every part quoted.
-
-    Such as ``/usr/bin/python3 -m desk_browser /path/to/desk``; `python` None uses the running one.
-    """
+    """The shell command textual-serve runs for each tab, quoted (`python` None: this one)."""
     interpreter = python or sys.executable
     return shlex.join([interpreter, '-m', 'desk_browser', str(desk.resolve())])
 

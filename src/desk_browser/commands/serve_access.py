@@ -1,10 +1,7 @@
 """Who may use a served desk: only whoever holds the link `desk-browser serve` printed.
 
-Any web page can open a WebSocket to 127.0.0.1, so every request is checked, as Jupyter Server
-does: the link's token is swapped for an HttpOnly, SameSite=Strict cookie, and later requests
-must carry it or the token (compared in constant time); the Host header must name this machine
-or --host (DNS rebinding); an Origin header must be this server's page (cross-site WebSocket
-hijacking). Refusals are 403 with a reason that reveals nothing of the desk.
+Every request is checked, as Jupyter Server does: the token is swapped for an HttpOnly,
+SameSite=Strict cookie; the Host and Origin headers must name this server. Refusals are 403.
 """
 
 from __future__ import annotations
@@ -109,8 +106,7 @@ class ServeAccess:
         token: The secret the link carries.
         host: The address given with --host, whose name the Host header may also give.
         port: The port the server listens on, part of its origin.
-        canonical_host: The name in the printed link: a page asked for under another local name
-            is sent there, so its cookie reaches the page's WebSocket.
+        canonical_host: The name in the printed link, where other local names are sent.
     """
 
     token: str
@@ -142,8 +138,7 @@ class ServeAccess:
         """Decides whether a request may reach textual-serve's handlers.
 
         Returns:
-            None to let it through; else the answer instead: 403, or a redirect that sets the cookie
-            and drops the token from the address.
+            None to let it through; else the answer: 403, or a redirect that sets the cookie.
         """
         name = host_name(request.host)
         if name not in self.hosts:

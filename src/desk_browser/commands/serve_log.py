@@ -1,7 +1,6 @@
 """What `desk-browser serve` writes on stderr while it runs: one plain line a note.
 
-aiohttp logs a malformed request with an exception holding the request's bytes, the token among
-them; `MalformedRequests` turns such a record into one line of fixed words.
+`MalformedRequests` writes aiohttp's malformed-request records without their bytes (the token).
 """
 
 from __future__ import annotations
@@ -59,8 +58,7 @@ def malformed_reason(error: HttpProcessingError) -> str:
 class MalformedRequests(logging.Filter):
     """Writes aiohttp's report of a client's malformed request as one line, without its bytes.
 
-    Some come at the debug level, so the logger must let debug records reach this filter, which
-    drops other debug records unless debug is asked for.
+    The logger must let debug records reach this filter.
     """
 
     def __init__(self, debug: bool = False) -> None:

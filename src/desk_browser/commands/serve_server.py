@@ -1,18 +1,9 @@
 """textual-serve's server with the link's check in front of every route (`serve_access`).
 
-`LinkServer` adds the check, a socket bound before anything is printed (a port in use is a clear
-error, `--port 0` works), the printed link, and the page from `serve_page/` with its own font.
-
-What it relies on in textual-serve 1.1.3 (pinned exactly: not its documented API):
-
-- `Server._make_app()` builds the aiohttp application; the middleware and a response signal are
-  added before aiohttp freezes it.
-- `Server.public_url`: set to the bound address, so the page's requests get its cookie.
-- `Server.console` (on stderr, so stdout holds only the link) and `Server.initialize_logging()`
-  (`serve_log`'s lines: textual-serve's printed a malformed request's token).
-- `Server.host`, `Server.port`, `Server.request_exit()` and `on_startup` (its banner replaced).
-- `Server.serve()` is replaced: it would bind by itself and log every request line, token
-  included.
+`LinkServer` adds the check, a socket bound before anything is printed, the printed link and
+the page from `serve_page/`. It relies on textual-serve 1.1.3 internals (pinned exactly):
+`_make_app()`, `public_url`, `console`, `initialize_logging()`, `host`, `port`,
+`request_exit()` and `on_startup`; `serve()` is replaced (it would log the token).
 """
 
 from __future__ import annotations

@@ -56,10 +56,7 @@ UNREAD_LOG = 'log could not be read'
 
 
 def session_line(entry: SessionEntry, unread: Problem | None = None) -> str:
-    """Writes one session as a tab-separated line, every piece of desk text made safe.
-
-    `unread` is why its log could not be read at all (unread_logs), or None.
-    """
+    """Writes one session as a safe tab-separated line (`unread`: why its log is unreadable)."""
     fields = [
         visible_field(entry.session_id),
         day_with_weekday(entry.day) if entry.day is not None else '-',

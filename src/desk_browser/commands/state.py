@@ -1,7 +1,6 @@
 """`desk-browser state DESK [--json]`: what the app's state pane shows, for scripts and tickets.
 
-The facts and conclusions come from the state pane's own helpers, so the command and the app
-never disagree about a route.
+It uses the state pane's own helpers, so the two never disagree.
 """
 
 from __future__ import annotations

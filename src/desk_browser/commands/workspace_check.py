@@ -1,9 +1,7 @@
 """`desk-browser check WORKSPACE [--json]`: every desk of a workspace checked, for monitoring.
 
-One line per desk (name, healthy or how many problems, what the Desks screen shows of it),
-then every problem as NAME/PATH:LINE: REASON with its explanation, then a summary line. Each
-desk's problems are exactly what `check DESK` lists; a desk is healthy when the Desks screen
-says it needs no look. Exit status: 0 when every desk is healthy, 1 when any needs a look.
+One line per desk, then every problem as NAME/PATH:LINE: REASON, then a summary line. Exit
+status: 0 when every desk is healthy, 1 when any needs a look.
 """
 
 from __future__ import annotations

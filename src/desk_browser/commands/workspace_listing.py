@@ -1,7 +1,6 @@
 """`state` and `sessions` over a workspace: one entry per desk, as each desk's command writes it.
 
-Each desk is read by the single-desk command's own functions, so an entry says exactly what
-`state DESK` or `sessions DESK` says; a desk that cannot be read is an entry with its problem.
+Each entry says exactly what `state DESK` or `sessions DESK` says, or the desk's problem.
 """
 
 from __future__ import annotations
@@ -65,10 +64,7 @@ def run_workspace_state(workspace: Workspace, arguments: argparse.Namespace) -> 
 
 
 def run_workspace_sessions(workspace: Workspace, arguments: argparse.Namespace) -> int:
-    """Writes every desk's sessions, newest first, each line led by the desk's name.
-
-    Returns 0 when any desk has sessions, 1 when none has.
-    """
+    """Writes every desk's sessions, newest first, led by the desk's name; 0 when any has some."""
     entries: list[dict[str, Any]] = []
     found = 0
     for desk in workspace.desks:

@@ -1,8 +1,6 @@
 """`orders` over a workspace: every desk's orders and rejections, each row naming its desk.
 
-Each desk is read by the single-desk command's own functions (orders.read_book,
-orders.chosen_rows), so a desk's rows are exactly what `orders DESK` writes of it. A desk that
-cannot be read as one (unreadable, a symlink loop, removed) is named with its problem.
+A desk's rows are exactly what `orders DESK` writes; an unreadable desk is named with its problem.
 """
 
 from __future__ import annotations

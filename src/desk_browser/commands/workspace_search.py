@@ -1,7 +1,7 @@
 """`desk-browser search WORKSPACE WORDS --all-desks | --desk NAME`: one search across desks.
 
-Each desk is searched as `search DESK WORDS` searches it; the hits are merged newest day
-first, then by desk name, each with its desk's name (a first field DESK, or "desk" in --json).
+Each desk is searched as `search DESK WORDS` does; hits are merged newest day first, then by
+desk name, each naming its desk.
 """
 
 from __future__ import annotations
@@ -82,10 +82,7 @@ def _chosen_desks(
 
 
 def run_workspace_search(workspace: Workspace, arguments: argparse.Namespace) -> int:
-    """Searches some or all desks of a workspace and writes the merged hits.
-
-    Returns 0 when there were hits, 1 when there were none, 2 for bad usage.
-    """
+    """Searches some or all desks of a workspace and writes the merged hits (0: hits, 1: none)."""
     words, named, desk_problems = desk_qualifiers(' '.join(arguments.words), workspace.names)
     chosen = _chosen_desks(workspace, arguments, named)
     if isinstance(chosen, str):
