@@ -1,9 +1,7 @@
 """The demo desk: a realistic, reproducible desk folder for trying, testing and benchmarking.
 
-`python -m desk_browser.demo DIR [--today YYYY-MM-DD] [--seed N] [--days N] [--damaged]
-[--state normal|damaged|missing]` builds an AI agent's folder trading Indian futures and options:
-journal, session logs, summaries, state and notes; the same arguments give the same bytes and
-file times. It imports nothing else of desk_browser; only `cli` (`--demo`) imports it.
+`python -m desk_browser.demo DIR` (see its --help); the same arguments give the same bytes.
+It imports nothing else of desk_browser; only `cli` (`--demo`) imports it.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """Builds a demo desk folder: journal, session logs, summaries, state and notes.
 
-Laid out as the desk writes it (the README's "desk folder" section). Every byte and file time
-comes from the arguments (generators seeded with the seed and the day; times from the events),
-never from the clock.
+Laid out as the desk writes it; every byte and file time comes from the arguments, never the clock.
 """
 
 from __future__ import annotations
@@ -98,9 +96,7 @@ def _build_day(
 ) -> _Day:
     """Builds one day's sessions, journal lines and summary in memory.
 
-    `is_current`: the last session is running and there is no summary; `events_per_day`: roughly
-    how many events to make (None: a natural day); `nifty_sell`: a day whose first session drew
-    no SELL of NIFTY gets one, a VIX hedge, as its second exchange (other days are unchanged).
+    `is_current`: the last session runs, no summary; `nifty_sell`: add a VIX hedge if none drawn.
     """
     random_source = random.Random(f'{seed}:{day.isoformat()}')
     context = market.new_day_context(random_source, day)
@@ -298,11 +294,7 @@ def _state_text(
     damaged: bool,
     behind: int | None = None,
 ) -> str:
-    """Writes state.json as the session store's save_state does (json.dumps, indent=2).
-
-    One backend is `behind` (None: 2-4) exchanges behind the log, the other up to date; with
-    `damaged` the other is 2 exchanges ahead of the log instead.
-    """
+    """Writes state.json as save_state does: a backend `behind`, the other current or 2 ahead."""
     count = len(session.log_lines)
     behind_name = random_source.choice(market.BACKENDS)
     seen = {name: count for name in market.BACKENDS}
@@ -350,9 +342,7 @@ def build_demo_desk(
 ) -> None:
     """Builds a demo desk in `directory`, the same bytes and file times for the same arguments.
 
-    `days` trading days end at `today`; the last is the current day, its last session running.
-    Earlier days have 1-3 sessions and a summary. Every day shows each state of an order (part
-    fills, orders carried over and filled or cancelled next day).
+    `days` trading days end at `today`, the last one's last session running.
 
     Args:
         directory: Where to build; created if missing, must be empty if it exists.
@@ -362,10 +352,8 @@ def build_demo_desk(
         damaged: Whether to add typical damage to the logs, the journal and the state.
         events_per_day: Roughly how many journal events each day holds (None: a natural day).
         state: "normal"; "damaged" writes a state.json that is not JSON; "missing" writes none.
-        behind: How many of the current session's exchanges the one backend has not seen (0: up
-            to date; None draws 2-4).
-        sells_nifty_yesterday: Whether the day before the current one sells NIFTY (a VIX hedge
-            added to a natural day that drew none).
+        behind: How many exchanges the one backend is behind (None draws 2-4).
+        sells_nifty_yesterday: Whether the day before the current one sells NIFTY.
 
     Raises:
         FileExistsError: `directory` exists and is not an empty directory.

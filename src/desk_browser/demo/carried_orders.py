@@ -1,8 +1,6 @@
 """The demo desk's orders left working at the close: placed one day, filled or cancelled the next.
 
-Each day places two late limit orders; the next fills the first at the open and cancels the
-second. They come from a generator of their own (seed and day), so the two days agree without
-building each other and nothing else the day draws changes.
+Drawn from a generator of their own (seed and day), so the two days agree.
 """
 
 from __future__ import annotations

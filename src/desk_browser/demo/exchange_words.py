@@ -1,7 +1,6 @@
 """The words of the demo desk's exchanges: triggers, tool calls, Markdown answers and orders.
 
-Drawn from the caller's `random.Random`, so the same generator state gives the same text.
-Events are dictionaries whose first keys are `type` and `time`; the builder fills the time.
+Drawn from the caller's `random.Random`; the builder fills each event's `time`.
 """
 
 from __future__ import annotations
@@ -415,10 +414,7 @@ def _order_events(
 def exchange_events(
     random_source: random.Random, context: DayContext, backend: str
 ) -> list[dict[str, Any]]:
-    """Draws one exchange's events: a trigger, tool calls, 1-3 answer parts, maybe an order.
-
-    `context` is the day's market, updated with orders and topics.
-    """
+    """Draws one exchange's events (maybe an order); `context`, the day's market, is updated."""
     scenario = random_source.choice(_SCENARIOS)
     if not context.topics:
         scenario = 'gap'
@@ -451,10 +447,7 @@ def exchange_events(
 def nifty_sell_exchange(
     random_source: random.Random, context: DayContext, backend: str
 ) -> list[dict[str, Any]]:
-    """A VIX hedge: its trigger, a quote, the answer and a SELL of NIFTY futures, filled.
-
-    For a day that drew no NIFTY sell (the demo's yesterday always shows one).
-    """
+    """A VIX hedge: its trigger, a quote, the answer and a SELL of NIFTY futures, filled."""
     instrument = INSTRUMENTS[0]
     price = context.prices[instrument.name]
     context.topics.append('hedge')

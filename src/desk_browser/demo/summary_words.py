@@ -74,10 +74,7 @@ def summary_text(
 
 
 def note_text(topic: str, day: datetime.date) -> str:
-    """Writes one of the desk's notes in Markdown, about (or last written on) `day`.
-
-    `topic` is one of "nifty-gap", "rbi-policy", "banknifty-expiry", "watchlist", "playbook".
-    """
+    """Writes one of the desk's notes (`topic`, such as "nifty-gap") in Markdown, for `day`."""
     if topic == 'nifty-gap':
         return (
             f'# NIFTY gap, {day.isoformat()}\n\n'

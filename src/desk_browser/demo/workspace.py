@@ -1,8 +1,7 @@
 """Builds a demo workspace: several demo desks side by side, as `workspace/desks/<name>`.
 
-The first four are the Desks screen's cases: `main` healthy and current, `options` with a
-damaged state.json, `hedging` with a backend 6 exchanges behind, `research` idle for four
-trading days; then healthy `desk-05`, `desk-06`, ... The same arguments give the same bytes.
+`main`, `options` (damaged state), `hedging` (a backend behind), `research` (idle), then
+healthy `desk-05`, ...; the same arguments give the same bytes.
 """
 
 from __future__ import annotations
@@ -66,8 +65,7 @@ def build_demo_workspace(
 ) -> list[Path]:
     """Builds a demo workspace in `directory` (its desks folder): one demo desk per plan.
 
-    Returns the desks' folders, by plan. Raises FileExistsError when a desk's folder exists and is
-    not empty, ValueError when desks or days is less than 1.
+    Returns the desks' folders; FileExistsError for a non-empty desk folder, ValueError below 1.
     """
     built: list[Path] = []
     directory.mkdir(parents=True, exist_ok=True)
