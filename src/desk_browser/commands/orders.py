@@ -229,10 +229,7 @@ def chosen_rows(
     symbols: tuple[str, ...],
     statuses: frozenset[str],
 ) -> list[OrderRow]:
-    """The orders, then the rejections, of the days, symbols and statuses asked for.
-
-    `symbols` are symbols' starts (upper case), `statuses` status words; empty for all.
-    """
+    """The orders, then rejections, asked for (`symbols`: upper-case starts; empty for all)."""
     orders, rejections = book_rows(book, first_day, last_day)
     return [
         row

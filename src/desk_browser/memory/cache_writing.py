@@ -61,18 +61,12 @@ def write_cache_file(path: Path, content: bytes) -> None:
 
 
 def sweep_leftovers(folder: Path, names: str, now: float | None = None) -> int:
-    """Removes the temporary files `write_cache_file` left in a folder more than STALE_AGE ago.
-
-    `names` matches the written files' names whole. Returns how many were removed.
-    """
+    """Removes `write_cache_file`'s leftovers (for `names`) past STALE_AGE; returns how many."""
     return sweep_stale_files(folder, rf'\.(?:{names})\.{RANDOM_PART}\.tmp', now)
 
 
 def sweep_stale_files(folder: Path, leftovers: str, now: float | None = None) -> int:
-    """Removes a cache folder's files matching `leftovers`, modified more than STALE_AGE ago.
-
-    `leftovers` matches a writer's temporary files' names whole. Returns how many were removed.
-    """
+    """Removes a cache folder's files `leftovers` matches, past STALE_AGE; returns how many."""
     leftover = re.compile(leftovers)
     oldest = (time.time() if now is None else now) - STALE_AGE
     removed = 0

@@ -135,10 +135,7 @@ def files_in(folder: Path, listing: FolderListing | None = None) -> list[Path]:
 
 
 def file_names_in(folder: Path, listing: FolderListing | None = None) -> list[str]:
-    """Lists the names of a folder's regular files, sorted; empty when it cannot be listed.
-
-    `listing` remembers the folder's listing until it changes (None: the one this module shares).
-    """
+    """Lists the names of a folder's regular files, sorted; empty when it cannot be listed."""
     return list((listing or _SHARED_LISTING).names(folder))
 
 

@@ -18,10 +18,7 @@ NEW_FILE_MODE = 0o644
 
 
 def write_atomically(path: Path, content: bytes) -> None:
-    """Replaces a file's content so that a crash leaves either the old or the new file.
-
-    Raises OSError when the file could not be written.
-    """
+    """Replaces a file's content so that a crash leaves the old or the new file (else OSError)."""
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except OSError:

@@ -135,10 +135,7 @@ def read_journal_day(
     day: str,
     problems: list[Problem] | None = None,
 ) -> JournalDay:
-    """Reads one day's journal (`day` YYYY-MM-DD) into events, exchanges and actions.
-
-    An unreadable file reads as empty; `problems` (None: nowhere) gets what was skipped.
-    """
+    """Reads one day's journal into events, exchanges and actions (unreadable: empty)."""
     exchanges: list[JournalExchange] = []
     actions: list[JournalEvent] = []
     found: list[Problem] = []

@@ -1,13 +1,9 @@
 """A desk's order book, read from its journal: each order's life, its risk decision and exchange.
 
-- An order is its placement, fills and cancel across days, by order_id as text; a new
-  placement of an id starts a new order, a fill or cancel goes to the latest one of its id.
-  One placed before the days read has `placed` None.
-- A risk decision belongs to the next order placed for its symbol in the same exchange; a
-  rejected one no order follows is a rejection (an approved one is dropped).
-- Statuses: open, part filled, filled (or a fill of unknown size) or cancelled.
-
-Damaged lines are skipped and counted. Through a memo, exchanges come without their answers.
+An order is its events by order_id as text (a new placement starts a new one; one placed
+before the days read has `placed` None). A risk decision belongs to the next order placed for
+its symbol in its exchange; a rejected one no order follows is a rejection. Damaged lines are
+skipped and counted.
 """
 
 from __future__ import annotations

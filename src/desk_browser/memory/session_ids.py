@@ -42,10 +42,7 @@ def parse_session_id(session_id: str) -> tuple[str, int] | None:
 
 
 def session_sort_key(session_id: str) -> tuple[int, str, int, str]:
-    """The key that sorts session ids oldest first (reverse=True: newest first).
-
-    By date, then number as a number; an undated id is older than every dated one.
-    """
+    """The key that sorts session ids oldest first: by date, then number; undated ones oldest."""
     # One pattern, then the date checked: a five-year desk sorts 2,520 ids before its first paint.
     match = _SESSION_ID.fullmatch(session_id)
     if match is not None:
@@ -60,10 +57,7 @@ def session_sort_key(session_id: str) -> tuple[int, str, int, str]:
 
 
 def session_ids_in(directory: Path, listing: FolderListing | None = None) -> list[str]:
-    """Every session that has a log in a sessions folder, newest first (by session_sort_key).
-
-    `listing` remembers the folder's listing until it changes (None: desk_files' shared one).
-    """
+    """Every session that has a log in a sessions folder, newest first (`listing` None: shared)."""
     ids = [
         name[: -len(LOG_SUFFIX)]
         for name in desk_files.file_names_in(directory, listing)

@@ -162,10 +162,7 @@ def status_text(order: Order, status: OrderStatus) -> str:
 
 
 def status_at_end(story: Order | RiskDecision, day: str | None = None) -> str:
-    """Where an order stood at the end of an ISO day (None: after every day read); "rejected".
-
-    The one meaning of status for `orders --status` and the Orders view.
-    """
+    """Where an order stood at the end of an ISO day (None: after every day read); "rejected"."""
     if isinstance(story, RiskDecision):
         return REJECTED
     return str(story.status if day is None else story.status_at(day))
@@ -308,10 +305,7 @@ def order_object(order: Order, at_end_of: str | None = None) -> dict[str, Any]:
 def book_rows(
     book: OrderBook, first_day: str | None, last_day: str | None
 ) -> tuple[list[OrderRow], list[OrderRow]]:
-    """The rows of the orders with an event in a range of days, and of its rejections.
-
-    None leaves an end open; statuses are at the end of `last_day`.
-    """
+    """The rows of the orders and rejections in a range of days (None: open), as of `last_day`."""
     low = first_day or ''
     high = last_day or '9999-99-99'
     orders = [order for order in book.orders if _has_event_in(order, low, high)]

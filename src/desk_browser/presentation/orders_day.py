@@ -30,10 +30,7 @@ REJECTED = 'rejected'
 
 @dataclass(frozen=True)
 class OrderCounts:
-    """A day's orders placed, filled (a fill that day) and cancelled, and its rejections.
-
-    `day` is "" when the desk has no journal.
-    """
+    """A day's orders placed, filled and cancelled, and its rejections (`day` "": no journal)."""
 
     day: str
     placed: int

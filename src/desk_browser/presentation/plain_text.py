@@ -77,10 +77,7 @@ def _folded(text: str) -> str:
 
 @functools.lru_cache(maxsize=_CACHED)
 def plain_line(markdown: str, limit: int = LINE_CHARACTERS) -> str:
-    """The words of a text's first `limit` characters on one line, its Markdown syntax dropped.
-
-    "…" at the end when cut; the text as it is when its syntax swallows every word.
-    """
+    """The words of a text's first `limit` characters on one line, its syntax dropped ("…": cut)."""
     window = markdown[:limit]
     line = _folded(plain_text(window)) or _folded(window)  # Words the syntax swallowed.
     return line + '…' if len(markdown) > limit and line else line

@@ -1,11 +1,8 @@
 """Session search from an index kept in the user's cache folder: the same results, in milliseconds.
 
-`IndexedSearch` answers exactly what `session_search.SessionSearch` answers. `build` indexes
-the days newest first; meanwhile a day comes from the index only while its files' signature
-matches, else from the desk. A missing, damaged, stale or locked index is rebuilt or bypassed:
-never an exception, never a different answer. An older day's change is seen within
-`recheck_seconds`, any other change at once. Thread-safe; it reads files, so keep it off the
-event loop.
+`IndexedSearch` answers exactly what `SessionSearch` answers, during a `build` too. A missing,
+damaged, stale or locked index is rebuilt or bypassed, never an exception or another answer.
+Thread-safe; it reads files, so keep it off the event loop.
 
 Typical usage example:
 

@@ -87,10 +87,7 @@ def fact_marks(*facts: str | None) -> str:
 
 
 def grams_text(lowered: str, kind: str, *facts: str | None) -> str:
-    """The text the trigram index holds for a record's lowered text.
-
-    NUL, U+0001 to U+0008 and lone surrogates become U+FFFD; the marks follow two spaces.
-    """
+    """The trigram index's text for a lowered text: NUL, U+0001-U+0008 and surrogates as U+FFFD."""
     if _UNSAFE_CHARACTERS.search(lowered) is not None:
         lowered = _UNSAFE_CHARACTERS.sub(_REPLACEMENT, lowered)
     return lowered + PADDING + KIND_MARKS[kind] + fact_marks(*facts)
