@@ -59,10 +59,8 @@ _SEARCHES_IN_PALETTE = 5
 class DeskBrowser(App[None]):
     """Browses one desk folder: state, sessions, exchanges, summaries and search.
 
-    Its services come from `make_app` and every screen it opens gets them in its constructor. It
-    owns three helpers, started on mount and stopped on unmount: the index builder
-    (search_indexing), the garbage-collection policy (heap_freezing) and the screen-visibility
-    policy (covered_screens).
+    Every screen gets the services `make_app` built; the index builder, heap freezing and
+    covered screens helpers run from mount to unmount.
     """
 
     CSS_PATH = 'app.tcss'
@@ -114,10 +112,8 @@ class DeskBrowser(App[None]):
             cursor_blink (bool): Whether the search box's cursor blinks (off in tests).
             start (StartView | None): The view to open at; None opens the main screen.
             settings_path (Path | None): Where the theme is remembered; None remembers nothing.
-            first_read (FirstRead | None): The desk's first read, started before Textual loaded;
-                None lets the main screen start it.
-            theme (str | None): The Textual theme to start with; None starts with the one
-                remembered in `settings_path`, else Textual's default.
+            first_read (FirstRead | None): The desk's first read, already started, or None.
+            theme (str | None): The Textual theme to start with; None: the remembered one.
 
         Raises:
             InvalidThemeError: `theme` is not one of Textual's themes.
@@ -314,9 +310,6 @@ class DeskBrowser(App[None]):
     async def action_search(self) -> None:
         """Opens the search, or lets the screen on top take the key (the search itself does).
 
-        A priority binding: the search screen is mounted and focused before the next key, so what
-        is typed or pasted right after / lands in its box.
-
         Raises:
             SkipAction: A text box has the focus (it takes the /).
         """
@@ -366,8 +359,7 @@ class DeskBrowser(App[None]):
     async def open(self, place: Place | DayRequest) -> None:
         """Shows a place: in the screen on top when it can, else by popping and pushing screens.
 
-        A day view's day opens over the screen on top; a session, a record or a day's sessions or
-        summary is shown from the main screen, every screen above it popped first.
+        A day opens over the screen on top; anything else from the main screen, the rest popped.
 
         Args:
             place (Place | DayRequest): What to show.
@@ -507,11 +499,10 @@ def make_app(
         start (StartView | None): The view to open at; None opens the main screen.
         settings_path (Path | None): Where the chosen theme is remembered; None remembers nothing.
         export_folder (Path | None): Where exports go; None writes to the current folder.
-        clock (Callable[[], float] | None): Returns the time in seconds since the epoch; None
-            uses time.time.
+        clock (Callable[[], float] | None): Returns the epoch time; None uses time.time.
         cache_directory (Path | None): Where the search index is kept; None for the user's cache.
-        first_read (FirstRead | None): The desk's first read, already started: the app uses its
-            services, so `today`, `clock`, `export_folder` and `cache_directory` must be None.
+        first_read (FirstRead | None): The desk's first read, already started (with services
+            of its own: then give no `today`, `clock`, `export_folder` or `cache_directory`).
 
     Returns:
         DeskBrowser: The app, not yet running.

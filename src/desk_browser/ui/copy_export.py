@@ -1,9 +1,7 @@
 """The copy and export keys (and the palette's Screenshot): the text, and how it is delivered.
 
-`y` copies the chosen exchange, event or record as Markdown, `Y` as its JSON line; `x` exports
-what is shown as a Markdown file. Each screen binds the keys (`copy_keys`) and finds what they
-act on; the functions here put the text on the clipboard or write the file, outside every desk,
-and say so in a toast.
+`y` copies as Markdown, `Y` as a JSON line, `x` exports a Markdown file, never inside a desk;
+each screen binds the keys (`copy_keys`) and finds what they act on.
 """
 
 from __future__ import annotations
@@ -66,10 +64,7 @@ def copy_form(as_json: bool) -> str:
 
 
 def record_copy(hit: SearchHit, as_json: bool, details: HitDetails | None = None) -> Copied:
-    """What the copy keys copy of a search hit: its whole record, as JSON or Markdown.
-
-    `details` (its time, session and backend, or None) heads the Markdown as its hit does.
-    """
+    """What the copy keys copy of a search hit: its whole record, `details` heading the Markdown."""
     from desk_browser.presentation.documents import record_json, record_markdown  # Deferred.
 
     text = record_json(hit.record) if as_json else record_markdown(hit.record, details=details)
@@ -97,10 +92,7 @@ def exchange_copy(
 
 
 def session_export(log: SessionLog | None, asked: Sequence[str | None] = ()) -> Export | str:
-    """What `x` writes of a session shown (its exchanges as Markdown), or why there is nothing.
-
-    `asked` holds when each exchange was asked, by place, where the journal says.
-    """
+    """What `x` writes of a session shown (`asked`: when each was asked), or why not."""
     if log is None or not log.exchanges:
         return 'No session with exchanges is shown to export.'
     if not log.complete:
@@ -135,11 +127,7 @@ class Delivered:
 
 
 def deliver_in_thread(app: App[Any], write: Callable[[], Delivered], what: str) -> None:
-    """Writes a file in a thread worker named after `what`, then says in a toast how it went.
-
-    Nothing of choosing the folder or writing runs on the event loop; leaving the screen meanwhile
-    still gives the toast.
-    """
+    """Writes a file in a thread worker named after `what`, then says in a toast how it went."""
 
     def run() -> None:
         delivered = write()
@@ -174,8 +162,7 @@ def deliver_export(screen: Screen[Any], found: Export | str, services: DeskServi
 def export_folder(protected: Sequence[Path], chosen: Path | None) -> tuple[Path, str] | str:
     """Chooses where an export goes: the export folder, else the current one, else the home one.
 
-    The current folder is passed over when it lies inside a protected folder (the desks: the README
-    tells people to start inside the desk) or no longer exists.
+    The current folder is passed over when it lies inside a protected folder or no longer exists.
 
     Args:
         protected: The folders never written (DeskServices.protected_folders).
@@ -245,10 +232,9 @@ def written_place(path: Path) -> str:
 def screenshot_folder(
     protected: Sequence[Path], environment: Mapping[str, str] | None = None
 ) -> Path | None:
-    """Chooses where a screenshot goes: XDG_DOWNLOAD_DIR when it exists, else the current folder.
+    """Chooses where a screenshot goes: XDG_DOWNLOAD_DIR, the current or the home folder, or None.
 
-    A folder inside a protected one is passed over for the home folder; None when none will do.
-    `environment` None reads os.environ.
+    A folder inside a protected one is passed over; `environment` None reads os.environ.
     """
     environment = os.environ if environment is None else environment
     candidates: list[Path] = []
@@ -271,11 +257,7 @@ def screenshot_folder(
 
 
 def deliver_screenshot_file(app: App[Any], services: DeskServices, filename: str | None) -> None:
-    """Saves the screen as an SVG file (in screenshot_folder) and says where, or why not.
-
-    The screen is taken at once, the file written in a thread; `filename` None names it after the
-    time.
-    """
+    """Saves the screen as an SVG file in a thread (`filename` None: named after the time)."""
     moment = datetime.datetime.fromtimestamp(services.clock())
     name = filename or f'desk-browser-{moment:%Y-%m-%dT%H-%M-%S}.svg'
     screen = spaces_kept(app.export_screenshot())

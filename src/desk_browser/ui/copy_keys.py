@@ -1,7 +1,4 @@
-"""The copy and export keys' bindings, and what they say where there is nothing to act on.
-
-Kept apart from `copy_export`, which is imported only when something is first copied.
-"""
+"""The copy and export keys' bindings, and what they say where there is nothing to act on."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
 """Screens hidden under an opaque screen are left alone until they are shown again.
 
-Textual counts the screen under the top one as visible whatever the top screen's background,
-so it went on redrawing (and repainting the screen above). The app asks `CoveredScreens`
-whether the top screen lets the ones below show through, and counts none as visible when it
-does not; a covered screen is laid out and drawn when back on top. The private hook is
-`textual_compat.count_background_screens`, checked by test_ui_textual_compat and snapshots.
+The app asks `CoveredScreens` whether the top screen lets the ones below show through (through
+`textual_compat.count_background_screens`); a covered screen is drawn when back on top.
 """
 
 from __future__ import annotations

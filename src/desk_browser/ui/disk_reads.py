@@ -1,9 +1,7 @@
 """Reading the disk off the event loop: one way to start a thread worker for a read.
 
-Every read runs in a thread worker exclusive in its group (a newer read cancels the one it
-replaces) that keeps its errors to itself (exit_on_error False: a failed read says so where it
-is shown, never ends the app). Screens use `@work(...)` with the same options; helpers that are
-not widgets start theirs here.
+Each read's worker is exclusive in its group and keeps its errors (they never end the app).
+Screens use `@work(...)` with the same options; helpers that are not widgets start theirs here.
 """
 
 from __future__ import annotations
@@ -20,10 +18,7 @@ ResultType = TypeVar('ResultType')
 def run_disk_read(
     node: DOMNode, read: Callable[[], ResultType], name: str, group: str, description: str
 ) -> Worker[ResultType]:
-    """Starts `read` in a thread worker of `node`'s, exclusive in `group`, its errors kept.
-
-    `description` is what Textual's worker list shows.
-    """
+    """Starts `read` in a thread worker of `node`'s, exclusive in `group`, its errors kept."""
     return node.run_worker(
         read,
         name=name,

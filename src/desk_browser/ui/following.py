@@ -1,9 +1,7 @@
 """Following a live desk for the main screen: polls, the state's age, pausing, the problem count.
 
-`DeskFollower`, owned by the main screen, asks `LiveDesk` twice a second (in a thread worker)
-what changed and posts `DeskFollowed`; every second it updates the state's age. After the first
-paint, and at most every few seconds after a change, a whole check counts the problems, taking
-turns with the app's other readers (`CheckTurns`).
+`DeskFollower` polls `LiveDesk` in a thread worker and posts `DeskFollowed`; after the first
+paint and after changes, a whole check counts the problems (`CheckTurns` paces it).
 """
 
 from __future__ import annotations
@@ -54,10 +52,7 @@ class CheckStopped(Exception):
 
 
 class CheckTurns:
-    """Paces a problem check's reading: after any index build, a pause every few ms.
-
-    The main screen's and the Desks screen's checks use it, so neither is a third busy thread.
-    """
+    """Paces a problem check's reading (main and Desks screens): after any build, short pauses."""
 
     def __init__(self, stopped: Callable[[], bool]) -> None:
         """Starts pacing; `stopped` returns True once the check is cancelled."""
@@ -91,8 +86,7 @@ class DeskFollower:
         """Prepares the follower; nothing is looked at until `look_at_the_desk`.
 
         Args:
-            screen: The main screen: its workers and timers follow the desk, its panes show the age,
-                pauses and counts.
+            screen: The main screen: its workers and timers follow the desk, its panes show it.
             services: The desk's services.
             current_session: Returns the current session (state.json's), whose log is followed too.
             reload: Reads the desk again (when it is back after vanishing).
@@ -144,8 +138,7 @@ class DeskFollower:
     def read_session(self, session_id: str, deliver: Callable[[SessionLog], None]) -> None:
         """Reads a session about to be shown and follows its log; call from a thread worker.
 
-        `deliver` gets the log before any later poll can report what it gained; a big log's first
-        exchanges come first (incomplete).
+        `deliver` gets the log before any poll reports its growth; a big log's first part first.
         """
         worker = get_current_worker()
         first_paint = self._services.first_paint
@@ -153,17 +146,12 @@ class DeskFollower:
             session_id,
             deliver,
             worker.cancelled_event,
-            # At the start, the rest is read once the first exchanges are drawn (a 10,000-exchange
-            # log read whole took ~85 ms of the interpreter before the first card).
+            # At the start, the rest is read once the first exchanges are drawn.
             head_first=lambda: first_paint.wait(HEAD_DRAWN_WAIT),
         )
 
     def asked_times(self, session_id: str, exchanges: list[Exchange]) -> list[str | None]:
-        """When a session's exchanges were asked (asked_times.asked_times); call from a thread.
-
-        Each journal day is read on from where the last call stopped, so a log's growth costs
-        what the journal appended since.
-        """
+        """When a session's exchanges were asked (asked_times.asked_times); call from a thread."""
         return self._asked_times.read(session_id, exchanges)
 
     def follow_summary(self, day: str) -> None:
@@ -224,8 +212,7 @@ class DeskFollower:
     def desk_followed(self, update: FollowUpdate) -> bool:
         """Takes in what a look found: a vanished or returned desk, the state's age, staleness.
 
-        Returns whether the screen should show the changes (not while the desk is gone, nor when it
-        came back and is read again whole).
+        Returns whether the screen should show the changes (not while the desk is gone or reread).
         """
         changes = update.changes
         status = self._screen.query_one(LiveStatus)

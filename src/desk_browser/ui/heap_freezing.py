@@ -1,22 +1,12 @@
 """Keeping Python's full garbage collections short, and out of the way of typing.
 
-What exists once the first screen is shown lives as long as the app, so it is frozen
-(`gc.freeze`) and later collections walk only what came after; unmounting unfreezes. The
-command line holds collections (`gc.disable`) from before Textual is imported until that
-freeze (LATEST_FREEZE after mounting at the latest), and the freeze then collects nothing
-first (everything young is start-up).
+What exists once the first screen is shown is frozen (`gc.freeze`), so later collections walk
+only what came after; the command line holds collections (`gc.disable`) until then. While the
+app runs, full collections come less often and when the person is idle (`IDLE_SECONDS`), and
+while an index build runs (`full_collections_held`) less often still.
 
-While the app runs, full collections are started less often (`_FULL_COLLECTION_EVERY`), and
-the app makes one itself when the person has not typed, clicked or scrolled for
-`IDLE_SECONDS`. While an index build runs (`full_collections_held`) they are held back
-further (`_FULL_COLLECTION_HELD_EVERY`) and wait for an idle moment; the one owed when the
-last build ends is made at the next idle moment, or Python's schedule returns
-`RESUME_AT_THE_LATEST` after it. Only garbage in reference cycles waits. Unmounting restores
-Python's own schedule.
-
-`HeapFreezing` is the policy: the app starts it when mounted, tells it of the first session
-shown and of each input, and stops it when unmounted. Python has one collector per process,
-so builds' holds are counted for the process and tell the policy started last.
+`HeapFreezing` is the policy, from the app's mount to its unmount (which restores Python's own
+schedule); builds' holds count for the process and tell the policy started last.
 """
 
 from __future__ import annotations
@@ -41,8 +31,7 @@ since the start resume) even if no session's exchanges came."""
 
 IDLE_SECONDS = 3.0
 """Seconds without input after which a full collection that is due is made: longer than a pause
-to think in the middle of a query, so the collection (20-25 ms on the five-year desk) rarely
-meets the next key."""
+to think in the middle of a query, so the collection rarely meets the next key."""
 
 _LOOK_EVERY = 0.5
 """Seconds between two looks at whether a full collection is due and the person idle."""
@@ -56,9 +45,7 @@ runs: a backstop for a person who never stops typing; idle moments come long bef
 
 _FULL_COLLECTION_HELD_DUE = 200
 """Young-generation collections after which a full one is due while an index build runs (about
-ten seconds of a cold build's): each walks the days read since the freeze (100-300 ms on a busy
-machine), and with the person idle while the build went on they came every half second, 113 of
-them (33 s of the interpreter's time) in a five-year build."""
+ten seconds of a cold build's): each walks the days read since the freeze."""
 
 _FULL_COLLECTION_HELD_EVERY = 2_000
 """The same while an index build runs in the process: about a minute and a half of a cold build's

@@ -1,9 +1,7 @@
 """Short turns at the interpreter while an index build runs, so the event loop waits less for it.
 
-A thread that wants the interpreter waits a switch interval before asking the running one to
-let go. While a build runs (`short_turns`) the interval is `SHORT_TURN`; Python's comes back
-when the last build ends. The problem check waits while a build runs (`wait_while_building`)
-rather than be a third busy thread.
+While a build runs (`short_turns`) the switch interval is `SHORT_TURN`, Python's again after the
+last one; the problem check waits for builds (`wait_while_building`).
 """
 
 from __future__ import annotations
@@ -38,8 +36,7 @@ _found_turn = 0.0
 def short_turns(*, build: bool = True) -> Iterator[None]:
     """Shortens the interpreter's turns while it runs, until the last holder ends (in any thread).
 
-    `build` False marks a background reader that parses beside the event loop (the problem
-    check), which does not make readers wait.
+    `build` False marks a reader beside the event loop (the problem check), not a build.
     """
     global _builds_running, _turns_held, _found_turn
     with _LOCK:
@@ -66,10 +63,7 @@ def building() -> bool:
 
 
 def wait_while_building(stopped: Callable[[], bool]) -> bool:
-    """Waits while an index build runs in this process; False when `stopped` ended the wait first.
-
-    `stopped` is looked at every WAIT_STEP.
-    """
+    """Waits while an index build runs in this process; False when `stopped` ended the wait."""
     if not _builds_running:
         return True
     with _LOCK:

@@ -1,8 +1,4 @@
-"""Moving from one keyword hit to the next inside an opened record (`n` and `N`).
-
-`DeskTextView` finds and marks the keywords on its rendered lines; this keeps where they are
-and which one is current.
-"""
+"""Moving from one keyword hit to the next inside an opened record (`n` and `N`)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
 """Adds later.tcss, the rules of the screens after the first, to the app's CSS when first needed.
 
-app.tcss holds what the first screen shows; later.tcss the other screens' rules, parsed once
-when a screen or widget that uses it is first made, instead of at every first paint. It is
-added as Textual adds a CSS file (`Stylesheet.read`): the app's own CSS, unscoped, after
-app.tcss, so the cascade is the one app.tcss alone gave. (A screen's CSS or CSS_PATH would
-make Textual re-parse every source and restyle every node.)
+It is added as Textual adds a CSS file: the app's own, unscoped, after app.tcss, so the cascade
+is the one app.tcss alone gave.
 """
 
 from __future__ import annotations
@@ -27,8 +24,6 @@ def _later_css() -> str:
 
 def add_later_css(node: DOMNode) -> None:
     """Adds later.tcss to the app's stylesheet, once; call it in a screen's or widget's `__init__`.
-
-    Without an active app (a widget made outside one) it does nothing.
 
     Args:
         node (DOMNode): The screen or widget about to be shown, whose app gets the rules.

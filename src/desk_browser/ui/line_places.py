@@ -1,7 +1,6 @@
 """Showing a session or a day at one line of its file: the exchanges or events around it.
 
-Every reader skips a damaged line, so a Problems row opens its session or day at the record
-just before it, with the one after it next, and a toast that says so.
+A damaged line (a Problems row) opens at the record just before it, with a toast.
 """
 
 from __future__ import annotations
@@ -27,8 +26,7 @@ if TYPE_CHECKING:  # The day view's; the main screen's first frame does without 
 async def show_exchanges_around(view: ExchangeView, wanted: SessionPlace, desk: Path) -> bool:
     """Makes the exchange before a log line current, once the view shows that session whole.
 
-    The blank lines before it are counted in a thread worker. Returns False while the view shows
-    another session, none, or only the session's first exchanges.
+    Returns False while the view shows another session, none, or only its first exchanges.
     """
     if wanted.line_number is None or not _shows(view, wanted.session_id):
         return False

@@ -1,7 +1,4 @@
-"""Every message that crosses modules: what the workers read, and what a screen asks of the app.
-
-Messages of one widget are nested in it; the search screen's own are in `search_messages`.
-"""
+"""Every message that crosses modules: what the workers read, and what a screen asks of the app."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """The app's search index, built in the background after the first paint.
 
-`IndexBuilder`, owned by the app, builds the desk's `IndexedSearch` newest day first once the
-first session is drawn, showing progress in the subtitle. Searches never wait for it and stay
-exact; an unusable index only changes the subtitle; quitting cancels the build between days.
+`IndexBuilder` builds it newest day first once the first session is drawn, its progress in the
+subtitle. Searches never wait for it; quitting cancels the build between days.
 """
 
 from __future__ import annotations
@@ -66,8 +65,7 @@ def build_holding_turns(
 ) -> IndexStatus:
     """Builds the index, with short turns and held collections once it writes, not before.
 
-    Both start at the build's first progress, once it holds the build lock, so waiting for another
-    process's build holds nothing back. `progress` takes (indexed days, all days).
+    `progress` takes (indexed days, all days).
     """
     with contextlib.ExitStack() as held:
 

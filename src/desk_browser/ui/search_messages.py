@@ -1,8 +1,4 @@
-"""The search screen's messages: what its workers found, posted to the screen that shows it.
-
-Apart from `messages`, which the first screen imports, so that these dataclasses are made with
-the search screen, not before the first paint.
-"""
+"""The search screen's messages: what its workers found (apart, so made after the first paint)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
 """The browser on a workspace: the Desks screen first, and any desk opened from it.
 
-Choosing a desk gives the app that desk's services and opens its main screen in a mode of
-its own, so every screen works as when the desk is opened alone. Back with nothing further
-back in the desk returns to the Desks screen, its selection kept. A hit of the search across
-desks opens its record in its desk the same way; esc on that record returns to the hits.
+A desk (or a hit of the search across desks) opens in a mode of its own with the desk's
+services, so every screen works as with the desk alone; back from it returns to the Desks
+screen (or the hits).
 """
 
 from __future__ import annotations
@@ -60,8 +59,7 @@ class WorkspaceBrowser(DeskBrowser):
 
         Args:
             workspace (WorkspaceServices): The workspace's services.
-            search (str | None): Words to open the search across desks with once the desks are
-                read (--search); None stays on the Desks screen.
+            search (str | None): Words to search across desks with once they are read, or None.
             **options (object): DeskBrowser's options (cursor_blink, settings_path, theme).
         """
         first = find_desks(workspace.path).desks
@@ -151,8 +149,7 @@ class WorkspaceBrowser(DeskBrowser):
         """Returns to the Desks screen and removes the desk's screens.
 
         Args:
-            to_the_hits (bool): Back to the search across desks the desk was opened from; else to
-                the Desks screen itself, the search closed.
+            to_the_hits (bool): Back to the search across desks it was opened from, else closed.
         """
         mode = self.desk_open
         if mode is None:
@@ -294,11 +291,9 @@ def make_workspace_app(
         theme (str | None): A Textual theme name; None keeps the remembered one.
         settings_path (Path | None): Where the chosen theme is remembered; None remembers nothing.
         export_folder (Path | None): Where exports go; None writes to the current folder.
-        clock (Callable[[], float] | None): Returns the time in seconds since the epoch; None
-            uses time.time.
+        clock (Callable[[], float] | None): Returns the epoch time; None uses time.time.
         cache_directory (Path | None): Where each desk's index is kept; None for the user's cache.
-        search (str | None): Words to open the search across desks with; None opens the Desks
-            screen.
+        search (str | None): Words to open the search across desks with; None: the Desks screen.
 
     Returns:
         WorkspaceBrowser: The app, not yet running.

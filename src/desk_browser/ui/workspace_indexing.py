@@ -1,9 +1,7 @@
 """Every desk's search index, built in the background from the Desks screen, newest desks first.
 
-`WorkspaceIndexer`, owned by the Desks screen, brings each desk's index up to date once the
-counts are in, one desk at a time. A build steps aside between days for a search across desks
-and waits while a desk is open (its own IndexBuilder indexes it); it looks again every
-REFRESH_INTERVAL.
+`WorkspaceIndexer` starts once the counts are in, one desk at a time; it steps aside for a
+search across desks, waits while a desk is open, and looks again every REFRESH_INTERVAL.
 """
 
 from __future__ import annotations
@@ -43,8 +41,7 @@ class IndexingProgress:
         desk_count: How many desks are indexed in this round.
         status: The desk's index as its build last said, or None.
         unavailable: The desks whose index cannot be used (searched directly).
-        incomplete: The desks whose build stopped short, each with why: their days indexed are
-            used, the rest read directly.
+        incomplete: The desks whose build stopped short, each with why (partly read directly).
     """
 
     desk: str
@@ -94,8 +91,7 @@ class WorkspaceIndexer:
     ) -> None:
         """Prepares the indexer; nothing is read until `start`.
 
-        `screen` (the Desks screen) gets IndexingProgressed; `run` starts its thread worker calling
-        `build_all` with the desks.
+        `screen` gets IndexingProgressed; `run` starts a thread worker calling `build_all`.
         """
         self._screen = screen
         self._services = services

@@ -1,9 +1,7 @@
 """The live search: results update as the person types; Enter opens a whole record.
 
-Qualifiers among the words narrow the search and show as chips. After the first hits, the
-same worker counts every hit and names the words no record holds, with the nearest word one
-does (Enter takes it), once any index build has ended; more hits load as the person nears the
-last. `up` in an empty box recalls the last searches.
+Qualifiers show as chips; after the first hits the worker counts them all and names the words no
+record holds. `up` in an empty box recalls the last searches.
 """
 
 from __future__ import annotations
@@ -227,9 +225,7 @@ class SearchScreen(DeskScreen[None]):
     def run_search(self, query: str, pause: float = 0.0, painter: RowPainter | None = None) -> None:
         """Searches the desk and posts the result back, then what it found in all.
 
-        `pause` seconds are waited first, so a newer key can cancel it before it reads; `painter`
-        (the
-        hits list's) draws the first hits in the worker.
+        `pause` seconds are waited first (a newer key cancels it); `painter` draws the first hits.
         """
         worker = get_current_worker()
         if not self._wait(pause):
@@ -267,9 +263,7 @@ class SearchScreen(DeskScreen[None]):
     def _count(self, query: str, parsed: ParsedQuery, result: SearchResult) -> None:
         """Counts every hit and names the missing words, in the search's worker, once it is idle.
 
-        Nothing more is read when the first hits are all there is; while the index is being built
-        the
-        count waits for the build to end.
+        Nothing is read when the first hits are all; while the index is built, the count waits.
         """
         worker = get_current_worker()
         total = len(result.hits)

@@ -1,12 +1,7 @@
 """The key bar at the bottom of every screen: one widget that draws its keys itself.
 
-`DeskFooter` draws what Textual's Footer draws (byte for byte in a screenshot) with the line
-API, as one widget instead of one per key, and behaves as Footer: hover highlights and shows a
-tooltip, a click runs the key (a disabled one rings the bell).
-
-When the keys do not fit, it packs them closer (Textual's compact footer) and keeps the keys
-that matter most (`keeping_order`): `esc`, `?`, `q`, `/` and the palette always, then the
-screen's `FOOTER_FIRST`, its other keys, the app's Day and Problems, Copy and Export last.
+`DeskFooter` draws what Textual's Footer draws (byte for byte) and behaves as it, as one widget;
+keys that do not fit are packed closer, those that matter most kept (`keeping_order`).
 """
 
 from __future__ import annotations
@@ -53,10 +48,7 @@ def key_width(key: FootKey, compact: bool) -> int:
 
 
 def keeping_order(keys: Sequence[FootKey], first: Sequence[str] = ()) -> list[int]:
-    """The places in `keys` of the keys, the one kept longest on a narrow footer first.
-
-    `first` holds the screen's main keys, the most needed first; ties keep the footer's order.
-    """
+    """The places in `keys` of the keys, kept longest first (`first`: the screen's main keys)."""
 
     def rank(place: int) -> tuple[int, int]:
         key, _display, _description, palette, from_app = keys[place]
@@ -77,8 +69,7 @@ def fitted(
     """Chooses how the footer shows its keys at a width.
 
     Returns:
-        Whether the footer is compact, and the places of the keys left out (each kept in
-        `keeping_order` while it fits; the way back, help, quit, search and the palette never).
+        Whether the footer is compact, and the places of the keys left out.
     """
     if sum(key_width(key, compact=False) for key in keys) <= width:
         return False, frozenset()

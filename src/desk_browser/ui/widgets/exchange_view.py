@@ -1,9 +1,7 @@
 """The exchanges of the selected session: one scrolling view that draws only what is on screen.
 
-A Line-API view over `ExchangeCards`, which renders the header and the cards when about to be
-drawn and keeps their heights (estimates until rendered). The view keeps its place while exact
-heights replace estimates (`_settle`) and as the log grows or is read again; Home, End and the
-page keys jump at once, then render the page ahead.
+A Line-API view over `ExchangeCards`; it keeps its place while exact heights replace estimates
+(`_settle`) and as the log grows or is read again.
 """
 
 from __future__ import annotations
@@ -127,10 +125,7 @@ class ExchangeView(ScrollView, can_focus=True):
     # Showing things.
 
     def show_asked_times(self, session_id: str, asked: list[str | None]) -> None:
-        """Shows in the titles when a session's exchanges were asked (ISO times, or None, by place).
-
-        Ignored unless the session is the one shown.
-        """
+        """Shows in the titles when the shown session's exchanges were asked (ISO, by place)."""
         if self._cards.show_asked_times(session_id, asked):
             self.refresh()
 
@@ -139,10 +134,7 @@ class ExchangeView(ScrollView, can_focus=True):
         self._cards.plain_first = MARKDOWN_MODULE not in sys.modules
 
     async def show_message(self, message: str, classes: str = '-explain') -> None:
-        """Shows a sentence (the UI's own words) instead of exchanges.
-
-        `classes` ``-warning`` or ``-error`` colour it so; otherwise it is muted.
-        """
+        """Shows a sentence instead of exchanges, muted unless `classes` has -warning or -error."""
         styles = self._styled_cards().styles
         style = styles.muted
         if '-warning' in classes.split():
@@ -154,8 +146,7 @@ class ExchangeView(ScrollView, can_focus=True):
     async def show_log(self, log: SessionLog) -> None:
         """Shows a session's exchanges from the top; the session shown, read again, where it was.
 
-        A big log comes in two parts (SessionLog.complete): its first exchanges, then the rest
-        added below, nothing on screen moving.
+        A big log's rest (SessionLog.complete) is added below its first part, nothing moving.
         """
         cards = self._cards
         shown = cards.log
@@ -228,8 +219,7 @@ class ExchangeView(ScrollView, can_focus=True):
     ) -> int:
         """Adds what the shown session's log gained, following it when the view is at its end.
 
-        Ignored unless `session_id` is the one shown. `pending_bytes` is the log's unfinished
-        last line's length now.
+        Ignored unless `session_id` is shown; `pending_bytes` is its unfinished last line's length.
 
         Returns:
             int: How many of the new exchanges are out of view (for the "N new" marker).
@@ -338,9 +328,8 @@ class ExchangeView(ScrollView, can_focus=True):
     ) -> None:
         """Renders the blocks in view, so their exact heights replace estimates, and keeps still.
 
-        What stays at the top is `anchor` (a block and a line within it; by default the line at
-        the top now), or with `bottom` the end (following a log). `now=False` (from the scroll
-        watcher) scrolls once the current message is handled and no scroll animation runs.
+        `anchor` (a block, a line in it; by default the top line now) stays at the top, or the end
+        with `bottom`; `now=False` scrolls once the message is handled and no animation runs.
         """
         if self._settling:
             return
@@ -409,9 +398,7 @@ class ExchangeView(ScrollView, can_focus=True):
             if still != top:
                 self.scroll_to(y=still, animate=False)
 
-    # Keys. Home, End and the page keys jump at once: Textual animates them (End and Home over
-    # a second, a page at 50 lines a second), drawing, and rendering the blocks of, every step on
-    # the way through a long log.
+    # Keys. Home, End and the page keys jump at once: animated, every step between is rendered.
 
     def action_scroll_home(self) -> None:
         """Shows the top at once (SkipAction when everything fits: the key is left to others)."""
@@ -464,7 +451,7 @@ class ExchangeView(ScrollView, can_focus=True):
             # Laid out at a new width (the first time too): the cards are rendered for this
             # frame, not the next (the Resize event comes once this frame is drawn).
             self._settle()
-        # The style walks every ancestor's styles: once a line, it was a third of a redraw.
+        # Looked up once a redraw: the style walks every ancestor's styles.
         self._line_style = self.rich_style
         self._line_width = self._content_width()
         try:

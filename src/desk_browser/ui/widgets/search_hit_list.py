@@ -1,7 +1,6 @@
 """The search hits: kind, when and who, how well it matched, and the snippet, keywords marked.
 
-An exchange's India time, session and backend come from its day's journal (hit_details), read
-in workers as hits come on screen. Every hit is exactly `HIT_HEIGHT` rows of a RowList.
+Each hit is `HIT_HEIGHT` lines of a RowList; its journal details are read as it comes on screen.
 """
 
 from __future__ import annotations
@@ -85,11 +84,7 @@ def action_type(hit: SearchHit) -> str:
 
 
 def snippet_source(hit: SearchHit) -> str:
-    """The part of a hit's text its snippet is cut from, not yet made visible.
-
-    An action's text leaves out its type, which the hit's first line names, and the name of a
-    `text` field, so it reads "Overnight: crude steady." rather than "text text: Overnight: ...".
-    """
+    """The part of a hit's text its snippet is cut from (an action's without its type)."""
     text = hit.record.text
     if hit.record.kind != 'journal':
         return text
@@ -103,14 +98,13 @@ def hit_header(
     """Writes a hit's first line (not cut to a width): its kind, when, who, how well it matched.
 
     Such as ``exchange Wed 2026-10-21 asked 09:15 · answered 09:22 · session 2026-10-21-2 ·
-    claude · 2 of 3 words``; the record view's heading too.
+    claude · 2 of 3 words``.
 
     Args:
         hit: The hit.
         label: How well it matched (hit_label), "" to say nothing.
         details: What its journal knows about it, or None.
-        answered: Whether an exchange's answer time is said (hit_lines leaves it out where the
-            line is too narrow).
+        answered: Whether an exchange's answer time is said.
     """
     record = hit.record
     when = day_text(_one_line(record.day))
@@ -142,11 +136,7 @@ def hit_header(
 def hit_lines(
     hit: SearchHit, result: SearchResult, width: int, details: HitDetails | None = None
 ) -> list[Content]:
-    """Writes one hit as exactly `HIT_HEIGHT` lines, each at most `width` cells.
-
-    The header, then the snippet without Markdown syntax, keywords marked, wrapped to
-    `SNIPPET_LINES` lines and cut with "…".
-    """
+    """Writes one hit as exactly `HIT_HEIGHT` lines of at most `width` cells: header, snippet."""
     width = max(width, 1)
     label = hit_label(hit, result)
     header = hit_header(hit, label, details)
@@ -372,7 +362,7 @@ class SearchHitList(RowList):
         Args:
             result: The search's result.
             painted: Its first hits as `paint_hits` drew them, if they were.
-            details: Its first hits' details, if read (the others are read as they come on screen).
+            details: Its first hits' details, if read.
         """
         self._hits = list(result.hits)
         self.shown_result = result

@@ -74,8 +74,7 @@ class SummaryView(VerticalScroll):
 
     async def _render_summary(self, summary: DaySummary) -> None:
         """Replaces what the view shows with a day's summary."""
-        # Imported here: the first screen shows exchanges, and the Markdown widget costs
-        # its start about 12 ms.
+        # Imported here: the first screen shows exchanges, without the Markdown widget.
         from desk_browser.ui.widgets.safe_markdown import SafeMarkdown
 
         await self.remove_children()
