@@ -22,7 +22,7 @@ from desk_browser.ui.widgets.exchange_view import ExchangeView
 from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 from tests.helpers.desks import append, exchange_line
 from tests.helpers.pilot import AppFor, screen_text, settle, wait_until, widget_texts
-from tests.ui.test_ui_main_screen import long_desk
+from tests.ui.screens.test_ui_main_screen import long_desk
 
 COUNT = 2_000
 """Exchanges in the log: about 190 KB, three times what is read first."""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from desk_browser.ui.widgets.exchange_view import ExchangeView
 from tests.helpers.pilot import AppFor, screen_text, settle, wait_until
-from tests.ui.test_ui_main_screen import long_desk
+from tests.ui.screens.test_ui_main_screen import long_desk
 
 
 async def test_page_keys_render_the_page_ahead_and_keep_their_places(
