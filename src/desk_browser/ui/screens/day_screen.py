@@ -68,10 +68,7 @@ parts and the gap between the nearest days. The first whose line fits the width 
 def _nearest_days(
     view: DayView, gap: str = '  ·  ', between: str = '  '
 ) -> list[str | tuple[str, str]]:
-    """Parts for an empty day's heading: the nearest days before and after, with their keys.
-
-    `gap` comes before them, `between` between the two; none when the desk has no other day.
-    """
+    """Parts for an empty day's heading: the nearest days before and after, with their keys."""
     before = neighbour_day(view.days, view.day, -1)
     after = neighbour_day(view.days, view.day, 1)
     parts: list[str | tuple[str, str]] = []
@@ -164,9 +161,7 @@ class DayScreen(DeskScreen[None]):
     ) -> None:
         """Prepares the view of ISO `day`; the journal is read once it is mounted.
 
-        `overview` is the sessions list the main screen read, if any; `line_number` the journal line
-        to
-        open at (see `DayPlace`).
+        `overview` is the main screen's sessions list, if any; `line_number` as for `DayPlace`.
         """
         super().__init__()
         self.services = services
@@ -228,9 +223,7 @@ class DayScreen(DeskScreen[None]):
     def _go_to_wanted_line(self) -> None:
         """Highlights the event on the journal line asked for, in the middle of the timeline.
 
-        A hit's event is shown even when its kind is filtered out; for a damaged line, the event
-        just
-        before it, with a toast.
+        Shown even when its kind is filtered out; for a damaged line, the event before, a toast.
         """
         line, self._wanted_line = self._wanted_line, None
         if line is None or self.view is None:

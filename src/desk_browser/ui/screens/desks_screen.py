@@ -1,10 +1,7 @@
 """The Desks screen: every desk of a workspace at a glance, those that need a look first.
 
-The first paint needs only each desk's glance (no journal); activity and problem counts then
-fill in, newest desks first, through each file memo, and each desk's newest journal day's
-order counts through its order memo (`o` opens that day's Orders view). Every FOLLOW_INTERVAL
-the workspace and each glance are read again; a changed desk is filled in again, every desk's
-orders counted again (an unchanged day costs a look at its file) and the rows sort again.
+The first paint needs only each desk's glance; activity, problems and the newest day's orders
+fill in after, newest desks first. Every FOLLOW_INTERVAL the desks are read again and re-sorted.
 """
 
 from __future__ import annotations

@@ -130,8 +130,8 @@ def _key_lines(
         title (str): The section's title.
         keys (list[tuple[str, str]]): Each key and what it does.
         width (int): The key column's width.
-        columns (int | None): The width the section is drawn in: a meaning too long for it goes
-            on under itself (a hanging indent), not under the keys; None for no breaking.
+        columns (int | None): The width the section is drawn in (a long meaning hangs under
+            itself); None for no breaking.
 
     Returns:
         Content: The section.
@@ -162,8 +162,7 @@ class KeySection(Static):
             title (str): The section's title.
             keys (list[tuple[str, str]]): Each key and what it does.
             width (int): The key column's width.
-            section (str): The name a screen gives as its HELP_SECTION (the help then opens at
-                this section over it); empty for none.
+            section (str): The HELP_SECTION of the screens it opens at; empty for none.
         """
         super().__init__(
             _key_lines(title, keys, width),
@@ -219,7 +218,7 @@ class HelpScreen(ModalScreen[None]):
             self.call_after_refresh(self._open_at, section)
 
     def _open_at(self, section: str) -> None:
-        """Scrolls the help so a section is at its top (the Desks screen's keys are last).
+        """Scrolls the help so a section is at its top.
 
         Args:
             section (str): The section's name (KeySection's `section`).

@@ -1,9 +1,7 @@
 """The main screen's reads of the desk: the overview, a session, a summary, in thread workers.
 
-`MainScreenReads`, held by the main screen, starts each read in a worker of the screen, one
-group per kind, and posts what it finds to the screen (OverviewLoaded, SessionsCounted,
-SessionLoaded, AskedTimesRead, SummaryLoaded). `first_look` waits a moment for the command
-line's first read as the screen is composed, so the desk is shown in the first frame.
+`MainScreenReads` posts what each read finds to the screen; `first_look` waits a moment for the
+command line's first read, so the desk is shown in the first frame.
 """
 
 from __future__ import annotations
@@ -60,8 +58,8 @@ class MainScreenReads:
             screen (Screen[None]): The main screen: the workers are its, and it hears the results.
             services (DeskServices): The desk's services.
             follower (DeskFollower): The screen's follower, which follows what is read.
-            first_read (FirstRead | None): The desk's first read, started before Textual loaded;
-                None starts one at `first_look`.
+            first_read (FirstRead | None): The desk's first read, already started; None starts
+                one at `first_look`.
         """
         self._screen = screen
         self._services = services
@@ -77,8 +75,7 @@ class MainScreenReads:
             requested_session (str | None): A session asked for on the command line.
 
         Returns:
-            DeskOverview | None: What the first read found, to show before the first frame; None
-                when it was not done in time or failed (a worker waits for it, or reads itself).
+            DeskOverview | None: What the first read found, or None when not in time or failed.
         """
         first_read = self._first_read
         self._first_read = None
@@ -126,8 +123,7 @@ class MainScreenReads:
         """Reads state.json and the newest sessions' logs, then counts the others' exchanges.
 
         Args:
-            first_read (FirstRead | None): The first read, still under way: waited for instead of
-                reading (unless it failed).
+            first_read (FirstRead | None): The first read, still under way: waited for.
             shown (DeskOverview | None): The first read's overview, shown already: only counted.
 
         Returns:

@@ -1,9 +1,7 @@
 """An order's story on one screen: the trigger, the answer, the tool calls, risk, placement, fills.
 
-The `presentation.order_story` document, rendered as the record screen renders answers, so
-`y` and `x` copy and export what is read. Opened with the order read (Orders view) or by day
-and id (a search hit: read in a thread worker). `d` opens the day view at the placement,
-`o` the Orders view of its day.
+The `presentation.order_story` document, rendered as the record screen renders answers; opened
+with the order read (Orders view) or by day and id (a search hit, read in a worker).
 """
 
 from __future__ import annotations
@@ -99,7 +97,7 @@ class OrderStoryScreen(DeskScreen[None]):
             day (str): The ISO day of one of the order's events (when `story` is None).
             order_id (str): The order's id (when `story` is None).
             hits_elsewhere (bool): Whether it was opened from the search across desks, which esc
-                and / go back to (RecordScreen.BackToHits, as a record opened from there).
+                and / go back to (RecordScreen.BackToHits).
         """
         super().__init__()
         add_later_css(self)

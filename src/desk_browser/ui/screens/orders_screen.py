@@ -1,9 +1,7 @@
 """The Orders view: one day's orders and risk rejections as a blotter, each linked to its story.
 
-The heading counts the day's orders and gives its positions (a P&L only where the fills
-priced both sides, labelled as computed from fills). `[` and `]` move days, `f` filters by
-symbol, `s` steps through statuses, Enter opens a story, `d` the day view. The day is read in
-a thread worker, and again when the desk changes.
+The heading counts the day's orders and gives its positions (a P&L only where fills priced both
+sides). The day is read in a thread worker, and again when the desk changes.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """The Problems view: what a whole check of the desk found damaged or could not read.
 
-Under the table, the highlighted row's explanation (what it means, whether anything needs doing)
-and its damaged line as written, read in a thread. `y` copies the row, `Y` as JSON, `x` exports
-the list.
+Under the table, the highlighted row's explanation and its damaged line as written.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""One whole search record, rendered as Markdown, every keyword marked, with a way to its day.
-
-Exchanges, summary paragraphs and notes render as the Exchanges tab renders answers; an
-action's fields show as they are, one a line.
-"""
+"""One whole search record, rendered as Markdown, every keyword marked, with a way to its day."""
 
 from __future__ import annotations
 
@@ -66,10 +62,7 @@ the screen below."""
 
 
 def key_hints(width: int, *, from_hits: bool = True) -> Content:
-    """The line naming the record's keys, in the longest words that fit `width` (else cut, "…").
-
-    With `from_hits`, esc goes back to the hits under the record; else it says only "back".
-    """
+    """The line naming the record's keys in `width`; `from_hits`: esc says it goes to the hits."""
     hints = KEY_HINTS if from_hits else (*KEY_HINTS[:-1], BACK_HINT)
     return key_hints_line(hints, width)
 
@@ -141,11 +134,7 @@ class RecordScreen(DeskScreen[None]):
         yield DeskFooter(first=self.FOOTER_FIRST)
 
     def _heading_text(self) -> Content:
-        """The hit's heading line and the keys line under it, fitted to the width.
-
-        The heading leaves out the answer time where the line would wrap, then is cut with "…", as
-        its row in the hits is.
-        """
+        """The hit's heading line and the keys line under it, fitted to the width as in the hits."""
         heading = hit_header(self.hit, self._label, self.details)
         details = self.details
         if heading.cell_length > self._hint_width and details is not None and details.answered:

@@ -1,11 +1,8 @@
 """Search every desk at once, from the Desks screen: the same words and scopes, plus `desk:`.
 
-Each desk is searched by its own index in a thread worker, a new query cancelling the last.
-The first screenful is merged newest day first, then by desk name (first_hits); each hit is
-shown as a desk's search shows it, led by its desk's chip. The worker then counts every hit
-and names the words no desk holds, with the nearest word one does (Enter takes it). Qualifier
-chips show above the hits (a name that is no desk in red). Enter opens the record in its desk;
-Esc clears the box, then goes back.
+Each desk is searched by its own index in a thread worker; the first screenful is merged newest
+day first, then by desk name (first_hits), each hit led by its desk's chip. Enter opens the
+record in its desk.
 """
 
 from __future__ import annotations
@@ -256,7 +253,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
 
         Args:
             query (str): The query as typed.
-            found (DesksFound): Its first hits (all there is when fewer than asked: nothing read).
+            found (DesksFound): Its first hits.
         """
         worker = get_current_worker()
         words, desks, scope = self._read(query)

@@ -1,7 +1,7 @@
 """Where each block of a lazily rendered view starts, its height estimated until measured.
 
-`BlockHeights` answers which block holds a line and which line an anchor (a block and a line
-within it) puts at the top. It knows nothing of Textual.
+`BlockHeights` says which block holds a line and which line an anchor (a block, a line in it)
+puts at the top.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """The title bar at the top of every screen: one widget that draws itself.
 
-`DeskHeader` draws what Textual's Header draws (byte for byte in a screenshot) with the line
-API, as one widget instead of four, and behaves as Header: title and sub-title followed, the
-icon opens the command palette, a click elsewhere toggles three lines tall.
+`DeskHeader` draws what Textual's Header draws (byte for byte) and behaves as it, as one widget.
 """
 
 from __future__ import annotations

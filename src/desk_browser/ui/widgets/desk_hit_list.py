@@ -1,7 +1,6 @@
 """The hits of a search across desks: each as the one-desk search shows it, led by its desk's chip.
 
-A DeskHitList is a SearchHitList whose first line starts with the desk's name as a chip; each
-hit's details come from its own desk's journal (DeskHitDetails).
+Each hit's details come from its own desk's journal (DeskHitDetails).
 """
 
 from __future__ import annotations

@@ -1,7 +1,4 @@
-"""The Desks screen's list: one row per desk, those that need a person first, in warning colours.
-
-Each row's third line counts the orders of the desk's newest journal day (`o` opens them).
-"""
+"""The Desks screen's list: one row per desk, those that need a person first, in warning colours."""
 
 from __future__ import annotations
 
@@ -83,9 +80,8 @@ def desk_lines(
 ) -> list[Content]:
     """Writes one desk's three lines, fitted to the width.
 
-    The first: name, current session and date, the state's age, problems, last exchange; the
-    second: each backend's status, the sparkline, and why it needs a look; the third: the
-    orders of its newest journal day. Where too wide, the least needed details go first.
+    Its state and problems, its backends and why it needs a look, its newest day's orders; the
+    least needed details go first where too wide.
 
     Args:
         health (DeskHealth): The desk.

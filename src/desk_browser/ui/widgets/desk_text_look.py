@@ -1,8 +1,4 @@
-"""The look of desk text drawn as strips: `CardStyles` read from a widget's component classes.
-
-Rich renders the strips, so Textual's CSS reaches them only through component classes
-(coloured from the theme by app.tcss).
-"""
+"""The look of desk text drawn as strips: `CardStyles` read from a widget's component classes."""
 
 from __future__ import annotations
 
@@ -94,8 +90,7 @@ def card_styles(widget: Widget) -> CardStyles:
 def component_text_styles(widget: Widget, components: Iterable[str]) -> dict[str, Style]:
     """Each of a widget's components' `text_style`, from one walk of its ancestors for them all.
 
-    The walk is `DOMNode.rich_style`'s (Textual 8.2.8); test_ui_desk_text_look checks the
-    result against Textual's own.
+    The walk is `DOMNode.rich_style`'s (Textual 8.2.8), checked by test_ui_desk_text_look.
     """
     inherited = _Inherited()
     for node in reversed(widget.ancestors_with_self):

@@ -1,8 +1,7 @@
 """One piece of desk text, rendered as the exchange view renders answers, its keywords marked.
 
-For the record view and the day view's detail. Markdown goes through the Exchanges tab's
-safe renderer in its look; other text is wrapped as it is. Keywords are marked on the lines
-as drawn, so `n` and `N` step through the keywords the reader sees.
+For the record view and the day view's detail. Keywords are marked on the lines as drawn, so
+`n` and `N` step through the keywords the reader sees.
 """
 
 from __future__ import annotations
@@ -115,8 +114,8 @@ class DeskTextView(ScrollView, can_focus=True):
             text: The text, as the desk holds it.
             words: The keywords to mark.
             markdown: Whether to render it as Markdown; else it is wrapped as it is.
-            limit: The most characters to show (by default 20,000 of Markdown, 64,000 of plain
-                text); a note says what was cut.
+            limit: The most characters to show (None: the default for the kind); a note says
+                what was cut.
             heading: A line in bold above the text (made visible), or none.
         """
         self._heading = heading

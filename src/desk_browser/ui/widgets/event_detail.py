@@ -11,11 +11,7 @@ DETAIL_LIMIT = 2_000
 
 
 class EventDetail(DeskTextView, can_focus=False):
-    """Shows one journal event as its Markdown document: its time and type, then what it says.
-
-    A trigger is quoted, an answer rendered as the Exchanges tab renders it, any other event's
-    fields listed. The timeline keeps the keyboard; the detail scrolls with the mouse.
-    """
+    """Shows one journal event as its Markdown document; it scrolls with the mouse, not the keys."""
 
     DEFAULT_CSS = """
     EventDetail {

@@ -1,9 +1,7 @@
 """The exchange view's blocks: a session's header and its cards, rendered at a width and kept.
 
-Block 0 is the header (or a sentence shown instead), block n the card of exchange n - 1, a blank
-line after it. `ExchangeCards` renders a block only when asked, keeps the last ones rendered,
-and keeps every block's height (`BlockHeights`: an estimate until rendered). It draws nothing
-and reads no widget: the view gives it the console and the styles.
+Block 0 is the header (or a sentence), block n the card of exchange n - 1 and a blank line.
+`ExchangeCards` renders a block when asked and keeps every block's height; it reads no widget.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """Pure functions that render a session's header and its exchange cards into `Strip`s.
 
-Desk text goes through `visible`/`capped` or `markdown_source` first; answers are Markdown
-(`SafeRichMarkdown`, imported with the first one rendered) or, with `plain`, their source text.
+Desk text goes through `visible`/`capped` or `markdown_source` first.
 """
 
 from __future__ import annotations
@@ -31,11 +30,7 @@ TRIGGER_BAR = '│ '
 
 @dataclass
 class CardStyles:
-    """The styles cards are rendered with (from the view's component classes, desk_text_look).
-
-    `muted` is for secondary text (numbers, separators, notes), `markdown` holds Rich theme
-    styles for the answers (``markdown.h1`` and so on), `code_theme` the Pygments theme.
-    """
+    """The styles cards are rendered with (from the view's component classes, desk_text_look)."""
 
     text: Style = field(default_factory=Style)
     muted: Style = field(default_factory=Style)
@@ -59,8 +54,8 @@ def exchange_title(
 ) -> Text:
     """Writes an exchange's title: ``#3  asked 09:48 · answered 09:55 IST  claude``.
 
-    Narrower than `width`, the answer's time is left out; with no `asked` time (the journal's
-    ISO time of the trigger), only ``answered 09:55 IST``. `number` counts from 1.
+    Narrower than `width`, the answer's time is left out; with no `asked` (ISO) time, only
+    ``answered 09:55 IST``. `number` counts from 1.
     """
     asked_time = india_time(asked) if asked else None
     answered_time = india_time(exchange.finished_at)
@@ -94,10 +89,7 @@ def trigger_text(text: str, styles: CardStyles) -> Text:
 
 
 def header_lines(log: SessionLog, styles: CardStyles, width: int | None = None) -> list[Text]:
-    """Writes the lines above a session's exchanges: its name and count, then its problems.
-
-    At a known `width` the separator narrows to keep name and count on one line.
-    """
+    """Writes the lines above a session's exchanges: its name and count, then its problems."""
     # While only the first exchanges are read, all that is known is that there are more: "161+",
     # no longer than the whole count that replaces it (a line more would move every card).
     count = plural(len(log.exchanges), 'exchange') if not log.unreadable else 'log unreadable'
@@ -173,8 +165,7 @@ def render_answer(
 ) -> list[Strip]:
     """Renders an answer as Markdown ("(no answer)" when empty), no blank lines at its ends.
 
-    At most `limit` characters are rendered (a note says what was cut); `plain` renders the
-    Markdown's source text without importing Rich's Markdown.
+    At most `limit` characters are rendered; `plain` renders the source without Rich's Markdown.
     """
     if not answer.strip():
         return render_lines(console, Text('(no answer)', style=styles.muted), width)
@@ -203,11 +194,7 @@ def render_card(
     plain: bool = False,
     asked: str | None = None,
 ) -> list[Strip]:
-    """Renders a card: title, trigger behind its bar, a blank line, the answer.
-
-    `width` leaves out the card's bar; `plain` and `asked` are as for `render_answer` and
-    `exchange_title`.
-    """
+    """Renders a card (title, trigger, blank line, answer) at a `width` without the card's bar."""
     strips = render_lines(console, exchange_title(number, exchange, styles, asked, width), width)
     bar = Segment(TRIGGER_BAR, styles.trigger_bar)
     trigger_width = max(1, width - len(TRIGGER_BAR))
@@ -223,11 +210,7 @@ def render_card(
 
 
 def card_line(line: Strip, bar: Style, current: Style | None, base: Style, width: int) -> Strip:
-    """Draws a rendered card line behind the card's bar, on the view's `base` style.
-
-    `current` is the current card's style (None for another card); the strip is exactly
-    `width` cells.
-    """
+    """Draws a card line behind its bar on `base`, `width` cells (`current`: the current card's)."""
     strip = Strip([Segment(CARD_BAR, bar), *line])
     if current is not None:
         strip = strip.apply_style(current)

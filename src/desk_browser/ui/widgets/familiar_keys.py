@@ -1,8 +1,6 @@
 """The keys people already know from less, vim and lnav: j/k down/up, g/G top/bottom.
 
-Each kind of widget moves with its own actions, so each has its own list; every list and view
-of the app binds one of them beside its arrow, Home and End keys. `G` means the bottom
-everywhere (the new exchanges of a followed session are at the bottom of the exchange view).
+One list per kind of widget, since each moves with its own actions; `G` is the bottom everywhere.
 """
 
 from __future__ import annotations

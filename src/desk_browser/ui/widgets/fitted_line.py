@@ -1,8 +1,4 @@
-"""A list row's line fitted to its width: the least needed detail given up first, never a cut word.
-
-The Desks screen's rows and the sessions list write each detail as a named piece with shorter
-forms, and the line gives them up in order until it fits.
-"""
+"""A list row's line fitted to its width: the least needed detail given up first, no word cut."""
 
 from __future__ import annotations
 
@@ -21,8 +17,7 @@ def fitted(pieces: dict[str, Piece], steps: list[tuple[str, Piece | None]], widt
 
     Args:
         pieces: The pieces, by name, in the line's order.
-        steps: A piece's name and its shorter form (None drops it), in the order to give them up;
-            steps for absent pieces are passed over.
+        steps: A piece's name and its shorter form (None drops it), in the order to give them up.
         width: The width in cells; if even the shortest form is wider, it is cut with "…".
     """
     pieces = dict(pieces)

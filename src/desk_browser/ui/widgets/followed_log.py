@@ -11,10 +11,7 @@ from desk_browser.ui.widgets.new_exchanges_marker import NewExchangesMarker
 async def show_log_growth(
     view: ExchangeView, marker: NewExchangesMarker, growth: LogGrowth
 ) -> None:
-    """Shows what a followed log gained (the whole log when it restarted) in the view.
-
-    The "N new" marker under the view counts the exchanges added out of view.
-    """
+    """Shows what a followed log gained in the view; `marker` counts what came out of view."""
     if growth.restarted:
         await view.show_log(
             SessionLog(

@@ -11,10 +11,7 @@ KeyHint = tuple[str, str, str, str]
 
 
 def key_hints_line(hints: Sequence[KeyHint], width: int) -> Content:
-    """Names each key and what it does in `width` cells, in the longest words and gaps that fit.
-
-    Cut with … where even the shortest words do not fit.
-    """
+    """Names each key and what it does in `width` cells, in the longest words that fit, else cut."""
     line = Content()
     for words, gap in ((1, '    '), (1, '  '), (2, '  '), (3, '  ')):
         parts: list[tuple[str, str]] = []

@@ -1,8 +1,6 @@
 """The day view's filter: a line per kind of event, ✓ when shown, and the key that toggles it.
 
-Each line is `✓ 1 Triggers` when the kind is shown and `  1 Triggers` when hidden (unlike
-SelectionList's box, which reads as "all on"); the number toggles the kind anywhere in the
-day view.
+Such as `✓ 1 Triggers` (shown) or `  1 Triggers` (hidden); the number works anywhere in the view.
 """
 
 from __future__ import annotations
@@ -33,10 +31,7 @@ def kind_prompt(key: str, label: str) -> Content:
 
 
 class KindFilter(SelectionList[str]):
-    """Lists kinds of event to show; space, Enter, a click or the kind's number toggles one.
-
-    j/k and g/G move in it as in every other list of the app.
-    """
+    """Lists kinds of event to show; space, Enter, a click or the kind's number toggles one."""
 
     BINDINGS: ClassVar[list[BindingType]] = LIST_KEYS
 

@@ -16,8 +16,7 @@ from desk_browser.presentation.formatting import plural
 class LiveStatus(Static):
     """Says how fresh the state is and whether the app follows the desk, and counts problems.
 
-    The screen sets the reactives; under its own lines it shows what `show_below` gives it (the
-    state's headline and details), so the pane is one widget.
+    The screen sets the reactives; under its lines it shows what `show_below` gives it.
     """
 
     DEFAULT_CSS = """
@@ -78,10 +77,7 @@ class LiveStatus(Static):
     watch_unreadable_count = watch_vanished = watch_is_desk = _refresh_lines
 
     def lines(self) -> Content:
-        """The lines: state.json's age; following or paused, and the problems; a vanished desk.
-
-        Each fits the state pane's 36 columns at 80x24.
-        """
+        """The lines (each fits 36 columns): the state's age, following or paused, the problems."""
         follow: tuple[str, str] = (
             ('following', '$text-success') if self.following else ('paused', 'bold $text-warning')
         )

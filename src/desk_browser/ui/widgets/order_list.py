@@ -1,8 +1,7 @@
 """The Orders view's list: one order (or risk rejection) a row, two lines each.
 
-The blotter line (time, side, quantity, symbol, price, status at the end of the day shown,
-fills, "later filled" when that changed after it) and, muted, why: the trigger's first words
-(a rejection's reason). Enter or a click posts `OrderList.StoryChosen`.
+The blotter line and, muted, why (the trigger's first words, a rejection's reason). Enter or a
+click posts `OrderList.StoryChosen`.
 """
 
 from __future__ import annotations
@@ -196,8 +195,7 @@ class OrderList(RowList):
     def show(self, stories: Sequence[Story], day: str) -> None:
         """Lists a day's orders and rejections, in order, the highlight kept on the same one.
 
-        A new day (or a first list) highlights the day's own first row: orders carried from
-        earlier days, filled or cancelled that day, are listed above it.
+        A new day highlights its own first row, under the orders carried from earlier days.
         """
         kept = self.highlighted_story
         new_day = day != self._day

@@ -18,10 +18,7 @@ COLUMNS = ('File', 'Line', 'Kind', 'Reason')
 
 
 class ProblemList(DataTable[Text]):
-    """Lists a check's problems: the file (relative to the desk), the line, its kind and why.
-
-    Enter on a row posts DataTable.RowSelected (the Problems view opens the row's place).
-    """
+    """Lists a check's problems: the file, the line, its kind and why (Enter: RowSelected)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding('enter', 'select_cursor', 'Open', key_display='enter', id='problems-open'),

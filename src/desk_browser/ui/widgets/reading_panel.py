@@ -1,8 +1,6 @@
 """The main screen's right-hand column: the Exchanges and Summary tabs, and the summary pane.
 
-The panel shows what the screen hands it (a session's log, a day's summary) and moves between
-the exchanges; the screen's keys (n, p, N, P, e, s, z, y, x) call it, as they work from the
-sessions list too.
+It shows what the screen hands it; the screen's keys call it, as they work from the sessions too.
 """
 
 from __future__ import annotations
@@ -34,8 +32,7 @@ class ReadingPanel(Vertical):
         """Makes the panel.
 
         Args:
-            first_summary (DaySummary | None): The first read's summary of the day opened: a
-                day with none makes the pane short from the first frame.
+            first_summary (DaySummary | None): The first read's summary of the day opened.
             id (str | None): The panel's id.
         """
         super().__init__(id=id)

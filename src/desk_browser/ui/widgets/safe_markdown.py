@@ -15,10 +15,9 @@ def _parser() -> MarkdownIt:
 
 
 class SafeMarkdown(Markdown):
-    """Renders Markdown written by the desk without letting it act.
+    """Renders Markdown written by the desk without letting it act (a link only shows its target).
 
-    Controls show as placeholders, the text is cut at `limit` characters with a note, and a
-    clicked link only shows its target.
+    The text is cut at `limit` characters, with a note.
     """
 
     def __init__(

@@ -1,8 +1,7 @@
 """Rich's Markdown made safe for desk text: what draws the answers and the summary pane.
 
-Apart from exchange_rendering because it loads Rich's Markdown and markdown-it: the first
-frame draws answers as plain text, and this module loads once it is on screen. A table wider
-than its width is folded rather than cut (`FoldingTable`).
+Apart from exchange_rendering because it loads Rich's Markdown: the first frame draws answers as
+plain text, and this module loads once it is on screen.
 """
 
 from __future__ import annotations
@@ -31,8 +30,7 @@ _UNBOUNDED = 100_000
 class FoldingTable(TableElement):
     """A Markdown table drawn as Rich draws it where it fits, else folded: a block a row.
 
-    Folded, each cell is a line under its column's heading as a label (``Symbol  HDFCBANK``),
-    a blank line between rows, so every cell is read whole at any width.
+    Folded, each cell is a line led by its column's heading (``Symbol  HDFCBANK``).
     """
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -84,9 +82,7 @@ class SafeRichMarkdown(Markdown):
     def __init__(self, source: str, code_theme: str = 'monokai') -> None:
         """Parses `source` (from `markdown_source`) once, with the one answer parser.
 
-        Rich's `__init__` is not called: this sets what Rich 15 (pinned) sets there. `code_theme` is
-        the
-        Pygments theme for fenced code.
+        Rich's `__init__` is not called: this sets what Rich 15 (pinned) sets there.
         """
         self.markup = source
         self.parsed = _answer_parser().parse(source)

@@ -1,7 +1,6 @@
 """The search's scope, shown as chips above the hits: one per qualifier, bad ones in red.
 
-Hidden while the query holds no qualifier; shown, it is one line, wrapped (up to three) where
-a bad qualifier's reason does not fit. It changes only when the qualifiers do.
+Hidden while the query holds no qualifier; else a line, wrapped (up to three) for long reasons.
 """
 
 from __future__ import annotations

@@ -12,8 +12,7 @@ from desk_browser.ui.textual_compat import update_scrollbars
 def set_scroll_size(view: ScrollView, size: Size) -> None:
     """Sets a view's virtual size, updating its scrollbars but not the screen's layout.
 
-    For a view whose place and size do not depend on its content (its height set by CSS); a
-    scrollbar that appears or goes asks for its own layout.
+    For a view whose place and size do not depend on its content (its height set by CSS).
     """
     if size == view.virtual_size:
         return

@@ -11,10 +11,7 @@ SEARCH_PLACEHOLDER = '/ search everything the desk said and did'
 
 
 class SearchLauncher(Static):
-    """The first screen's search box: `/` or a click puts the cursor in the search's own box.
-
-    A Static, not an Input: the search screen's box takes its place.
-    """
+    """The first screen's search box, a Static: `/` or a click puts the cursor in the search's."""
 
     ALLOW_SELECT = False
 

@@ -23,8 +23,7 @@ _NEAR_THE_TOP = 64
 def session_prompt(entry: SessionEntry, width: int = 200) -> Content:
     """Writes one session's line: mark, day and weekday, number, exchange count, fitted to a width.
 
-    A newline in an id shows as ␊. Where the line is too wide the count loses its noun, then goes
-    (at once beside a damaged count, which stays).
+    Where too wide, the count loses its noun, then goes (a damaged count stays).
     """
     mark: Piece = [(f'{CURRENT_MARK} ', 'bold $text-accent') if entry.is_current else '  ']
     if entry.day is not None and entry.number:
@@ -44,10 +43,7 @@ def session_prompt(entry: SessionEntry, width: int = 200) -> Content:
 
 
 class SessionList(RowList):
-    """Lists the sessions, one line each; moving the highlight selects a session.
-
-    An entry not made yet (ListedSessions) is made only when its row is drawn or its session read.
-    """
+    """Lists the sessions, one line each; moving the highlight selects a session."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         """Prepares an empty list."""
@@ -89,10 +85,7 @@ class SessionList(RowList):
             self.row_changed(place)
 
     def show_changed_sessions(self, after: Sequence[SessionEntry], kept: str | None) -> None:
-        """Shows the sessions now (newest first), redrawing only changed rows if none came or went.
-
-        `kept` is the session to keep highlighted when the list is rebuilt.
-        """
+        """Shows the sessions (newest first), redrawing only changed rows; `kept` stays chosen."""
         before = self._entries
         if before == after:
             return

@@ -58,9 +58,8 @@ def _label(text: str) -> tuple[str, str]:
 class StatePane(KeyedScroll):
     """Shows state.json in words a person checking the desk after a restart reads first.
 
-    On top, a headline that fits at 80x24: the live status, the session, the trading date, the log,
-    and one line per backend ("up to date", "2 behind", "2 ahead"); below, the details. Its height
-    is capped at half the column, raised to the headline's, so only the details scroll.
+    On top a headline that fits at 80x24 (status, session, date, log, each backend); below, the
+    details, which alone scroll.
     """
 
     _headline: Content | None = None

@@ -1,7 +1,6 @@
 """The summary pane under the exchanges: the selected day's summary at a glance, first screen.
 
-One Static in a scroll, rendered by Rich through the exchanges' safe Markdown
-(`SafeRichMarkdown`: raw HTML kept as text, links inert); the Summary tab is the full view.
+Rendered through the exchanges' safe Markdown (`SafeRichMarkdown`); the Summary tab shows it all.
 """
 
 from __future__ import annotations
@@ -26,8 +25,7 @@ from desk_browser.ui.widgets.summary_view import summary_note
 class SummaryPane(VerticalScroll):
     """Shows the first lines of a day's summary (all of it when scrolled or made taller).
 
-    The border's title names the day; ``z`` toggles the ``-tall`` class, ``s`` shows the whole
-    summary in the Summary tab. With no summary, the pane is one line high (``-empty``).
+    ``z`` toggles the ``-tall`` class; with no summary, the pane is one line high (``-empty``).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = SCROLL_KEYS

@@ -17,10 +17,7 @@ from desk_browser.ui.widgets.familiar_keys import SCROLL_KEYS
 
 
 def summary_note(summary: DaySummary) -> tuple[str, str] | None:
-    """Why a day has no summary, and the look to say it in (``-error``: unreadable; ``-explain``).
-
-    None when there is a summary to show.
-    """
+    """Why a day has no summary and the look to say it in (``-error`` or ``-explain``), or None."""
     if summary.text is not None:
         return None
     day = day_text(summary.day)

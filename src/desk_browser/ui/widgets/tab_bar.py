@@ -1,9 +1,7 @@
 """A row of tabs with the active one underlined: one widget that draws itself.
 
-`TabBar` draws what Textual's Tabs draws (the same pieces and colours, byte for byte in a
-screenshot) as one line-API widget instead of six or more. Clicks activate and focus, left
-and right move round, the label under the mouse brightens, the focused bar shows its active
-tab in the cursor's colours. The underline moves at once, without animation.
+`TabBar` draws what Textual's Tabs draws (byte for byte) and behaves as it, as one line-API
+widget; the underline moves at once, without animation.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """Panes under a tab bar, one shown at a time: what the main screen used TabbedContent for.
 
-`TabbedPanes` holds a `TabBar` and the panes, and shows the pane whose tab is active: four
-widgets instead of TabbedContent's eleven, laid out as it lays its out.
+`TabbedPanes` holds a `TabBar` and the panes, laid out as TabbedContent lays its out.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """A day's journal as a timeline: one row per event, filterable by kind of event.
 
-A RowList, so a day of many thousands of events scrolls and filters as quickly as a short
-one. Desk text goes through `visible` and is cut to one line, Markdown as plain words; the
-whole event is shown in the day view's detail.
+A RowList, so a day of many thousands of events scrolls and filters as quickly as a short one.
 """
 
 from __future__ import annotations
@@ -146,10 +144,7 @@ def event_prompt(event: JournalEvent) -> Content:
 
 
 class Timeline(RowList):
-    """Lists a day's events, oldest first; only the kinds chosen in the filter are shown.
-
-    Up and down wrap around the ends of the list.
-    """
+    """Lists a day's events, oldest first, of the kinds chosen in the filter; up and down wrap."""
 
     DEFAULT_CSS = """
     Timeline {
