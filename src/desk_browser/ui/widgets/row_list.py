@@ -1,9 +1,7 @@
 """A list whose rows all have one height, drawn line by line: only the rows on screen are rendered.
 
-Every row is `ROW_HEIGHT` lines, so the list's height is a multiplication and the row under a
-line a division, and a row is rendered (and cached) only when drawn, like Toolong's log view;
-OptionList measures every option whenever options change. Subclasses say how many rows there
-are and write one row's lines.
+Every row is `ROW_HEIGHT` lines, so the row under a line is a division, and a row is rendered
+(and cached) only when drawn. Subclasses say how many rows there are and write one row's lines.
 """
 
 from __future__ import annotations
