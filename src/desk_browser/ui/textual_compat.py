@@ -8,8 +8,9 @@ elsewhere in src/.
 - `start_with_theme` (`App.theme` set before `App.__init__`): the CSS is parsed once, with the
   remembered theme; 8.8% of the first paint. Upstream: a ``theme`` argument to `App.__init__`.
 - `skip_covered_containers` (`Screen._compositor`, `Compositor._render_chops`): a container is
-  not rendered where its children cover it; 6.2% of the first paint. Upstream: the compositor
-  rendering a widget only over lines no opaque widget in front covers.
+  not rendered where its children cover it; 3.9-4.2% of the first paint, 1.4-4.6% with two
+  containers fewer (benchmarks/README.md). Upstream: the compositor rendering a widget only over
+  lines no opaque widget in front covers.
 - `styled_with_the_apps_css` (`Screen._css_update_count`, `App._css_update_count`): a mode's new
   screen is not restyled twice; 17-40 ms for each desk opened in the workspace app. Upstream:
   `App.switch_mode` refreshing a screen's CSS only when it has missed a change.
