@@ -180,7 +180,7 @@ async def test_below_70_columns_the_panes_stack(app_for: AppFor, demo_desk: Path
         screen = main_screen(app)
         assert screen.has_class('-narrow')
         sidebar = app.query_one('#sidebar')
-        reading = app.query_one('#reading')
+        reading = app.query_one('#tabs')
         assert reading.region.width >= 56  # Not 20 columns beside the sessions.
         assert reading.virtual_region.y > sidebar.virtual_region.y
         await pilot.resize_terminal(100, 30)

@@ -143,6 +143,7 @@ async def test_a_maximized_pane_keeps_the_footer_and_offers_esc_restore(
         maximized = app.screen.maximized
         assert maximized is not None and maximized.id == 'tabs'  # The tab bar and the panes.
         assert app.query_one(ExchangeView).size.width >= 76  # The whole width of 80 columns.
+        assert not app.query_one('#summary-pane').display  # Docked under them, it makes way.
         assert 'esc Restore' in _footer(pilot)
         await pilot.press('escape')
         await settle(pilot)

@@ -11,14 +11,12 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-from textual._compositor import Compositor
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.css.stylesheet import Stylesheet
 from textual.filter import ANSIToTruecolor
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
-from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -90,104 +88,6 @@ async def test_a_screen_under_a_translucent_one_stays_visible_with_the_hook() ->
         assert app.screen.styles.background.a < OPAQUE
         assert bottom.is_current
         assert app._background_screens == [bottom]
-
-
-# skip_covered_containers: Screen._compositor, Compositor._render_chops.
-
-
-class _Nested(Screen[None]):
-    """Containers in containers: covered whole, with padding, with a border, partly empty."""
-
-    DEFAULT_CSS = """
-    _Nested { layout: vertical; }
-    #covered { height: 3; }
-    #padded { height: 5; padding: 1 2; background: red; }
-    #bordered { height: 6; border: round green; }
-    #short { height: 4; }
-    #short Static { height: 1; }
-    #columns Static { width: 1fr; height: 1fr; }
-    """
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id='covered'):
-            yield Static('covered\nwhole\nby me')
-        with Vertical(id='padded'):
-            yield Static('padded')
-        with Vertical(id='bordered'), Horizontal(id='columns'):
-            yield Static('left')
-            yield Static('right')
-        with Vertical(id='short'):
-            yield Static('one line of four')
-        with VerticalScroll(id='scrolled'):
-            yield Static('\n'.join(f'line {line}' for line in range(40)))
-
-
-@textual_compat.skip_covered_containers
-class _SkippingNested(_Nested):
-    pass
-
-
-class _NestedApp(App[None]):
-    def __init__(self, screen: Screen[None]) -> None:
-        super().__init__()
-        self._first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self._first)
-
-
-def test_textual_renders_chops_in_its_compositor_from_the_screens_compositor() -> None:
-    """What the hook overrides: the compositor each screen makes, and its chops."""
-    assert callable(vars(Compositor)['_render_chops'])
-    assert callable(vars(Compositor)['_get_renders'])
-    assert isinstance(_Nested()._compositor, Compositor)
-    assert type(_SkippingNested()._compositor) is textual_compat._CoverSkippingCompositor
-
-
-async def test_covered_containers_are_not_rendered_but_every_chop_is_textuals(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    app = _NestedApp(_SkippingNested())
-    async with app.run_test(size=(30, 40)) as pilot:
-        await pilot.pause()
-        compositor = app.screen._compositor
-        screen = Region(0, 0, 30, 40)
-        rendered: list[str] = []
-        textual_render_lines = Widget.render_lines
-
-        def render_lines(widget: Widget, crop: Region) -> list[Strip]:
-            rendered.append(f'{widget.id}:{crop.y}+{crop.height}')
-            return textual_render_lines(widget, crop)
-
-        monkeypatch.setattr(Widget, 'render_lines', render_lines)
-        compositor._render_chops(screen, lambda line: True)
-        monkeypatch.undo()
-        assert not [name for name in rendered if name.split(':')[0] in ('covered', 'columns')]
-        assert 'padded:0+5' in rendered and 'bordered:0+6' in rendered  # Their edges show.
-        assert 'short:1+3' in rendered  # Only its lines under no child.
-
-        every_line = lambda line: True  # noqa: E731
-        odd_lines = lambda line: line % 2 == 1  # noqa: E731
-        for crop, lines in (
-            (screen, every_line),
-            (Region(3, 2, 20, 12), every_line),
-            (screen, odd_lines),
-        ):
-            skipping = compositor._render_chops(crop, lines)
-            textuals = Compositor._render_chops(compositor, crop, lines)
-            assert [list(line.items()) for line in skipping] == [
-                list(line.items()) for line in textuals
-            ]
-
-
-async def test_a_screen_skipping_covered_containers_looks_the_same() -> None:
-    screenshots = []
-    for screen in (_Nested(), _SkippingNested()):
-        app = _NestedApp(screen)
-        async with app.run_test(size=(30, 40)) as pilot:
-            await pilot.pause()
-            screenshots.append(app.export_screenshot())
-    assert screenshots[0] == screenshots[1]
 
 
 # update_scrollbars: Widget._scroll_update.

@@ -7,10 +7,6 @@ elsewhere in src/.
 
 - `start_with_theme` (`App.theme` set before `App.__init__`): the CSS is parsed once, with the
   remembered theme; 8.8% of the first paint. Upstream: a ``theme`` argument to `App.__init__`.
-- `skip_covered_containers` (`Screen._compositor`, `Compositor._render_chops`): a container is
-  not rendered where its children cover it; 3.9-4.2% of the first paint, 1.4-4.6% with two
-  containers fewer (benchmarks/README.md). Upstream: the compositor rendering a widget only over
-  lines no opaque widget in front covers.
 - `styled_with_the_apps_css` (`Screen._css_update_count`, `App._css_update_count`): a mode's new
   screen is not restyled twice; 17-40 ms for each desk opened in the workspace app. Upstream:
   `App.switch_mode` refreshing a screen's CSS only when it has missed a change.
@@ -24,17 +20,14 @@ elsewhere in src/.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import textual
-from textual._compositor import Compositor
 from textual.app import App
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.strip import Strip
 from textual.theme import BUILTIN_THEMES
 from textual.widget import Widget
 
@@ -93,101 +86,6 @@ def count_background_screens(shows_through: ShowsThrough) -> Callable[[AppClass]
         return app_class
 
     return decorate
-
-
-def _draws_only_its_styles(widget: Widget) -> bool:
-    """Whether a widget draws nothing but its styles (a container): no line of its own code."""
-    kind = type(widget)
-    return (
-        kind.render_lines is Widget.render_lines
-        and kind.render_line is Widget.render_line
-        and (kind.render is Widget.render or kind.render is Screen.render)
-    )
-
-
-class _CoverSkippingCompositor(Compositor):
-    """Textual's compositor, except that covered lines of a container are not rendered."""
-
-    def _render_chops(
-        self, crop: Region, is_rendered_line: Callable[[int], bool]
-    ) -> Sequence[Mapping[int, Strip]]:
-        """Textual's `_render_chops` (8.2.8), rendering a container only where its chops are empty.
-
-        Every other widget is rendered as Textual does.
-
-        Args:
-            crop (Region): The part of the screen drawn.
-            is_rendered_line (Callable[[int], bool]): Whether a line of the screen is drawn.
-
-        Returns:
-            Sequence[Mapping[int, Strip]]: Each line's chops, as Textual's.
-        """
-        cuts = self.cuts
-        chops: list[dict[int, Strip | None]] = [dict.fromkeys(line[:-1]) for line in cuts]
-        for widget, (region, clip) in self.visible_widgets.items():
-            if crop and not crop.overlaps(clip):
-                continue
-            if clip.contains_region(region):
-                shown = region
-            else:
-                shown = region.intersection(clip)
-                if not (shown.width and shown.height):
-                    continue
-            first_cut, last_cut = shown.column_span
-            lines = shown.line_range
-            if _draws_only_its_styles(widget):
-                empty = [
-                    y
-                    for y in lines
-                    if is_rendered_line(y)
-                    and any(
-                        chops[y][cut] is None for cut in cuts[y][:-1] if first_cut <= cut < last_cut
-                    )
-                ]
-                if not empty:
-                    continue
-                lines = range(empty[0], empty[-1] + 1)
-            strips = widget.render_lines(
-                Region(shown.x - region.x, lines.start - region.y, shown.width, len(lines))
-            )
-            for y, strip in zip(lines, strips, strict=False):
-                if not is_rendered_line(y):
-                    continue
-                line_chops = chops[y]
-                spanned = [cut for cut in cuts[y] if first_cut <= cut <= last_cut]
-                pieces = strip.divide([cut - shown.x for cut in spanned[1:]])
-                for cut, piece in zip(spanned, pieces, strict=False):
-                    if line_chops.get(cut) is None:
-                        line_chops[cut] = piece
-        return chops  # type: ignore[return-value]  # Filled as Textual's are (no None drawn).
-
-
-def skip_covered_containers(screen_class: ScreenClass) -> ScreenClass:
-    """Makes a screen class's screens skip rendering what their containers' children cover.
-
-    A container (a widget with no `render`, `render_line` or `render_lines` of its own) is
-    rendered only over the lines where something of it shows. Every chop drawn is Textual's
-    strip, so the screen and every screenshot are the same.
-
-    Private: gives each screen a subclass of `textual._compositor.Compositor` as its
-    `Screen._compositor`, overriding `Compositor._render_chops`. Public way: none; fewer nested
-    containers.
-
-    Args:
-        screen_class (ScreenClass): The screen class (its subclasses get it too).
-
-    Returns:
-        ScreenClass: The class, its `__init__` giving each screen the compositor.
-    """
-    textual_init = screen_class.__init__
-
-    @functools.wraps(textual_init)
-    def __init__(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
-        textual_init(self, *args, **kwargs)
-        self._compositor = _CoverSkippingCompositor()
-
-    screen_class.__init__ = __init__  # type: ignore[method-assign]
-    return screen_class
 
 
 def update_scrollbars(view: Widget, size: Size) -> None:

@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from desk_browser.presentation.navigation import DayRequest, Place
-from desk_browser.ui.textual_compat import skip_covered_containers
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -53,7 +52,6 @@ def desk_read(
     return decorate
 
 
-@skip_covered_containers
 class DeskScreen(Screen[ResultType]):
     """A screen whose workers read the desk; any failure is shown, never raised."""
 

@@ -176,7 +176,7 @@ class MainScreen(DeskScreen[None]):
             with Vertical(id='sidebar'):
                 yield StatePane(id='state')
                 yield SessionList(id='sessions')
-            yield ReadingPanel(first_summary, id='reading')
+            yield ReadingPanel(first_summary, id='tabs')
         yield DeskFooter(first=self.FOOTER_FIRST)
 
     async def on_mount(self) -> None:

@@ -69,9 +69,9 @@ class ExchangeView(ScrollView, can_focus=True):
     class _MarkdownLoaded(Message):
         """Rich's Markdown is loaded: the answers drawn as plain text can be rendered."""
 
-    def __init__(self, *, id: str | None = None) -> None:
-        """Prepares an empty view with the widget's `id`."""
-        super().__init__(id=id)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        """Prepares an empty view with the widget's `id` and `classes`."""
+        super().__init__(id=id, classes=classes)
         self._cards = ExchangeCards()
         self._read_styles = True
         """Whether the cards' styles are to be read again (a new theme, say)."""

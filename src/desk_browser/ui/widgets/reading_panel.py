@@ -9,7 +9,6 @@ from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
 
 from desk_browser.live.live_desk import LogGrowth
 from desk_browser.live.services import DeskServices
@@ -25,8 +24,12 @@ from desk_browser.ui.widgets.tab_bar import TabBar, TabLabel
 from desk_browser.ui.widgets.tabbed_panes import TabbedPane, TabbedPanes
 
 
-class ReadingPanel(Vertical):
-    """The selected session's exchanges and its day's summary, in two tabs over a summary pane."""
+class ReadingPanel(TabbedPanes):
+    """The selected session's exchanges and its day's summary, in two tabs over a summary pane.
+
+    The tabs are the column itself, the pane docked at its bottom (app.tcss): no container
+    around them, nor around the exchanges' view and its marker (their class names their tab).
+    """
 
     def __init__(self, first_summary: DaySummary | None, *, id: str | None = None) -> None:
         """Makes the panel.
@@ -40,16 +43,14 @@ class ReadingPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         """The tabs (Exchanges, with the "N new" marker, and Summary) and the summary pane."""
-        with TabbedPanes(id='tabs'):
-            yield TabBar(
-                [TabLabel(EXCHANGES_TAB, 'Exchanges'), TabLabel(SUMMARY_TAB, 'Summary')],
-                active=EXCHANGES_TAB,
-            )
-            with TabbedPane(id=EXCHANGES_TAB):
-                yield ExchangeView(id='exchanges')
-                yield NewExchangesMarker()
-            with TabbedPane(id=SUMMARY_TAB):
-                yield SummaryView(id='summary')
+        yield TabBar(
+            [TabLabel(EXCHANGES_TAB, 'Exchanges'), TabLabel(SUMMARY_TAB, 'Summary')],
+            active=EXCHANGES_TAB,
+        )
+        yield ExchangeView(id='exchanges', classes=EXCHANGES_TAB)
+        yield NewExchangesMarker(classes=EXCHANGES_TAB)
+        with TabbedPane(id=SUMMARY_TAB):
+            yield SummaryView(id='summary')
         yield SummaryPane(self._first_summary, id='summary-pane')
 
     @property
@@ -69,7 +70,7 @@ class ReadingPanel(Vertical):
     @property
     def active_tab(self) -> str:
         """The id of the tab shown."""
-        return self.query_one(TabbedPanes).active
+        return self.active
 
     def show_tab(self, tab: str) -> None:
         """Shows the exchanges or the summary tab.
@@ -77,7 +78,7 @@ class ReadingPanel(Vertical):
         Args:
             tab (str): The tab's id.
         """
-        self.query_one(TabbedPanes).active = tab
+        self.active = tab
 
     def focus_the_tab(self) -> None:
         """Focuses the view of the tab shown."""
@@ -151,10 +152,10 @@ class ReadingPanel(Vertical):
         self.query_one(SummaryPane).show_message(message)
         await self.query_one(SummaryView).show_message(message)
 
-    @on(TabbedPanes.TabActivated, '#tabs')
+    @on(TabbedPanes.TabActivated)
     def hide_the_pane_under_the_summary_tab(self, event: TabbedPanes.TabActivated) -> None:
         """The summary pane makes way while the Summary tab shows the whole summary."""
-        self.query_one(SummaryPane).display = event.pane.id != SUMMARY_TAB
+        self.query_one(SummaryPane).set_class(event.pane.id == SUMMARY_TAB, '-under-summary-tab')
 
     # y and x.
 

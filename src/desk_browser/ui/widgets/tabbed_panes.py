@@ -1,6 +1,7 @@
 """Panes under a tab bar, one shown at a time: what the main screen used TabbedContent for.
 
-`TabbedPanes` holds a `TabBar` and the panes, laid out as TabbedContent lays its out.
+`TabbedPanes` holds a `TabBar` and the panes, laid out as TabbedContent lays its out. A pane is
+a `TabbedPane`, or, with no container around them, the children that have its tab's id as a class.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ class TabbedPane(Widget):
 
 
 class TabbedPanes(Widget):
-    """A `TabBar` and a `TabbedPane` per tab (composed by the screen), the active one shown."""
+    """A `TabBar` and each tab's pane (composed by the screen), the active one shown.
+
+    A tab's pane is its `TabbedPane` (whose id is the tab's), or the children that have the tab's
+    id as a class: one container fewer to lay out and draw. Those of a hidden tab get the class
+    ``-hidden-pane``; those of the shown one are shown as their own styles say.
+    """
 
     ALLOW_MAXIMIZE = True
     """The palette's Maximize, on the bar or on a pane, fills the screen with the bar and the
@@ -34,6 +40,9 @@ class TabbedPanes(Widget):
         height: auto;
         & > TabBar {
             dock: top;
+        }
+        & > Widget.-hidden-pane {
+            display: none;
         }
     }
     """
@@ -66,14 +75,30 @@ class TabbedPanes(Widget):
         self._show(self.active)
 
     def _show(self, tab_id: str) -> Widget:
-        """Shows the pane of a tab and hides the others; returns the pane shown."""
+        """Shows a tab's pane and hides the others; returns the pane shown (its first widget)."""
         shown: Widget | None = None
-        for pane in self.query_children(TabbedPane):
-            pane.display = pane.id == tab_id
-            if pane.id == tab_id:
-                shown = pane
+        for child, tab in self._panes():
+            if isinstance(child, TabbedPane):
+                child.display = tab == tab_id
+            else:
+                child.set_class(tab != tab_id, '-hidden-pane')
+            if tab == tab_id and shown is None:
+                shown = child
         assert shown is not None, f'no pane for the tab {tab_id!r}'
         return shown
+
+    def _panes(self) -> list[tuple[Widget, str]]:
+        """Each child that is (part of) a tab's pane, with the tab's id."""
+        tab_ids = self.query_one(TabBar).tab_ids
+        panes: list[tuple[Widget, str]] = []
+        for child in self.children:
+            if isinstance(child, TabbedPane):
+                tab = child.id
+            else:
+                tab = next((tab_id for tab_id in tab_ids if child.has_class(tab_id)), None)
+            if tab is not None:
+                panes.append((child, tab))
+        return panes
 
     @on(TabBar.TabActivated)
     def show_the_active_pane(self, event: TabBar.TabActivated) -> None:
@@ -83,6 +108,6 @@ class TabbedPanes(Widget):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A widget in a hidden pane was focused (as TabbedContent does): its tab is activated."""
-        for pane in self.query_children(TabbedPane):
-            if pane in event.widget.ancestors and pane.id is not None and pane.id != self.active:
-                self.active = pane.id
+        for pane, tab in self._panes():
+            if tab != self.active and pane in event.widget.ancestors_with_self:
+                self.active = tab
