@@ -73,8 +73,8 @@ _PAUSE_STEP = 0.01
 """Seconds between two looks, during that pause, at whether the search was cancelled."""
 
 _COUNT_PAUSE = 0.25
-"""Seconds after the first hits are shown before every hit is counted, so a person still typing
-cancels the count before it reads."""
+"""Seconds after the first hits are shown before the unread files are looked for and every hit
+is counted, so a person still typing cancels both before they read."""
 
 _BUILD_STEP = 0.05
 """Seconds between two looks, while the index builds, at whether the count can start."""
@@ -215,6 +215,16 @@ class SearchScreen(DeskScreen[None]):
             time.sleep(_PAUSE_STEP)
         return not worker.is_cancelled
 
+    def _wait_for_a_pause(self, seconds: float) -> bool:
+        """Waits in a worker until the box has not changed for `seconds`; False when cancelled.
+
+        A key that leaves the search as it was (a space) cancels no worker, but is typing still.
+        """
+        while self._wait(seconds):
+            if time.monotonic() - self._changed_at >= seconds:
+                return True
+        return False
+
     @work(
         thread=True,
         exclusive=True,
@@ -254,6 +264,8 @@ class SearchScreen(DeskScreen[None]):
         if worker.is_cancelled:
             return
         self.post_message(SearchFinished(query, result, painted, details))
+        if not self._wait_for_a_pause(_COUNT_PAUSE):
+            return  # Typed on: the next query's search looks, not this one's.
         unread = self._unread.find(parsed.scope)  # No hit may be missing in silence.
         if worker.is_cancelled:
             return
@@ -274,7 +286,7 @@ class SearchScreen(DeskScreen[None]):
                 missing = [word for word in result.words if not any(word in t for t in lowered)]
             if not missing:
                 return
-        elif not self._wait(_COUNT_PAUSE):
+        elif worker.is_cancelled:  # run_search paused for _COUNT_PAUSE already.
             return
         search = self.services.search
         while search.building:
