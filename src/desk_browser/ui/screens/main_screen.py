@@ -482,14 +482,13 @@ class MainScreen(DeskScreen[None]):
             if entry.day is not None and entry.day.isoformat() == request.day
         ]
         reading = self._reading
+        self.shown_day = request.day
         if day_sessions:
             # The list is newest first, so the day's first session is the last of them.
             self.query_one(SessionList).highlight_session(day_sessions[-1])
-            self.shown_day = request.day
-            reading.show_tab(request.tab)
+            reading.active = request.tab
         else:
-            self.shown_day = request.day
-            reading.show_tab(SUMMARY_TAB)
+            reading.active = SUMMARY_TAB
             self.notify(
                 f'No session has a log for {day_text(visible(request.day))}; showing its summary.',
                 markup=False,
@@ -518,7 +517,7 @@ class MainScreen(DeskScreen[None]):
         Args:
             tab (str): The tab's id.
         """
-        self._reading.show_tab(tab)
+        self._reading.active = tab
 
     def action_toggle_summary_pane(self) -> None:
         """Makes the summary pane under the exchanges taller, or short again."""
@@ -533,7 +532,7 @@ class MainScreen(DeskScreen[None]):
         if not self.query_one(SessionList).highlight_session(current):
             self.notify(visible(f'The current session {current} has no log yet.'), markup=False)
             return
-        self._reading.show_tab(EXCHANGES_TAB)
+        self._reading.active = EXCHANGES_TAB
 
     def action_day_view(self) -> None:
         """Opens the day view of the selected session's day (today's when none is)."""

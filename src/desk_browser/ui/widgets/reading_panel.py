@@ -64,25 +64,12 @@ class ReadingPanel(TabbedPanes):
         Returns:
             ExchangeView: Its view, where the exchange keys move.
         """
-        self.show_tab(EXCHANGES_TAB)
+        self.active = EXCHANGES_TAB
         return self.view
-
-    @property
-    def active_tab(self) -> str:
-        """The id of the tab shown."""
-        return self.active
-
-    def show_tab(self, tab: str) -> None:
-        """Shows the exchanges or the summary tab.
-
-        Args:
-            tab (str): The tab's id.
-        """
-        self.active = tab
 
     def focus_the_tab(self) -> None:
         """Focuses the view of the tab shown."""
-        if self.active_tab == EXCHANGES_TAB:
+        if self.active == EXCHANGES_TAB:
             self.view.focus()
         else:
             self.query_one(SummaryView).focus()
