@@ -24,7 +24,11 @@ from desk_browser.presentation.search_history import SearchHistory
 
 if TYPE_CHECKING:
     from desk_browser.memory.index.search import IndexedSearch
+    from desk_browser.memory.unread_files import UnreadFiles
     from desk_browser.presentation.hit_details import HitDetailsReader
+
+UNREAD_RECHECK = 1.0
+"""Seconds the files a scope's search could not read stand before they are looked at again."""
 
 
 @dataclass
@@ -102,6 +106,16 @@ class DeskServices:
         from desk_browser.presentation.hit_details import HitDetailsReader  # Deferred: hits.
 
         return HitDetailsReader(self.desk)
+
+    @functools.cached_property
+    def unread_files(self) -> UnreadFiles:
+        """The desk's one finder of the files a search cannot read, for every search screen.
+
+        It remembers each file it opened, so a new search looks again only at what changed.
+        """
+        from desk_browser.memory.unread_files import UnreadFiles  # Deferred: searches.
+
+        return UnreadFiles(self.desk, recheck_seconds=UNREAD_RECHECK)
 
     @classmethod
     def for_desk(

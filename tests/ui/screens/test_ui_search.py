@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, BinaryIO
 
+import pytest
 from textual.widgets import Input, Static
 
+from desk_browser.memory import file_reading, unread_files
 from desk_browser.memory.session_search import SearchResult
 from desk_browser.presentation.navigation import RecordPlace
 from desk_browser.ui.app import DeskBrowser
@@ -124,6 +127,30 @@ async def test_escape_clears_the_box_then_leaves_the_search(
         await pilot.press('escape')
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_a_new_search_opens_no_file_the_last_search_opened(
+    app_for: AppFor, demo_desk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[Path] = []
+    original = file_reading.open_desk_file
+
+    def counting(path: Path, *arguments: Any) -> BinaryIO:
+        opened.append(path)
+        return original(path, *arguments)
+
+    monkeypatch.setattr(unread_files, 'open_desk_file', counting)  # Our reader's name.
+    app = app_for(demo_desk)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_search(pilot, 'nifty')
+        looked_at = len(opened)
+        assert looked_at > 0  # The search looked for files it could not read.
+        await pilot.press('escape', 'escape')
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        await open_search(pilot, 'nifty')
+        assert isinstance(app.screen, SearchScreen)
+        assert len(opened) == looked_at  # None changed, so none is opened again.
 
 
 async def test_escape_in_a_record_goes_back_to_the_hits(app_for: AppFor, demo_desk: Path) -> None:

@@ -21,7 +21,6 @@ from desk_browser.live.services import DeskServices
 from desk_browser.memory.index.status import SearchCancelled
 from desk_browser.memory.search_scope import ParsedQuery, SearchScope, parse_query
 from desk_browser.memory.session_search import SearchHit, SearchResult, words_of
-from desk_browser.memory.unread_files import UnreadFiles
 from desk_browser.presentation.documents import search_markdown
 from desk_browser.presentation.exports import export_file_name
 from desk_browser.presentation.formatting import parse_day
@@ -78,9 +77,6 @@ is counted, so a person still typing cancels both before they read."""
 
 _BUILD_STEP = 0.05
 """Seconds between two looks, while the index builds, at whether the count can start."""
-
-_UNREAD_RECHECK = 1.0
-"""Seconds the files a scope's search could not read stand before they are looked at again."""
 
 _EVERY_HIT = 2**31 - 1
 """The limit that asks for every hit, for End before the hits are counted."""
@@ -141,7 +137,7 @@ class SearchScreen(DeskScreen[None]):
         self._history: HistoryCursor | None = None
         """Walks the last searches while `up` and `down` recall them, else None."""
         self._recalled = ''
-        self._unread = UnreadFiles(self.desk, recheck_seconds=_UNREAD_RECHECK)
+        self._unread = services.unread_files
         """Finds the files a search reads that cannot be read (looked at after its hits)."""
         self._unread_note: str | None = None
         """What the headline says of the files the shown search could not read, or None."""

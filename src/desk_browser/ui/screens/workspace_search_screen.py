@@ -34,7 +34,6 @@ from desk_browser.memory.index.status import SearchCancelled
 from desk_browser.memory.problems import Problem
 from desk_browser.memory.search_scope import SearchScope, parse_query
 from desk_browser.memory.session_search import words_of
-from desk_browser.memory.unread_files import UnreadFiles
 from desk_browser.presentation.formatting import plural
 from desk_browser.presentation.hit_details import HitDetails, HitDetailsReader
 from desk_browser.presentation.safe_text import visible
@@ -178,8 +177,6 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         self._search_timer: Timer | None = None
         self._count_timer: Timer | None = None
         self._first_hits = FirstHits(services)
-        self._unread: dict[str, UnreadFiles] = {}
-        """Each desk's finder of the files a search could not read."""
 
     def compose(self) -> ComposeResult:
         """The box, a status line, the hits and the keys."""
@@ -274,7 +271,7 @@ class WorkspaceSearchScreen(DeskScreen[None]):
         for name, desk in desks.items():  # No hit may be missing in silence.
             if worker.is_cancelled:
                 return
-            problems = self._unread.setdefault(name, UnreadFiles(desk)).find(scope)
+            problems = self.services.services_for(desk).unread_files.find(scope)
             if problems:
                 unread[name] = problems
         if not worker.is_cancelled:
